@@ -1,0 +1,1 @@
+"""The command-line shell: one module per noun, each with ``register(app)``."""

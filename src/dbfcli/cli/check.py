@@ -1,0 +1,38 @@
+"""``dbf check``: every state file of the season validated, every problem listed."""
+
+from __future__ import annotations
+
+import typer
+
+from .common import JsonOpt, command, emit, load_store, print_problems
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "check")
+    def check_season(json_: JsonOpt = False) -> None:
+        """Validate every state file of the season; exit 1 if any rule is broken, 2 if a file is unreadable.
+
+        Every store module that defines ``check_season(store)`` takes part: settings,
+        teams (§1.5.11, §1.5.12a, §1.5.3, §1.5.8), divisions (§1.1), draws, results, systems.
+
+        Example: dbf check
+        """
+        from ..store.checks import run_checks
+
+        store = load_store()
+        problems = run_checks(store)
+        errors = [p for p in problems if p.is_error]
+        code = 0
+        if errors:
+            code = 2 if any(p.rule is None for p in errors) else 1
+        doc = {"ok": not errors, "season": store.season,
+               "errors": [p.to_json() for p in errors], "warnings": [p.to_json() for p in problems if not p.is_error]}
+
+        def human(out):
+            print_problems(problems)
+            out.line(f"{store.season}: {len(errors)} errors, {len(problems) - len(errors)} warnings"
+                     + ("" if errors else " - all state files are valid"))
+
+        emit(doc, human)
+        if code:
+            raise typer.Exit(code)

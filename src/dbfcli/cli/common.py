@@ -1,0 +1,286 @@
+"""What every command shares: global options, the output object, errors -> exit codes.
+
+A noun module looks like this (see ``cup.py``)::
+
+    from .common import JsonOpt, command, load_store, emit
+
+    def register(app: typer.Typer) -> None:
+        cup = typer.Typer(help="...", no_args_is_help=True)
+        app.add_typer(cup, name="cup")
+
+        @command(cup, "teams")
+        def teams(json_: JsonOpt = False):
+            \"\"\"The cup's teams ... Example: dbf cup teams --json\"\"\"
+            store = load_store()
+            ...rule functions...
+            emit(doc, human=lambda out: out.table(...))
+
+Exit codes (INTERFACE.md): 0 done; 1 a rule of the regulations is broken
+(:class:`RuleBroken`); 2 usage/unreadable file/unknown id (:class:`UsageProblem`,
+:class:`StoreError`); 3 the season is locked (:class:`LockTimeout`). No
+traceback unless ``DBF_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterable, NoReturn, Sequence
+
+import typer
+
+from ..rules.problems import Problem, Where
+from ..store.atomic import LockTimeout
+from ..store.season import SeasonStore, StoreError, resolve_dir, resolve_season
+
+
+# --------------------------------------------------------------------------- state
+@dataclass
+class Invocation:
+    """Global options of this run (set by the root callback)."""
+
+    dir: str | None = None
+    season: str | None = None
+    json: bool = False
+    lock_timeout: float = 10.0
+    lang: str = "en"
+    argv: list[str] = field(default_factory=lambda: list(sys.argv))
+
+
+RUN = Invocation()
+
+
+def reset(**kw: Any) -> None:
+    """Start a run afresh (the root callback calls it; tests too). Updates :data:`RUN`
+    in place, so ``from .common import RUN`` stays valid."""
+    fresh = Invocation(**kw)
+    for name in fresh.__dataclass_fields__:
+        setattr(RUN, name, getattr(fresh, name))
+
+
+def _json_cb(value: bool) -> bool:
+    if value:
+        RUN.json = True
+    return value
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print exactly one JSON document on stdout.",
+                                       callback=_json_cb, is_eager=True)]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")]
+TodayOpt = Annotated[str | None, typer.Option("--today", help="Pretend today is this date (YYYY-MM-DD).")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="Print the table as CSV on stdout.")]
+
+
+def today(value: str | None = None) -> dt.date:
+    """``--today`` when given (tests, cron replays), else the real date."""
+    if value:
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            fail(f"--today {value!r} is not a date (YYYY-MM-DD)")
+    return dt.date.today()
+
+
+def command_line() -> str:
+    """The command as typed, for the journal."""
+    args = RUN.argv[1:] if RUN.argv else []
+    return "dbf " + " ".join(args)
+
+
+def load_store(require: bool = True) -> SeasonStore:
+    """The season chosen by ``--dir``/``--season`` (INTERFACE.md order of precedence)."""
+    root = resolve_dir(RUN.dir)
+    store = SeasonStore(root, resolve_season(root, RUN.season))
+    return store.require() if require else store
+
+
+# --------------------------------------------------------------------------- errors
+class UsageProblem(Exception):
+    """Exit 2: the user asked for something that is not there or not possible now."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+class RuleBroken(Exception):
+    """Exit 1: the input breaks rules of the regulations; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[Problem], doc: dict | None = None):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+        self.doc = doc
+
+
+def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None) -> NoReturn:
+    """Stop with exit 2 and one clear message."""
+    raise UsageProblem([Problem.error(rule, message, where, hint)])
+
+
+def check(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]:
+    """Raise :class:`RuleBroken` (exit 1) if any problem is an error; print and return the warnings."""
+    errs = [p for p in problems if p.is_error]
+    if errs:
+        raise RuleBroken(list(problems), doc)
+    warns = [p for p in problems if not p.is_error]
+    if warns and not RUN.json:
+        print_problems(warns)
+    return warns
+
+
+def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
+    """``app.command`` that turns dbf's exceptions into exit codes and clean messages."""
+
+    def deco(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except typer.Exit:
+                raise
+            except RuleBroken as exc:
+                _report(exc.problems, 1, exc.doc)
+            except (UsageProblem, StoreError) as exc:
+                _report(exc.problems, 2)
+            except LockTimeout as exc:
+                _report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout")], 3)
+            except KeyboardInterrupt:
+                raise typer.Exit(130) from None
+            except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+                if os.environ.get("DBF_DEBUG") == "1":
+                    raise
+                _report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
+                                       hint="please report it; DBF_DEBUG=1 shows the traceback")], 2)
+
+        return app.command(name, **kw)(wrapper)
+
+    return deco
+
+
+def _report(problems: list[Problem], code: int, doc: dict | None = None) -> NoReturn:
+    if RUN.json:
+        out = {"ok": False}
+        if doc:
+            out.update(doc)
+        out["ok"] = False
+        out["errors"] = [p.to_json() for p in problems if p.is_error]
+        out["warnings"] = [p.to_json() for p in problems if not p.is_error]
+        print_json(out)
+    else:
+        print_problems(problems)
+        n = sum(p.is_error for p in problems)
+        if code == 1:
+            sys.stderr.write(f"{n} error{'s' if n != 1 else ''}; nothing was written.\n")
+    raise typer.Exit(code)
+
+
+def _excerpt(where: Where | None) -> str:
+    """hledger-style: the offending line with its number, when the file is readable."""
+    if where is None or where.file is None or where.line is None:
+        return ""
+    candidates = [Path(where.file)]
+    try:
+        candidates.append(load_store(require=False).dir / where.file)
+    except Exception:  # noqa: BLE001 - an excerpt is a nicety
+        pass
+    for path in candidates:
+        try:
+            if path.is_file() and path.stat().st_size < 8 * 1024 * 1024:
+                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+                if 0 < where.line <= len(lines):
+                    text = lines[where.line - 1].rstrip()[:160]
+                    return f"  {where.line:>4} | {text}\n"
+        except OSError:
+            continue
+    return ""
+
+
+def print_problems(problems: Iterable[Problem]) -> None:
+    """Every problem on stderr: ``file:line: error §rule: message``, the line, the hint."""
+    for p in problems:
+        place = f"{p.where}: " if p.where and str(p.where) else ""
+        rule = f" §{p.rule}" if p.rule else ""
+        sys.stderr.write(f"{place}{p.severity}{rule}: {p.message}\n")
+        sys.stderr.write(_excerpt(p.where))
+        if p.hint:
+            sys.stderr.write(f"  hint: {p.hint}\n")
+
+
+# --------------------------------------------------------------------------- output
+def print_json(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=_json_default) + "\n")
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return float(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+class Out:
+    """Human output on a Rich console: plain (no colour, simple rules) when not a terminal."""
+
+    def __init__(self, stderr: bool = False):
+        from rich.console import Console
+
+        self.console = Console(stderr=stderr, highlight=False, soft_wrap=False)
+        self.plain = not self.console.is_terminal
+
+    def table(self, title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
+              justify: Sequence[str] | None = None, caption: str | None = None) -> None:
+        from rich import box
+        from rich.table import Table
+
+        t = Table(title=title, caption=caption, box=box.SIMPLE if self.plain else box.ROUNDED,
+                  title_justify="left", caption_justify="left", pad_edge=False)
+        for i, c in enumerate(columns):
+            t.add_column(c, justify=(justify[i] if justify else "left"))  # type: ignore[arg-type]
+        for r in rows:
+            t.add_row(*("" if v is None else str(v) for v in r))
+        self.console.print(t)
+
+    def line(self, text: str = "") -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def rule(self, text: str = "") -> None:
+        self.console.print(text, markup=False, style="bold")
+
+
+def emit(doc: dict, human: Callable[[Out], None] | None = None) -> None:
+    """Print ``doc`` as JSON (``--json``) or call ``human`` with an :class:`Out`."""
+    if RUN.json:
+        print_json(doc)
+    elif human is not None:
+        human(Out())
+
+
+def write_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """CSV on stdout; cells that a spreadsheet would run as formulas are neutralised."""
+    import csv
+
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(columns)
+    for r in rows:
+        w.writerow([safe_cell(v) for v in r])
+
+
+def safe_cell(value: Any) -> Any:
+    """No spreadsheet formula injection: a cell starting ``= + - @`` (text) gets a leading ``'``.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell(-3), safe_cell("Bo")
+    ("'=HYPERLINK(1)", -3, 'Bo')
+    """
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return "" if value is None else value

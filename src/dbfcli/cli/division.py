@@ -1,0 +1,84 @@
+"""``dbf division``: registering a division's teams in seeding order (§1.1.2.3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+
+DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
+
+
+def _division_id(value: str) -> str:
+    from ..rules.model import DIVISIONS
+
+    if value not in DIVISIONS:
+        fail(f"unknown division {value!r}", hint="one of: " + ", ".join(DIVISIONS))
+    return value
+
+
+def register(app: typer.Typer) -> None:
+    division = typer.Typer(help="The divisions (§1.1): teams.", no_args_is_help=True)
+    app.add_typer(division, name="division")
+
+    @command(division, "enter")
+    def enter(div: DivArg, file: Annotated[Path, typer.Argument(help="Teams file, YAML or CSV.")],
+              dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Register DIV's teams from FILE, in seeding order (last season's order, §1.1.2.3).
+
+        The file replaces the division's roster. Checks 12 teams (§1.1.2.1), captains,
+        postcodes, and that no team or player is in two divisions.
+
+        Example: dbf division enter 1div first-division.yaml
+        """
+        from ..rules.roster import check_divisions
+        from ..store.geodata import load_postcodes
+        from ..store.teams import division_file, load_divisions, read_entry_file, teams_file_data
+
+        div = _division_id(div)
+        teams, declared, problems = read_entry_file(file)
+        if declared is not None and declared != div:
+            problems.append(_mismatch(declared, div, file))
+        check(problems)
+        store = load_store()
+        with store.transaction(command_line(), f"entered {len(teams)} teams in {div}", dry_run, RUN.lock_timeout) as tx:
+            divisions, problems = load_divisions(store)
+            check(problems)
+            from ..rules.model import Division
+
+            divisions[div] = Division(div, teams)
+            check(check_divisions(divisions, load_postcodes()))
+            tx.write_yaml(division_file(div), teams_file_data(teams, div),
+                          header=f"{div} teams in seeding order (dbf division enter)")
+        emit({"ok": True, "division": div, "teams": len(teams), "dry_run": dry_run},
+             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {len(teams)} teams in {div}"))
+
+    @command(division, "teams")
+    def teams(div: DivArg, json_: JsonOpt = False) -> None:
+        """DIV's teams in seeding order.
+
+        Example: dbf division teams 2div --json
+        """
+        from ..store.teams import load_division
+
+        div = _division_id(div)
+        store = load_store()
+        d, problems = load_division(store, div)
+        check(problems)
+        rows = d.teams if d else ()
+        doc = {"division": div, "teams": [
+            {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "captain": t.captain,
+             "players": [{"id": p.id, "name": p.name, "club": p.club} for p in t.players]} for t in rows]}
+        emit(doc, lambda out: out.table(f"{div} {store.season} (seeding order)",
+                                        ["seed", "team", "name", "club", "postcode", "players"],
+                                        [(i, t.id, t.name, t.club, t.postcode, len(t.players))
+                                         for i, t in enumerate(rows, 1)]))
+
+
+def _mismatch(declared: str, div: str, file: Path):
+    from ..rules.problems import Problem, Where
+
+    return Problem.error(None, f"the file says division {declared!r}, the command says {div!r}", Where(str(file)))

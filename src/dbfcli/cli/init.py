@@ -1,0 +1,44 @@
+"""``dbf init``: a new season folder with a commented season.toml."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "init")
+    def init(
+        season: Annotated[Optional[str], typer.Option("--season", help="Season to create, e.g. 2026-27.")] = None,
+        dry_run: DryRunOpt = False,
+        json_: JsonOpt = False,
+    ) -> None:
+        """Create DIR/SEASON/ with a commented season.toml of defaults.
+
+        Example: dbf --dir tournaments init --season 2027-28
+        """
+        from ..store.season import SEASON_NAME, SeasonStore, resolve_dir
+        from ..store.settings import default_season_toml
+
+        name = season or RUN.season
+        if not name:
+            fail("which season? give --season 2026-27")
+        if not SEASON_NAME.match(name) or int(name[5:]) != (int(name[2:4]) + 1) % 100:
+            fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)")
+        root = resolve_dir(RUN.dir)
+        store = SeasonStore(root, name)
+        if store.path("season.toml").exists():
+            fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead")
+        with store.transaction(command_line(), f"created season {name}", dry_run, RUN.lock_timeout, create=True) as tx:
+            tx.write_text("season.toml", default_season_toml(name))
+        if not (root / "dbf.toml").exists() and not dry_run:
+            from ..store.atomic import atomic_write
+
+            atomic_write(root / "dbf.toml", (f'# dbf tournaments folder\ncurrent = "{name}"   # the season commands use '
+                                             'by default\ngit = false          # true: each write is also a git '
+                                             'commit in this folder\n').encode())
+        emit({"ok": True, "season": name, "dir": str(store.dir), "dry_run": dry_run},
+             lambda out: out.line(f"{'would create' if dry_run else 'created'} {store.dir}/season.toml"))

@@ -1,0 +1,36 @@
+"""``dbf log``: the journal of every write to the season."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import JsonOpt, command, emit, load_store
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "log")
+    def log(last: Annotated[int, typer.Option("--last", "-n", help="Show only the last N writes (0: all).")] = 0,
+            json_: JsonOpt = False) -> None:
+        """Every write to the season: when, which command, what changed.
+
+        Example: dbf log -n 5
+        """
+        from ..store.journal import read_journal
+
+        store = load_store()
+        entries = read_journal(store)
+        if last:
+            entries = entries[-last:]
+        doc = {"season": store.season, "entries": [
+            {"at": e["at"], "command": e["command"], "message": e.get("message", ""), "user": e.get("user"),
+             "file": e["file"], "changes": [{"file": c["file"], "action": c["action"]} for c in e["changes"]]}
+            for e in entries]}
+
+        def human(out):
+            out.table(f"Journal {store.season}", ["when (UTC)", "command", "what", "files"],
+                      [(e["at"][:19].replace("T", " "), e["command"], e.get("message", ""),
+                        ", ".join(f"{c['action']} {c['file']}" for c in e["changes"])) for e in entries])
+
+        emit(doc, human)

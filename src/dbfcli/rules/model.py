@@ -1,0 +1,121 @@
+"""Frozen value objects shared by every rule: players, teams, divisions.
+
+The store builds these from the season's files; rules take and return them.
+Each carries ``where`` (file and line it came from) so that any later check
+can name the spot without looking anything up (the beancount ``meta`` idea).
+
+>>> p = Player(100234, "Anne Holm", 4100)
+>>> t = Team("ODE-1", "Odense Lynet", 100234, 4100, "5000", (p,))
+>>> t.player(100234).name, t.player_ids
+('Anne Holm', frozenset({100234}))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .problems import Where
+
+#: Division ids of INTERFACE.md, and the division number each belongs to (§1.1).
+DIVISIONS: dict[str, int] = {"1div": 1, "2div": 2, "3div-a": 3, "3div-b": 3}
+
+#: Cup rounds (§1.5.9/§1.5.10 readings in RULES.md): 3 = 1/64 final ... 9 = final.
+ROUND_NAMES: dict[int, str] = {
+    1: "round 1",
+    2: "round 2",
+    3: "1/64 final",
+    4: "1/32 final",
+    5: "1/16 final",
+    6: "1/8 final",
+    7: "quarter-final",
+    8: "semi-final",
+    9: "final",
+}
+FIRST_ROUND, LAST_ROUND = 1, 9
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A DBF member on a team. ``division`` is the division number (1-3) this
+    player plays in this season, when known from the entry file (§1.5.3)."""
+
+    id: int
+    name: str
+    club: int | None = None
+    division: int | None = None
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team: cup team (§1.5.11: 4-6 players) or division team (§1.1)."""
+
+    id: str
+    name: str
+    captain: int
+    club: int
+    postcode: str
+    players: tuple[Player, ...] = ()
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+    def player(self, player_id: int) -> Player | None:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        return None
+
+    @property
+    def player_ids(self) -> frozenset[int]:
+        return frozenset(p.id for p in self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class Division:
+    """A division's teams in seeding order (§1.1.2.3: last season's order)."""
+
+    id: str
+    teams: tuple[Team, ...]
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def number(self) -> int:
+        return DIVISIONS[self.id]
+
+
+@dataclass(frozen=True, slots=True)
+class CupMatch:
+    """One drawn cup match. ``teams`` is in draw order: ``teams[0]`` was drawn
+    first, which decides home on equal UP (§1.5.5). ``pool`` is the pool name
+    in rounds 1-2 (§1.5.2), ``None`` from round 3 on."""
+
+    id: str
+    round: int
+    teams: tuple[str, str]
+    pool: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CupDraw:
+    """The recorded draw of one cup round (§1.5.16): matches, byes, the seed
+    and the order in which the lots fell, so anyone can reproduce it."""
+
+    round: int
+    seed: int
+    matches: tuple[CupMatch, ...]
+    byes: tuple[str, ...] = ()
+    drawn_order: tuple[str, ...] = ()
+
+    def match(self, match_id: str) -> CupMatch | None:
+        for m in self.matches:
+            if m.id == match_id:
+                return m
+        return None
+
+
+def cup_match_id(round_no: int, number: int) -> str:
+    """Match ids printed by the draw: ``C3-007`` = round 3, match 7.
+
+    >>> cup_match_id(3, 7)
+    'C3-007'
+    """
+    return f"C{round_no}-{number:03d}"

@@ -1,0 +1,84 @@
+"""Problems are data: every rule returns them, nobody raises them.
+
+A :class:`Problem` carries the paragraph of the regulations it enforces
+(``rule``, e.g. ``"1.5.12b"`` -- the § number of RULES.md without the §,
+with a sub-rule letter appended), a message a tournament director can act
+on, where it was found and, where useful, a hint how to fix it.
+
+>>> p = Problem.error("1.5.11", "team ODE-1 has 7 players; a team has 4-6",
+...                   Where("cup/teams.yaml", 12), hint="remove a player")
+>>> p.is_error, str(p)
+(True, 'cup/teams.yaml:12: error §1.5.11: team ODE-1 has 7 players; a team has 4-6 (hint: remove a player)')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A place in a file: path relative to the season folder (or as given), 1-based line."""
+
+    file: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        if self.file is None:
+            return "" if self.line is None else f"line {self.line}"
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule. ``rule`` is a § id (``"1.5.4"``) or ``None`` for a non-rule (format) problem."""
+
+    rule: str | None
+    message: str
+    where: Where | None = None
+    severity: Severity = "error"
+    hint: str | None = None
+
+    @classmethod
+    def error(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None) -> "Problem":
+        return cls(rule, message, where, "error", hint)
+
+    @classmethod
+    def warning(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None) -> "Problem":
+        return cls(rule, message, where, "warning", hint)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def at(self, where: Where | None) -> "Problem":
+        """The same problem at another place (keeps an existing place if ``where`` is None)."""
+        return self if where is None else replace(self, where=where)
+
+    def to_json(self) -> dict:
+        doc: dict = {"rule": self.rule, "message": self.message, "severity": self.severity}
+        if self.where is not None:
+            doc["file"] = self.where.file
+            doc["line"] = self.where.line
+        if self.hint:
+            doc["hint"] = self.hint
+        return doc
+
+    def __str__(self) -> str:
+        place = f"{self.where}: " if self.where and str(self.where) else ""
+        rule = f" §{self.rule}" if self.rule else ""
+        hint = f" (hint: {self.hint})" if self.hint else ""
+        return f"{place}{self.severity}{rule}: {self.message}{hint}"
+
+
+def errors(problems: Iterable[Problem]) -> list[Problem]:
+    """Only the errors (the problems that block a write)."""
+    return [p for p in problems if p.is_error]
+
+
+def warnings(problems: Iterable[Problem]) -> list[Problem]:
+    """Only the warnings."""
+    return [p for p in problems if not p.is_error]

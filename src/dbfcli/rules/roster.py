@@ -1,0 +1,136 @@
+"""Checks of registered teams: sizes, captains, players on two teams, postcodes.
+
+Used by ``dbf cup enter``, ``dbf division enter`` and ``dbf check``.
+
+>>> from dbfcli.rules.model import Player, Team
+>>> big = Team("A", "A", 1, 10, "5000", tuple(Player(i, f"P{i}") for i in range(1, 8)))
+>>> [p.rule for p in check_cup_teams([big], {"5000"})]
+['1.5.11']
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Container, Iterable, Mapping
+
+from .model import DIVISIONS, Division, Team
+from .problems import Problem
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 6  # §1.5.11
+
+
+def check_team(team: Team, postcodes: Container[str], *, cup: bool = True) -> list[Problem]:
+    """One team on its own: §1.5.11 4-6 players (cup), the captain is a player,
+    the captain's postcode is a Danish postcode (§1.5.8 venue), no player twice."""
+    problems: list[Problem] = []
+    n = len(team.players)
+    if cup and not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        problems.append(Problem.error("1.5.11", f"team {team.id} has {n} players; a cup team has 4-6",
+                                      team.where, hint="a team of 4-5 may add players up to 6 (§1.5.11)"))
+    elif not cup and n < MIN_PLAYERS:
+        problems.append(Problem.error("1.1.2.1", f"team {team.id} has {n} players; a team needs at least 4 to play",
+                                      team.where))
+    if team.player(team.captain) is None:
+        problems.append(Problem.error("1.5.14", f"captain {team.captain} of team {team.id} is not one of its players",
+                                      team.where, hint="the captain signs the result sheet; list them as a player"))
+    else:
+        cap = team.player(team.captain)
+        if cap is not None and cap.club is not None and cap.club != team.club:
+            problems.append(Problem.warning("1.5.2", f"team {team.id}: club {team.club} differs from captain "
+                                            f"{cap.id}'s club {cap.club}; the captain's club decides (§1.5.2)",
+                                            team.where))
+    if team.postcode not in postcodes:
+        problems.append(Problem.error("1.5.8", f"team {team.id}: unknown postcode {team.postcode!r}", team.where,
+                                      hint="the captain's address decides the venue (§1.5.8); use a Danish postcode"))
+    seen: set[int] = set()
+    for p in team.players:
+        if p.id in seen:
+            problems.append(Problem.error("1.5.11", f"player {p.id} is listed twice on team {team.id}", p.where))
+        seen.add(p.id)
+        if p.division is not None and p.division not in (1, 2, 3):
+            problems.append(Problem.error("1.5.3", f"player {p.id}: division {p.division}; divisions are 1, 2, 3",
+                                          p.where))
+    return problems
+
+
+def check_cup_teams(teams: Iterable[Team], postcodes: Container[str]) -> list[Problem]:
+    """All cup teams: each team (§1.5.11), duplicate ids, and no player on two cup
+    teams (§1.5.12a: no player may represent two teams in the same round)."""
+    teams = list(teams)
+    problems: list[Problem] = []
+    by_id: dict[str, Team] = {}
+    owner: dict[int, Team] = {}
+    for t in teams:
+        problems += check_team(t, postcodes)
+        if t.id in by_id:
+            problems.append(Problem.error(None, f"team id {t.id} is used twice", t.where,
+                                          hint=f"first at {by_id[t.id].where}"))
+        by_id.setdefault(t.id, t)
+        for p in t.players:
+            if p.id in owner and owner[p.id].id != t.id:
+                problems.append(Problem.error("1.5.12a", f"player {p.id} ({p.name}) is on cup teams "
+                                              f"{owner[p.id].id} and {t.id}", p.where,
+                                              hint="a player may represent only one team"))
+            owner.setdefault(p.id, t)
+    return problems
+
+
+def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]) -> list[Problem]:
+    """Division rosters: 12 teams each (§1.1.2.1, §1.1.3.1, §1.1.4.1), no team or player in two."""
+    problems: list[Problem] = []
+    team_home: dict[str, str] = {}
+    player_home: dict[int, tuple[str, str]] = {}
+    for div_id, div in divisions.items():
+        if len(div.teams) != 12:
+            rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div_id, "1.1.4.1")
+            problems.append(Problem.warning(rule, f"{div_id} has {len(div.teams)} teams; a division has 12",
+                                            div.where, hint="a bye round is scheduled when the number is odd"))
+        for t in div.teams:
+            problems += check_team(t, postcodes, cup=False)
+            if t.id in team_home:
+                problems.append(Problem.error(None, f"team {t.id} is in {team_home[t.id]} and {div_id}", t.where))
+            team_home.setdefault(t.id, div_id)
+            for p in t.players:
+                if p.id in player_home and player_home[p.id][1] != t.id:
+                    other_div, other_team = player_home[p.id]
+                    problems.append(Problem.error("1.1.1.1", f"player {p.id} is on division teams {other_team} "
+                                                  f"({other_div}) and {t.id} ({div_id})", p.where))
+                player_home.setdefault(p.id, (div_id, t.id))
+    return problems
+
+
+def division_players(divisions: Mapping[str, Division]) -> dict[int, int]:
+    """Player id -> division number (1-3) from the division rosters (§1.5.3)."""
+    out: dict[int, int] = {}
+    for div_id, div in divisions.items():
+        number = DIVISIONS[div_id]
+        for t in div.teams:
+            for p in t.players:
+                out[p.id] = min(out.get(p.id, number), number)
+    return out
+
+
+def check_division_marks(teams: Iterable[Team], rosters: Mapping[int, int]) -> list[Problem]:
+    """§1.5.3: a cup player's ``division`` field agrees with the division rosters."""
+    problems: list[Problem] = []
+    for t in teams:
+        for p in t.players:
+            actual = rosters.get(p.id)
+            if p.division is not None and actual is not None and p.division != actual:
+                problems.append(Problem.error("1.5.3", f"player {p.id} on cup team {t.id} is marked division "
+                                              f"{p.division} but plays in division {actual}", p.where))
+            elif p.division is not None and actual is None and rosters:
+                problems.append(Problem.warning("1.5.3", f"player {p.id} on cup team {t.id} is marked division "
+                                                f"{p.division} but is on no division roster", p.where))
+    return problems
+
+
+def players_by_team(teams: Iterable[Team]) -> dict[str, frozenset[int]]:
+    return {t.id: t.player_ids for t in teams}
+
+
+def club_counts(teams: Iterable[Team]) -> dict[int, int]:
+    counts: dict[int, int] = defaultdict(int)
+    for t in teams:
+        counts[t.club] += 1
+    return dict(counts)

@@ -1,0 +1,246 @@
+"""Teams files: the cup's ``cup/teams.yaml``, the divisions' ``divisions/<div>.yaml``,
+and the entry files a TD feeds to ``dbf cup enter`` / ``dbf division enter``
+(YAML as in INTERFACE.md, or CSV with one row per player)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import msgspec
+
+from ..rules.model import DIVISIONS, Division, Player, Team
+from ..rules.problems import Problem, Where
+from .schema import convert
+from .season import SeasonStore, StoreError
+from .yamlio import YamlDoc, YamlLoadError, parse_yaml
+
+SCHEMA = 1
+CUP_TEAMS = "cup/teams.yaml"
+TEAM_ID = re.compile(r"^[A-Za-z0-9ÆØÅæøå][A-Za-z0-9ÆØÅæøå_-]{0,39}$")
+CSV_COLUMNS = ("team_id", "team_name", "captain", "club", "postcode", "player_id", "player_name", "player_club",
+               "division")
+
+
+class PlayerIn(msgspec.Struct, forbid_unknown_fields=True):
+    id: int
+    name: str
+    club: int | None = None
+    division: int | None = None
+
+
+class TeamIn(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    captain: int
+    club: int
+    postcode: str | int
+    players: list[PlayerIn]
+    id: str | None = None
+
+
+class TeamsFileIn(msgspec.Struct, forbid_unknown_fields=True):
+    teams: list[TeamIn]
+    schema: int = SCHEMA
+    division: str | None = None
+
+
+def division_file(division_id: str) -> str:
+    return f"divisions/{division_id}.yaml"
+
+
+def make_team_id(name: str, taken: set[str]) -> str:
+    """An id from a team name: ``Odense Lynet`` -> ``ODENSE-LYNET`` (numbered if taken).
+
+    >>> make_team_id("Odense Lynet", set()), make_team_id("Odense Lynet", {"ODENSE-LYNET"})
+    ('ODENSE-LYNET', 'ODENSE-LYNET-2')
+    """
+    base = re.sub(r"[^A-Za-z0-9ÆØÅæøå]+", "-", name).strip("-").upper()[:32] or "TEAM"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list[Problem]]:
+    problems: list[Problem] = []
+    teams: list[Team] = []
+    explicit = {t.id for t in parsed.teams if t.id}
+    taken: set[str] = set(explicit)
+    for i, t in enumerate(parsed.teams):
+        where = doc.where("teams", i)
+        team_id = t.id if t.id is not None else make_team_id(t.name, taken)
+        taken.add(team_id)
+        if not TEAM_ID.match(team_id):
+            problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
+                                          "(at most 40)", doc.where("teams", i, "id"),
+                                          hint="ids become file names; no '/', '..' or spaces"))
+        postcode = str(t.postcode).strip()
+        if isinstance(t.postcode, int):
+            postcode = postcode.zfill(4)
+        players = tuple(
+            Player(p.id, p.name.strip(), p.club, p.division, doc.where("teams", i, "players", j))
+            for j, p in enumerate(t.players)
+        )
+        teams.append(Team(team_id, t.name.strip(), t.captain, t.club, postcode, players, where))
+    return tuple(teams), problems
+
+
+def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
+    """Teams of a YAML teams file; ``(teams, division, problems)``."""
+    if doc.data is None:
+        return (), None, [Problem.error(None, "the file is empty; expected 'teams:'", Where(doc.file))]
+    parsed, problems = convert(doc, TeamsFileIn)
+    if parsed is None:
+        return (), None, problems
+    teams, more = _to_teams(doc, parsed)
+    if parsed.schema != SCHEMA:
+        more.append(Problem.error(None, f"schema {parsed.schema}; this dbf reads schema {SCHEMA}", doc.where("schema")))
+    return teams, parsed.division, more
+
+
+def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Problem]]:
+    """Teams of a CSV entry file (one row per player, columns of INTERFACE.md)."""
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
+    if missing:
+        return (), [Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
+                                  hint="header: " + ",".join(CSV_COLUMNS))]
+    problems: list[Problem] = []
+    order: list[str] = []
+    heads: dict[str, dict] = {}
+    for row in reader:
+        line = reader.line_num
+        key = (row.get("team_id") or "").strip() or (row.get("team_name") or "").strip()
+        if not key:
+            problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line)))
+            continue
+        try:
+            player = {"id": int(row["player_id"]), "name": (row["player_name"] or "").strip(),
+                      "club": int(row["player_club"]) if (row.get("player_club") or "").strip() else None,
+                      "division": int(row["division"]) if (row.get("division") or "").strip() else None}
+            if key not in heads:
+                heads[key] = {"id": (row.get("team_id") or "").strip() or None, "name": row["team_name"].strip(),
+                              "captain": int(row["captain"]), "club": int(row["club"]),
+                              "postcode": (row["postcode"] or "").strip(), "players": [], "line": line}
+                order.append(key)
+        except (TypeError, ValueError) as exc:
+            problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line)))
+            continue
+        heads[key]["players"].append((player, line))
+    teams = []
+    taken = {h["id"] for h in heads.values() if h["id"]}
+    for key in order:
+        h = heads[key]
+        team_id = h["id"] or make_team_id(h["name"], taken)
+        taken.add(team_id)
+        players = tuple(Player(p["id"], p["name"], p["club"], p["division"], Where(file, ln)) for p, ln in h["players"])
+        teams.append(Team(team_id, h["name"], h["captain"], h["club"], h["postcode"].zfill(4), players,
+                          Where(file, h["line"])))
+    return tuple(teams), problems
+
+
+def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
+    """A TD's entry file, YAML or CSV by its suffix; :class:`StoreError` if unreadable."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+    if path.suffix.lower() == ".csv":
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise StoreError(f"{path} is not UTF-8 text") from None
+        teams, problems = parse_teams_csv(text, str(path))
+        return teams, None, problems
+    try:
+        doc = parse_yaml(data, str(path))
+    except YamlLoadError as exc:
+        raise StoreError(exc.problems) from None
+    return parse_teams_yaml(doc)
+
+
+def team_to_data(team: Team) -> dict:
+    """A team as written to a state file (INTERFACE.md teams shape)."""
+    players = []
+    for p in team.players:
+        row: dict = {"id": p.id, "name": p.name}
+        if p.club is not None:
+            row["club"] = p.club
+        if p.division is not None:
+            row["division"] = p.division
+        players.append(row)
+    return {"id": team.id, "name": team.name, "captain": team.captain, "club": team.club,
+            "postcode": team.postcode, "players": players}
+
+
+def teams_file_data(teams, division: str | None = None) -> dict:
+    data: dict = {"schema": SCHEMA}
+    if division:
+        data["division"] = division
+    data["teams"] = [team_to_data(t) for t in teams]
+    return data
+
+
+def load_cup_teams(store: SeasonStore, required: bool = False) -> tuple[tuple[Team, ...], list[Problem]]:
+    """The cup's registered teams (empty when none are entered yet)."""
+    doc = store.read_yaml(CUP_TEAMS, required=required)
+    if doc is None:
+        return (), []
+    teams, _, problems = parse_teams_yaml(doc)
+    return teams, problems
+
+
+def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None, list[Problem]]:
+    """A division's teams in seeding order, or ``None`` if none are entered."""
+    if division_id not in DIVISIONS:
+        raise StoreError(f"unknown division {division_id!r}", hint="one of: " + ", ".join(DIVISIONS))
+    rel = division_file(division_id)
+    doc = store.read_yaml(rel, required=False)
+    if doc is None:
+        return None, []
+    teams, declared, problems = parse_teams_yaml(doc)
+    if declared is not None and declared != division_id:
+        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", doc.where("division")))
+    return Division(division_id, teams, Where(rel, 1)), problems
+
+
+def load_divisions(store: SeasonStore) -> tuple[dict[str, Division], list[Problem]]:
+    out: dict[str, Division] = {}
+    problems: list[Problem] = []
+    for div in DIVISIONS:
+        d, p = load_division(store, div)
+        problems += p
+        if d is not None:
+            out[div] = d
+    return out, problems
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: cup teams (§1.5.11, §1.5.12a, §1.5.8), divisions (§1.1) and §1.5.3 marks."""
+    from ..rules.roster import check_cup_teams, check_division_marks, check_divisions, division_players
+    from .geodata import load_postcodes
+
+    postcodes = load_postcodes()
+    problems: list[Problem] = []
+    try:
+        cup_teams, p = load_cup_teams(store)
+        problems += p
+        problems += check_cup_teams(cup_teams, postcodes)
+    except StoreError as exc:
+        cup_teams = ()
+        problems += exc.problems
+    divisions: dict = {}
+    for div in DIVISIONS:
+        try:
+            d, p = load_division(store, div)
+        except StoreError as exc:
+            problems += exc.problems
+            continue
+        problems += p
+        if d is not None:
+            divisions[div] = d
+    problems += check_divisions(divisions, postcodes)
+    problems += check_division_marks(cup_teams, division_players(divisions))
+    return problems

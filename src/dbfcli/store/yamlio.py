@@ -1,0 +1,236 @@
+"""Reading and writing YAML safely, with the line of every key and item.
+
+- libyaml (``CSafeLoader``) where available, the pure-Python loader otherwise.
+- Only plain data: tags such as ``!!python/object`` are refused (safe loader),
+  and so are anchors and aliases (``&a`` / ``*a``): no dbf file needs them and
+  they are how "billion laughs" bombs are built.
+- Duplicated keys are reported, not silently overwritten.
+- Files above :data:`MAX_BYTES` are refused before parsing.
+
+Mappings load as :class:`LineDict` and sequences as :class:`LineList`: plain
+``dict``/``list`` subclasses that also remember the line of each key/item, so
+a later check can say ``file:line`` (:meth:`YamlDoc.line`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..rules.problems import Problem, Where
+
+MAX_BYTES = 8 * 1024 * 1024
+
+try:  # libyaml: ~10x faster
+    _BaseLoader = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _BaseDumper = yaml.CSafeDumper  # type: ignore[attr-defined]
+except AttributeError:  # pragma: no cover - depends on the build
+    _BaseLoader = yaml.SafeLoader
+    _BaseDumper = yaml.SafeDumper
+
+
+class LineDict(dict):
+    """A dict that knows the line of each key (1-based) and its own line."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.lines: dict = {}
+        self.line: int | None = None
+
+
+class LineList(list):
+    """A list that knows the line of each item (1-based) and its own line."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.lines: list[int] = []
+        self.line: int | None = None
+
+
+class YamlLoadError(Exception):
+    """A file that cannot be read as dbf YAML; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.duplicates: list[tuple[Any, int]] = []
+
+    def construct_object(self, node, deep=False):
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise yaml.constructor.ConstructorError(
+                None, None, "anchors and aliases (&name / *name) are not allowed in dbf files", node.start_mark
+            )
+        return super().construct_object(node, deep)
+
+
+def _construct_map(loader: _Loader, node):
+    data = LineDict()
+    data.line = node.start_mark.line + 1
+    yield data
+    for key_node, value_node in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            raise yaml.constructor.ConstructorError(
+                None, None, "merge keys (<<) are not allowed in dbf files", key_node.start_mark
+            )
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            ) from None
+        line = key_node.start_mark.line + 1
+        if key in data:
+            loader.duplicates.append((key, line))
+        data[key] = loader.construct_object(value_node, deep=False)
+        data.lines[key] = line
+
+
+def _construct_seq(loader: _Loader, node):
+    data = LineList()
+    data.line = node.start_mark.line + 1
+    yield data
+    for child in node.value:
+        data.append(loader.construct_object(child, deep=False))
+        data.lines.append(child.start_mark.line + 1)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+_Loader.add_constructor("tag:yaml.org,2002:omap", None)  # type: ignore[arg-type]
+_Loader.add_constructor("tag:yaml.org,2002:pairs", None)  # type: ignore[arg-type]
+_Loader.add_constructor("tag:yaml.org,2002:set", None)  # type: ignore[arg-type]
+
+
+@dataclass
+class YamlDoc:
+    """A parsed YAML file: ``data`` plus the name to show in messages."""
+
+    data: Any
+    file: str
+    text: str = field(default="", repr=False)
+
+    def line(self, *path) -> int | None:
+        """Line of the deepest key/index of ``path`` that exists (1-based)."""
+        node = self.data
+        found = getattr(node, "line", None)
+        for key in path:
+            if isinstance(node, LineDict) and key in node:
+                found = node.lines.get(key, found)
+                node = node[key]
+            elif isinstance(node, LineList) and isinstance(key, int) and 0 <= key < len(node):
+                found = node.lines[key]
+                node = node[key]
+            else:
+                break
+        return found
+
+    def where(self, *path) -> Where:
+        return Where(self.file, self.line(*path))
+
+
+def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
+    """Parse one YAML document; raise :class:`YamlLoadError` listing what is wrong.
+
+    >>> doc = parse_yaml("a: 1\\nb:\\n  - x\\n  - y\\n", "f.yaml")
+    >>> doc.data, doc.line("b", 1)
+    ({'a': 1, 'b': ['x', 'y']}, 4)
+    """
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise YamlLoadError([_too_big(file, len(text))])
+        if b"\x00" in text:
+            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file))])
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise YamlLoadError(
+                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8")]
+            ) from None
+    elif len(text) > MAX_BYTES:
+        raise YamlLoadError([_too_big(file, len(text))])
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    loader = _Loader(text)
+    try:
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = exc.problem or exc.context or "malformed YAML"
+        if "could not determine a constructor" in str(exc):
+            what = f"tag not allowed in dbf files ({what.split('for the tag')[-1].strip()})"
+        raise YamlLoadError(
+            [Problem.error(None, f"malformed YAML: {what}", Where(file, line), hint="check indentation and quoting")]
+        ) from None
+    except yaml.YAMLError as exc:
+        raise YamlLoadError([Problem.error(None, f"malformed YAML: {exc}", Where(file))]) from None
+    except RecursionError:
+        raise YamlLoadError([Problem.error(None, "YAML nested too deeply", Where(file))]) from None
+    finally:
+        loader.dispose()
+    if loader.duplicates:
+        raise YamlLoadError(
+            [
+                Problem.error(None, f"key {key!r} appears twice in the same mapping", Where(file, line),
+                              hint="remove or merge the duplicate")
+                for key, line in loader.duplicates
+            ]
+        )
+    return YamlDoc(data, file, text)
+
+
+def _too_big(file: str, size: int) -> Problem:
+    return Problem.error(
+        None, f"file is {size:,} bytes; dbf reads files up to {MAX_BYTES:,} bytes", Where(file),
+        hint="is this the right file?",
+    )
+
+
+def _represent_linedict(dumper, data):
+    return dumper.represent_dict(dict(data))
+
+
+def _represent_linelist(dumper, data):
+    return dumper.represent_list(list(data))
+
+
+class _Dumper(_BaseDumper):  # type: ignore[misc, valid-type]
+    def ignore_aliases(self, data):
+        return True
+
+
+_Dumper.add_representer(LineDict, _represent_linedict)
+_Dumper.add_representer(LineList, _represent_linelist)
+
+_PLAIN = re.compile(r"^[0-9]+$")
+
+
+def dump_yaml(data: Any, header: str | None = None) -> str:
+    """Dump plain data as readable block YAML (keys in the given order, UTF-8).
+
+    >>> print(dump_yaml({"schema": 1, "teams": [{"id": "A", "postcode": "0800"}]}, header="example"))
+    # example
+    schema: 1
+    teams:
+    - id: A
+      postcode: '0800'
+    <BLANKLINE>
+    """
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+    if header:
+        lines = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
+        return lines + body
+    return body

@@ -1,0 +1,88 @@
+"""YAML reading: line numbers, safety (issue 2, issue 8)."""
+
+import time
+
+import pytest
+
+from dbfcli.store.schema import convert
+from dbfcli.store.teams import TeamsFileIn, parse_teams_yaml
+from dbfcli.store.yamlio import MAX_BYTES, YamlLoadError, dump_yaml, parse_yaml
+
+
+def test_lines_of_keys_and_items():
+    doc = parse_yaml("teams:\n  - id: A\n    name: x\n  - id: B\n    players: [1, 2]\n", "t.yaml")
+    assert doc.line("teams", 0) == 2
+    assert doc.line("teams", 1, "players") == 5
+    assert doc.where("teams", 1).line == 4
+    assert doc.line("teams", 7) == 1  # a missing item: the deepest known line
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a: !!python/object:os.system {}\n", "tag not allowed"),
+    ("a: &x [1]\nb: *x\n", "anchors and aliases"),
+    ("a: 1\na: 2\n", "appears twice"),
+    ("a: [1, 2\n", "malformed YAML"),
+    ("a:\n\tb: 1\n", "malformed YAML"),
+])
+def test_refused(text, words):
+    with pytest.raises(YamlLoadError) as exc:
+        parse_yaml(text, "bad.yaml")
+    assert words in str(exc.value)
+    assert all(p.where.file == "bad.yaml" for p in exc.value.problems)
+
+
+def test_billion_laughs_refused_fast():
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+        for p, c in zip("abcdefgh", "bcdefghi"))
+    start = time.perf_counter()
+    with pytest.raises(YamlLoadError, match="anchors and aliases"):
+        parse_yaml(bomb, "bomb.yaml")
+    assert time.perf_counter() - start < 1.0
+
+
+def test_size_limit_and_binary():
+    with pytest.raises(YamlLoadError, match="bytes"):
+        parse_yaml(b"a: 1\n" + b"#" * MAX_BYTES, "big.yaml")
+    with pytest.raises(YamlLoadError, match="binary"):
+        parse_yaml(b"\x00\x01\x02", "bin.yaml")
+    with pytest.raises(YamlLoadError, match="UTF-8"):
+        parse_yaml(b"a: \xff\xfe\n", "latin.yaml")
+
+
+def test_schema_reports_every_field_with_its_line():
+    text = """schema: 1
+teams:
+  - name: A
+    captain: x1
+    club: 4100
+    postcode: "5000"
+    players: []
+  - name: B
+    club: nope
+    postcode: "5000"
+    colour: red
+    players:
+      - {id: 1, name: P}
+      - {id: two, name: Q}
+"""
+    doc = parse_yaml(text, "teams.yaml")
+    value, problems = convert(doc, TeamsFileIn)
+    assert value is None
+    found = sorted((p.where.line, p.message.split(":")[0]) for p in problems)
+    assert (4, "teams[0].captain") in found
+    assert (8, "teams[1]") in found            # missing captain
+    assert (9, "teams[1].club") in found
+    assert (11, "teams[1]") in found           # unknown key 'colour'
+    assert (14, "teams[1].players[1].id") in found
+    assert len(problems) == 5
+
+
+def test_empty_teams_file():
+    teams, _, problems = parse_teams_yaml(parse_yaml("", "e.yaml"))
+    assert teams == () and "empty" in problems[0].message
+
+
+def test_dump_round_trip_keeps_order_and_unicode():
+    data = {"schema": 1, "name": "Ærø Æsel", "postcode": "0800"}
+    assert parse_yaml(dump_yaml(data), "x").data == data
