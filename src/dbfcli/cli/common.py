@@ -232,13 +232,24 @@ class Out:
     """Human output on a Rich console: plain (no colour, simple rules) when not a terminal."""
 
     def __init__(self, stderr: bool = False):
-        from rich.console import Console
+        self.stream = sys.stderr if stderr else sys.stdout
+        self.plain = not (hasattr(self.stream, "isatty") and self.stream.isatty()) or "DBF_PLAIN" in os.environ
+        self._console = None
+        self._stderr = stderr
 
-        self.console = Console(stderr=stderr, highlight=False, soft_wrap=False)
-        self.plain = not self.console.is_terminal
+    @property
+    def console(self):
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=self._stderr, highlight=False, soft_wrap=False)
+        return self._console
 
     def table(self, title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
               justify: Sequence[str] | None = None, caption: str | None = None) -> None:
+        if self.plain:
+            self.stream.write(plain_table(title, columns, rows, justify, caption))
+            return
         from rich import box
         from rich.table import Table
 
@@ -251,10 +262,46 @@ class Out:
         self.console.print(t)
 
     def line(self, text: str = "") -> None:
-        self.console.print(text, markup=False, highlight=False)
+        if self.plain:
+            self.stream.write(text + "\n")
+        else:
+            self.console.print(text, markup=False, highlight=False)
 
     def rule(self, text: str = "") -> None:
-        self.console.print(text, markup=False, style="bold")
+        if self.plain:
+            self.stream.write(text + "\n")
+        else:
+            self.console.print(text, markup=False, style="bold")
+
+
+def plain_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
+                justify: Sequence[str] | None = None, caption: str | None = None) -> str:
+    """A table as aligned plain text (no colour, no box art), for pipes and files.
+
+    >>> print(plain_table("T", ["a", "bb"], [(1, "x"), (22, "yyy")], ["right", "left"]), end="")
+    T
+     a  bb
+    --  ---
+     1  x
+    22  yyy
+    """
+    cells = [[("" if v is None else str(v)) for v in r] for r in rows]
+    widths = [len(c) for c in columns]
+    for r in cells:
+        for i, v in enumerate(r):
+            widths[i] = max(widths[i], len(v))
+    just = list(justify or ["left"] * len(columns))
+
+    def fmt(values):
+        parts = [v.rjust(widths[i]) if just[i] == "right" else v.ljust(widths[i]) for i, v in enumerate(values)]
+        return "  ".join(parts).rstrip() + "\n"
+
+    out = (title + "\n") if title else ""
+    out += fmt(columns) + fmt(["-" * w for w in widths])
+    out += "".join(fmt(r) for r in cells)
+    if caption:
+        out += caption + "\n"
+    return out
 
 
 def emit(doc: dict, human: Callable[[Out], None] | None = None) -> None:

@@ -1,0 +1,34 @@
+"""``dbf undo``: revert the last write, itself journaled."""
+
+from __future__ import annotations
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "undo")
+    def undo(dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Revert the last write to the season (as shown by `dbf log`); the undo is journaled too,
+        so a second `dbf undo` redoes. Refuses when a file was changed since by hand.
+
+        Example: dbf undo --dry-run
+        """
+        from ..store.journal import plan_undo
+
+        store = load_store()
+        with store.transaction(command_line(), "", dry_run, RUN.lock_timeout) as tx:
+            entry, restore, problems = plan_undo(store)
+            if problems:
+                fail(problems[0], hint="restore the file from git or a backup, or edit it back by hand")
+            tx.message = f"undo: {entry.get('message') or entry['command']}"
+            for rel, text in restore.items():
+                if text is None:
+                    tx.delete(rel)
+                else:
+                    tx.write_text(rel, text)
+        doc = {"ok": True, "undone": {"at": entry["at"], "command": entry["command"], "message": entry.get("message")},
+               "files": sorted(restore), "dry_run": dry_run}
+        emit(doc, lambda out: out.line(f"{'would undo' if dry_run else 'undid'}: {entry['command']} "
+                                       f"({', '.join(sorted(restore))})"))
