@@ -96,7 +96,9 @@ def load_store(require: bool = True) -> SeasonStore:
     """The season chosen by ``--dir``/``--season`` (INTERFACE.md order of precedence)."""
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
-    return store.require() if require else store
+    if require:
+        store.require().settle(RUN.lock_timeout)
+    return store
 
 
 # --------------------------------------------------------------------------- errors

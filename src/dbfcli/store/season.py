@@ -116,6 +116,17 @@ class SeasonStore:
                              hint=f"run `dbf init --season {self.season}` or pick another --season")
         return self
 
+    def settle(self, lock_timeout: float = 10.0) -> bool:
+        """Finish a write that a killed ``dbf`` left half-done, before reading.
+
+        Costs one ``stat`` when there is nothing to do. A writer that is still busy
+        holds the lock, so this waits for it and then finds nothing to finish.
+        """
+        if not self.path(PENDING).exists():
+            return False
+        with SeasonLock(self.dir, lock_timeout):
+            return recover(self)
+
     def list(self, folder: str, suffix: str = ".yaml") -> list[str]:
         """Relative paths of the files in a folder of the season, sorted (hidden files skipped)."""
         base = self.path(folder)
