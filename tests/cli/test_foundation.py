@@ -210,3 +210,19 @@ def test_undo_reverts_last_write_and_refuses_after_hand_edit(empty_season, tmp_p
     teams_file.write_text(teams_file.read_text() + "# hand edit\n")
     r = run_dbf("undo")
     assert r.exit_code == 2 and "by hand" in r.stderr
+
+
+def test_git_true_commits_each_write(empty_season, tmp_path):
+    import shutil
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    (empty_season / "dbf.toml").write_text('current = "2026-27"\ngit = true\n', encoding="utf-8")
+    f = tmp_path / "teams.yaml"
+    f.write_text(GOOD_TEAMS, encoding="utf-8")
+    assert run_dbf("cup", "enter", f).exit_code == 0
+    log = subprocess.run(["git", "-C", str(empty_season), "log", "--format=%s"], capture_output=True, text=True)
+    assert log.stdout.splitlines()[0] == "dbf: entered 2 cup teams from teams.yaml"
+    files = subprocess.run(["git", "-C", str(empty_season), "show", "--name-only", "--format="],
+                           capture_output=True, text=True).stdout.split()
+    assert "2026-27/cup/teams.yaml" in files and any(f.startswith("2026-27/journal/") for f in files)

@@ -302,7 +302,9 @@ def _git_commit(store: SeasonStore, entry: dict) -> None:
     try:
         if not (store.root / ".git").exists():
             subprocess.run(["git", "-C", root, "init", "-q"], check=True, capture_output=True)
-        subprocess.run(["git", "-C", root, "add", "-A", "--", store.season], check=True, capture_output=True)
+        subprocess.run(["git", "-C", root, "add", "-A", "--", store.season,
+                        f":(exclude){store.season}/.dbf.lock", f":(exclude){store.season}/.cache"],
+                       check=True, capture_output=True)
         subprocess.run(["git", "-C", root, "-c", "user.name=dbf", "-c", "user.email=dbf@localhost",
                         "commit", "-q", "-m", msg, "--", store.season], check=False, capture_output=True)
     except (OSError, subprocess.CalledProcessError):  # git missing: the write itself stands

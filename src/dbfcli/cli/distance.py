@@ -1,0 +1,91 @@
+"""``dbf distance``: road km, crossings and UP between two postcodes (§1.5.4, §1.5.2)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RUN, JsonOpt, UsageProblem, command, emit
+
+FromArg = Annotated[str, typer.Argument(metavar="FROM", help="Postcode travelled from, e.g. 8000.", show_default=False)]
+ToArg = Annotated[str, typer.Argument(metavar="TO", help="Postcode of the venue, e.g. 1050.", show_default=False)]
+RoundOpt = Annotated[Optional[int], typer.Option(
+    "--round", min=1, max=9, help="Cup round 1-9: adds the §1.5.4 overnight UP for rounds 7, 8, 9.")]
+
+
+def _up_settings():
+    """The season's §1.5.4 settings; the defaults when no season is set up at all."""
+    from ..rules.settings import UPSettings
+    from ..store.season import StoreError
+    from ..store.settings import load_settings
+    from .common import load_store
+
+    try:
+        store = load_store()
+    except StoreError:
+        if RUN.dir or RUN.season:
+            raise
+        return UPSettings(), "defaults (no season found)"
+    return load_settings(store).cup.up, f"season {store.season}"
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "distance")
+    def distance(frm: FromArg, to: ToArg, round_no: RoundOpt = None, json_: JsonOpt = False) -> None:
+        """Road distance estimate, sea crossings and UP from postcode FROM to TO (§1.5.4).
+
+        The km are a road estimate over Denmark's land masses, bridges and ferries
+        (whole km, sailing distance included); UP is 1 per commenced 30 km plus
+        ferry UP (Storebælt, Kattegat, Østersøen) plus the round's overnight UP.
+        Postcode data © GeoNames, CC BY 4.0.
+
+        Example: dbf distance 8000 1050 --round 7
+        """
+        from ..rules.geography import landmass_of, road_route, side_of
+        from ..rules.problems import Problem
+        from ..rules.up import up_for_trip
+        from ..store.geodata import ATTRIBUTION, load_postcodes
+
+        table = load_postcodes()
+        unknown = [Problem.error(None, f"unknown postcode {pc}: not a Danish postcode in the GeoNames table",
+                                 hint="give a 4-digit Danish postcode, e.g. 8000 or 1050")
+                   for pc in (frm, to) if table.point(pc) is None]
+        if unknown:
+            raise UsageProblem(unknown)
+        route = road_route(table, frm, to)
+        if route is None:  # every postcode of the table is reachable (tested); a last guard
+            raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}")])
+        settings, settings_from = _up_settings()
+        trip = up_for_trip(route, settings, round_no or 0)
+        a, b = table.point(frm), table.point(to)
+        doc = {
+            "from": a.postcode, "to": b.postcode, "km": trip.km, "crossings": list(route.crossings),
+            "up": trip.total,
+            "up_breakdown": {"distance": trip.distance_up, "crossings": trip.crossing_up,
+                             "round": trip.stage_up, "reasons": list(trip.reasons), "rule": "1.5.4"},
+            "round": round_no,
+            "from_name": a.name, "to_name": b.name,
+            "from_landmass": landmass_of(table, a.postcode), "to_landmass": landmass_of(table, b.postcode),
+            "from_side": side_of(table, a.postcode), "to_side": side_of(table, b.postcode),
+            "km_estimate": round(route.km, 1), "sea_km": round(route.sea_km, 1),
+            "legs": [{"kind": leg.kind, "from": leg.start, "to": leg.end, "km": round(leg.km, 1),
+                      "crossing": leg.crossing} for leg in route.legs],
+            "settings": settings_from, "attribution": ATTRIBUTION,
+        }
+
+        def human(out) -> None:
+            out.line(f"{a.postcode} {a.name} ({doc['from_landmass']}, {doc['from_side']}) -> "
+                     f"{b.postcode} {b.name} ({doc['to_landmass']}, {doc['to_side']})")
+            out.line(f"road distance: {trip.km} km (estimate; {route.sea_km:.0f} km of it by sea)")
+            out.line(f"crossings: {', '.join(route.crossings) or 'none'}")
+            stage = f" + {trip.stage_up} round {round_no}" if round_no else ""
+            out.line(f"UP §1.5.4: {trip.total} = {trip.distance_up} distance + {trip.crossing_up} ferry{stage}"
+                     f" ({settings_from})")
+            if route.legs:
+                out.table("Route", ["leg", "from", "to", "km"],
+                          [(leg.kind if leg.crossing is None else f"{leg.kind} {leg.crossing}",
+                            leg.start, leg.end, f"{leg.km:.0f}") for leg in route.legs],
+                          justify=["left", "left", "left", "right"], caption=ATTRIBUTION)
+
+        emit(doc, human)

@@ -1,0 +1,138 @@
+"""Travel points (udebanepoint, UP) for one away trip (§1.5.4).
+
+§1.5.4: "1 UP for every commenced 30 km of distance to the venue. If a
+ferry is used: 3 UP for Storebælt, 7 UP for Kattegat and 14 UP for
+Østersøen. Travel to the quarter-final, semi-final and final gives a
+further 3, 6 and 6 UP (overnight allowance)." All numbers come from
+:class:`~dbfcli.rules.settings.UPSettings`.
+
+Readings (docs/readings/geography.md):
+
+* the route's km is rounded once, to whole km, half up (the figure the TD
+  sees), and the "commenced 30 km" step is applied to that whole number:
+  0 km -> 0 UP, 1-30 km -> 1 UP, 31-60 km -> 2 UP;
+* the Great Belt fixed link earns the Storebælt UP only when
+  ``storebaelt_bridge_counts`` is true; a ferry of the Storebælt class
+  (Spodsbjerg-Tårs, Ballen-Kalundborg) always earns it;
+* every ferry UP is earned once per crossing used on the (one-way) trip;
+  ferries of no class (Ærø, Fanø, Samsø-Hou, Læsø, ...) earn no ferry UP.
+
+>>> from dbfcli.rules.geography import Route
+>>> from dbfcli.rules.settings import UPSettings
+>>> trip = up_for_trip(Route("8000", "1050", 312.6, ("storebaelt",)), UPSettings(), 7)
+>>> (trip.km, trip.distance_up, trip.crossing_up, trip.stage_up, trip.total)
+(313, 11, 3, 3, 17)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from dbfcli.rules.geography import CROSSINGS, PostcodeTable, Route, road_route
+from dbfcli.rules.settings import UPSettings
+
+RULE = "1.5.4"
+
+
+@dataclass(frozen=True, slots=True)
+class TripUP:
+    """The UP of one away trip (§1.5.4), with the reasons behind each part."""
+
+    km: int
+    distance_up: int
+    crossing_up: int
+    stage_up: int
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.distance_up + self.crossing_up + self.stage_up
+
+    def to_json(self) -> dict:
+        return {"km": self.km, "distance_up": self.distance_up, "crossing_up": self.crossing_up,
+                "stage_up": self.stage_up, "total": self.total, "reasons": list(self.reasons),
+                "rule": RULE}
+
+
+def whole_km(km: float | int | Decimal) -> int:
+    """Km rounded once to whole km, half up; negative or not a number -> 0.
+
+    >>> whole_km(30.4), whole_km(30.5), whole_km(-3)
+    (30, 31, 0)
+    """
+    try:
+        value = Decimal(str(km)).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    except (InvalidOperation, ValueError):
+        return 0
+    if not value.is_finite() or value < 0:
+        return 0
+    return int(value)
+
+
+def distance_up(km: float | int | Decimal, km_per_up: int = 30) -> int:
+    """§1.5.4: 1 UP per commenced ``km_per_up`` km (km rounded to whole km first).
+
+    >>> [distance_up(k) for k in (0, 1, 29, 30, 31, 60, 61)]
+    [0, 1, 1, 1, 2, 2, 3]
+    """
+    whole = whole_km(km)
+    if km_per_up <= 0:
+        return 0
+    return -(-whole // km_per_up)
+
+
+def crossing_up(crossing: str, settings: UPSettings) -> tuple[int, str]:
+    """§1.5.4: the ferry UP one crossing earns, and why."""
+    kind, up_class = CROSSINGS.get(crossing, (None, None))
+    if kind is None:
+        return 0, f"{crossing}: unknown crossing, no ferry UP"
+    if up_class is None:
+        return 0, f"{crossing}: {kind} outside Storebælt/Kattegat/Østersøen, no ferry UP"
+    value = getattr(settings, up_class)
+    if kind == "bridge":
+        if not settings.storebaelt_bridge_counts:
+            return 0, f"{crossing}: Great Belt bridge, no ferry UP (storebaelt_bridge_counts = false)"
+        return value, f"{crossing}: Great Belt bridge counts as Storebælt, +{value} UP"
+    return value, f"{crossing}: ferry ({up_class}), +{value} UP"
+
+
+def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
+    """§1.5.4: UP for the away team travelling ``route`` in cup round ``round_no``."""
+    km = whole_km(route.km)
+    d_up = distance_up(km, up_settings.km_per_up)
+    reasons = [f"{km} km to the venue: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
+    c_up = 0
+    for crossing in route.crossings:
+        value, why = crossing_up(crossing, up_settings)
+        c_up += value
+        reasons.append(why)
+    s_up = up_settings.stage_bonus.get(round_no, 0)
+    if s_up:
+        reasons.append(f"round {round_no}: +{s_up} UP overnight allowance")
+    return TripUP(km, d_up, c_up, s_up, tuple(reasons))
+
+
+def trip_function(table: PostcodeTable, up_settings: UPSettings) -> Callable[[str, str, int], tuple[int | None, int | None]]:
+    """§1.5.4 as the ``trip(from_postcode, to_postcode, round_no) -> (km, up)`` that
+    :func:`dbfcli.rules.home.schedule_match` takes; ``(None, None)`` for an unknown postcode.
+
+    >>> t = PostcodeTable.from_rows([("8000", "Aarhus C", 56.1567, 10.2108), ("8900", "Randers C", 56.4607, 10.0364)])
+    >>> trip = trip_function(t, UPSettings())
+    >>> trip("8000", "8900", 3), trip("8000", "9999", 3)
+    ((42, 2), (None, None))
+    """
+    routes: dict[tuple[str, str], Route | None] = {}
+
+    def trip(start: str, end: str, round_no: int) -> tuple[int | None, int | None]:
+        key = (start, end)
+        if key not in routes:
+            routes[key] = road_route(table, start, end)
+        route = routes[key]
+        if route is None:
+            return None, None
+        result = up_for_trip(route, up_settings, round_no)
+        return result.km, result.total
+
+    return trip

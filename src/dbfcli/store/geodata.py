@@ -1,0 +1,28 @@
+"""The embedded postcode table (Postcode data © GeoNames, CC BY 4.0).
+
+:func:`load_postcodes` reads ``dbfcli/data/dk_postcodes.csv`` once per
+process (``functools.lru_cache``) with the csv module: about 1,150 rows,
+a few milliseconds (measured in tests/rules/test_geography.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from importlib import resources
+
+from dbfcli.rules.geography import PostcodeTable
+
+DATA_PACKAGE = "dbfcli.data"
+POSTCODES_FILE = "dk_postcodes.csv"
+ATTRIBUTION = "Postcode data © GeoNames, CC BY 4.0"
+
+
+@functools.lru_cache(maxsize=1)
+def load_postcodes() -> PostcodeTable:
+    """The Danish postcode table shipped with dbf (columns postcode,name,lat,lon)."""
+    text = resources.files(DATA_PACKAGE).joinpath(POSTCODES_FILE).read_text(encoding="utf-8")
+    reader = csv.reader(io.StringIO(text))
+    next(reader, None)  # header
+    return PostcodeTable.from_rows(reader)
