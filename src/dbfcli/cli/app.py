@@ -20,7 +20,7 @@ from . import common
 
 ATTRIBUTION = "Postcode data © GeoNames, CC BY 4.0 (https://www.geonames.org)"
 
-app = typer.Typer(
+_APP_SETTINGS = dict(
     name="dbf",
     help=(
         "dbf: the tournament director's toolkit for Danish team bridge (DBF): the cup "
@@ -41,7 +41,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     dir: Annotated[Optional[str], typer.Option("--dir", help="Tournaments folder (else $DBF_DIR, else ./tournaments).")] = None,
     season: Annotated[Optional[str], typer.Option("--season", help="Season, e.g. 2026-27 (else $DBF_SEASON, dbf.toml, newest).")] = None,
@@ -55,25 +54,96 @@ def root(
                  lang=lang or os.environ.get("DBF_LANG", "en"), argv=list(sys.argv))
 
 
-def _register_all() -> None:
+_full = typer.Typer(**_APP_SETTINGS)
+_full.callback()(root)
+_full_registered = False
+
+
+def full_app() -> typer.Typer:
+    """The app with every command registered (tests, `dbf --help`, completion)."""
+    global _full_registered
+    if not _full_registered:
+        _register(_full, noun_modules())
+        _full_registered = True
+    return _full
+
+
+def __getattr__(name: str):
+    if name == "app":  # `from dbfcli.cli.app import app`: the full app
+        return full_app()
+    raise AttributeError(name)
+
+
+#: top-level command -> the module that registers it. `dbf NOUN ...` imports only that
+#: module (start-up); `dbf --help` and unknown words import them all.
+#: tests/cli/test_app.py checks this map against what the modules register.
+NOUNS: dict[str, str] = {
+    "check": "check", "cup": "cup", "deadlines": "deadlines", "distance": "distance",
+    "division": "division", "draw": "draw", "fees": "ledger", "gp": "ledger", "imps": "vp",
+    "init": "init", "log": "log", "notify": "notify", "playoff": "playoff", "press": "press",
+    "publish": "publish", "result": "result", "schedule": "schedule", "season": "season",
+    "seating": "seating", "standings": "standings", "system": "system", "travel": "travel",
+    "trophy": "trophy", "undo": "undo", "up": "ledger", "vp": "vp",
+}
+_GLOBAL_WITH_VALUE = ("--dir", "--season", "--lock-timeout", "--lang")
+
+
+def noun_modules() -> list[str]:
+    """Every module of this package that registers commands."""
     package = importlib.import_module(__package__)
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if info.name in ("app", "common") or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__package__}.{info.name}")
+    return [m.name for m in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name)
+            if m.name not in ("app", "common") and not m.name.startswith("_")]
+
+
+def _register(target: typer.Typer, modules) -> None:
+    for name in modules:
+        module = importlib.import_module(f"{__package__}.{name}")
         register = getattr(module, "register", None)
         if register is not None:
-            register(app)
+            register(target)
 
 
-_register_all()
+def _new_app() -> typer.Typer:
+    new = typer.Typer(**_APP_SETTINGS)
+    new.callback()(root)
+    return new
+
+
+def build_app(argv: list[str] | None = None) -> typer.Typer:
+    """The app with every noun, or only the one ``argv`` asks for (fast start-up)."""
+    noun = _noun(argv or [])
+    if noun is not None and noun in NOUNS:
+        target = _new_app()
+        _register(target, [NOUNS[noun]])
+        return target
+    return full_app()
+
+
+def _noun(argv: list[str]) -> str | None:
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in _GLOBAL_WITH_VALUE:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+        elif arg in ("--help", "-h", "--version") or arg.startswith("--install-completion") or \
+                arg.startswith("--show-completion"):
+            return None
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point ``dbf``."""
     common.reset(argv=["dbf", *(argv if argv is not None else sys.argv[1:])])
+    args = list(argv if argv is not None else sys.argv[1:])
+    if os.environ.get("_DBF_COMPLETE") or os.environ.get("_TYPER_COMPLETE_ARGS"):
+        target = build_app(None)  # shell completion needs every command
+    else:
+        target = build_app(args)
     try:
-        app(args=argv, prog_name="dbf")
+        target(args=args, prog_name="dbf")
     except SystemExit:
         raise
     except Exception as exc:  # noqa: BLE001 - usage errors are handled by click; this is the last guard
