@@ -86,3 +86,27 @@ def test_empty_teams_file():
 def test_dump_round_trip_keeps_order_and_unicode():
     data = {"schema": 1, "name": "Ærø Æsel", "postcode": "0800"}
     assert parse_yaml(dump_yaml(data), "x").data == data
+
+
+def test_parse_cache_returns_the_same_document_and_misses_after_a_change(tmp_path, monkeypatch):
+    import os
+
+    from dbfcli.store.season import SeasonStore
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    store = SeasonStore(tmp_path, "2026-27")
+    store.dir.mkdir()
+    text = "schema: 1\nplayed_on: 2026-11-14\nteams:\n  - id: A\n    players: [1, 2]\n"
+    store.path("t.yaml").write_text(text)
+    first = store.read_yaml("t.yaml")
+    assert any((tmp_path / "cache").rglob("t.yaml.mp"))
+    second = store.read_yaml("t.yaml")
+    assert second.data == first.data and second.line("teams", 0, "players") == 5
+    assert type(second.data["played_on"]).__name__ == "date"
+    store.path("t.yaml").write_text(text.replace("A", "B"))
+    os.utime(store.path("t.yaml"), ns=(1, 1))
+    assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "B"
+    (tmp_path / "cache").joinpath("garbage").write_bytes(b"\xc1\xc1")
+    for f in (tmp_path / "cache").rglob("*.mp"):
+        f.write_bytes(b"\x93\xc1")  # a corrupt cache is ignored, never trusted
+    assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "B"

@@ -145,15 +145,27 @@ class SeasonStore:
 
     def read_yaml(self, rel: str, required: bool = True) -> YamlDoc | None:
         """Parse a YAML file of the season; :class:`StoreError` (exit 2) if it is malformed."""
-        data = self.read_bytes(rel)
-        if data is None:
-            if required:
-                raise StoreError(f"missing file {self.dir / rel}")
-            return None
+        from . import cache
+
+        path = self.path(rel)
         try:
-            return parse_yaml(data, rel)
+            st = os.stat(path)
+        except FileNotFoundError:
+            if required:
+                raise StoreError(f"missing file {self.dir / rel}") from None
+            return None
+        doc = cache.load(self.dir, rel, st)
+        if doc is not None:
+            return doc
+        data = self.read_bytes(rel)
+        if data is None:  # removed between stat and read
+            return self.read_yaml(rel, required)
+        try:
+            doc = parse_yaml(data, rel)
         except YamlLoadError as exc:
             raise StoreError(exc.problems) from None
+        cache.save(self.dir, rel, st, doc)
+        return doc
 
     @contextmanager
     def transaction(self, command: str, message: str = "", dry_run: bool = False,

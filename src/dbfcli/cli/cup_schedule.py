@@ -1,0 +1,229 @@
+"""``dbf schedule cup --round N`` and ``dbf schedule cup set MATCH``: home team, venue,
+date, time and UP of each cup match (§1.5.4-§1.5.8, §1.5.16). Mounted by ``schedule.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_store
+
+app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
+_inner = typer.Typer()   # only lends @command's error handling to the callback below
+
+RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9.")]
+IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches as an iCalendar file.")]
+COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", "time"]
+
+
+def _trip(settings):
+    """(km, UP) of the trip from one postcode to another (§1.5.4), via rules.geography and rules.up."""
+    from ..rules.geography import road_route
+    from ..rules.up import up_for_trip
+    from ..store.geodata import load_postcodes
+
+    table = load_postcodes()
+
+    def trip(a: str, b: str, round_no: int):
+        route = road_route(table, a, b)
+        if route is None:
+            return None, None
+        t = up_for_trip(route, settings.cup.up, round_no)
+        return t.km, t.total
+
+    return trip
+
+
+def scheduled(store, settings, round_no: int):
+    """Every match of a drawn round, scheduled; (round's draw, [ScheduledMatch], problems)."""
+    from ..rules.home import schedule_match
+    from ..store.cupdraw import load_draws, load_results, load_schedule, up_before
+    from ..store.teams import load_cup_teams
+
+    teams, problems = load_cup_teams(store)
+    draws, _, more = load_draws(store)
+    _, up, _, more2 = load_results(store)
+    agreements, where, more3 = load_schedule(store)
+    problems += more + more2 + more3
+    if round_no not in draws:
+        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
+    postcodes = {t.id: t.postcode for t in teams}
+    totals = up_before(up, round_no)
+    trip = _trip(settings)
+    rows = []
+    for m in draws[round_no].matches:
+        s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip)
+        rows.append(s)
+        problems += [x.at(where.get(m.id)) if x.where is None else x for x in p]
+    return draws[round_no], rows, problems
+
+
+def _doc(round_no: int, rows) -> dict:
+    def one(s):
+        home, away = (s.home, s.away) if s.home else s.teams   # §1.5.7: first/second drawn
+        row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
+               "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
+               "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()}}
+        if s.dispensation:
+            row["dispensation"] = s.dispensation
+        return row
+
+    return {"round": round_no, "matches": [one(s) for s in rows]}
+
+
+def _ics(path: Path, season: str, round_no: int, rows, names) -> None:
+    import datetime as dt
+
+    from icalendar import Calendar, Event
+
+    from ..rules.model import ROUND_NAMES
+
+    cal = Calendar()
+    cal.add("prodid", "-//dbf//cup schedule//EN")
+    cal.add("version", "2.0")
+    for s in rows:
+        if s.date is None:
+            continue
+        hh, mm = (int(x) for x in s.time.split(":"))
+        start = dt.datetime.combine(s.date, dt.time(hh, mm))
+        ev = Event()
+        a, b = (s.home, s.away) if s.home else s.teams
+        ev.add("uid", f"{s.id}-{season}@dbf")
+        ev.add("summary", f"Cup {ROUND_NAMES.get(round_no, round_no)} {s.id}: {names.get(a, a)} - {names.get(b, b)}")
+        ev.add("dtstart", start)
+        ev.add("dtend", start + dt.timedelta(hours=6))
+        ev.add("dtstamp", dt.datetime.now(dt.timezone.utc))
+        if s.venue:
+            ev.add("location", f"postcode {s.venue}")
+        cal.add_component(ev)
+    try:
+        path.write_bytes(cal.to_ical())
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror}")
+
+
+@command(_inner, "show")
+def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None:
+    from ..store.settings import load_settings
+    from ..store.teams import load_cup_teams
+    from .common import write_csv
+
+    if round_no is None:
+        fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1")
+    store = load_store()
+    settings = load_settings(store)
+    draw, rows, problems = scheduled(store, settings, round_no)
+    doc = _doc(round_no, rows)
+    teams, _ = load_cup_teams(store)
+    names = {t.id: t.name for t in teams}
+    if ics is not None:
+        _ics(ics, store.season, round_no, rows, names)
+    errors = [p for p in problems if p.is_error]
+    if csv and not RUN.json:
+        write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])
+    else:
+        def human(out):
+            from ..rules.model import ROUND_NAMES
+
+            out.table(f"Cup {ROUND_NAMES.get(round_no, round_no)}: schedule ({len(rows)} matches)",
+                      ["match", "home", "away", "venue", "km", "UP", "date", "time"],
+                      [(s.id, s.home or f"{s.teams[0]} (neutral)", s.away or s.teams[1], s.venue,
+                        None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time)
+                       for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left"])
+            if ics is not None:
+                out.line(f"wrote {ics}")
+
+        if not errors:
+            emit(doc, human)
+        elif not RUN.json:
+            human(Out())
+    if errors:
+        raise RuleBroken(problems, doc)
+    check(problems)
+
+
+@app.callback()
+def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv: CsvOpt = False,
+        ics: IcsOpt = None) -> None:
+    """The cup's schedule of a round: home, venue, date, time, km and UP (§1.5.4-§1.5.8).
+
+    Home team (§1.5.5: most UP, else the team drawn first), venue (§1.5.8: the home
+    captain's postcode), date and time (§1.5.6: the official day at 13:00 unless agreed),
+    km and UP of the away team's trip (§1.5.4). Semi-finals and final: DBF's venue on the
+    final weekend, no home team (§1.5.7). --csv and --ics FILE export the table;
+    `set MATCH` records what the captains agreed.
+
+    Example: dbf schedule cup --round 1 --ics round1.ics
+    """
+    if ctx.invoked_subcommand is None:
+        show(round_, json_, csv, ics)
+
+
+@command(app, "set")
+def set_(
+    match: Annotated[str, typer.Argument(help="Match id, e.g. C1-007.")],
+    date: Annotated[Optional[str], typer.Option("--date", help="Agreed date YYYY-MM-DD.")] = None,
+    time: Annotated[Optional[str], typer.Option("--time", help="Agreed start HH:MM.")] = None,
+    venue: Annotated[Optional[str], typer.Option("--venue", help="Venue postcode (§1.5.8).")] = None,
+    dispensation: Annotated[Optional[str], typer.Option("--dispensation", help="Why a later date is allowed (§1.5.6).")] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget what was recorded for the match.")] = False,
+    dry_run: DryRunOpt = False,
+    json_: JsonOpt = False,
+) -> None:
+    """Record an agreed date, time or venue of a cup match, or a dispensation (§1.5.6,
+    §1.5.8, §1.5.16: the TD sets conditions when captains disagree). A date after the
+    round's official day is refused without --dispensation (§1.5.6).
+
+    Example: dbf schedule cup set C1-007 --date 2026-12-12 --time 10:00 --venue 5000
+    """
+    import dataclasses
+    import datetime as dt
+    import re
+
+    from ..rules.home import Agreement, schedule_match
+    from ..store.cupdraw import SCHEDULE, load_draws, load_schedule, schedule_data
+    from ..store.geodata import load_postcodes
+    from ..store.settings import load_settings
+    from ..store.teams import load_cup_teams
+
+    store = load_store()
+    settings = load_settings(store)
+    changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
+                                       ("dispensation", dispensation)) if v is not None}
+    if not changes_given and not clear:
+        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear")
+    try:
+        day = dt.date.fromisoformat(date) if date else None
+    except ValueError:
+        fail(f"--date {date!r} is not a date (YYYY-MM-DD)")
+    if time is not None and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", time):
+        fail(f"--time {time!r} is not HH:MM")
+    if venue is not None:
+        venue = venue.strip().zfill(4)
+        if venue not in load_postcodes():
+            fail(f"--venue {venue} is not a Danish postcode")
+    with store.transaction(command_line(), f"cup schedule of {match}", dry_run, RUN.lock_timeout) as tx:
+        draws, _, problems = load_draws(store)
+        agreements, _, more = load_schedule(store)
+        check(problems + more)
+        found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
+        if found is None:
+            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
+        old = Agreement() if clear else agreements.get(match, Agreement())
+        new = dataclasses.replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
+                                                            ("dispensation", dispensation)) if v is not None})
+        teams, _ = load_cup_teams(store)
+        s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
+        check([p for p in problems if p.rule == "1.5.6" and p.is_error])
+        agreements[match] = new
+        tx.write_yaml(SCHEDULE, schedule_data(agreements),
+                      header="cup schedule: agreed dates, times, venues, dispensations (dbf schedule cup set)")
+        changes = tx.changes()
+    doc = {"ok": True, "match": match, "date": s.date, "time": s.time, "venue_postcode": s.venue,
+           "dispensation": new.dispensation, "dry_run": dry_run,
+           "changes": [{"file": f, "action": a} for f, a in changes]}
+    emit(doc, lambda out: out.line(f"{match}: {s.date} {s.time} at {s.venue}"
+                                   + (f" (dispensation: {new.dispensation})" if new.dispensation else "")
+                                   + (" (dry run)" if dry_run else "")))

@@ -1,0 +1,125 @@
+"""``dbf draw cup --round N``: draw a cup round by lot and record it (§1.5.2, §1.5.3, §1.5.16)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
+
+RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Redraw a drawn round that has no results yet.")]
+
+
+def cup_field(store, settings):
+    """Entry rounds (§1.5.3), captains' clubs and geographic pools (§1.5.2) of the cup's teams."""
+    from ..rules.entry import entry_rounds
+    from ..rules.geography import side_of
+    from ..rules.pools import split_pools
+    from ..rules.roster import division_players
+    from ..store.geodata import load_postcodes
+    from ..store.teams import load_cup_teams, load_divisions
+
+    teams, problems = load_cup_teams(store)
+    divisions, more = load_divisions(store)
+    entry, entry_problems = entry_rounds(teams, settings.cup.entry_round, division_players(divisions))
+    check(problems + more + entry_problems)
+    table = load_postcodes()
+    geo = {}
+    for t in teams:
+        point, side = table.point(t.postcode), side_of(table, t.postcode)
+        if entry[t.id] <= 2 and point is not None and side is not None:
+            geo[t.id] = (side, point.lat, point.lon)
+    return teams, entry, {t.id: t.club for t in teams}, split_pools(geo, settings.cup.pools)
+
+
+def register(app: typer.Typer) -> None:
+    draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16).", no_args_is_help=True)
+    app.add_typer(draw, name="draw")
+
+    @command(draw, "cup")
+    def cup(round_: RoundOpt, seed: SeedOpt = None, force: ForceOpt = False, dry_run: DryRunOpt = False,
+            json_: JsonOpt = False) -> None:
+        """Draw round N of the cup by lot and record it in cup/draws/round-NN.yaml.
+
+        Rounds 1-2 are drawn in the pools (1 east, 2 west of the Great Belt), with no
+        two teams of one captain's club meeting in round 1 and a match for every
+        non-division team (§1.5.2); division teams enter in round 3 or 4 (§1.5.3);
+        byes go by lot. The previous round must have every result. The seed is
+        recorded: the same seed on the same state gives the same draw. A drawn
+        round is redrawn only with --force and only while it has no results.
+
+        Example: dbf draw cup --round 1 --seed 2627
+        """
+        import datetime as dt
+        import os
+
+        from ..rules.draw import draw_cup_round
+        from ..store.cupdraw import SCHEDULE, draw_data, draw_file, load_draws, load_results, load_schedule, schedule_data
+        from ..store.settings import load_settings
+
+        store = load_store()
+        settings = load_settings(store)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big") >> 1
+        with store.transaction(command_line(), f"drew cup round {round_} (seed {seed})", dry_run,
+                               RUN.lock_timeout) as tx:
+            teams, entry, clubs, pool_of = cup_field(store, settings)
+            draws, recorded_pools, problems = load_draws(store)
+            winners, _, result_rounds, more = load_results(store)
+            check(problems + more)
+            if round_ in result_rounds:
+                fail(f"cup round {round_} already has results; a round with results is never redrawn", "1.5.16")
+            if round_ in draws and not force:
+                fail(f"cup round {round_} is already drawn (seed {draws[round_].seed})", "1.5.16",
+                     hint="add --force to redraw it (only while it has no results)")
+            later = sorted(r for r in draws if r > round_)
+            if later:
+                fail(f"cup round {later[0]} is already drawn; round {round_} cannot be redrawn", "1.5.16")
+            if round_ >= 2:   # rounds 1-2 stay in the pools of round 1 (§1.5.2)
+                for r in (1, 2):
+                    pool_of = {**pool_of, **recorded_pools.get(r, {})}
+            earlier = {r: d for r, d in draws.items() if r < round_}
+            outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
+                                               winners=winners, seed=seed)
+            if outcome is None:
+                order = [p for p in problems if p.rule == "1.5.16"]
+                if order:
+                    raise UsageProblem(order)
+                raise RuleBroken(problems)
+            d = outcome.draw
+            tx.write_yaml(draw_file(round_), draw_data(d, dict(outcome.pools) or None,
+                                                       dt.datetime.now(dt.timezone.utc)),
+                          header=f"cup round {round_} drawn by lot (dbf draw cup); seed {seed} reproduces it")
+            if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
+                agreements, _, p = load_schedule(store)
+                old = {m.id for m in draws[round_].matches}
+                if p == [] and old & set(agreements):
+                    tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
+                                  header="cup schedule: agreed dates, times, venues, dispensations")
+            changes = tx.changes()
+        names = {t.id: t.name for t in teams}
+        doc = {"round": round_, "seed": seed,
+               "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams)} for m in d.matches],
+               "byes": list(d.byes), "drawn_order": list(d.drawn_order), "dry_run": dry_run,
+               "changes": [{"file": f, "action": a} for f, a in changes]}
+        check(problems)
+
+        def human(out):
+            from ..rules.model import ROUND_NAMES
+
+            pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))
+            for pool in pools:
+                rows = [(m.id, m.teams[0], names.get(m.teams[0], ""), m.teams[1], names.get(m.teams[1], ""))
+                        for m in d.matches if m.pool == pool]
+                title = f"Cup {ROUND_NAMES.get(round_, round_)}" + (f", pool {pool}" if pool else "")
+                out.table(f"{title} ({len(rows)} matches)", ["match", "drawn first", "name", "second", "name"], rows)
+            if d.byes:
+                out.line(f"byes ({len(d.byes)}): " + ", ".join(d.byes))
+            verb = "would record" if dry_run else "recorded"
+            out.line(f"{verb} {draw_file(round_)}; seed {seed} (dbf draw cup --round {round_} --seed {seed} "
+                     "reproduces it)")
+
+        emit(doc, human)

@@ -1,0 +1,113 @@
+"""``dbf notify draw``: the draw of a cup round to every captain, as e-mails (§1.5.16).
+
+Addresses come from ``cup/contacts.yaml`` (``contacts: {member_id: address}``), which the
+TD keeps: the teams file has no e-mail addresses. A captain without one gets a message
+to ``captain-<id>@example.invalid`` (never deliverable) and a warning.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import JsonOpt, check, command, emit, fail, load_store
+
+RoundOpt = Annotated[int, typer.Option("--round", help="Cup round 1-9 whose draw is sent.")]
+OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder for the .eml files (one per captain).")]
+SmtpOpt = Annotated[Optional[str], typer.Option("--smtp", help="HOST:PORT of an SMTP server: send instead of writing files.")]
+FromOpt = Annotated[str, typer.Option("--from", help="Sender address.")]
+
+
+def notices(data, rnd: int):
+    """One :class:`~dbfcli.publish.mail.Notice` per team of every match of the round, and problems."""
+    from ..publish.gather import place_name, schedule_round
+    from ..publish.mail import Notice, sheet_deadline
+    from ..rules.problems import Problem
+
+    sched, problems = schedule_round(data, rnd)
+    hours = data.settings.cup.sheet_deadline_hours
+    out, missing = [], []
+    for s in sched:
+        for i, team_id in enumerate(s.teams):
+            other = s.teams[1 - i]
+            team = data.cup_teams.get(team_id)
+            if team is None:
+                problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
+                continue
+            cap = team.player(team.captain)
+            side = "neutral" if s.home is None else ("home" if team_id == s.home else "away")
+            email = data.contacts.get(team.captain)
+            if email is None:
+                missing.append(f"{team.captain} ({team_id})")
+            out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
+                              cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
+                              s.time, s.up, sheet_deadline(s.date, s.time, hours)))
+    if missing:
+        problems.append(Problem.warning(
+            "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
+                      + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+                      + "; their messages go to captain-<id>@example.invalid",
+            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml"))
+    return out, problems
+
+
+def register(app: typer.Typer) -> None:
+    notify = typer.Typer(help="E-mails to the captains (§1.5.16): `notify draw --round N`.", no_args_is_help=True)
+    app.add_typer(notify, name="notify")
+
+    @command(notify, "draw")
+    def draw(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = "td@example.invalid",
+             json_: JsonOpt = False) -> None:
+        """Write one e-mail (.eml) per captain of cup round N: match, opponent, home or away, venue,
+        date and time, UP, and the result-sheet deadline (§1.5.14: 18 hours after the match).
+        With --smtp HOST:PORT the messages are sent instead (captains without an address are skipped).
+
+        Example: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25
+        """
+        from ..i18n import current_lang, t
+        from ..publish.gather import load_season
+        from ..publish.mail import file_name, message
+
+        if out is None and smtp is None:
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/")
+        lang = current_lang()
+        data = load_season(load_store())
+        if round_ not in data.draws:
+            fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}")
+        items, problems = notices(data, round_)
+        warnings = check(problems)
+        msgs = [(n, message(n, sender, lang, data.season)) for n in items]
+        doc: dict = {"ok": True, "round": round_, "messages": len(msgs)}
+        if smtp is not None:
+            import smtplib
+
+            host, _, port = smtp.rpartition(":")
+            if not host or not port.isdigit():
+                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
+            sent, skipped = [], []
+            try:
+                with smtplib.SMTP(host, int(port), timeout=30) as server:
+                    for n, msg in msgs:
+                        if n.email is None:
+                            skipped.append(n.team)
+                            continue
+                        server.send_message(msg)
+                        sent.append(n.team)
+            except (OSError, smtplib.SMTPException) as exc:
+                fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out")
+            doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
+            human = t("sent_mail", lang, n=len(sent), server=smtp)
+        else:
+            assert out is not None
+            out.mkdir(parents=True, exist_ok=True)
+            files = []
+            for n, msg in msgs:
+                path = out / file_name(n)
+                path.write_bytes(bytes(msg))
+                files.append(str(path))
+            doc.update({"out": str(out), "files": files})
+            human = t("wrote_mail", lang, n=len(files), out=out)
+        doc["warnings"] = [p.to_json() for p in warnings]
+        emit(doc, lambda o: o.line(human))

@@ -1,0 +1,131 @@
+"""``dbf press``: a short press report of a cup round or a division weekend (§1.5.16)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import JsonOpt, command, emit, fail, load_store
+
+WhatArg = Annotated[str, typer.Argument(help="Cup round 1-9, or a division id (1div, 2div, 3div-a, 3div-b) with --weekend.")]
+WeekendOpt = Annotated[Optional[int], typer.Option("--weekend", help="Division weekend 1-4 (with a division id).")]
+OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Also write the report to this file.")]
+
+
+def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
+    from ..publish.gather import place_name, schedule_round
+    from ..publish.press import PressFixture, PressMatch, cup_round_report
+    from ..rules.entry import team_divisions
+    from ..rules.roster import division_players
+
+    draw = data.draws.get(rnd)
+    if draw is None:
+        fail(f"cup round {rnd} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {rnd}")
+    roster = division_players(data.divisions)
+
+    def level(team_id: str) -> int | None:
+        team = data.cup_teams.get(team_id)
+        divs = team_divisions(team, roster) if team else frozenset()
+        return min(divs) if divs else None
+
+    results, open_ = [], []
+    for m in draw.matches:
+        r = data.results.get(m.id)
+        if r is None or not r.winner:
+            open_.append(m.id)
+            continue
+        loser = r.loser or (m.teams[1] if r.winner == m.teams[0] else m.teams[0])
+        if r.kind == "result" and r.imps is not None:
+            score = f"{r.imps_of(r.winner)}-{r.imps_of(loser)}"
+        else:
+            score = "w.o."
+        results.append(PressMatch(m.id, data.team_name(r.winner), data.team_name(loser), score,
+                                  level(r.winner), level(loser), data.entry.get(r.winner), data.entry.get(loser)))
+    nxt = min((n for n in data.draws if n > rnd), default=None)
+    fixtures, byes = [], []
+    if nxt is not None:
+        sched, _ = schedule_round(data, nxt)
+        for s in sched:
+            home, away = (s.home, s.away) if s.home else s.teams
+            fixtures.append(PressFixture(s.id, data.team_name(home), data.team_name(away), place_name(s.venue),
+                                         s.date.isoformat() if s.date else "", s.time or ""))
+        byes = [data.team_name(b) for b in data.draws[nxt].byes]
+    text = cup_round_report(rnd, data.season, results, open_, nxt, fixtures, byes, lang)
+    doc = {"round": rnd, "results": [{"match": m.id, "winner": m.winner, "loser": m.loser, "score": m.score,
+                                      "upset": _is_upset(m)} for m in results],
+           "open": open_, "next_round": nxt,
+           "next_draw": [{"match": f.id, "home": f.home, "away": f.away, "venue": f.venue, "date": f.date,
+                          "time": f.time} for f in fixtures]}
+    return text, doc
+
+
+def _is_upset(m) -> bool:
+    from ..publish.press import upset
+
+    return upset(m.winner_level, m.loser_level)
+
+
+def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:
+    from ..publish.press import division_weekend_report
+    from ..publish.site import division_context
+    from ..rules.roundrobin import rounds_per_weekend
+
+    div = data.divisions.get(div_id)
+    if div is None:
+        fail(f"unknown division {div_id!r}", hint="one of 1div, 2div, 3div-a, 3div-b")
+    settings = data.settings.division(div_id)
+    n = len(div.teams)
+    total_rounds = n - 1 if n % 2 == 0 else n
+    per = rounds_per_weekend(total_rounds, settings)
+    if not 1 <= weekend <= len(per):
+        fail(f"{div_id} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1")
+    first = sum(per[:weekend - 1]) + 1
+    rounds = set(range(first, first + per[weekend - 1]))
+    names = {team.id: team.name for team in div.teams}
+    results = sorted((r for r in data.div_results.get(div_id, []) if r.round in rounds), key=lambda r: (r.round, r.match_id))
+    rows = [{"round": r.round, "match": r.match_id, "home": names.get(r.home, r.home), "away": names.get(r.away, r.away),
+             "imps": f"{r.imps_home}-{r.imps_away}"} for r in results]
+    upto = [r for r in data.div_results.get(div_id, []) if r.round < first + per[weekend - 1]]
+    saved = data.div_results.get(div_id, [])
+    data.div_results[div_id] = upto
+    try:
+        ctx = division_context(data, div_id, lang)
+    finally:
+        data.div_results[div_id] = saved
+    text = division_weekend_report(div_id, weekend, rows, ctx["rows"], lang)
+    doc = {"division": div_id, "weekend": weekend, "rounds": sorted(rounds), "results": rows,
+           "standings": [{"rank": r["rank"], "team": r["team"], "vp": r["vp"]} for r in ctx["rows"]]}
+    return text, doc
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "press")
+    def press(what: WhatArg, weekend: WeekendOpt = None, out: OutOpt = None, json_: JsonOpt = False) -> None:
+        """A short press report (Markdown, ready to paste into an e-mail): a cup round's results,
+        upsets by seeding (§1.5.3) and the next round's draw; or a division weekend's results and
+        standings (§1.5.16: results available to the press).
+
+        Example: dbf press 3    |    dbf --lang da press 2div --weekend 1
+        """
+        import sys
+
+        from ..i18n import current_lang
+        from ..publish.gather import load_season
+
+        lang = current_lang()
+        data = load_season(load_store())
+        if what.isdigit():
+            rnd = int(what)
+            if not 1 <= rnd <= 9:
+                fail(f"cup round {rnd} does not exist (1-9)")
+            text, doc = _cup(data, rnd, lang)
+        else:
+            if weekend is None:
+                fail(f"{what}: give --weekend N for a division report", hint=f"dbf press {what} --weekend 1")
+            text, doc = _division(data, what, weekend, lang)
+        if out is not None:
+            out.write_text(text, encoding="utf-8")
+        doc = {"ok": True, **doc, "text": text, "out": str(out) if out else None}
+        emit(doc, lambda o: sys.stdout.write(text))

@@ -1,0 +1,418 @@
+"""``dbf result``: result sheets (§1.5.9-§1.5.15, §2.11; divisions §1.1.2.1).
+
+``check`` validates, ``submit`` validates and records, ``amend`` replaces a
+recorded sheet, ``walkover`` records a team withdrawing (§1.5.15). The rules
+live in ``dbfcli.rules.sheet*``; this module parses, loads, calls, saves, renders.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, check, command, command_line, emit, fail, load_store
+
+FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (INTERFACE.md \"Result sheet\").")]
+NowOpt = Annotated[str | None, typer.Option("--now", help="When the sheet was received, if the sheet has no "
+                                            "submitted_at (YYYY-MM-DDTHH:MM; default: now).")]
+PenaltyOpt = Annotated[bool, typer.Option("--accept-with-penalty",
+                                          help="Record a sheet whose only errors are of form (§1.5.14): "
+                                               "1 GP less per winning player.")]
+
+
+def _now(value: str | None) -> dt.datetime:
+    if value:
+        try:
+            return dt.datetime.fromisoformat(value)
+        except ValueError:
+            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM)")
+    return dt.datetime.now().replace(microsecond=0)
+
+
+def _read_sheet(file: Path):
+    from ..store.sheets import parse_sheet
+
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    sheet, problems = parse_sheet(data, str(file))
+    if problems or sheet is None:
+        from .common import UsageProblem
+
+        raise UsageProblem(problems)
+    return sheet, data
+
+
+def _division_of(match_id: str) -> str | None:
+    from ..rules.model import DIVISIONS
+
+    for div in sorted(DIVISIONS, key=len, reverse=True):
+        if match_id.startswith(f"{div}-R"):
+            return div
+    return None
+
+
+# --------------------------------------------------------------------------- cup context
+def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
+    """Load everything a cup sheet is checked against (``exclude``: the match being amended)."""
+    from ..rules.home import home_team
+    from ..rules.roster import division_players
+    from ..rules.sheet import CupContext
+    from ..store.cupresults import load_additions, load_cup_records, load_draws
+    from ..store.settings import load_settings
+    from ..store.teams import load_cup_teams, load_divisions
+
+    settings = load_settings(store)
+    teams, problems = load_cup_teams(store)
+    divisions, more = load_divisions(store)
+    draws, more2 = load_draws(store)
+    records, more3 = load_cup_records(store)
+    additions, more4 = load_additions(store)
+    check(problems + more + more2 + more3 + more4)
+    records = [r for r in records if r.match.match != exclude]
+    team_map = {t.id: t for t in teams}
+    ctx = CupContext(team_map, draws, settings, tuple(r.match for r in records), additions,
+                     division_players(divisions), {}, None, now)
+    m = ctx.find_match(sheet.match)
+    if m is None:
+        return ctx, None, records
+    totals = up_totals(records, before_round=m.round)
+    expected_home = home_team(m, totals)[0] if m.round < 8 else None
+    computed = computed_up(sheet, m, team_map, settings)
+    from dataclasses import replace
+
+    return replace(ctx, computed_up=computed, expected_home=expected_home), m, records
+
+
+def up_totals(records, before_round: int | None = None) -> dict[str, int]:
+    """§1.5.5 reading: UP credited in all earlier rounds of this season's cup."""
+    totals: dict[str, int] = {}
+    for r in records:
+        if before_round is None or r.match.round < before_round:
+            for team, up in r.up.items():
+                totals[team] = totals.get(team, 0) + up
+    return totals
+
+
+def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
+    """§1.5.4: the UP the tool computes for each team of the sheet (the sheet's home is the venue;
+    semi-finals and final: DBF's venue, both teams travel)."""
+    from ..rules.geography import road_route
+    from ..rules.up import up_for_trip
+    from ..store.geodata import load_postcodes
+
+    table = load_postcodes()
+    out: dict[str, tuple[int, str]] = {}
+    if match.round >= 8:
+        venue, travellers = settings.cup.final_venue, [sheet.home.team, sheet.away.team]
+    else:
+        home = teams.get(sheet.home.team)
+        venue, travellers = (home.postcode if home else None), [sheet.away.team]
+        out[sheet.home.team] = (0, "home team: no travel")
+    if venue is None:
+        return out
+    for tid in travellers:
+        team = teams.get(tid)
+        if team is None:
+            continue
+        route = road_route(table, team.postcode, venue)
+        if route is None:
+            continue
+        trip = up_for_trip(route, settings.cup.up, match.round)
+        out[tid] = (trip.total, f"{team.postcode} to {venue}: " + "; ".join(trip.reasons))
+    return out
+
+
+def _fees(records, sheet, check_, match, ctx) -> dict:
+    """§1.5.14/§1.5.15: the winner's fee for the next round, due with this sheet."""
+    from ..rules.fees import next_round_fee
+    from ..rules.model import LAST_ROUND
+
+    if check_.winner is None or match.round >= LAST_ROUND or check_.winner not in ctx.teams:
+        return {}
+    joins = list(check_.joins) + [j for r in records for j in r.joins]
+    row = next_round_fee(ctx.teams[check_.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
+                         ctx.additions, joins)
+    win_side = sheet.home if sheet.home.team == check_.winner else sheet.away
+    doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
+    if win_side.fee_paid_kr is not None:
+        doc["paid_kr"] = win_side.fee_paid_kr
+    return {check_.winner: doc}
+
+
+def _doc(sheet, check_, gp_override=None) -> dict:
+    gp = check_.gp if gp_override is None else gp_override
+    return {
+        "ok": check_.ok, "match": sheet.match, "round": check_.round, "winner": check_.winner,
+        "imps": list(check_.outcome.imps) if check_.outcome else None,
+        "errors": [p.to_json() for p in check_.errors],
+        "warnings": [p.to_json() for p in check_.warnings],
+        "gp": {str(k): round(v / 100, 2) for k, v in gp.items()},
+        "up": dict(check_.up),
+    }
+
+
+def _human(doc: dict, verb: str):
+    def show(out):
+        if doc.get("winner"):
+            imps = doc.get("imps") or ["?", "?"]
+            out.line(f"{doc['match']}: {verb}; winner {doc['winner']} ({imps[0]}-{imps[1]} IMPs)")
+        else:
+            out.line(f"{doc['match']}: {verb}")
+        if doc.get("gp"):
+            out.table("GP (§1.5.10)", ["player", "GP"], [(p, f"{g:.2f}") for p, g in sorted(doc["gp"].items())],
+                      justify=["left", "right"])
+        if doc.get("up"):
+            out.line("UP credited (§1.5.4): " + ", ".join(f"{t} {u}" for t, u in doc["up"].items()))
+    return show
+
+
+def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = False):
+    """Parse and validate; returns (kind, sheet, data, check, context, match, store)."""
+    from ..rules.sheet import validate_cup_sheet
+
+    sheet, data = _read_sheet(file)
+    store = load_store()
+    now = _now(now_opt)
+    ctx, match, records = cup_context(store, sheet, now, exclude=sheet.match if amend else None)
+    if match is None:
+        if _division_of(sheet.match):
+            return "division", sheet, data, None, None, None, store, records
+        fail(f"match {sheet.match} is not in any recorded draw", rule="1.5.16", where=sheet.where_of("match"),
+             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+    return "cup", sheet, data, validate_cup_sheet(sheet, ctx, penalty=penalty), ctx, match, store, records
+
+
+# --------------------------------------------------------------------------- division sheets
+def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
+    from ..rules.roundrobin import division_schedule
+    from ..rules.sheet import DivisionContext, validate_division_sheet
+    from ..store.cupresults import division_match_file, division_record_data, sheet_data
+    from ..store.settings import load_settings
+    from ..store.teams import load_division
+
+    div = _division_of(sheet.match)
+    division, problems = load_division(store, div)
+    check(problems)
+    if division is None:
+        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+    settings = load_settings(store)
+    dsettings = settings.division(div)
+    matches = {m.id: m for r in division_schedule(division, dsettings) for m in r.matches}
+    if sheet.match not in matches:
+        fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
+             hint=f"dbf schedule {div}")
+    ctx = DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards)
+    res = validate_division_sheet(sheet, ctx)
+    doc = {"ok": res.ok, "match": sheet.match, "division": div, "round": res.round, "winner": None,
+           "imps": list(res.imps) if res.imps else None,
+           "errors": [p.to_json() for p in res.errors], "warnings": [p.to_json() for p in res.warnings],
+           "gp": {}, "up": {}}
+    if res.imps and res.imps[0] != res.imps[1]:
+        doc["winner"] = sheet.home.team if res.imps[0] > res.imps[1] else sheet.away.team
+    check(res.problems, doc)
+    if not write:
+        emit(doc, _human(doc, "the sheet is valid; nothing recorded"))
+        return
+    rel = division_match_file(sheet.match)
+    with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {sheet.match}", dry_run,
+                           RUN.lock_timeout) as tx:
+        exists = store.exists(rel)
+        if exists and not amend:
+            _already(store, rel, sheet, doc)
+            return
+        if amend and not exists:
+            fail(f"{sheet.match} is not recorded; use `dbf result submit`")
+        tx.write_yaml(rel, division_record_data(sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""),
+                                                division=div, round_no=res.round, imps=res.imps, recorded_at=now),
+                      header=f"{sheet.match} (dbf result {'amend' if amend else 'submit'})")
+        doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
+    doc.update(recorded=not dry_run, dry_run=dry_run)
+    emit(doc, _human(doc, "would be recorded" if dry_run else "recorded"))
+
+
+def _already(store, rel, sheet, doc) -> None:
+    """An identical resubmit changes nothing; a different one needs ``amend``."""
+    from ..rules.sheet import same_sheet
+    from ..store.sheets import parse_sheet
+    from ..store.yamlio import dump_yaml
+
+    old_doc = store.read_yaml(rel)
+    old, _ = parse_sheet(dump_yaml(old_doc.data.get("sheet") or {}), rel)
+    if old is not None and same_sheet(old, sheet):
+        doc.update(recorded=False, already_recorded=True)
+        doc["warnings"].append({"rule": None, "message": f"{sheet.match} is already recorded with this sheet; "
+                                "nothing changed", "severity": "warning"})
+        emit(doc, lambda out: out.line(f"{sheet.match} is already recorded with this sheet; nothing changed"))
+        return
+    fail(f"{sheet.match} is already recorded with a different sheet", where=sheet.where_of("match"),
+         hint=f"dbf result amend {sheet.file}")
+
+
+# --------------------------------------------------------------------------- commands
+def register(app: typer.Typer) -> None:
+    result = typer.Typer(help="Result sheets (§1.5.9-§1.5.15, §2.11): check, submit, amend, walkover.",
+                         no_args_is_help=True)
+    app.add_typer(result, name="result")
+
+    @command(result, "check")
+    def check_cmd(file: FileArg, now: NowOpt = None, json_: JsonOpt = False) -> None:
+        """Validate a result sheet; record nothing. Every problem is listed with file:line and §.
+
+        Example: dbf result check C3-007.yaml --json
+        """
+        kind, sheet, data, res, ctx, match, store, _ = _validate(file, now, penalty=False)
+        if kind == "division":
+            _division(store, sheet, data, False, False, False, _now(now))
+            return
+        doc = _doc(sheet, res)
+        check(res.problems, doc)
+        emit(doc, _human(doc, "the sheet is valid; nothing recorded"))
+
+    def _record(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
+        from ..store.cupresults import cup_record_data, match_file, sheet_data
+
+        kind, sheet, data, res, ctx, match, store, records = _validate(file, now, penalty=False, amend=amend)
+        received = _now(now)
+        if kind == "division":
+            _division(store, sheet, data, True, dry_run, amend, received)
+            return
+        doc = _doc(sheet, res)
+        accepted: list = []
+        if res.errors:
+            if not (penalty and res.only_form_errors):
+                if penalty:
+                    doc["errors"] = [dict(e, substance=True) for e in doc["errors"]]
+                raise RuleBroken(list(res.problems), doc)
+            from ..rules.sheet import validate_cup_sheet
+
+            accepted = res.errors
+            res = validate_cup_sheet(sheet, ctx, penalty=True)
+            doc = _doc(sheet, res)
+            doc["ok"] = True
+            doc["penalty"] = True
+        rel = match_file(match.id)
+        with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
+                               RUN.lock_timeout) as tx:
+            exists = store.exists(rel)
+            if exists and not amend:
+                _already(store, rel, sheet, doc)
+                return
+            if amend:
+                _amend_guard(store, rel, match, res, ctx)
+            fees = _fees(records, sheet, res, match, ctx)
+            tx.write_yaml(rel, cup_record_data(
+                sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""), check=res, match=match, fees=fees,
+                penalty=bool(accepted), problems_accepted=accepted,
+                recorded_at=dt.datetime.now().replace(microsecond=0)),
+                header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
+            doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
+            doc["fees"] = fees
+        doc.update(recorded=not dry_run, dry_run=dry_run)
+        if not RUN.json and res.warnings:
+            from .common import print_problems
+
+            print_problems(res.warnings)
+        emit(doc, _human(doc, "would be recorded" if dry_run else ("amended" if amend else "recorded")))
+
+    @command(result, "submit")
+    def submit(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
+               now: NowOpt = None, json_: JsonOpt = False) -> None:
+        """Validate a result sheet and record it only if valid (§1.5.9-§1.5.15, §2.11).
+
+        A sheet whose only errors are of form (§1.5.14) is recorded with
+        --accept-with-penalty (1 GP less per winning player). Resubmitting the
+        same sheet changes nothing; a different sheet for a recorded match needs
+        `dbf result amend`.
+
+        Example: dbf result submit C3-007.yaml --json
+        """
+        _record(file, now, accept_with_penalty, dry_run, amend=False)
+
+    @command(result, "amend")
+    def amend(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
+              now: NowOpt = None, json_: JsonOpt = False) -> None:
+        """Replace the recorded sheet of a match with FILE (validated like submit).
+
+        Refused when the amendment changes the winner and the next round is already drawn.
+
+        Example: dbf result amend C3-007.yaml
+        """
+        _record(file, now, accept_with_penalty, dry_run, amend=True)
+
+    @command(result, "walkover")
+    def walkover_cmd(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")],
+                     withdrawn: Annotated[str, typer.Option("--withdrawn", help="The team that withdrew.")],
+                     dry_run: DryRunOpt = False, now: NowOpt = None, json_: JsonOpt = False) -> None:
+        """Record a walkover (§1.5.15): the withdrawing team is fined the opponents' fee for
+        the round; the opponents advance and pay no fee for the next round.
+
+        Example: dbf result walkover C3-007 --withdrawn ODE-1
+        """
+        from ..rules.fees import team_players_in_round, walkover
+        from ..store.cupresults import load_cup_records, match_file, walkover_data
+
+        store = load_store()
+        received = _now(now)
+        ctx, match, records = _walkover_context(store, match_id, received)
+        if match is None:
+            fail(f"match {match_id} is not in any recorded draw", rule="1.5.16")
+        if withdrawn not in match.teams:
+            fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})")
+        wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
+        check(problems)
+        fee = ctx.settings.cup.fee_per_player_round_kr
+        joins = [j for r in load_cup_records(store)[0] for j in r.joins]
+        winner_team = ctx.teams.get(wo.winner)
+        n = team_players_in_round(winner_team, match.round, ctx.additions, joins) if winner_team else 0
+        fine = {"team": withdrawn, "players": n, "amount_kr": n * fee,
+                "why": f"the opponents' fee for round {match.round} (§1.5.15)"}
+        fees = {} if match.round >= 9 else {wo.winner: {"round": match.round + 1, "players": 0, "amount_kr": 0,
+                                                         "waived": True}}
+        rel = match_file(match.id)
+        with store.transaction(command_line(), f"walkover {match.id}: {withdrawn} withdrew", dry_run,
+                               RUN.lock_timeout) as tx:
+            if store.exists(rel):
+                fail(f"{match.id} is already recorded", hint="delete it with `dbf undo` first if it is wrong")
+            tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
+                          header=f"{match.id} walkover (dbf result walkover)")
+            changes = [{"file": f, "action": a} for f, a in tx.changes()]
+        doc = {"ok": True, "match": match.id, "round": match.round, "winner": wo.winner, "withdrawn": withdrawn,
+               "errors": [], "warnings": [], "gp": {}, "up": {}, "fine": fine, "fees": fees,
+               "recorded": not dry_run, "dry_run": dry_run, "changes": changes}
+        emit(doc, lambda out: out.line(f"{match.id}: walkover; {wo.winner} advances, {withdrawn} fined "
+                                       f"{fine['amount_kr']} kr (§1.5.15)"))
+
+
+def _walkover_context(store, match_id: str, now):
+    from ..rules.sheet import CupContext
+    from ..store.cupresults import load_additions, load_cup_records, load_draws
+    from ..store.settings import load_settings
+    from ..store.teams import load_cup_teams
+
+    settings = load_settings(store)
+    teams, problems = load_cup_teams(store)
+    draws, more = load_draws(store)
+    records, more2 = load_cup_records(store)
+    additions, more3 = load_additions(store)
+    check(problems + more + more2 + more3)
+    ctx = CupContext({t.id: t for t in teams}, draws, settings, tuple(r.match for r in records), additions,
+                     {}, {}, None, now)
+    return ctx, ctx.find_match(match_id), records
+
+
+def _amend_guard(store, rel, match, res, ctx) -> None:
+    """An amendment that changes the winner is refused once the next round is drawn."""
+    old = store.read_yaml(rel, required=False)
+    if old is None:
+        fail(f"{match.id} is not recorded; use `dbf result submit`")
+    old_winner = old.data.get("winner")
+    nxt = ctx.draws.get(match.round + 1)
+    if res.winner != old_winner and nxt is not None and any(old_winner in m.teams for m in nxt.matches):
+        fail(f"the amendment makes {res.winner} the winner of {match.id}, but round {match.round + 1} is already "
+             f"drawn with {old_winner}", hint="the TD must settle this by hand (§1.5.16)")
+

@@ -1,0 +1,123 @@
+"""``dbf seating``: who seats first in each segment and, with line-ups, the §1.5.13 checks."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import JsonOpt, check, command, emit, fail, load_store
+
+_ROUND = re.compile(r"^C(\d+)-\d+$")
+
+
+def _pairs(value, where, problems):
+    from ..rules.problems import Problem
+
+    ok = (isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p)
+                                          for p in value))
+    if not ok:
+        problems.append(Problem.error(None, "a side is a list of pairs: [[id, id], [id, id]]", where))
+        return ()
+    return tuple(frozenset(p) for p in value)
+
+
+def read_lineups(path: Path):
+    """``segments: [{home: [[a, b], [c, d]], away: [...]}]`` (+ no_consecutive, ordinary_segments)."""
+    from ..rules.seating import Lineup
+    from ..store.yamlio import YamlLoadError, parse_yaml
+    from .common import UsageProblem
+
+    try:
+        doc = parse_yaml(path.read_bytes(), str(path))
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+    except YamlLoadError as exc:
+        raise UsageProblem(exc.problems) from None
+    data = doc.data if isinstance(doc.data, dict) else {}
+    rows = data.get("segments")
+    if not isinstance(rows, list):
+        fail(f"{path}: expected a list 'segments'", where=doc.where())
+    problems, lineups = [], []
+    for i, row in enumerate(rows):
+        row = row if isinstance(row, dict) else {}
+        where = doc.where("segments", i)
+        seg = row.get("segment", i + 1)
+        lineups.append(Lineup(seg, _pairs(row.get("home"), where, problems), _pairs(row.get("away"), where, problems),
+                              where))
+    if problems:
+        raise UsageProblem(problems)
+    return lineups, bool(data.get("no_consecutive")), data.get("ordinary_segments")
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "seating")
+    def seating(
+        match: Annotated[str, typer.Argument(help="Cup match id, e.g. C3-007.")],
+        home: Annotated[Optional[str], typer.Option("--home", help="The home team (default: from the draw).")] = None,
+        away: Annotated[Optional[str], typer.Option("--away", help="The away team (default: from the draw).")] = None,
+        segments: Annotated[Optional[int], typer.Option("--segments", help="Segments (default 5; 6 from the quarter-final).")] = None,
+        lineups: Annotated[Optional[Path], typer.Option("--lineups", help="Line-ups per segment (YAML) to check.")] = None,
+        no_consecutive: Annotated[bool, typer.Option("--no-consecutive", help="A captain demanded: unchanged pairs not in consecutive segments.")] = False,
+        json_: JsonOpt = False,
+    ) -> None:
+        """Seating order (§1.5.13: away first in odd segments, last in even) and, with
+        --lineups, the checks on unchanged pairs (consecutive segments, at most three meetings;
+        HUM pairs may be met every segment). A team with a HUM pair (registered with
+        `dbf system register`) is always away (§1.5.13).
+
+        Example: dbf seating C3-007 --lineups lineups.yaml
+        """
+        from ..rules.seating import check_lineups, seating_order
+        from ..rules.systems_change import hum_forces_away
+        from ..store.systems import load_registry
+        from .deadlines import _draws
+
+        store = load_store()
+        m = _ROUND.match(match)
+        round_no = int(m.group(1)) if m else None
+        teams = next((t for ms in _draws(store).values() for mid, t in ms if mid == match), None)
+        notes = []
+        if not (home and away):
+            if not teams or len(teams) != 2:
+                fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM")
+            if (home or away) not in (None, *teams):
+                fail(f"{home or away} does not play {match} ({' v '.join(teams)})")
+            if home:
+                away = teams[1] if teams[0] == home else teams[0]
+            elif away:
+                home = teams[1] if teams[0] == away else teams[0]
+            else:
+                home, away = teams
+                notes.append("home by draw order (§1.5.5 on equal UP); give --home when the UP totals differ")
+        regs, _ = load_registry(store)
+        hum = {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
+        if hum_forces_away(bool(hum[home]), bool(hum[away])):
+            home, away = away, home
+            notes.append(f"§1.5.13: {away} has a HUM pair and is the away team")
+        n = segments or (6 if round_no and round_no >= 7 else 5)
+        order = seating_order(n, home, away)
+        problems = []
+        checked = None
+        if lineups is not None:
+            lus, demanded, ordinary = read_lineups(lineups)
+            problems = check_lineups(lus, ordinary_segments=ordinary or n,
+                                     no_consecutive_demanded=no_consecutive or demanded,
+                                     home_hum_pairs=hum[home], away_hum_pairs=hum[away])
+            checked = len(lus)
+        doc = {"match": match, "home": home, "away": away, "notes": notes,
+               "segments": [{"segment": s, "seats_first": f, "seats_last": l} for s, f, l in order],
+               "lineups_checked": checked}
+        check(problems, doc)
+
+        def human(out):
+            out.table(f"Seating {match}: {home} (home) v {away} (away)", ["segment", "seats first", "seats last"],
+                      order, justify=["right", "left", "left"])
+            for note in notes:
+                out.line(note)
+            if checked is not None:
+                out.line(f"line-ups of {checked} segments: no problem (§1.5.13)")
+
+        emit(doc, human)

@@ -1,0 +1,87 @@
+"""``dbf standings DIV``: the division table from the recorded matches: IMPs, VP, rank,
+tie-breaks and the marks of §1.1.2.5, §1.1.3.2-3, §1.1.4.2-3."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import RUN, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store, write_csv
+
+DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "standings")
+    def standings_(div: DivArg, json_: JsonOpt = False, csv: CsvOpt = False) -> None:
+        """DIV's table: played, won/drawn/lost, IMPs, VP, rank and marks (play-off, promoted,
+        runner-up play-off, relegated), from the matches recorded so far.
+
+        VP per match on the season's scale (`vp_scale`, default the WBF 20-VP continuous
+        scale) with the match's own boards. Ties: VP, mini-league VP among the tied teams,
+        IMP quotient, IMP difference, then lots (docs/readings/divisions-standings.md).
+
+        Example: dbf standings 1div --json
+        """
+        from ..rules.model import DIVISIONS
+        from ..rules.roundrobin import division_schedule
+        from ..rules.standings import check_against_schedule, standings
+        from ..rules.vp import format_vp, vp_number
+        from ..store.divresults import load_div_results, load_vp_scale
+        from ..store.settings import load_settings
+        from ..store.teams import load_division
+
+        if div not in DIVISIONS:
+            fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS))
+        store = load_store()
+        settings = load_settings(store)
+        division, problems = load_division(store, div)
+        check(problems)
+        if division is None or not division.teams:
+            fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`")
+        scale, scale_problems = load_vp_scale(store, settings.vp_scale)
+        if scale is None:
+            check(scale_problems or [])
+            fail(f"vp_scale {settings.vp_scale!r} cannot be used")
+        results, problems = load_div_results(store, div)
+        if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
+            raise UsageProblem(problems)
+        schedule = division_schedule(division, settings.division(div))
+        problems += check_against_schedule(results, schedule)
+        table, more = standings(division, results, scale)
+        problems += more
+        names = {t.id: t.name for t in division.teams}
+
+        def row_doc(r) -> dict:
+            q = r.imp_quotient
+            return {"rank": r.rank, "team": r.team, "name": names[r.team], "played": r.played, "won": r.won,
+                    "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
+                    "imp_quotient": None if q is None else round(float(q), 4), "vp": vp_number(r.vp),
+                    "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
+                    "tie_break": r.tie_break, "lots": r.lots}
+
+        doc = {"division": div, "season": store.season, "vp_scale": scale.name,
+               "rounds_played": table.rounds_played, "matches_played": table.matches_played,
+               "matches_total": table.matches_total, "complete": table.complete,
+               "rows": [row_doc(r) for r in table.rows]}
+        warnings = check(problems, doc)
+        doc["warnings"] = [p.to_json() for p in warnings]
+        if csv and not (json_ or RUN.json):
+            write_csv(["rank", "team", "name", "played", "won", "drawn", "lost", "imps_for", "imps_against", "vp",
+                       "marks"],
+                      [(r.rank, r.team, names[r.team], r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against,
+                        format_vp(r.vp), " ".join(m.name for m in r.marks)) for r in table.rows])
+            return
+
+        def human(out) -> None:
+            state = "final" if table.complete else f"after {table.rounds_played} round(s), {table.matches_played} of {table.matches_total} matches"
+            out.table(f"{div} {store.season}: standings {state} (VP: {scale.name})",
+                      ["#", "team", "name", "P", "W", "D", "L", "IMPs +", "IMPs -", "VP", "", "tie-break"],
+                      [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
+                        r.imps_for, r.imps_against, format_vp(r.vp), ", ".join(m.name for m in r.marks),
+                        r.tie_break or "") for r in table.rows],
+                      justify=["right", "left", "left", "right", "right", "right", "right", "right", "right", "right",
+                               "left", "left"])
+
+        emit(doc, human)

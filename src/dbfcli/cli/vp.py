@@ -1,0 +1,62 @@
+"""``dbf vp`` (victory points of a margin, WBF 20-VP continuous scale) and ``dbf imps``
+(IMPs of a point difference, Law 78B). Both are calculators: no season is needed."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import CsvOpt, JsonOpt, command, emit, fail, write_csv
+
+
+def register(app: typer.Typer) -> None:
+    @command(app, "vp")
+    def vp(imps: Annotated[Optional[int], typer.Argument(help="IMP margin (its sign is ignored). Leave out for the whole scale.")] = None,
+           boards: Annotated[int, typer.Option("--boards", "-b", help="Boards in the match (§1.1.2.1: 36 with screens, 40 without).")] = 36,
+           csv: CsvOpt = False, json_: JsonOpt = False) -> None:
+        """Victory points for an IMP margin on the WBF 20-VP continuous scale (2013).
+
+        VP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, to 2 decimals,
+        with the published tables' concavity correction; the loser gets 20 - winner.
+        Without IMPS: the whole scale for N boards, margin 0 to the blitz.
+
+        Example: dbf vp 21 --boards 36 --json
+        """
+        from ..rules.vp import format_vp, victory_points, vp_number, vp_table
+
+        if boards < 1 or boards > 1000:
+            fail(f"--boards {boards}: a match has 1-1000 boards")
+        if imps is None:
+            table = vp_table(boards)
+            doc = {"boards": boards, "blitz": len(table) - 1, "scale": "wbf-20",
+                   "table": [{"imps": m, "vp": [vp_number(v), vp_number(2000 - v)]} for m, v in enumerate(table)]}
+            if csv and not json_:
+                write_csv(["imps", "winner", "loser"], [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)])
+                return
+            emit(doc, lambda out: out.table(f"WBF 20-VP scale, {boards} boards (blitz {len(table) - 1})",
+                                            ["IMPs", "winner", "loser"],
+                                            [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)],
+                                            justify=["right", "right", "right"]))
+            return
+        won, lost = victory_points(imps, boards)
+        doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": "wbf-20"}
+        if csv and not json_:
+            write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, format_vp(won), format_vp(lost))])
+            return
+        emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP"))
+
+    @command(app, "imps")
+    def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],
+              json_: JsonOpt = False) -> None:
+        """IMPs for a point difference on one board (WBF IMP scale, Law 78B; sign kept).
+
+        Example: dbf imps 430 --json
+        """
+        from ..rules.imps import imp_band, imps
+
+        value = imps(points)
+        low, high = imp_band(abs(value))
+        doc = {"points": points, "imps": value, "band": [low, high]}
+        band = f"{low}-{high}" if high is not None else f"{low}+"
+        emit(doc, lambda out: out.line(f"{points} points: {value} IMPs (band {band})"))

@@ -1,0 +1,105 @@
+"""E-mails to the captains about a cup draw (§1.5.16: the draw is sent to the participants).
+
+Pure: builds :class:`email.message.EmailMessage` values (standard library). The sheet
+deadline is §1.5.14: the winner's result sheet is due 18 hours after the match
+(``CupSettings.sheet_deadline_hours``), counted from the scheduled date and start time.
+
+>>> import datetime as dt
+>>> sheet_deadline(dt.date(2027, 1, 31), "13:00", 18)
+datetime.datetime(2027, 2, 1, 7, 0)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate, make_msgid
+
+from ..i18n import round_name, t
+
+PLACEHOLDER_DOMAIN = "example.invalid"   # RFC 2606: never delivered
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What one captain is told: their match, opponent, home/away, venue, date, time, deadline."""
+
+    match: str
+    round: int
+    team: str
+    team_name: str
+    opponent_name: str
+    captain: int
+    captain_name: str
+    email: str | None
+    side: str                      # "home" | "away" | "neutral"
+    venue: str
+    date: dt.date | None
+    time: str
+    up: int | None
+    deadline: dt.datetime | None
+
+    @property
+    def address(self) -> str:
+        return self.email or placeholder(self.captain)
+
+
+def placeholder(member: int) -> str:
+    """The address written when ``cup/contacts.yaml`` has none for a captain (never deliverable).
+
+    >>> placeholder(637410)
+    'captain-637410@example.invalid'
+    """
+    return f"captain-{member}@{PLACEHOLDER_DOMAIN}"
+
+
+def sheet_deadline(date: dt.date | None, time: str, hours: int = 18) -> dt.datetime | None:
+    """§1.5.14: the result sheet is due ``hours`` after the match starts (date + start time)."""
+    if date is None:
+        return None
+    try:
+        hh, mm = (int(x) for x in (time or "13:00").split(":")[:2])
+    except ValueError:
+        hh, mm = 13, 0
+    return dt.datetime.combine(date, dt.time(hh, mm)) + dt.timedelta(hours=hours)
+
+
+def message(n: Notice, sender: str, lang: str, season: str) -> EmailMessage:
+    """One plain-text e-mail to a captain."""
+    rname = round_name(n.round, lang)
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = formataddr((n.captain_name, n.address))
+    msg["Subject"] = t("mail_subject", lang, round=rname, team=n.team_name, opponent=n.opponent_name)
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = make_msgid(idstring=f"{season}.{n.match}.{n.team}", domain="dbf.invalid")
+    msg["X-DBF-Match"] = n.match
+    msg["X-DBF-Team"] = n.team
+    side = {"home": t("mail_home", lang), "away": t("mail_away", lang)}.get(n.side, t("mail_neutral", lang))
+    when = " ".join(x for x in ((n.date.isoformat() if n.date else ""), n.time) if x)
+    lines = [t("mail_greeting", lang, name=n.captain_name), "",
+             t("mail_body", lang, team=n.team_name, opponent=n.opponent_name, round=rname, match=n.match),
+             side, "",
+             f"{t('match', lang)}: {n.match}",
+             f"{t('team', lang)}: {n.team_name}",
+             f"{t('opponent', lang)}: {n.opponent_name}",
+             f"{t('venue', lang)}: {n.venue or '-'}",
+             f"{t('date', lang)}: {when or '-'}"]
+    if n.up is not None and n.side != "neutral":
+        lines.append(t("mail_up", lang, up=n.up))
+    if n.deadline is not None:
+        lines += ["", t("mail_sheet", lang, deadline=n.deadline.strftime("%Y-%m-%d %H:%M"))]
+    lines += ["", t("mail_sign", lang)]
+    msg.set_content("\n".join(lines) + "\n")
+    return msg
+
+
+def file_name(n: Notice) -> str:
+    """``C3-007-ODE-1.eml``: one file per match and team (safe characters only).
+
+    >>> file_name(Notice("C3-007", 3, "ODE/1", "x", "y", 1, "z", None, "home", "", None, "", None, None))
+    'C3-007-ODE_1.eml'
+    """
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in f"{n.match}-{n.team}")
+    return f"{safe}.eml"

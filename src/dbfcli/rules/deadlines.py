@@ -1,0 +1,113 @@
+"""Deadlines: what is due, from every rule that sets one, marked overdue.
+
+Each source gives items with ``what``, ``due`` (a date -- due by the end of
+that day -- or a datetime), ``rule`` and ``done``; :func:`merge` turns them
+into :class:`Deadline` values sorted by due time and marks every item not
+done whose time has passed as overdue. Sources here:
+
+- §1.5.14 result sheets (and §1.5.15 next round's fee): 18 hours after a
+  drawn match that has no recorded result.
+- §1.5.1.1, §2.10.5 HUM cards: a week before the match.
+- §1.1.1.2 divisions: system descriptions by the season's deadline.
+- §1.1.2.8 the round-robin winner's choice of semi-final opponent: 8 days.
+The draw deadlines of §1.5.16 come from ``dbfcli.rules.home.draw_deadlines``.
+
+>>> d = merge([[Item("x", dt.date(2026, 1, 1), "1.5.14")]], dt.datetime(2026, 1, 2, 0, 0))
+>>> d[0].overdue
+True
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterable, Protocol
+
+
+class DeadlineLike(Protocol):
+    what: str
+    due: dt.date | dt.datetime
+    rule: str
+    done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A deadline before it is marked (the sources' common shape)."""
+
+    what: str
+    due: dt.date | dt.datetime
+    rule: str
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A deadline as reported: ``overdue`` when not done and its time has passed."""
+
+    what: str
+    due: dt.date | dt.datetime
+    rule: str
+    overdue: bool
+    done: bool
+
+    def to_json(self) -> dict:
+        return {"what": self.what, "due": self.due.isoformat(), "overdue": self.overdue, "rule": self.rule,
+                "done": self.done}
+
+
+def due_end(due: dt.date | dt.datetime) -> dt.datetime:
+    """The moment a deadline passes: a datetime itself; a date at the end of the day."""
+    if isinstance(due, dt.datetime):
+        return due.replace(tzinfo=None)
+    return dt.datetime.combine(due, dt.time.max)
+
+
+def merge(sources: Iterable[Iterable[DeadlineLike]], now: dt.datetime | dt.date) -> list[Deadline]:
+    """Deadlines from all ``sources``, sorted by due time, overdue marked against ``now``."""
+    if not isinstance(now, dt.datetime):
+        now = dt.datetime.combine(now, dt.time.min)
+    now = now.replace(tzinfo=None)
+    out = [Deadline(i.what, i.due, i.rule, (not i.done) and due_end(i.due) < now, bool(i.done))
+           for src in sources for i in src]
+    out.sort(key=lambda d: (due_end(d.due), d.what))
+    return out
+
+
+def open_items(deadlines: list[Deadline], now: dt.datetime | dt.date, horizon_days: int = 14) -> list[Deadline]:
+    """What to report: everything not done that is overdue or due within ``horizon_days``."""
+    if not isinstance(now, dt.datetime):
+        now = dt.datetime.combine(now, dt.time.min)
+    limit = now.replace(tzinfo=None) + dt.timedelta(days=horizon_days)
+    return [d for d in deadlines if not d.done and (d.overdue or due_end(d.due) <= limit)]
+
+
+def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]], hours: int = 18) -> list[Item]:
+    """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15)
+    is due ``hours`` after the match. ``matches``: (match id, start of play,
+    result recorded). Reading: counted from the start time, as the end of
+    play is not recorded."""
+    return [Item(f"result sheet and next round's fee for {mid}", start + dt.timedelta(hours=hours), "1.5.14", done)
+            for mid, start, done in matches]
+
+
+def hum_card_deadlines(cards: Iterable[tuple[str, dt.date, bool]], notice_days: int = 7) -> list[Item]:
+    """§1.5.1.1, §2.10.5: a HUM pair's card reaches the opponents a week
+    before the match. ``cards``: (who and which match, match date, sent)."""
+    return [Item(f"HUM system card: {who}", day - dt.timedelta(days=notice_days), "1.5.1.1", sent)
+            for who, day, sent in cards]
+
+
+def description_deadlines(deadline: dt.date | None, pairs: Iterable[tuple[str, bool]]) -> list[Item]:
+    """§1.1.1.2: each division pair's system description by the season's deadline."""
+    if deadline is None:
+        return []
+    return [Item(f"system description: {who}", deadline, "1.1.1.2", sent) for who, sent in pairs]
+
+
+def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, chosen: bool = False) -> list[Item]:
+    """§1.1.2.8: the round-robin winner names its semi-final opponent within 8 days of the result."""
+    if result_date is None:
+        return []
+    return [Item("1st division play-off: the round-robin winner's choice of semi-final opponent",
+                 result_date + dt.timedelta(days=choice_days), "1.1.2.8", chosen)]

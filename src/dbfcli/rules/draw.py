@@ -1,0 +1,204 @@
+"""§1.5.2, §1.5.3, §1.5.16: the draw of one cup round.
+
+* Rounds 1 and 2 are drawn pool by pool (pools in name order, one random
+  stream): round 1 with byes by lot and no two teams of one captain's club
+  meeting (§1.5.2); round 2 among the pool's survivors (and any round-2
+  entrants), byes by lot but never to a team that has not played yet (the
+  guarantee of one match, §1.5.2).
+* The first national round (round 3 in a normal field) is one draw among the
+  pool survivors and every division team (§1.5.3); teams seeded to the next
+  round hold byes in it; the other byes the bracket needs go by lot. Later
+  rounds, semi-finals and final included, are drawn among the previous
+  round's winners.
+
+The draw is reproducible: the same seed and the same state give the same
+draw. ``drawn_order`` lists the teams in the order the lots fell (byes drawn
+by lot first, then each match's first and second team); teams with byes by
+seeding (§1.5.3) are not drawn and are not in it. ``teams[0]`` of a match is
+the team drawn first (§1.5.5 home on equal UP).
+
+>>> out, probs = draw_cup_round(1, entry={"A": 1, "B": 1, "C": 1, "D": 1},
+...                             clubs={"A": 1, "B": 1, "C": 2, "D": 2}, pool_of={t: "east" for t in "ABCD"},
+...                             draws={}, winners={}, seed=7)
+>>> clubs = {"A": 1, "B": 1, "C": 2, "D": 2}
+>>> probs, [clubs[m.teams[0]] != clubs[m.teams[1]] for m in out.draw.matches]
+([], [True, True])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .bracket import CupPlan, places, plan_cup
+from .lots import draw_lots
+from .model import CupDraw, CupMatch, cup_match_id
+from .problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOutcome:
+    """A drawn round, the plan it follows and the pool of every team drawn in rounds 1-2."""
+
+    draw: CupDraw
+    plan: CupPlan
+    pools: Mapping[str, str] = field(default_factory=dict)
+
+
+def unfinished(draw: CupDraw, winners: Mapping[str, str]) -> list[str]:
+    """Ids of the draw's matches without a recorded winner (one of its two teams)."""
+    return [m.id for m in draw.matches if winners.get(m.id) not in m.teams]
+
+
+def survivors(draw: CupDraw, winners: Mapping[str, str]) -> list[str]:
+    """Teams through to the next round: each match's winner and every bye (§1.5.10)."""
+    return sorted([winners[m.id] for m in draw.matches if m.id in winners] + list(draw.byes))
+
+
+def _impossible(round_no: int, what: str) -> Problem:
+    return Problem.error("1.5.2" if round_no <= 2 else "1.5.3", f"round {round_no} cannot be drawn: {what}")
+
+
+def draw_cup_round(
+    round_no: int,
+    *,
+    entry: Mapping[str, int],
+    clubs: Mapping[str, int],
+    pool_of: Mapping[str, str],
+    draws: Mapping[int, CupDraw],
+    winners: Mapping[str, str],
+    seed: int,
+) -> tuple[DrawOutcome | None, list[Problem]]:
+    """Draw cup round ``round_no`` (§1.5.2, §1.5.3, §1.5.16).
+
+    ``entry``: team -> entry round (rules.entry); ``clubs``: team -> captain's
+    club; ``pool_of``: team -> pool of every pool team (rules.pools, or the pools
+    recorded with round 1); ``draws``: recorded draws of earlier rounds;
+    ``winners``: match id -> winning team of every recorded result; ``seed``:
+    the seed of ``random.Random`` (the CLI picks one from os.urandom when none is given).
+    """
+    plan, problems = plan_cup(entry, pool_of, clubs)
+    if plan is None:
+        return None, problems
+    rp = plan.round(round_no)
+    if rp is None:
+        return None, problems + [Problem.error(
+            "1.5.3", f"round {round_no} is not played in this cup: the played rounds are "
+                     f"{', '.join(map(str, plan.played_rounds))} (a round without a match is skipped)")]
+    prev = plan.previous_round(round_no)
+    alive: list[str] | None = None
+    if prev is not None:
+        if prev not in draws:
+            return None, problems + [Problem.error("1.5.16", f"round {prev} has not been drawn; draw it before round {round_no}")]
+        open_ = unfinished(draws[prev], winners)
+        if open_:
+            return None, problems + [Problem.error(
+                "1.5.16", f"round {prev} is not finished: no result for {', '.join(open_[:10])}"
+                          + (f" and {len(open_) - 10} more" if len(open_) > 10 else ""))]
+        alive = survivors(draws[prev], winners)
+    rng = random.Random(seed)
+    if round_no == 1:
+        return _draw_round1(plan, entry, clubs, pool_of, rng, seed)
+    if round_no == 2:
+        return _draw_round2(plan, entry, pool_of, draws.get(1), alive, rng, seed)
+    return _draw_national(plan, round_no, entry, alive, rng, seed)
+
+
+def draw_pools(
+    round_no: int, teams_by_pool: Mapping[str, list[str]], byes_by_pool: Mapping[str, int], rng: random.Random,
+    clubs: Mapping[str, int] | None = None, seed: int = 0,
+) -> tuple[CupDraw | None, list[Problem]]:
+    """Draw the pools one after the other (name order, one random stream): byes by lot,
+    then pairs; with ``clubs``, no same-club pair (§1.5.2 round 1). Matches are numbered
+    across the pools."""
+    problems: list[Problem] = []
+    matches: list[CupMatch] = []
+    byes: list[str] = []
+    order: list[str] = []
+    for pool in sorted(teams_by_pool):
+        teams = teams_by_pool[pool]
+        club_of = {t: clubs.get(t, t) for t in teams} if clubs is not None else None
+        got = draw_lots(teams, byes_by_pool.get(pool, 0), rng, club_of=club_of)
+        if got is None:
+            problems.append(_impossible(round_no, f"pool {pool} cannot be paired without two teams of one club meeting"))
+            continue
+        _collect(round_no, pool, got, matches, byes, order)
+    if problems:
+        return None, problems
+    return CupDraw(round_no, seed, tuple(matches), tuple(byes), tuple(order)), problems
+
+
+def _draw_round1(plan, entry, clubs, pool_of, rng, seed):
+    by_pool = {pp.pool: [t for t, e in entry.items() if e == 1 and pool_of.get(t) == pp.pool] for pp in plan.pools}
+    draw, problems = draw_pools(1, by_pool, {pp.pool: pp.byes1 for pp in plan.pools}, rng, clubs, seed)
+    if draw is None:
+        return None, problems
+    pools = {t: p for p, teams in by_pool.items() for t in teams}
+    pools.update({t: pool_of[t] for t, e in entry.items() if e == 2 and t in pool_of})
+    return DrawOutcome(draw, plan, pools), problems
+
+
+def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed):
+    problems: list[Problem] = []
+    matches: list[CupMatch] = []
+    byes: list[str] = []
+    order: list[str] = []
+    pools: dict[str, str] = {}
+    played = {t for m in draw1.matches for t in m.teams} if draw1 else set()
+    if alive is None:   # round 1 had no match: every pool team is still in
+        alive = [t for t, e in entry.items() if e == 1]
+    field_all = set(alive) | {t for t, e in entry.items() if e == 2}
+    for pp in plan.pools:
+        teams = sorted(t for t in field_all if pool_of.get(t) == pp.pool)
+        pools.update({t: pp.pool for t in teams})
+        no_bye = [t for t in teams if entry.get(t) == 1 and t not in played]
+        k = 2 * pp.survivors - len(teams)
+        if not 0 <= k <= len(teams) - len(no_bye):
+            problems.append(_impossible(2, f"pool {pp.pool} has {len(teams)} teams, {len(no_bye)} of them still "
+                                           f"without a match, and must send {pp.survivors} on (§1.5.2 guarantee)"))
+            continue
+        got = draw_lots(teams, k, rng, no_bye=no_bye)
+        if got is None:
+            problems.append(_impossible(2, f"pool {pp.pool}: no valid draw"))
+            continue
+        _collect(2, pp.pool, got, matches, byes, order)
+    stray = sorted(t for t in field_all if pool_of.get(t) not in {p.pool for p in plan.pools})
+    if stray:
+        problems.append(_impossible(2, f"teams without a pool: {', '.join(stray[:10])}"))
+    if problems:
+        return None, problems
+    return DrawOutcome(CupDraw(2, seed, tuple(matches), tuple(byes), tuple(order)), plan, pools), problems
+
+
+def _draw_national(plan, round_no, entry, alive, rng, seed):
+    r0 = plan.first_national_round
+    if round_no == r0:
+        pool_survivors = alive if alive is not None else [t for t, e in entry.items() if e <= 2]
+        teams = sorted(set(pool_survivors) | {t for t, e in entry.items() if e >= 3})
+        forced = sorted(t for t in teams if entry.get(t) == r0 + 1) if r0 < 9 else []
+    else:
+        teams = sorted(alive or [])
+        forced = []
+    k = places(round_no) - len(teams)
+    if k < len(forced) or len(teams) - k < 2 or (len(teams) - k) % 2:
+        return None, [_impossible(round_no, f"{len(teams)} teams do not fit the {places(round_no)} places "
+                                            f"of round {round_no} ({len(forced)} seeded byes)")]
+    rest = [t for t in teams if t not in set(forced)]
+    got = draw_lots(rest, k - len(forced), rng)
+    if got is None:
+        return None, [_impossible(round_no, "no valid draw")]
+    matches: list[CupMatch] = []
+    byes: list[str] = list(forced)
+    order: list[str] = []
+    _collect(round_no, None, got, matches, byes, order)
+    return DrawOutcome(CupDraw(round_no, seed, tuple(matches), tuple(byes), tuple(order)), plan, {}), []
+
+
+def _collect(round_no, pool, got, matches, byes, order):
+    drawn_byes, pairs = got
+    byes.extend(drawn_byes)
+    order.extend(drawn_byes)
+    for a, b in pairs:
+        matches.append(CupMatch(cup_match_id(round_no, len(matches) + 1), round_no, (a, b), pool))
+        order.extend((a, b))

@@ -1,0 +1,183 @@
+"""Cup fees: round fees, additions, joined substitutes, walkover fines
+(§1.5.11, §1.5.12, §1.5.14, §1.5.15).
+
+- §1.5.15: the fee is an amount per player per round
+  (``CupSettings.fee_per_player_round_kr``). A team's first round (round 1,
+  or its entry round §1.5.3) is paid with the entry; every later round with
+  the sheet of the match won before it (§1.5.14).
+- §1.5.11: an added player pays from the round he enters, and every later round.
+- §1.5.12: a substitute who joins (second appearance) pays from the round he
+  first substituted.
+- §1.5.15: a team that withdraws without playing pays a fine equal to its
+  opponents' fee for that round; the opponents advance and pay no fee for
+  the next round.
+
+Readings (docs/readings/sheets.md): a team owes the fee for every round it is
+in (drawn into a match or given a bye, or, before the draw, having won the
+round before); the number of players is counted per round.
+
+>>> from .model import Player, Team
+>>> t = Team("A", "A", 1, 10, "5000", tuple(Player(i, str(i)) for i in (1, 2, 3, 4)))
+>>> team_players_in_round(t, 3, (), ())
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from .model import LAST_ROUND, CupDraw, Team
+from .problems import Problem
+from .sheet import Addition, Join, RecordedMatch
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Money received from ``team`` towards round ``round`` (e.g. enclosed with a sheet)."""
+
+    team: str
+    round: int
+    amount_kr: int
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FeeRow:
+    """One line of a team's ledger. ``kind``: ``fee`` (round fee, §1.5.15),
+    ``waived`` (advanced by walkover, §1.5.15), ``fine`` (withdrew, §1.5.15),
+    ``paid`` (a payment; ``amount_kr`` is what was received)."""
+
+    round: int
+    kind: str
+    players: int
+    amount_kr: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLedger:
+    team: str
+    rows: tuple[FeeRow, ...] = ()
+
+    @property
+    def owed_kr(self) -> int:
+        """Round fees due (waived rounds are 0)."""
+        return sum(r.amount_kr for r in self.rows if r.kind == "fee")
+
+    @property
+    def fines_kr(self) -> int:
+        return sum(r.amount_kr for r in self.rows if r.kind == "fine")
+
+    @property
+    def paid_kr(self) -> int:
+        return sum(r.amount_kr for r in self.rows if r.kind == "paid")
+
+    @property
+    def balance_kr(self) -> int:
+        """What the team still owes (negative: paid too much)."""
+        return self.owed_kr + self.fines_kr - self.paid_kr
+
+    def to_json(self) -> dict:
+        return {"team": self.team, "owed_kr": self.owed_kr, "paid_kr": self.paid_kr, "fines_kr": self.fines_kr,
+                "balance_kr": self.balance_kr,
+                "rows": [{"round": r.round, "kind": r.kind, "players": r.players, "amount_kr": r.amount_kr,
+                          "note": r.note} for r in self.rows]}
+
+
+def team_players_in_round(team: Team, round_no: int, additions: Iterable[Addition], joins: Iterable[Join]) -> int:
+    """§1.5.11, §1.5.12: players a team pays for in ``round_no``: its roster, the
+    additions from their round on, joined substitutes from their first round."""
+    ids = set(team.player_ids)
+    ids |= {a.player.id for a in additions if a.team == team.id and a.round <= round_no}
+    ids |= {j.player for j in joins if j.team == team.id and j.first_round <= round_no}
+    return len(ids)
+
+
+def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch]) -> list[int]:
+    """The rounds ``team_id`` is in: drawn (match or bye), and the round after a
+    win or a bye before that round is drawn."""
+    rounds: set[int] = set()
+    for r, d in draws.items():
+        if team_id in d.byes or any(team_id in m.teams for m in d.matches):
+            rounds.add(r)
+            if team_id in d.byes and r < LAST_ROUND:
+                rounds.add(r + 1)
+    for m in recorded:
+        if m.winner == team_id and m.round < LAST_ROUND:
+            rounds.add(m.round + 1)
+    return sorted(rounds)
+
+
+def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(), walkover: bool = False) -> FeeRow:
+    """§1.5.14/§1.5.15: the fee ``team`` encloses with the sheet of its win in
+    ``round_no``: players x fee for round ``round_no + 1``, 0 after a walkover.
+
+    >>> from .model import Player, Team
+    >>> t = Team("A", "A", 1, 10, "5000", tuple(Player(i, str(i)) for i in (1, 2, 3, 4, 5)))
+    >>> next_round_fee(t, 2, 60)
+    FeeRow(round=3, kind='fee', players=5, amount_kr=300, note='round fee with the sheet of round 2')
+    >>> next_round_fee(t, 2, 60, walkover=True).amount_kr
+    0
+    """
+    n = team_players_in_round(team, round_no + 1, additions, joins)
+    if walkover:
+        return FeeRow(round_no + 1, "waived", n, 0, f"advanced by walkover in round {round_no} (§1.5.15)")
+    return FeeRow(round_no + 1, "fee", n, n * fee_kr, f"round fee with the sheet of round {round_no}")
+
+
+def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
+                teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
+                payments: Iterable[Payment] = (), entry_paid: bool = True) -> TeamLedger:
+    """§1.5.11, §1.5.12, §1.5.15: one team's ledger.
+
+    ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
+    the secretariat takes it with the registration)."""
+    recorded = tuple(recorded)
+    additions, joins = tuple(additions), tuple(joins)
+    rows: list[FeeRow] = []
+    walkover_wins = {m.round for m in recorded if m.kind == "walkover" and m.winner == team.id}
+    in_rounds = rounds_in(team.id, draws, recorded)
+    for i, r in enumerate(in_rounds):
+        n = team_players_in_round(team, r, additions, joins)
+        if r - 1 in walkover_wins:
+            rows.append(FeeRow(r, "waived", n, 0, f"advanced by walkover in round {r - 1} (§1.5.15)"))
+            continue
+        note = "paid with the entry (§1.5.15)" if i == 0 else f"due with the sheet of round {r - 1} (§1.5.14)"
+        rows.append(FeeRow(r, "fee", n, n * fee_kr, note))
+        if i == 0 and entry_paid:
+            rows.append(FeeRow(r, "paid", n, n * fee_kr, "with the entry"))
+    for m in recorded:
+        if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
+            n = team_players_in_round(teams[m.winner], m.round, additions, joins)
+            rows.append(FeeRow(m.round, "fine", n, n * fee_kr,
+                               f"withdrew from {m.match}: the opponents' fee for the round (§1.5.15)"))
+    for p in payments:
+        if p.team == team.id:
+            rows.append(FeeRow(p.round, "paid", 0, p.amount_kr, p.source))
+    rows.sort(key=lambda r: (r.round, ("fee", "waived", "fine", "paid").index(r.kind)))
+    return TeamLedger(team.id, tuple(rows))
+
+
+def ledgers(teams: Mapping[str, Team], fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
+            additions: Iterable[Addition] = (), joins: Iterable[Join] = (), payments: Iterable[Payment] = (),
+            entry_paid: bool = True) -> dict[str, TeamLedger]:
+    """Every team's ledger, by team id."""
+    recorded, additions, joins, payments = tuple(recorded), tuple(additions), tuple(joins), tuple(payments)
+    return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid)
+            for tid, t in teams.items()}
+
+
+def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: str
+             ) -> tuple[RecordedMatch | None, list[Problem]]:
+    """§1.5.15: the recorded walkover: the other team advances, ``withdrawn`` is out.
+
+    >>> walkover("C1-001", 1, ("A", "B"), "A")[0].winner
+    'B'
+    >>> walkover("C1-001", 1, ("A", "B"), "C")[1][0].message
+    'C does not play C1-001 (A v B)'
+    """
+    if withdrawn not in teams:
+        return None, [Problem.error(None, f"{withdrawn} does not play {match_id} ({teams[0]} v {teams[1]})")]
+    winner = teams[1] if withdrawn == teams[0] else teams[0]
+    return RecordedMatch(match_id, round_no, teams[0], teams[1], winner, withdrawn, "walkover"), []

@@ -1,0 +1,413 @@
+"""The 1st-division play-off (§1.1.2.4-11) and the 3rd-division runners-up match (§1.1.4.2).
+
+Plain inputs only: the round-robin order of a division as a sequence of team
+ids (index 0 = winner) and the round-robin match between two teams as a
+:class:`MutualResult`. Carry-over is exact (:class:`fractions.Fraction`);
+:func:`show_imps` rounds once, for display, to one decimal half up.
+
+>>> order = ("A", "B", "C", "D")
+>>> m = MutualResult("B", "C", 20, 13)          # B (2nd) beat C (3rd) by 7
+>>> carry_over(m, order)[0]["B"]
+Fraction(7, 2)
+>>> m = MutualResult("B", "C", 13, 20)          # C (3rd) beat B (2nd) by 7
+>>> carry_over(m, order)[0]["C"], show_imps(carry_over(m, order)[0]["C"])
+(Fraction(7, 3), '2.3')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from .problems import Problem
+
+SEMI, FINAL, RUNNERS_UP = "semi-final", "final", "3div-runners-up"
+SF1, SF2, F1, PO3 = "1div-SF1", "1div-SF2", "1div-F", "3div-PO"
+HALF_BOARDS = 16        # §1.1.2.7, §1.1.4.2: halves of 16 boards
+EXTRA_BOARDS = 4        # §1.1.2.11: extra rounds of 4 boards
+HIGHER, LOWER = Fraction(1, 2), Fraction(1, 3)   # §1.1.2.10: 50 %, 33 1/3 %
+
+
+@dataclass(frozen=True, slots=True)
+class MutualResult:
+    """The round-robin match between two teams, as IMPs scored by each."""
+
+    team_a: str
+    team_b: str
+    imps_a: int | Fraction
+    imps_b: int | Fraction
+
+    @property
+    def winner(self) -> str | None:
+        if self.imps_a == self.imps_b:
+            return None
+        return self.team_a if self.imps_a > self.imps_b else self.team_b
+
+    @property
+    def loser(self) -> str | None:
+        w = self.winner
+        return None if w is None else (self.team_b if w == self.team_a else self.team_a)
+
+    @property
+    def margin(self) -> Fraction:
+        return abs(Fraction(self.imps_a) - Fraction(self.imps_b))
+
+    def involves(self, a: str, b: str) -> bool:
+        return {self.team_a, self.team_b} == {a, b}
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """A recorded drawing of lots: reproducible from ``seed`` and ``key``."""
+
+    rule: str
+    key: str
+    seed: int
+    candidates: tuple[str, ...]
+    drawn: str
+
+    def __str__(self) -> str:
+        return f"lot §{self.rule} ({self.key}, seed {self.seed}): {self.drawn} drawn from {', '.join(self.candidates)}"
+
+
+def draw_lot(rule: str, key: str, seed: int, candidates: Sequence[str]) -> Lot:
+    """Draw one of ``candidates`` with ``random.Random(f"{seed}:{key}")``.
+
+    The key makes each lot independent of the order in which lots are drawn.
+    The candidates are sorted first, so the result does not depend on how
+    the caller listed them.
+
+    >>> draw_lot("1.1.2.9", "1div-SF1", 7, ["B", "A"]) == draw_lot("1.1.2.9", "1div-SF1", 7, ["A", "B"])
+    True
+    """
+    pool = tuple(sorted(candidates))
+    drawn = random.Random(f"{seed}:{key}").choice(pool)
+    return Lot(rule, key, seed, pool, drawn)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffMatch:
+    """One play-off match. ``teams`` = (a, b), a the better placed in the
+    round robin (for the 3rd-division match: group a's runner-up first).
+    ``carry_over`` maps each team to the IMPs it starts with (§1.1.2.10);
+    ``home_section_1`` is home in section 1 and away in section 2
+    (§1.1.2.9); ``lot`` is set when lots decided it."""
+
+    id: str
+    stage: str
+    teams: tuple[str, str]
+    carry_over: Mapping[str, Fraction] = field(default_factory=dict, hash=False)
+    home_section_1: str | None = None
+    lot: Lot | None = None
+    sections: int = 2
+    halves_per_section: int = 2
+    boards_per_half: int = HALF_BOARDS
+
+    @property
+    def boards(self) -> int:
+        return self.sections * self.halves_per_section * self.boards_per_half
+
+    @property
+    def home_section_2(self) -> str | None:
+        if self.home_section_1 is None:
+            return None
+        return self.other(self.home_section_1)
+
+    def other(self, team: str) -> str:
+        return self.teams[1] if team == self.teams[0] else self.teams[0]
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "stage": self.stage,
+            "teams": list(self.teams),
+            "carry_over": {t: float(self.carry_over.get(t, 0)) for t in self.teams},
+            "carry_over_shown": {t: show_imps(self.carry_over.get(t, Fraction(0))) for t in self.teams},
+            "home_section_1": self.home_section_1,
+            "boards": self.boards,
+            "lot": None if self.lot is None else {"seed": self.lot.seed, "key": self.lot.key, "drawn": self.lot.drawn},
+        }
+
+
+def show_imps(value: Fraction | int) -> str:
+    """Display rule: one decimal, rounded half up (away from zero).
+    Decisions always use the exact value.
+
+    >>> show_imps(Fraction(7, 3)), show_imps(Fraction(1, 20)), show_imps(Fraction(-1, 20)), show_imps(5)
+    ('2.3', '0.1', '-0.1', '5.0')
+    """
+    f = Fraction(value)
+    d = Decimal(f.numerator) / Decimal(f.denominator)
+    return str(d.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def find_mutual(results: Iterable[MutualResult], a: str, b: str) -> MutualResult | None:
+    for r in results:
+        if r.involves(a, b):
+            return r
+    return None
+
+
+def carry_over(mutual: MutualResult | None, order: Sequence[str]) -> tuple[dict[str, Fraction], list[Problem]]:
+    """§1.1.2.10: IMPs carried from the teams' round-robin match into a play-off match.
+
+    50 % of the IMP difference if the winner of that match finished higher in
+    the round robin than the loser, 33 1/3 % if lower; a drawn match carries
+    nothing. The loser of the mutual match carries 0.
+    """
+    if mutual is None:
+        return {}, [Problem.error("1.1.2.10", "no round-robin result between the two play-off teams; carry-over unknown",
+                                  hint="record the round-robin match first")]
+    zero = {mutual.team_a: Fraction(0), mutual.team_b: Fraction(0)}
+    winner, loser = mutual.winner, mutual.loser
+    if winner is None:
+        return zero, []
+    missing = [t for t in (winner, loser) if t not in order]
+    if missing:
+        return zero, [Problem.error("1.1.2.10", f"{', '.join(missing)} not in the round-robin order; carry-over unknown")]
+    share = HIGHER if order.index(winner) < order.index(loser) else LOWER
+    zero[winner] = share * mutual.margin
+    return zero, []
+
+
+def home_section_1(match_id: str, teams: tuple[str, str], mutual: MutualResult | None, seed: int,
+                   rule: str = "1.1.2.9") -> tuple[str, Lot | None]:
+    """§1.1.2.9: the winner of the round-robin match is home in section 1 and
+    away in section 2; a drawn (or missing) mutual match → lots."""
+    if mutual is not None and mutual.winner is not None:
+        return mutual.winner, None
+    lot = draw_lot(rule, match_id, seed, teams)
+    return lot.drawn, lot
+
+
+def choice_deadline(results_known_on: dt.date, choice_days: int = 8) -> dt.date:
+    """§1.1.2.8: the last day the round-robin winner may name its semi-final opponent."""
+    return results_known_on + dt.timedelta(days=choice_days)
+
+
+@dataclass(frozen=True, slots=True)
+class SemiFinalPairing:
+    """§1.1.2.8: ``status`` is "chosen", "default" (no choice by the deadline:
+    no. 1 plays no. 4) or "provisional" (no choice yet, deadline not passed)."""
+
+    pairs: tuple[tuple[str, str], tuple[str, str]]
+    status: str
+    opponent: str
+    deadline: dt.date | None = None
+
+
+def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chosen_on: dt.date | None = None,
+                       results_known_on: dt.date | None = None, today: dt.date | None = None,
+                       choice_days: int = 8) -> tuple[SemiFinalPairing | None, list[Problem]]:
+    """§1.1.2.5, §1.1.2.8: the semi-finals from the round-robin order.
+
+    The top 4 play (§1.1.2.5). No. 1 picks its opponent among nos. 2-4
+    within ``choice_days`` days of the round-robin result; a choice made
+    after the deadline does not count and no. 1 plays no. 4.
+    ``today`` (default: ``chosen_on``) decides whether the deadline passed.
+    """
+    problems: list[Problem] = []
+    if len(order) < 4 or len(set(order[:4])) < 4:
+        return None, [Problem.error("1.1.2.5", f"the play-off needs 4 different teams; the round-robin order has {len(set(order[:4]))}")]
+    top = tuple(order[:4])
+    deadline = None if results_known_on is None else choice_deadline(results_known_on, choice_days)
+    status = "provisional"
+    opponent = top[3]
+    if choice is not None:
+        if choice not in top[1:]:
+            problems.append(Problem.error("1.1.2.8", f"{top[0]} chose {choice}, who is not among nos. 2-4 ({', '.join(top[1:])})"))
+        elif deadline is not None and chosen_on is not None and chosen_on > deadline:
+            problems.append(Problem.error(
+                "1.1.2.8", f"the choice of {choice} on {chosen_on} came after the deadline {deadline}; {top[0]} plays no. 4, {top[3]}"))
+            status = "default"
+        else:
+            opponent, status = choice, "chosen"
+    else:
+        now = today or chosen_on
+        if deadline is not None and now is not None and now > deadline:
+            status = "default"
+    rest = tuple(t for t in top[1:] if t != opponent)
+    return SemiFinalPairing(((top[0], opponent), (rest[0], rest[1])), status, opponent, deadline), problems
+
+
+def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequence[str],
+               mutual: Iterable[MutualResult], seed: int) -> tuple[PlayoffMatch, list[Problem]]:
+    """One 1st-division play-off match with carry-over (§1.1.2.10) and the
+    home team of section 1 (§1.1.2.9). ``teams`` is put in round-robin order."""
+    a, b = sorted(teams, key=lambda t: order.index(t) if t in order else len(order))
+    m = find_mutual(mutual, a, b)
+    co, problems = carry_over(m, order)
+    home, lot = home_section_1(match_id, (a, b), m, seed)
+    return PlayoffMatch(match_id, stage, (a, b), co or {a: Fraction(0), b: Fraction(0)}, home, lot), problems
+
+
+def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult], seed: int,
+                           pairing: SemiFinalPairing, finalists: tuple[str, str] | None = None
+                           ) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
+    """§1.1.2.5-10: the two semi-finals (Saturday) and, once both winners are
+    known (``finalists``), the final (Sunday). No match for 3rd place (§1.1.2.6)."""
+    mutual = tuple(mutual)
+    matches, problems = [], []
+    for mid, pair in ((SF1, pairing.pairs[0]), (SF2, pairing.pairs[1])):
+        m, p = make_match(mid, SEMI, pair, order, mutual, seed)
+        matches.append(m)
+        problems += p
+    if finalists is not None:
+        m, p = make_match(F1, FINAL, finalists, order, mutual, seed)
+        matches.append(m)
+        problems += p
+    return tuple(matches), problems
+
+
+def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int) -> PlayoffMatch:
+    """§1.1.4.2: the match between the runners-up of the two 3rd-division
+    groups: 4 halves of 16 boards, no carry-over (the teams did not meet),
+    home by lot (our reading: the lot makes one team home for the whole match;
+    it is shown as home in "section 1", the match having a single section).
+    """
+    lot = draw_lot("1.1.4.2", PO3, seed, (runner_up_a, runner_up_b))
+    return PlayoffMatch(PO3, RUNNERS_UP, (runner_up_a, runner_up_b),
+                        {runner_up_a: Fraction(0), runner_up_b: Fraction(0)}, lot.drawn, lot,
+                        sections=1, halves_per_section=4)
+
+
+# --- results and the winner (§1.1.2.7, §1.1.2.11, §1.1.4.2) -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One half (or extra round): IMPs in the match's team order ``(teams[0], teams[1])``."""
+
+    imps: tuple[int, int]
+    boards: int = HALF_BOARDS
+    section: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffResult:
+    """A play-off result: the ordinary halves in order, then 4-board extra rounds (§1.1.2.11)."""
+
+    match_id: str
+    halves: tuple[Half, ...]
+    extra_rounds: tuple[Half, ...] = ()
+
+    def imps(self) -> tuple[int, int]:
+        return (sum(h.imps[0] for h in self.halves), sum(h.imps[1] for h in self.halves))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who won a play-off match, and why (§1.1.2.11).
+
+    ``decided_by``: "imps" (IMPs incl. carry-over), "match" (tie incl.
+    carry-over, decided by the play-off match itself without carry-over) or
+    "extra round N". ``extra_rounds`` lists, per extra round played, the away
+    team and the line-up instruction."""
+
+    winner: str
+    loser: str
+    totals: Mapping[str, Fraction] = field(hash=False)
+    decided_by: str
+    extra_rounds: tuple[tuple[int, str, str], ...] = ()
+
+
+def _structure_rule(match: PlayoffMatch) -> str:
+    return "1.1.4.2" if match.stage == RUNNERS_UP else "1.1.2.7"
+
+
+def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
+    """§1.1.2.7 (1st division: 2 sections × 2 halves × 16 boards) or §1.1.4.2
+    (3rd division: 4 halves × 16 boards), and 4-board extra rounds (§1.1.2.11)."""
+    rule = _structure_rule(match)
+    problems: list[Problem] = []
+    want = match.sections * match.halves_per_section
+    if result.match_id != match.id:
+        problems.append(Problem.error(None, f"result is for {result.match_id}, not {match.id}"))
+    if len(result.halves) != want:
+        shape = (f"{match.sections} sections of {match.halves_per_section} halves" if match.sections > 1
+                 else f"{match.halves_per_section} halves")
+        problems.append(Problem.error(rule, f"{match.id}: {len(result.halves)} halves recorded; the match is {shape} of {match.boards_per_half} boards ({match.boards} boards)"))
+    for i, h in enumerate(result.halves, 1):
+        if h.boards != match.boards_per_half:
+            problems.append(Problem.error(rule, f"{match.id}: half {i} has {h.boards} boards; every half has {match.boards_per_half}"))
+        expected_section = (i - 1) // match.halves_per_section + 1
+        if h.section is not None and h.section != expected_section:
+            problems.append(Problem.error(rule, f"{match.id}: half {i} is marked section {h.section}; it belongs to section {expected_section}"))
+    for i, h in enumerate(result.extra_rounds, 1):
+        if h.boards != EXTRA_BOARDS:
+            problems.append(Problem.error("1.1.2.11", f"{match.id}: extra round {i} has {h.boards} boards; extra rounds have {EXTRA_BOARDS}"))
+    for h in result.halves + result.extra_rounds:
+        if min(h.imps) < 0:
+            problems.append(Problem.error(None, f"{match.id}: IMPs cannot be negative ({h.imps[0]}-{h.imps[1]})"))
+    return problems
+
+
+def extra_round_line_up(match: PlayoffMatch, rounds: int) -> tuple[tuple[int, str, str], ...]:
+    """§1.1.2.11: who is away in each extra round and how the pairs sit.
+
+    The away team is the team away at the end of the ordinary match (section 2's
+    away team = section 1's home team; in a single-section match the team not
+    at home). In the 1st extra round the pairs that ended the match continue
+    in the same line-up; from the 2nd on the away team's pairs switch places
+    every round."""
+    home = match.home_section_1 or match.teams[0]
+    away = home if match.sections % 2 == 0 else match.other(home)
+    out = []
+    for n in range(1, rounds + 1):
+        note = ("pairs that ended the match continue in the same line-up" if n == 1
+                else f"{away}'s pairs switch places")
+        out.append((n, away, note))
+    return tuple(out)
+
+
+def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None, list[Problem]]:
+    """§1.1.2.11: the winner of a play-off match.
+
+    Most IMPs including carry-over wins; on a tie, the winner of the play-off
+    match itself (without carry-over); still tied: 4-board extra rounds until
+    one is won. Returns ``None`` and a problem while undecided.
+    Applied to the 3rd-division match too (our reading; it has no carry-over).
+    """
+    problems = check_result(match, result)
+    a, b = match.teams
+    raw = result.imps()
+    totals = {a: raw[0] + match.carry_over.get(a, Fraction(0)), b: raw[1] + match.carry_over.get(b, Fraction(0))}
+    decided_by, winner = None, None
+    if totals[a] != totals[b]:
+        winner, decided_by = (a if totals[a] > totals[b] else b), "imps"
+    elif raw[0] != raw[1]:
+        winner, decided_by = (a if raw[0] > raw[1] else b), "match"
+    played = 0
+    if winner is not None and result.extra_rounds:
+        problems.append(Problem.error("1.1.2.11", f"{match.id}: extra rounds recorded, but the match was decided without them"))
+    if winner is None:
+        for n, h in enumerate(result.extra_rounds, 1):
+            played = n
+            if h.imps[0] != h.imps[1]:
+                winner, decided_by = (a if h.imps[0] > h.imps[1] else b), f"extra round {n}"
+                break
+        if winner is not None and played < len(result.extra_rounds):
+            problems.append(Problem.error("1.1.2.11", f"{match.id}: {len(result.extra_rounds) - played} extra round(s) recorded after extra round {played} decided the match"))
+    if winner is None:
+        nxt = len(result.extra_rounds) + 1
+        (_, away, note), = extra_round_line_up(match, nxt)[-1:]
+        problems.append(Problem.error("1.1.2.11", f"{match.id} is tied {show_imps(totals[a])}-{show_imps(totals[b])}: play extra round {nxt} of 4 boards ({away} away; {note})"))
+        return None, problems
+    loser = match.other(winner)
+    return Decision(winner, loser, totals, decided_by, extra_round_line_up(match, played)), problems
+
+
+def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision | None) -> tuple[str, ...]:
+    """The final ranking of the 1st division after the play-off (our reading for
+    §1.1.2.2/§1.1.2.3 seeding): champion (§1.1.2.4), runner-up, then the two
+    semi-final losers in round-robin order (no 3rd-place match, §1.1.2.6),
+    then places 5-12 as in the round robin. Without a final, the round-robin order."""
+    if final is None or len(semis) != 2:
+        return tuple(order)
+    losers = sorted((s.loser for s in semis), key=order.index)
+    top = (final.winner, final.loser, *losers)
+    return top + tuple(t for t in order if t not in top)

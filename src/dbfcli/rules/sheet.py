@@ -1,0 +1,380 @@
+"""Result sheets: the value objects and the validation (§1.5.9-§1.5.15, §2.11).
+
+A :class:`Sheet` is what the winning team sends the TD (§1.5.14): the
+segments' IMPs, who played how many boards, substitutes marked, the UP
+claimed. Every part carries ``where`` (file, line) from the parse, so each
+problem names its spot. :func:`validate_cup_sheet` is pure: it takes the
+sheet and a :class:`CupContext` (teams, draws, the season's other recorded
+matches, additions, settings, the UP the tool computes) and returns a
+:class:`SheetCheck` with *all* problems, the winner, GP and UP.
+
+The checks live by topic in :mod:`.sheet_scores` (match, boards, winner,
+deadline, UP) and :mod:`.sheet_players` (roster, additions, substitutes).
+
+Errors "of form" (how the sheet is filled in, §1.5.14) may be recorded by
+the TD with ``--accept-with-penalty`` (1 GP per winning player); errors "of
+substance" (who may play, how many boards, who won) may not. See
+docs/sheets.md.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .model import CupDraw, CupMatch, Player, Team
+from .outcome import Outcome, Score
+from .problems import Problem, Where
+from .settings import Settings
+
+#: §1.5.14: errors of form -- the sheet is filled in incorrectly, the match
+#: itself was valid. Recordable with the 1 GP per player penalty.
+FORM_RULES: frozenset[str] = frozenset({"1.5.14"})
+
+
+def is_form_error(p: Problem) -> bool:
+    """An error of form (§1.5.14) -- see :data:`FORM_RULES` and docs/sheets.md."""
+    return p.is_error and p.rule in FORM_RULES
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPlayer:
+    """One row of ``players``: member number, boards played (§1.5.14), and for a
+    substitute (§1.5.12) the mark, name, club (§2.11) and division if any.
+    ``opponent_allowed``: the opponent allowed this substitute to play for a
+    second team against it (§2.11)."""
+
+    id: int
+    boards: int
+    substitute: bool = False
+    name: str | None = None
+    club: int | None = None
+    division: int | None = None
+    opponent_allowed: bool = False
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSide:
+    """``home:`` or ``away:`` of a sheet. ``up`` is the UP claimed (§1.5.4),
+    ``None`` when the sheet notes none; ``fee_paid_kr`` the next round's fee
+    enclosed (§1.5.15)."""
+
+    team: str
+    players: tuple[SheetPlayer, ...] = ()
+    up: int | None = None
+    ferries: tuple[str, ...] = ()
+    fee_paid_kr: int | None = None
+    where: Where | None = field(default=None, compare=False, repr=False)
+    up_where: Where | None = field(default=None, compare=False, repr=False)
+
+    def boards_by_player(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for p in self.players:
+            out[p.id] = out.get(p.id, 0) + p.boards
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A result sheet (INTERFACE.md "Result sheet"). ``lines`` maps top-level
+    keys to their line, see :meth:`where_of`."""
+
+    match: str
+    home: SheetSide
+    away: SheetSide
+    segments: tuple[Score, ...] = ()
+    played_on: dt.date | None = None
+    start: str | None = None
+    submitted_at: dt.datetime | None = None
+    total_points: tuple[int, int] | None = None
+    extra_segments: tuple[Score, ...] = ()
+    signed_by: int | None = None
+    agreement: str | None = None
+    file: str | None = field(default=None, compare=False)
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
+
+    def where_of(self, key: str | None = None) -> Where:
+        """Where(file, line of ``key``); the file alone when the key is absent."""
+        for k, line in self.lines:
+            if k == key:
+                return Where(self.file, line)
+        return Where(self.file, 1 if key is None else None)
+
+    @property
+    def sides(self) -> tuple[SheetSide, SheetSide]:
+        return (self.home, self.away)
+
+    @property
+    def boards(self) -> int:
+        """Boards of the ordinary match (§1.5.9)."""
+        return sum(s.boards for s in self.segments)
+
+    @property
+    def all_boards(self) -> int:
+        """Boards including the extra segments (§1.5.10)."""
+        return self.boards + sum(s.boards for s in self.extra_segments)
+
+
+@dataclass(frozen=True, slots=True)
+class Addition:
+    """§1.5.11: the TD was told before the match that ``player`` joins ``team``
+    from cup round ``round`` (``cup/additions.yaml``)."""
+
+    team: str
+    player: Player
+    round: int
+    announced_on: dt.date | None = None
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Appearance:
+    """A player on a recorded match: for ``team``, ``substitute`` as classified
+    when it was recorded, and whether the opponent allowed it (§2.11)."""
+
+    player: int
+    team: str
+    substitute: bool = False
+    boards: int = 0
+    opponent_allowed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedMatch:
+    """Another recorded match of the season: the facts later sheets need
+    (who is out, who played for whom, §1.5.12)."""
+
+    match: str
+    round: int
+    home: str
+    away: str
+    winner: str | None
+    loser: str | None
+    kind: str = "result"            # result | walkover
+    appearances: tuple[Appearance, ...] = ()
+
+    def opponent(self, team: str) -> str | None:
+        if team == self.home:
+            return self.away
+        if team == self.away:
+            return self.home
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """§1.5.12: a substitute who played a second time for ``team`` joins it;
+    round fees are due from ``first_round`` (the round of the first time)."""
+
+    player: int
+    team: str
+    first_round: int
+    joined_round: int
+
+
+@dataclass(frozen=True)
+class CupContext:
+    """What the validation of one cup sheet needs besides the sheet.
+
+    ``computed_up``: team id -> (UP the tool computes for this match, why),
+    from ``dbfcli.rules.up`` (absent: no comparison). ``expected_home``: the
+    home team of the schedule (§1.5.5), when known. ``division_players``:
+    member number -> division number (1-3) this season (§1.5.12c)."""
+
+    teams: Mapping[str, Team]
+    draws: Mapping[int, CupDraw]
+    settings: Settings = field(default_factory=Settings)
+    recorded: tuple[RecordedMatch, ...] = ()
+    additions: tuple[Addition, ...] = ()
+    division_players: Mapping[int, int] = field(default_factory=dict)
+    computed_up: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    expected_home: str | None = None
+    now: dt.datetime | None = None
+
+    def find_match(self, match_id: str) -> CupMatch | None:
+        for draw in self.draws.values():
+            m = draw.match(match_id)
+            if m is not None:
+                return m
+        return None
+
+    def knocked_out(self, team: str) -> int | None:
+        """The round ``team`` lost in (or withdrew, §1.5.15), ``None`` if still in."""
+        rounds = [m.round for m in self.recorded if m.loser == team]
+        return min(rounds) if rounds else None
+
+    def entry_round(self, team: Team) -> int:
+        """§1.5.3: the round a team enters (:func:`dbfcli.rules.entry.entry_round`)."""
+        from .entry import entry_round
+
+        return entry_round(team, self.settings.cup.entry_round, self.division_players)
+
+    def team_of(self, player_id: int) -> list[str]:
+        """Cup teams with ``player_id`` on the roster or as an addition."""
+        out = [t.id for t in self.teams.values() if player_id in t.player_ids]
+        out += [a.team for a in self.additions if a.player.id == player_id and a.team not in out]
+        return out
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """The verdict on one sheet: every problem, and what recording it means.
+    ``gp`` in hundredths per member number (§1.5.10, §1.5.14 penalty applied
+    when ``penalty``); ``up``: UP credited per team (§1.5.4)."""
+
+    problems: tuple[Problem, ...]
+    round: int | None = None
+    outcome: Outcome | None = None
+    winner: str | None = None
+    loser: str | None = None
+    gp: Mapping[int, int] = field(default_factory=dict)
+    up: Mapping[str, int] = field(default_factory=dict)
+    substitutes: tuple[tuple[str, int], ...] = ()
+    joins: tuple[Join, ...] = ()
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if not p.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def only_form_errors(self) -> bool:
+        """True when every error is of form (§1.5.14) -- recordable with penalty."""
+        return bool(self.errors) and all(is_form_error(p) for p in self.errors)
+
+
+def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> SheetCheck:
+    """§1.5.9-§1.5.15, §2.11: every problem of a cup result sheet.
+
+    ``penalty``: the TD records it with ``--accept-with-penalty`` (§1.5.14),
+    so the GP are computed with 1 GP per winning player deducted.
+    """
+    from . import gp as gp_rules
+    from .sheet_players import check_players
+    from .sheet_scores import check_boards, check_deadline, check_match, check_up, decide_sheet, player_boards
+
+    problems: list[Problem] = []
+    match, round_no, match_problems = check_match(sheet, ctx)
+    problems += match_problems
+    if match is None or round_no is None:
+        return SheetCheck(tuple(problems))
+    problems += check_boards(sheet, round_no)
+    outcome = decide_sheet(sheet)
+    problems += outcome.problems
+    problems += player_boards(sheet)
+    players = check_players(sheet, round_no, ctx)
+    problems += players.problems
+    problems += check_deadline(sheet, ctx.settings, ctx.now)
+    up, up_problems = check_up(sheet, ctx.computed_up)
+    problems += up_problems
+    winner = loser = None
+    gp: dict[int, int] = {}
+    if outcome.winner is not None:
+        win_side, lose_side = sheet.sides[outcome.winner], sheet.sides[1 - outcome.winner]
+        winner, loser = win_side.team, lose_side.team
+        gp = gp_rules.match_gp(round_no, win_side.boards_by_player(), penalty=penalty)
+    return SheetCheck(tuple(problems), round_no, outcome, winner, loser, gp, up,
+                      players.substitutes, players.joins)
+
+
+def same_sheet(a: Sheet, b: Sheet) -> bool:
+    """An identical resubmit (lines and file name aside, and ``submitted_at``)."""
+    from dataclasses import replace
+    return replace(a, submitted_at=None) == replace(b, submitted_at=None)
+
+
+# --------------------------------------------------------------------------- division sheets
+@dataclass(frozen=True)
+class DivisionContext:
+    """What a division sheet is checked against: the division's schedule
+    (``matches``: id -> object with ``round``, ``home``, ``away``, e.g.
+    :class:`dbfcli.rules.roundrobin.DivMatch`), its teams and its boards
+    per match (§1.1.2.1: ``DivisionSettings.boards``, 36 with screens, 40 without)."""
+
+    division: str
+    matches: Mapping[str, object]
+    teams: Mapping[str, Team]
+    boards: int = 36
+    recorded: tuple[RecordedMatch, ...] = ()
+
+
+@dataclass(frozen=True)
+class DivisionCheck:
+    problems: tuple[Problem, ...]
+    round: int | None = None
+    imps: tuple[int, int] | None = None
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if not p.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck:
+    """§1.1.2.1 (boards: the season's 36 or 40), §2.11 (substitutes): a division
+    match sheet. IMPs may tie (standings score VP); no extra segments.
+    Problems about how the sheet is filled in have ``rule=None`` here (§1.5.14
+    is a cup rule)."""
+    from dataclasses import replace as _replace
+
+    from .sheet_scores import player_boards
+
+    problems: list[Problem] = []
+    m = ctx.matches.get(sheet.match)
+    if m is None:
+        return DivisionCheck((Problem.error(
+            "1.1.2.1", f"match {sheet.match} is not in the {ctx.division} schedule", sheet.where_of("match"),
+            hint=f"use an id printed by `dbf schedule {ctx.division}`"),))
+    want = (getattr(m, "home"), getattr(m, "away"))
+    got = (sheet.home.team, sheet.away.team)
+    if got != want:
+        if got == want[::-1]:
+            problems.append(Problem.warning(
+                "1.1.2.1", f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
+                sheet.home.where))
+        else:
+            problems.append(Problem.error(
+                "1.1.2.1", f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
+                sheet.home.where))
+    if not sheet.segments:
+        problems.append(Problem.error("1.1.2.1", "the sheet has no segments", sheet.where_of("segments")))
+    elif sheet.boards != ctx.boards:
+        problems.append(Problem.error(
+            "1.1.2.1", f"{sheet.boards} boards played; a {ctx.division} match is {ctx.boards} boards this season "
+            "(36 with screens, 40 without)", sheet.where_of("segments")))
+    if sheet.extra_segments:
+        problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",
+                                      sheet.where_of("extra_segments")))
+    problems += [_replace(p, rule=None) for p in player_boards(sheet)]
+    for side in sheet.sides:
+        team = ctx.teams.get(side.team)
+        roster = team.player_ids if team else frozenset()
+        for p in side.players:
+            if p.id in roster:
+                continue
+            if not p.substitute:
+                problems.append(Problem.error(
+                    None, f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
+                    hint="add substitute: true, name: and club: to the row"))
+            elif p.club is None or p.club <= 0:
+                problems.append(Problem.error(
+                    "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
+                    p.where, hint="add club: <club number>"))
+    imps = (sum(s.imps[0] for s in sheet.segments), sum(s.imps[1] for s in sheet.segments))
+    return DivisionCheck(tuple(problems), getattr(m, "round"), imps)

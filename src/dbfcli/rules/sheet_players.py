@@ -1,0 +1,192 @@
+"""Sheet checks about the players: roster and announced additions (§1.5.11),
+substitutes (§1.5.12 a-c, §2.11), unmarked players (§1.5.14).
+
+Readings (docs/readings/sheets.md):
+
+- A team's *own* players in round r: its roster, the additions announced
+  for round r or earlier (§1.5.11), and substitutes who joined it by playing
+  for it a second time before round r (§1.5.12).
+- "Only if it cannot field 4 players" (§1.5.12): substitutes are allowed
+  only when fewer than 4 own players are on the sheet.
+- §1.5.12 base rule: a substitute is not entered in the cup, or comes from a
+  team knocked out in a round *before* this one.
+- §1.5.12b: a player of a team that is, was or is sure to be in the 1/32
+  final (round 4) is never a substitute: a team knocked out in round 4 or
+  later, a team still in the cup in round 4 or later, and a team entering
+  in round 4 or later (§1.5.3) even before it plays.
+- §1.5.12c: a division player is not a substitute before the entry round of
+  his division (§1.5.3, ``CupSettings.entry_round``).
+- §1.5.12a: nobody plays for two teams in one round (all sheets of the round).
+- §2.11: a substitute names a DBF club; a player substitutes for two
+  different teams against one opponent only if that opponent allowed it.
+- A player not on the team and not marked ``substitute`` is an error of form
+  (§1.5.14); the substance rules for substitutes are still applied to him.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import ROUND_NAMES
+from .problems import Problem
+from .sheet import Join
+
+OWN_MINIMUM = 4   # §1.5.12: a team may use substitutes only if it cannot field 4 players
+TEAM_MAXIMUM = 6  # §1.5.11
+
+
+@dataclass
+class PlayerCheck:
+    problems: list[Problem] = field(default_factory=list)
+    substitutes: tuple[tuple[str, int], ...] = ()
+    joins: tuple[Join, ...] = ()
+
+
+def earlier_substitutions(ctx, team: str, player: int, round_no: int) -> list[int]:
+    """Rounds before ``round_no`` where ``player`` substituted for ``team``."""
+    return sorted(m.round for m in ctx.recorded if m.round < round_no
+                  for a in m.appearances if a.player == player and a.team == team and a.substitute)
+
+
+def own_players(ctx, team_id: str, round_no: int, played_on=None) -> tuple[set[int], list]:
+    """§1.5.11/§1.5.12: member numbers of ``team_id``'s own players in ``round_no``,
+    and the additions that do not count yet (announced for a later round or
+    after the match)."""
+    team = ctx.teams.get(team_id)
+    own = set(team.player_ids) if team else set()
+    late = []
+    for a in ctx.additions:
+        if a.team != team_id:
+            continue
+        if a.round <= round_no and (played_on is None or a.announced_on is None or a.announced_on <= played_on):
+            own.add(a.player.id)
+        else:
+            late.append(a)
+    joined = {ap.player for m in ctx.recorded if m.round < round_no for ap in m.appearances
+              if ap.team == team_id and ap.substitute and len(earlier_substitutions(ctx, team_id, ap.player, round_no)) >= 2}
+    return own | joined, late
+
+
+def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
+    """§1.5.11: roster plus additions up to 6 players."""
+    own, _ = own_players(ctx, team_id, round_no)
+    if len(own) > TEAM_MAXIMUM:
+        return [Problem.error("1.5.11", f"{team_id} has {len(own)} players with its additions; a team has at most "
+                              f"{TEAM_MAXIMUM}", where)]
+    return []
+
+
+def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
+    """All player checks of one sheet (see the module docstring)."""
+    out = PlayerCheck()
+    subs: list[tuple[str, int]] = []
+    joins: list[Join] = []
+    for idx, side in enumerate(sheet.sides):
+        opponent = sheet.sides[1 - idx].team
+        own, late = own_players(ctx, side.team, round_no, sheet.played_on)
+        out.problems += check_team_size(ctx, side.team, round_no, side.where)
+        late_ids = {a.player.id: a for a in late}
+        own_listed = [p for p in side.players if p.id in own]
+        side_subs = []
+        for p in side.players:
+            if p.id in own:
+                continue
+            if p.id in late_ids:
+                a = late_ids[p.id]
+                when = (f"from round {a.round}" if a.round > round_no
+                        else f"on {a.announced_on}, after the match")
+                out.problems.append(Problem.error(
+                    "1.5.11", f"player {p.id} was announced as an addition to {side.team} {when}; "
+                    "additions must be told to the TD before the match", p.where))
+                continue
+            if not p.substitute:
+                out.problems.append(Problem.error(
+                    "1.5.14", f"player {p.id} is not on {side.team}'s team; a substitute must be marked on the sheet",
+                    p.where, hint="add substitute: true, name: and club: to the row"))
+            side_subs.append(p)
+        if side_subs and len(own_listed) >= OWN_MINIMUM:
+            out.problems.append(Problem.error(
+                "1.5.12", f"{side.team} fielded {len(own_listed)} of its own players; substitutes "
+                f"({', '.join(str(p.id) for p in side_subs)}) only when a team cannot field {OWN_MINIMUM}",
+                side_subs[0].where))
+        for p in side_subs:
+            subs.append((side.team, p.id))
+            out.problems += _substitute(p, side.team, opponent, round_no, ctx)
+            before = earlier_substitutions(ctx, side.team, p.id, round_no)
+            if len(before) == 1:
+                joins.append(Join(p.id, side.team, before[0], round_no))
+                out.problems.append(Problem.warning(
+                    "1.5.12", f"substitute {p.id} plays for {side.team} a second time (first in round {before[0]}) "
+                    f"and joins the team; round fees are due from round {before[0]}", p.where))
+    out.problems += _two_teams(sheet, round_no, ctx)
+    out.substitutes = tuple(subs)
+    out.joins = tuple(joins)
+    return out
+
+
+def _substitute(p, team: str, opponent: str, round_no: int, ctx) -> list[Problem]:
+    """§1.5.12 (base, b, c) and §2.11 for one substitute ``p`` of ``team``."""
+    problems: list[Problem] = []
+    if p.substitute and (p.club is None or p.club <= 0):
+        problems.append(Problem.error(
+            "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
+            p.where, hint="add club: <club number>"))
+    for other_id in ctx.team_of(p.id):
+        if other_id == team:
+            continue
+        other = ctx.teams.get(other_id)
+        ko = ctx.knocked_out(other_id)
+        entry = ctx.entry_round(other) if other else 1
+        if ko is not None and ko < round_no:
+            if ko >= 4:
+                problems.append(Problem.error(
+                    "1.5.12b", f"substitute {p.id} is on {other_id}, which was still in the cup in the 1/32 final "
+                    f"(out in the {ROUND_NAMES[ko]}); its players are never substitutes", p.where))
+        elif round_no >= 4 or entry >= 4:
+            why = "is still in the cup" if round_no >= 4 else f"enters in the {ROUND_NAMES[entry]} (§1.5.3)"
+            problems.append(Problem.error(
+                "1.5.12b", f"substitute {p.id} is on {other_id}, which {why}; players on a team still in the cup "
+                "in the 1/32 final are never substitutes", p.where))
+        else:
+            state = "is still in the cup" if ko is None else f"was knocked out in round {ko}, not an earlier round"
+            problems.append(Problem.error(
+                "1.5.12", f"substitute {p.id} is on {other_id}, which {state}; a substitute is not entered in the "
+                "cup or comes from a team knocked out in an earlier round", p.where))
+    division = p.division or ctx.division_players.get(p.id)
+    if division is not None:
+        entry = ctx.settings.cup.entry_round.get(division, 1)
+        if round_no < entry:
+            problems.append(Problem.error(
+                "1.5.12c", f"substitute {p.id} plays in the {division}. division; division {division} players may "
+                f"be substitutes from the {ROUND_NAMES[entry]} (round {entry}), this is round {round_no}", p.where))
+    if not p.opponent_allowed:
+        for m in ctx.recorded:
+            for ap in m.appearances:
+                if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent:
+                    problems.append(Problem.error(
+                        "2.11", f"substitute {p.id} already substituted for {ap.team} against {opponent} "
+                        f"({m.match}); a second team against the same opponent needs {opponent}'s permission",
+                        p.where, hint="add opponent_allowed: true to the row if the opponent allowed it"))
+    return problems
+
+
+def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
+    """§1.5.12a: no player represents two teams in the same round -- on this
+    sheet (both sides) or against every other recorded sheet of the round."""
+    problems: list[Problem] = []
+    home_ids = {p.id for p in sheet.home.players}
+    for p in sheet.away.players:
+        if p.id in home_ids:
+            problems.append(Problem.error(
+                "1.5.12a", f"player {p.id} plays for both {sheet.home.team} and {sheet.away.team}", p.where))
+    for side in sheet.sides:
+        for p in side.players:
+            for m in ctx.recorded:
+                if m.round != round_no or m.match == sheet.match:
+                    continue
+                for ap in m.appearances:
+                    if ap.player == p.id and ap.team != side.team:
+                        problems.append(Problem.error(
+                            "1.5.12a", f"player {p.id} played for {ap.team} in {m.match} in this round "
+                            f"({ROUND_NAMES[round_no]}); nobody represents two teams in one round", p.where))
+    return problems

@@ -1,0 +1,188 @@
+"""Sheet checks about the match and its scores: the match in the draw
+(§1.5.16), boards and segments (§1.5.9), the winner (§1.5.10), boards per
+player and signature (§1.5.14), the 18-hour deadline (§1.5.14), UP (§1.5.4).
+Every function is pure and returns all problems it finds."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Mapping
+
+from .model import CupMatch
+from .outcome import Outcome, decide
+from .problems import Problem
+from .settings import Settings
+
+#: §1.5.9: segments are 8 boards; 40 boards through the 1/8 final (round 6),
+#: 48 in the quarter-final, semi-final and final (rounds 7-9).
+SEGMENT_BOARDS = 8
+LAST_AGREEMENT_ROUND = 7        # §1.5.9: captains may agree other boards through the quarter-final
+#: reading (docs/readings/sheets.md): a team match takes 7.5 minutes a board
+SECONDS_PER_BOARD = 450
+
+
+def match_boards(round_no: int) -> int:
+    """§1.5.9: the boards of a cup match in ``round_no``.
+
+    >>> match_boards(6), match_boards(7), match_boards(9)
+    (40, 48, 48)
+    """
+    return 40 if round_no <= 6 else 48
+
+
+def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]:
+    """§1.5.16: the match is in the draw of its round and the sheet names its two teams."""
+    m = ctx.find_match(sheet.match)
+    if m is None:
+        return None, None, [Problem.error(
+            "1.5.16", f"match {sheet.match} is not in any recorded draw", sheet.where_of("match"),
+            hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")]
+    problems: list[Problem] = []
+    named = (sheet.home.team, sheet.away.team)
+    for side, team in zip(sheet.sides, named):
+        if team not in m.teams:
+            problems.append(Problem.error(
+                "1.5.16", f"team {team} does not play match {m.id} ({m.teams[0]} v {m.teams[1]})", side.where))
+    if not problems and named[0] == named[1]:
+        problems.append(Problem.error("1.5.16", f"home and away are both {named[0]}", sheet.away.where))
+    if not problems:
+        if m.round >= 8 and sheet.home.team != m.teams[0]:
+            problems.append(Problem.warning(
+                "1.5.7", f"in the {('semi-final', 'final')[m.round - 8]} 'home' is the team drawn first, {m.teams[0]}",
+                sheet.home.where))
+        elif m.round < 8 and ctx.expected_home and sheet.home.team != ctx.expected_home:
+            problems.append(Problem.warning(
+                "1.5.5", f"the schedule has {ctx.expected_home} at home, the sheet {sheet.home.team}", sheet.home.where))
+    return m, m.round, problems
+
+
+def check_boards(sheet, round_no: int) -> list[Problem]:
+    """§1.5.9: 40 boards in rounds 1-6, 48 in rounds 7-9, in segments of 8 --
+    unless the captains agreed otherwise (``agreement:``), allowed through
+    the quarter-final only."""
+    problems: list[Problem] = []
+    if not sheet.segments:
+        return [Problem.error("1.5.9", "the sheet has no segments", sheet.where_of("segments"),
+                              hint="segments: [[home IMPs, away IMPs], ...] (8 boards each)")]
+    for seg in sheet.segments:
+        if seg.boards <= 0:
+            problems.append(Problem.error("1.5.9", f"a segment of {seg.boards} boards", seg.where))
+    want = match_boards(round_no)
+    if sheet.agreement is not None:
+        if round_no > LAST_AGREEMENT_ROUND:
+            problems.append(Problem.error(
+                "1.5.9", f"the captains may change the boards only through the quarter-final; "
+                f"round {round_no} is played over {want} boards in segments of {SEGMENT_BOARDS}",
+                sheet.where_of("agreement"), hint="remove agreement and record the full match"))
+        else:
+            return problems
+    for seg in sheet.segments:
+        if seg.boards > 0 and seg.boards != SEGMENT_BOARDS:
+            problems.append(Problem.error(
+                "1.5.9", f"a segment has {seg.boards} boards; segments are {SEGMENT_BOARDS} boards "
+                "unless the captains agreed otherwise", seg.where,
+                hint="record the captains' agreement: agreement: \"...\"" if round_no <= LAST_AGREEMENT_ROUND else None))
+    if sheet.boards != want:
+        problems.append(Problem.error(
+            "1.5.9", f"{sheet.boards} boards played; round {round_no} is {want} boards", sheet.where_of("segments"),
+            hint="record the captains' agreement: agreement: \"...\"" if round_no <= LAST_AGREEMENT_ROUND else None))
+    return problems
+
+
+def decide_sheet(sheet) -> Outcome:
+    """§1.5.10 on a sheet (see :func:`dbfcli.rules.outcome.decide`)."""
+    if not sheet.segments:
+        return Outcome(None, (0, 0))
+    return decide(sheet.segments, sheet.total_points, sheet.extra_segments,
+                  where=sheet.where_of("segments"), total_points_where=sheet.where_of("total_points"))
+
+
+def player_boards(sheet) -> list[Problem]:
+    """§1.5.14: the sheet names who played and how many boards: each player
+    0 < boards <= the match's boards, listed once, a side's boards add up to
+    4 x the boards (two tables, two players a side each); signed."""
+    problems: list[Problem] = []
+    total = sheet.all_boards
+    for name, side in (("home", sheet.home), ("away", sheet.away)):
+        if not side.players:
+            problems.append(Problem.error("1.5.14", f"{name} ({side.team}): the sheet must name who played",
+                                          side.where, hint="players: [{id: 100234, boards: 40}, ...]"))
+            continue
+        seen: set[int] = set()
+        for p in side.players:
+            if p.id in seen:
+                problems.append(Problem.error("1.5.14", f"player {p.id} is listed twice for {side.team}", p.where))
+            seen.add(p.id)
+            if p.boards <= 0:
+                problems.append(Problem.error("1.5.14", f"player {p.id} has {p.boards} boards", p.where,
+                                              hint="list only those who played"))
+            elif total and p.boards > total:
+                problems.append(Problem.error(
+                    "1.5.14", f"player {p.id} has {p.boards} boards; the match was {total} boards", p.where))
+        got = sum(p.boards for p in side.players)
+        if total and got != 4 * total:
+            problems.append(Problem.error(
+                "1.5.14", f"{side.team}'s players add up to {got} boards; {total} boards at two tables "
+                f"are {4 * total} player-boards", side.where))
+    if sheet.signed_by is None:
+        problems.append(Problem.error("1.5.14", "the sheet is not signed", sheet.where_of(None),
+                                      hint="signed_by: <member number of the captain>"))
+    else:
+        listed = {p.id for s in sheet.sides for p in s.players}
+        if sheet.signed_by not in listed:
+            problems.append(Problem.error(
+                "1.5.14", f"signed by {sheet.signed_by}, who is not on the sheet", sheet.where_of("signed_by")))
+    return problems
+
+
+def match_end(sheet, settings: Settings) -> dt.datetime | None:
+    """Reading (docs/readings/sheets.md): the match ends at its start (the
+    sheet's ``start`` or the season's start time) plus 7.5 minutes a board."""
+    if sheet.played_on is None:
+        return None
+    hh, mm = (sheet.start or settings.cup.start_time).split(":")
+    start = dt.datetime.combine(sheet.played_on, dt.time(int(hh), int(mm)))
+    return start + dt.timedelta(seconds=SECONDS_PER_BOARD * sheet.all_boards)
+
+
+def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
+    """§1.5.14: the sheet is due 18 hours after the match (a warning, with the hours late)."""
+    end = match_end(sheet, settings)
+    received = sheet.submitted_at or now
+    if end is None or received is None:
+        return []
+    hours = settings.cup.sheet_deadline_hours
+    late = received - (end + dt.timedelta(hours=hours))
+    if late <= dt.timedelta(0):
+        return []
+    late_h = math.ceil(late.total_seconds() / 3600)
+    return [Problem.warning(
+        "1.5.14", f"the sheet came {late_h} hour(s) late: due {hours} hours after the match "
+        f"(ended about {end:%Y-%m-%d %H:%M}), received {received:%Y-%m-%d %H:%M}",
+        sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None))]
+
+
+def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, int], list[Problem]]:
+    """§1.5.4: UP are credited only when noted on the sheet; the claim is
+    compared with what the tool computes for the trip (warnings only). The
+    credit is the claim as noted (the TD amends the sheet to change it)."""
+    up: dict[str, int] = {}
+    problems: list[Problem] = []
+    for side in sheet.sides:
+        want = computed.get(side.team)
+        if side.up is None:
+            if want is not None and want[0] > 0:
+                problems.append(Problem.warning(
+                    "1.5.4", f"{side.team} notes no UP, so none are credited; the tool computes {want[0]} UP ({want[1]})",
+                    side.where, hint=f"add up: {want[0]} under the team if that is right"))
+            continue
+        if side.up < 0:
+            problems.append(Problem.error("1.5.4", f"{side.team} claims {side.up} UP", side.up_where))
+            continue
+        up[side.team] = side.up
+        if want is not None and want[0] != side.up:
+            problems.append(Problem.warning(
+                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]})",
+                side.up_where or side.where))
+    return up, problems

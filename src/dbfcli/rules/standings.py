@@ -1,0 +1,335 @@
+"""Division standings: VP per match, ranking with tie-breaks, and the marks of §1.1.
+
+Each recorded match gives both teams VP on the season's scale (default WBF 20-VP, see
+:mod:`dbfcli.rules.vp`) from its IMP totals and its own board count. The table ranks by:
+
+1. **VP** (all matches played);
+2. **mini-league VP**: VP in the matches played among the teams still tied;
+3. **IMP quotient**: IMPs for / IMPs against over all matches (exact fractions; against 0
+   ranks above any quotient);
+4. **IMP difference** over all matches;
+5. still tied: **lots**, drawn by the TD. The teams share the rank, are listed in entry
+   (seeding) order, and once every match is recorded a warning says so when the tie decides
+   a mark.
+
+Whenever a step splits a tied group, every part still tied of two or more teams starts again
+at step 2 with a mini-league of just those teams (the regulations give no order; this is the
+reading of docs/readings/divisions-standings.md).
+
+Marks (positions in the listing; mid-season they show the current places):
+
+* 1div: 1-4 ``play-off`` (§1.1.2.5); the last 2 ``relegated`` (§1.1.3.3: 1st division's last
+  two play 2nd division next season).
+* 2div: 1-2 ``promoted`` (§1.1.3.2); the last 3 ``relegated`` (§1.1.4.3).
+* 3div-a/b: 1 ``promoted`` (§1.1.4.2); 2 ``runner-up play-off`` (§1.1.4.2); places 10 and
+  below ``relegated`` (§1.1.4.3: next season's 3rd division keeps only places 3-9 of each
+  group and the play-off loser).
+
+>>> from dbfcli.rules.model import Division, Team
+>>> d = Division("2div", tuple(Team(t, t, 1, 1, "5000") for t in ("A", "B", "C")))
+>>> table, problems = standings(d, [DivResult("2div-R01-01", 1, "A", "B", 50, 20, 36)])
+>>> [(r.rank, r.team, r.played, r.vp) for r in table.rows], problems
+([(1, 'A', 1, 1500), (2, 'B', 1, 500), (3, 'C', 0, 0)], [])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Iterable
+
+from .model import DIVISIONS, Division
+from .problems import Problem, Where
+from .vp import WBF20, VPScale, match_vp
+
+#: The tie-break steps after VP, in order (names used in rows and JSON).
+STEPS = ("vp", "mini-league", "imp-quotient", "imp-difference")
+ALL_PLAY_ALL_RULE = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}
+
+
+@dataclass(frozen=True, slots=True)
+class DivResult:
+    """One recorded division match: IMP totals (all segments) and its board count."""
+
+    match_id: str
+    round: int
+    home: str
+    away: str
+    imps_home: int
+    imps_away: int
+    boards: int
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A place mark: ``play-off``, ``promoted``, ``runner-up play-off`` or ``relegated``."""
+
+    name: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One team's line. ``vp`` in hundredths. ``tie_break`` names the step that put this team
+    below the team above it when both have the same VP (None when VP decided); ``lots`` is
+    True when that step is the TD's draw."""
+
+    rank: int
+    team: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    imps_for: int
+    imps_against: int
+    vp: int
+    marks: tuple[Mark, ...] = ()
+    tie_break: str | None = None
+    lots: bool = False
+
+    @property
+    def imp_quotient(self) -> Fraction | None:
+        return None if self.imps_against == 0 else Fraction(self.imps_for, self.imps_against)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    division: str
+    rows: tuple[Row, ...]
+    rounds_played: int
+    matches_played: int
+    matches_total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.matches_played == self.matches_total
+
+    def row(self, team: str) -> Row | None:
+        return next((r for r in self.rows if r.team == team), None)
+
+
+def division_marks(division_id: str, teams: int) -> dict[int, Mark]:
+    """Marks by position (1-based) for a division of ``teams`` teams.
+
+    >>> sorted((p, m.name) for p, m in division_marks("3div-b", 12).items())
+    [(1, 'promoted'), (2, 'runner-up play-off'), (10, 'relegated'), (11, 'relegated'), (12, 'relegated')]
+    """
+    marks: dict[int, Mark] = {}
+    if division_id == "1div":
+        marks.update({p: Mark("play-off", "1.1.2.5") for p in range(1, min(4, teams) + 1)})
+        bottom = range(max(5, teams - 1), teams + 1)
+        marks.update({p: Mark("relegated", "1.1.3.3") for p in bottom})
+    elif division_id == "2div":
+        marks.update({p: Mark("promoted", "1.1.3.2") for p in range(1, min(2, teams) + 1)})
+        marks.update({p: Mark("relegated", "1.1.4.3") for p in range(max(3, teams - 2), teams + 1)})
+    elif division_id.startswith("3div"):
+        marks[1] = Mark("promoted", "1.1.4.2")
+        if teams >= 2:
+            marks[2] = Mark("runner-up play-off", "1.1.4.2")
+        marks.update({p: Mark("relegated", "1.1.4.3") for p in range(10, teams + 1)})
+    return {p: m for p, m in marks.items() if 1 <= p <= teams}
+
+
+def check_results(division: Division, results: Iterable[DivResult]) -> tuple[list[DivResult], list[Problem]]:
+    """The results fit to count, and a problem for each one that is not (all of them listed)."""
+    rule = ALL_PLAY_ALL_RULE[division.number]
+    teams = {t.id for t in division.teams}
+    good: list[DivResult] = []
+    problems: list[Problem] = []
+    ids: set[str] = set()
+    pairs: dict[frozenset, str] = {}
+    busy: dict[tuple[int, str], str] = {}
+    for r in results:
+        bad = []
+        for side in (r.home, r.away):
+            if side not in teams:
+                bad.append(Problem.error(rule, f"{r.match_id}: team {side!r} is not in {division.id}", r.where,
+                                         hint=f"see `dbf division teams {division.id}`"))
+        if r.home == r.away:
+            bad.append(Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where))
+        if r.match_id in ids:
+            bad.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where))
+        pair = frozenset((r.home, r.away))
+        if pair in pairs and r.home != r.away:
+            bad.append(Problem.error(rule, f"{r.home} and {r.away} meet once in the all-play-all; "
+                                     f"already recorded as {pairs[pair]}", r.where))
+        for side in (r.home, r.away):
+            if (r.round, side) in busy and r.home != r.away:
+                bad.append(Problem.error(rule, f"{r.match_id}: {side} already plays {busy[(r.round, side)]} "
+                                         f"in round {r.round}", r.where))
+        if r.imps_home < 0 or r.imps_away < 0:
+            bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where))
+        if r.boards <= 0:
+            bad.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
+        elif r.boards not in (36, 40):
+            problems.append(Problem.warning(rule, f"{r.match_id}: {r.boards} boards; a division match is 36 boards "
+                                            "with screens, 40 without", r.where))
+        ids.add(r.match_id)
+        if bad:
+            problems += bad
+            continue
+        pairs[pair] = r.match_id
+        busy[(r.round, r.home)] = r.match_id
+        busy[(r.round, r.away)] = r.match_id
+        good.append(r)
+    return good, problems
+
+
+@dataclass
+class _Tally:
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    imps_for: int = 0
+    imps_against: int = 0
+    vp: int = 0
+
+
+def standings(division: Division, results: Iterable[DivResult],
+              scale: VPScale = WBF20) -> tuple[Standings, list[Problem]]:
+    """The division's table from the recorded results (any number of rounds played)."""
+    good, problems = check_results(division, results)
+    order_index = {t.id: i for i, t in enumerate(division.teams)}
+    tally = {t.id: _Tally() for t in division.teams}
+    match_vps: list[tuple[str, str, int, int]] = []
+    for r in good:
+        vh, va = match_vp(scale, r.imps_home, r.imps_away, r.boards)
+        match_vps.append((r.home, r.away, vh, va))
+        for team, own, other, vp in ((r.home, r.imps_home, r.imps_away, vh), (r.away, r.imps_away, r.imps_home, va)):
+            t = tally[team]
+            t.played += 1
+            t.imps_for += own
+            t.imps_against += other
+            t.vp += vp
+            if own > other:
+                t.won += 1
+            elif own == other:
+                t.drawn += 1
+            else:
+                t.lost += 1
+
+    def mini_league(group: set[str]) -> dict[str, int]:
+        out = dict.fromkeys(group, 0)
+        for home, away, vh, va in match_vps:
+            if home in group and away in group:
+                out[home] += vh
+                out[away] += va
+        return out
+
+    def quotient(team: str) -> tuple[int, Fraction]:
+        t = tally[team]
+        if t.imps_against == 0:
+            return (1, Fraction(t.imps_for)) if t.imps_for else (0, Fraction(1))
+        return (0, Fraction(t.imps_for, t.imps_against))
+
+    def keys(step: str, group: list[str]) -> Callable[[str], object]:
+        if step == "vp":
+            return lambda team: tally[team].vp
+        if step == "mini-league":
+            ml = mini_league(set(group))
+            return lambda team: ml[team]
+        if step == "imp-quotient":
+            return quotient
+        return lambda team: tally[team].imps_for - tally[team].imps_against
+
+    def order(group: list[str], first: int) -> tuple[list[str], list[str | None]]:
+        """Teams best first, and for each boundary the step that decided it."""
+        if len(group) == 1:
+            return group, []
+        for s in range(first, len(STEPS)):
+            key = keys(STEPS[s], group)
+            values = sorted({key(t) for t in group}, reverse=True)
+            if len(values) == 1:
+                continue
+            teams: list[str] = []
+            bounds: list[str | None] = []
+            for i, value in enumerate(values):
+                block = sorted((t for t in group if key(t) == value), key=order_index.__getitem__)
+                sub_teams, sub_bounds = order(block, 1) if len(block) > 1 else (block, [])
+                if i:
+                    bounds.append(STEPS[s])
+                teams += sub_teams
+                bounds += sub_bounds
+            return teams, bounds
+        return sorted(group, key=order_index.__getitem__), ["lots"] * (len(group) - 1)
+
+    ranked, bounds = order([t.id for t in division.teams], 0)
+    marks = division_marks(division.id, len(ranked))
+    rows: list[Row] = []
+    rank = 1
+    for pos, team in enumerate(ranked, start=1):
+        above = bounds[pos - 2] if pos > 1 else None
+        if above != "lots":
+            rank = pos
+        t = tally[team]
+        rows.append(Row(rank, team, t.played, t.won, t.drawn, t.lost, t.imps_for, t.imps_against, t.vp,
+                        (marks[pos],) if pos in marks else (),
+                        None if above in (None, "vp") else above, above == "lots"))
+    rows = _flag_lots(rows)
+    n = len(division.teams)
+    if len(good) == n * (n - 1) // 2:  # a draw is only needed for the final table
+        problems += _lots_problems(division, rows, marks)
+    table = Standings(division.id, tuple(rows), len({r.round for r in good}), len(good), n * (n - 1) // 2)
+    return table, problems
+
+
+def _flag_lots(rows: list[Row]) -> list[Row]:
+    """The first team of a group tied to the end gets ``lots`` too."""
+    out = list(rows)
+    for i in range(len(out) - 1):
+        if out[i + 1].lots and not out[i].lots:
+            r = out[i]
+            out[i] = Row(r.rank, r.team, r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against, r.vp,
+                         r.marks, r.tie_break, True)
+    return out
+
+
+def _lots_problems(division: Division, rows: list[Row], marks: dict[int, Mark]) -> list[Problem]:
+    """A warning for each group tied after every step whose places carry different marks."""
+    problems: list[Problem] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1].lots and rows[j + 1].rank == rows[i].rank:
+            j += 1
+        if j > i:
+            names = {tuple(m.name for m in rows[k].marks) for k in range(i, j + 1)}
+            if len(names) > 1:
+                mark = next(m for k in range(i, j + 1) for m in rows[k].marks)
+                teams = ", ".join(rows[k].team for k in range(i, j + 1))
+                problems.append(Problem.warning(mark.rule, f"{division.id}: {teams} are tied after every tie-break "
+                                                f"(places {i + 1}-{j + 1}); the TD draws lots for the "
+                                                f"{mark.name} place(s)", hint="record the draw; the table lists "
+                                                "them in seeding order meanwhile"))
+        i = j + 1
+    return problems
+
+
+def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem]:
+    """Each recorded match is a match of the schedule (§1.1.2.1): its id exists, its round and
+    its teams are the scheduled ones (home and away swapped is only a warning).
+
+    ``rounds`` is :func:`dbfcli.rules.roundrobin.division_schedule`'s output."""
+    scheduled = {m.id: m for r in rounds for m in r.matches}
+    problems: list[Problem] = []
+    for r in results:
+        division = r.match_id.rsplit("-R", 1)[0]
+        rule = ALL_PLAY_ALL_RULE[DIVISIONS.get(division, 1)]
+        m = scheduled.get(r.match_id)
+        if m is None:
+            problems.append(Problem.error(rule, f"{r.match_id} is not a match of the schedule", r.where,
+                                          hint=f"see `dbf schedule {division}`"))
+            continue
+        if m.away is None:
+            problems.append(Problem.error(rule, f"{r.match_id} is {m.home}'s bye, not a match", r.where))
+            continue
+        if r.round != m.round:
+            problems.append(Problem.error(rule, f"{r.match_id} is a round {m.round} match, not round {r.round}", r.where))
+        if (r.home, r.away) == (m.away, m.home):
+            problems.append(Problem.warning(rule, f"{r.match_id}: home and away swapped against the schedule "
+                                            f"({m.home} is home)", r.where))
+        elif (r.home, r.away) != (m.home, m.away):
+            problems.append(Problem.error(rule, f"{r.match_id} is {m.home} v {m.away}, not {r.home} v {r.away}", r.where))
+    return problems

@@ -1,0 +1,133 @@
+"""Travel refunds in the cup (§1.5.17, §7.2) and the overnight allowance (§1.5.4).
+
+- §7.2.1: train/ship fares (seat reservation included) are covered for the
+  part of the journey beyond 11 DSB zones. Reading: that part costs
+  ``fare(zones) - fare(11)`` -- the ticket actually bought, less what an
+  11-zone ticket costs (DSB fares fall per zone on long journeys, so pricing
+  the excess zones as a ticket of their own would pay more than the
+  journey cost).
+- §7.2.2: between Bornholm and east of Storebælt: the ferry Rønne-Copenhagen,
+  2nd class with the cheapest berth, and DSB on from Copenhagen. Reading:
+  ferry and onward DSB fare are paid in full (the ferry crossing alone is
+  far beyond 11 zones).
+- §1.5.4: travel to the quarter-final, semi-final and final gives an
+  overnight allowance of 160 kr per person.
+
+All amounts are whole kroner (int); a round trip counts the fare twice.
+
+>>> prices = {11: 150, 20: 240, 30: 300}
+>>> zone_refund(20, prices)[0], zone_refund(9, prices)[0]
+(90, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .problems import Problem
+from .settings import TravelSettings, UPSettings
+
+OVERNIGHT_ROUNDS = (7, 8, 9)   # §1.5.4: quarter-final, semi-final, final
+
+
+def fare(zones: int, prices: dict[int, int]) -> tuple[int | None, list[Problem]]:
+    """The DSB fare for ``zones`` from the season's table (§7.2.1). The table
+    lists steps: a zone count between two listed counts costs the next listed
+    fare; beyond the last listed count the last price applies (DSB's maximum
+    fare).
+
+    >>> fare(17, {11: 132, 20: 228}), fare(99, {11: 132, 20: 228})
+    ((228, []), (228, []))
+    """
+    if zones <= 0:
+        return 0, []
+    if not prices:
+        return None, [Problem.error("1.5.17", "no DSB zone prices in season.toml ([travel] zone_prices_kr)",
+                                    hint="add the season's fare per number of zones")]
+    if zones in prices:
+        return prices[zones], []
+    above = [k for k in prices if k >= zones]
+    return prices[min(above) if above else max(prices)], []
+
+
+def zone_refund(zones: int, prices: dict[int, int], free_zones: int = 11) -> tuple[int, list[Problem]]:
+    """§7.2.1: one person's one-way refund for a journey of ``zones`` DSB zones:
+    ``fare(zones) - fare(free_zones)``, 0 within the free zones."""
+    if zones <= free_zones:
+        return 0, []
+    whole, p1 = fare(zones, prices)
+    base, p2 = fare(free_zones, prices)
+    if whole is None or base is None:
+        return 0, p1 or p2
+    return max(0, whole - base), []
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A team's travel claim for one match, in whole kroner."""
+
+    team: str
+    match: str
+    persons: int
+    zones: int
+    fare_each: int          # refund per person and trip (beyond the free zones, or ferry + DSB)
+    reservation_each: int   # seat reservation per person and trip
+    trips: int
+    overnight: int          # §1.5.4 allowance, all persons
+    bornholm: bool = False
+
+    @property
+    def travel(self) -> int:
+        return self.persons * self.trips * (self.fare_each + self.reservation_each)
+
+    @property
+    def total(self) -> int:
+        return self.travel + self.overnight
+
+    def to_json(self) -> dict:
+        return {"team": self.team, "match": self.match, "persons": self.persons, "zones": self.zones,
+                "bornholm": self.bornholm, "fare_each": self.fare_each, "reservation_each": self.reservation_each,
+                "trips": self.trips, "travel": self.travel, "overnight": self.overnight, "total": self.total}
+
+
+def overnight_allowance(round_no: int, persons: int, up: UPSettings | None = None) -> int:
+    """§1.5.4: 160 kr per person for travel to the quarter-final, semi-final and final.
+
+    >>> overnight_allowance(7, 4), overnight_allowance(6, 4)
+    (640, 0)
+    """
+    up = up or UPSettings()
+    return persons * up.overnight_allowance_kr if round_no in OVERNIGHT_ROUNDS else 0
+
+
+def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int, settings: TravelSettings,
+                 *, reservation_kr: int = 0, trips: int = 2, bornholm: bool = False,
+                 up: UPSettings | None = None) -> tuple[Claim | None, list[Problem]]:
+    """§1.5.17, §7.2, §1.5.4: a team's refund for travelling to ``match``.
+
+    ``zones``: DSB zones of one way (from Copenhagen when ``bornholm``);
+    ``reservation_kr``: seat reservation per person and trip (§7.2.1,
+    covered only on a journey beyond the free zones); ``trips``: 2 for
+    there and back."""
+    problems: list[Problem] = []
+    if persons < 1 or persons > 6:
+        problems.append(Problem.error("1.5.11", f"{persons} travellers; a team has 4-6 players"))
+    if zones < 0 or trips < 1 or reservation_kr < 0:
+        problems.append(Problem.error(None, "zones, trips and reservation must be positive numbers"))
+    if problems:
+        return None, problems
+    if bornholm:
+        if settings.bornholm_ferry_kr <= 0:
+            return None, [Problem.error("7.2.2", "no ferry fare Rønne-Copenhagen in season.toml "
+                                        "([travel] bornholm_ferry_kr)")]
+        dsb, problems = fare(zones, settings.zone_prices_kr)
+        each = settings.bornholm_ferry_kr + (dsb or 0)
+        covered = True
+    else:
+        each, problems = zone_refund(zones, settings.zone_prices_kr, settings.free_zones)
+        covered = zones > settings.free_zones
+    if problems:
+        return None, problems
+    claim = Claim(team, match, persons, zones, each, reservation_kr if covered else 0, trips,
+                  overnight_allowance(round_no, persons, up), bornholm)
+    return claim, []

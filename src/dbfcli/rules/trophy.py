@@ -1,0 +1,119 @@
+"""The cup's challenge trophy (§1.5.1).
+
+The trophy is won outright by the captain who first wins 3 finals in a row
+or 5 finals in all. Readings (docs/readings/systems.md):
+
+- "in a row" means consecutive finals in the recorded history (one final a
+  season); a final won by anyone else breaks the streak.
+- Finals count per trophy: after an outright win a new trophy starts, and
+  every captain (the outright winner too) starts again from 0 finals.
+- The holder is the winner of the latest final on the current trophy; a new
+  trophy has no holder until its first final.
+
+>>> h = [Final("2020-21", 1, "A"), Final("2021-22", 1, "A"), Final("2022-23", 1, "A")]
+>>> s, _ = trophy_status(h)
+>>> s.outright[0].captain, s.outright[0].how, s.trophy, s.holder
+(1, '3 in a row', 2, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .problems import Problem, Where
+
+IN_A_ROW = 3
+IN_ALL = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """A cup final: the season and the winning captain (member id and name)."""
+
+    season: str
+    captain: int
+    name: str = ""
+    where: Where | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainRecord:
+    """A captain's finals on the current trophy and how many more wins they need."""
+
+    captain: int
+    name: str
+    wins: int
+    streak: int
+    needed: int
+
+    def to_json(self) -> dict:
+        return {"captain": self.captain, "name": self.name, "wins": self.wins, "streak": self.streak,
+                "needed": self.needed}
+
+
+@dataclass(frozen=True, slots=True)
+class Outright:
+    """A trophy won outright (§1.5.1)."""
+
+    trophy: int
+    season: str
+    captain: int
+    name: str
+    how: str
+
+    def to_json(self) -> dict:
+        return {"trophy": self.trophy, "season": self.season, "captain": self.captain, "name": self.name,
+                "how": self.how}
+
+
+@dataclass(frozen=True, slots=True)
+class TrophyStatus:
+    """The current trophy (numbered from 1), its holder, the captains ranked
+    by finals still needed, and every outright win so far."""
+
+    trophy: int
+    holder: CaptainRecord | None
+    standings: tuple[CaptainRecord, ...]
+    outright: tuple[Outright, ...]
+
+    def to_json(self) -> dict:
+        return {"trophy": self.trophy, "holder": self.holder.to_json() if self.holder else None,
+                "standings": [r.to_json() for r in self.standings],
+                "outright": [o.to_json() for o in self.outright]}
+
+
+def trophy_status(finals: list[Final]) -> tuple[TrophyStatus, list[Problem]]:
+    """§1.5.1: walk the finals in season order; a captain reaching 3 wins in
+    a row or 5 in all wins the trophy outright and a new trophy starts."""
+    problems: list[Problem] = []
+    seen: dict[str, Final] = {}
+    for f in finals:
+        if f.season in seen:
+            problems.append(Problem.error("1.5.1", f"season {f.season} has two finals (captains "
+                                          f"{seen[f.season].captain} and {f.captain}); one final a season", f.where))
+        seen[f.season] = f
+    trophy, wins, names, outright = 1, {}, {}, []
+    streak_captain, streak = None, 0
+    last: int | None = None
+    for f in sorted(seen.values(), key=lambda x: x.season):
+        names[f.captain] = f.name or names.get(f.captain, "")
+        wins[f.captain] = wins.get(f.captain, 0) + 1
+        streak = streak + 1 if streak_captain == f.captain else 1
+        streak_captain, last = f.captain, f.captain
+        how = ("3 in a row" if streak >= IN_A_ROW else "5 in all" if wins[f.captain] >= IN_ALL else None)
+        if how:
+            outright.append(Outright(trophy, f.season, f.captain, names[f.captain], how))
+            trophy, wins, streak_captain, streak, last = trophy + 1, {}, None, 0, None
+    records = [CaptainRecord(c, names[c], n, streak if c == streak_captain else 0,
+                             min(IN_ALL - n, IN_A_ROW - (streak if c == streak_captain else 0)))
+               for c, n in wins.items()]
+    records.sort(key=lambda r: (r.needed, -r.wins, r.name, r.captain))
+    holder = next((r for r in records if r.captain == last), None)
+    return TrophyStatus(trophy, holder, tuple(records), tuple(outright)), problems
+
+
+def new_outright(before: list[Final], final: Final) -> Outright | None:
+    """§1.5.1: the outright win that ``final`` makes, if any (to announce it)."""
+    old, _ = trophy_status(before)
+    new, _ = trophy_status(before + [final])
+    return new.outright[-1] if len(new.outright) > len(old.outright) else None

@@ -1,0 +1,164 @@
+"""Cup draws and the cup schedule on disk (§1.5.2, §1.5.6, §1.5.8, §1.5.16).
+
+``cup/draws/round-NN.yaml``::
+
+    schema: 1
+    round: 1
+    seed: 8141...            # random.Random(seed) reproduces the draw
+    drawn_at: 2026-12-14T20:00:00+00:00
+    drawn_order: [KBH-3, ODE-1, ...]
+    matches:
+    - {id: C1-001, pool: east, teams: [KBH-3, ODE-1]}   # teams[0] drawn first (§1.5.5)
+    byes: [AAR-2]
+    pools: {KBH-3: east, ...}   # rounds 1-2: every pool team's pool (round 2 is drawn in them)
+
+``cup/schedule.yaml`` (what the captains agreed or the TD set, §1.5.6/§1.5.8/§1.5.16)::
+
+    schema: 1
+    matches:
+      C1-001: {date: 2026-12-12, time: "10:00", venue: "5000", dispensation: "..."}
+
+Recorded results ``cup/matches/<MATCH>.yaml`` are read for ``match``,
+``round``, ``winner`` and ``up`` only (docs/sheets.md has the full contract).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from ..rules.home import Agreement
+from ..rules.model import CupDraw, CupMatch
+from ..rules.problems import Problem, Where
+from .season import SeasonStore
+
+SCHEMA = 1
+DRAWS = "cup/draws"
+SCHEDULE = "cup/schedule.yaml"
+MATCHES = "cup/matches"
+_ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
+_TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def draw_file(round_no: int) -> str:
+    return f"{DRAWS}/round-{round_no:02d}.yaml"
+
+
+def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.datetime | None = None) -> dict:
+    """The draw file's document."""
+    doc: dict[str, Any] = {"schema": SCHEMA, "round": draw.round, "seed": draw.seed}
+    if drawn_at is not None:
+        doc["drawn_at"] = drawn_at.isoformat(timespec="seconds")
+    doc["drawn_order"] = list(draw.drawn_order)
+    doc["matches"] = [{"id": m.id, "pool": m.pool, "teams": list(m.teams)} for m in draw.matches]
+    doc["byes"] = list(draw.byes)
+    if pools:
+        doc["pools"] = dict(sorted(pools.items()))
+    return doc
+
+
+def _bad(rel: str, line: int | None, message: str, hint: str | None = None) -> Problem:
+    return Problem.error(None, message, Where(rel, line), hint)
+
+
+def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[str, str]], list[Problem]]:
+    """Every recorded draw, the pools recorded with each (rounds 1-2), and the problems found."""
+    draws: dict[int, CupDraw] = {}
+    pools: dict[int, dict[str, str]] = {}
+    problems: list[Problem] = []
+    for rel in store.list(DRAWS):
+        if not _ROUND_FILE.search(rel):
+            continue
+        doc = store.read_yaml(rel)
+        d = doc.data
+        try:
+            r = int(d["round"])
+            matches = tuple(CupMatch(str(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])),
+                                     None if m.get("pool") is None else str(m["pool"]))
+                            for m in d.get("matches") or ())
+            draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
+                               tuple(str(t) for t in d.get("drawn_order") or ()))
+            pools[r] = {str(k): str(v) for k, v in (d.get("pools") or {}).items()}
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})",
+                                 "a draw file has round, seed, drawn_order, matches [{id, pool, teams}], byes"))
+    return draws, pools, problems
+
+
+def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str, int]], set[int], list[Problem]]:
+    """From ``cup/matches/*.yaml``: winner per match id, UP credited per round and team
+    (§1.5.4/§1.5.5), the rounds that have any result, and the problems found."""
+    winners: dict[str, str] = {}
+    up: dict[int, dict[str, int]] = {}
+    rounds: set[int] = set()
+    problems: list[Problem] = []
+    for rel in store.list(MATCHES):
+        doc = store.read_yaml(rel)
+        d = doc.data
+        try:
+            match, r = str(d["match"]), int(d["round"])
+            rounds.add(r)
+            if d.get("winner") is not None:
+                winners[match] = str(d["winner"])
+            for team, n in (d.get("up") or {}).items():
+                up.setdefault(r, {})[str(team)] = up.get(r, {}).get(str(team), 0) + int(n)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(d, "line", None),
+                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+    return winners, up, rounds, problems
+
+
+def up_before(up: dict[int, dict[str, int]], round_no: int) -> dict[str, int]:
+    """UP in total before ``round_no`` (§1.5.5: credited in the earlier rounds of this season's cup)."""
+    out: dict[str, int] = {}
+    for r, teams in up.items():
+        if r < round_no:
+            for t, n in teams.items():
+                out[t] = out.get(t, 0) + n
+    return out
+
+
+def _date(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, Where], list[Problem]]:
+    """``cup/schedule.yaml``: match id -> Agreement, with the line of each entry."""
+    doc = store.read_yaml(SCHEDULE, required=False)
+    if doc is None or not doc.data:
+        return {}, {}, []
+    out: dict[str, Agreement] = {}
+    where: dict[str, Where] = {}
+    problems: list[Problem] = []
+    matches = doc.data.get("matches") if isinstance(doc.data, dict) else None
+    if not isinstance(matches, dict):
+        return {}, {}, [_bad(SCHEDULE, doc.line(), "expected 'matches:' with one entry per match id")]
+    for mid, e in matches.items():
+        w = doc.where("matches", mid)
+        where[str(mid)] = w
+        try:
+            e = e or {}
+            time = e.get("time")
+            if time is not None and not _TIME.match(str(time)):
+                raise ValueError(f"time {time!r} is not HH:MM")
+            out[str(mid)] = Agreement(_date(e.get("date")), None if time is None else str(time),
+                                      None if e.get("venue") is None else str(e["venue"]).zfill(4),
+                                      None if e.get("dispensation") is None else str(e["dispensation"]))
+        except (TypeError, ValueError, AttributeError) as exc:
+            problems.append(Problem.error(None, f"{mid}: {exc}", w, "date: YYYY-MM-DD, time: HH:MM, venue: postcode"))
+    return out, where, problems
+
+
+def schedule_data(agreements: dict[str, Agreement]) -> dict:
+    """The schedule file's document (entries in match id order, empty fields left out)."""
+    matches: dict[str, dict] = {}
+    for mid in sorted(agreements):
+        a = agreements[mid]
+        row = {k: v for k, v in (("date", a.date.isoformat() if a.date else None), ("time", a.time),
+                                 ("venue", a.venue), ("dispensation", a.dispensation)) if v is not None}
+        if row:
+            matches[mid] = row
+    return {"schema": SCHEMA, "matches": matches}

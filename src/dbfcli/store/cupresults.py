@@ -1,0 +1,219 @@
+"""Recorded matches: ``cup/matches/<MATCH>.yaml`` (results and walkovers),
+``divisions/matches/<ID>.yaml``, the cup draws they belong to
+(``cup/draws/round-NN.yaml``) and the TD's announced additions
+(``cup/additions.yaml``, §1.5.11).
+
+Other modules read the recorded files; their keys are a contract (see
+docs/sheets.md): ``schema, match, round, kind, teams, home, away, winner,
+loser, imps, boards, up, gp, fees, recorded_at, sheet`` (cup) and ``schema,
+match, division, round, home, away, boards, imps`` (divisions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from dbfcli.rules.gp import format_gp, parse_gp
+from dbfcli.rules.model import CupDraw, CupMatch, Player
+from dbfcli.rules.problems import Problem, Where
+from dbfcli.rules.sheet import Addition, Appearance, Join, RecordedMatch, Sheet
+
+from .season import SeasonStore, StoreError
+
+SCHEMA = 1
+DRAWS = "cup/draws"
+MATCHES = "cup/matches"
+ADDITIONS = "cup/additions.yaml"
+DIV_MATCHES = "divisions/matches"
+_ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
+MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$")
+
+
+def draw_file(round_no: int) -> str:
+    return f"{DRAWS}/round-{round_no:02d}.yaml"
+
+
+def match_file(match_id: str) -> str:
+    if not MATCH_ID.match(match_id):
+        raise StoreError(f"not a match id: {match_id!r}", hint="ids look like C3-007 or 1div-R01-03")
+    return f"{MATCHES}/{match_id}.yaml"
+
+
+def division_match_file(match_id: str) -> str:
+    if not MATCH_ID.match(match_id):
+        raise StoreError(f"not a match id: {match_id!r}")
+    return f"{DIV_MATCHES}/{match_id}.yaml"
+
+
+def _bad(rel: str, line, message: str) -> Problem:
+    return Problem.error(None, message, Where(rel, line))
+
+
+# --------------------------------------------------------------------------- draws
+def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], list[Problem]]:
+    """Every recorded draw (INTERFACE: schema 1, round, seed, drawn_order, matches, byes)."""
+    draws: dict[int, CupDraw] = {}
+    problems: list[Problem] = []
+    for rel in store.list(DRAWS):
+        if not _ROUND_FILE.search(rel):
+            continue
+        doc = store.read_yaml(rel)
+        d = doc.data
+        try:
+            r = int(d["round"])
+            matches = tuple(CupMatch(str(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])), m.get("pool"))
+                            for m in d.get("matches") or ())
+            draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
+                               tuple(str(t) for t in d.get("drawn_order") or ()))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})"))
+    return draws, problems
+
+
+# --------------------------------------------------------------------------- additions
+def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Problem]]:
+    """§1.5.11: ``cup/additions.yaml``: ``additions: [{team, round, announced_on, player: {id, name, club, division}}]``."""
+    doc = store.read_yaml(ADDITIONS, required=False)
+    if doc is None or not doc.data:
+        return (), []
+    out: list[Addition] = []
+    problems: list[Problem] = []
+    for i, a in enumerate(doc.data.get("additions") or ()):
+        try:
+            p = a["player"]
+            when = a.get("announced_on")
+            if isinstance(when, str):
+                when = dt.date.fromisoformat(when)
+            out.append(Addition(str(a["team"]), Player(int(p["id"]), str(p.get("name", "")), p.get("club"),
+                                                       p.get("division")), int(a["round"]), when,
+                                doc.where("additions", i)))
+        except (KeyError, TypeError, ValueError) as exc:
+            problems.append(_bad(ADDITIONS, doc.line("additions", i),
+                                 f"an addition needs team, round, announced_on and player {{id, name}} ({exc})"))
+    return tuple(out), problems
+
+
+# --------------------------------------------------------------------------- cup records
+@dataclass(frozen=True)
+class CupRecord:
+    """One recorded cup match file, read back."""
+
+    rel: str
+    data: dict
+    match: RecordedMatch
+    gp: dict[int, int] = field(default_factory=dict)
+    up: dict[str, int] = field(default_factory=dict)
+    joins: tuple[Join, ...] = ()
+    fee_paid: dict[str, int] = field(default_factory=dict)
+
+
+def _record(rel: str, d: Any) -> CupRecord:
+    subs = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or ()}
+    allowed = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or () if s.get("opponent_allowed")}
+    apps = tuple(Appearance(int(a["player"]), str(a["team"]), (str(a["team"]), int(a["player"])) in subs,
+                            int(a.get("boards") or 0), (str(a["team"]), int(a["player"])) in allowed)
+                 for a in d.get("appearances") or ())
+    m = RecordedMatch(str(d["match"]), int(d["round"]), str(d["home"]), str(d["away"]), d.get("winner"),
+                      d.get("loser"), str(d.get("kind", "result")), apps)
+    gp = {int(k): parse_gp(v) for k, v in (d.get("gp") or {}).items()}
+    up = {str(k): int(v) for k, v in (d.get("up") or {}).items()}
+    joins = tuple(Join(int(j["player"]), str(j["team"]), int(j["first_round"]), int(d["round"]))
+                  for j in d.get("joins") or ())
+    fees = d.get("fees") or {}
+    paid = {str(t): int(f["paid_kr"]) for t, f in fees.items() if isinstance(f, dict) and f.get("paid_kr")}
+    return CupRecord(rel, d, m, gp, up, joins, paid)
+
+
+def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]]:
+    """Every ``cup/matches/*.yaml``, in file order."""
+    out: list[CupRecord] = []
+    problems: list[Problem] = []
+    for rel in store.list(MATCHES):
+        doc = store.read_yaml(rel)
+        try:
+            out.append(_record(rel, doc.data))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(doc.data, "line", None),
+                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+    return out, problems
+
+
+def sheet_data(text: str | bytes, file: str) -> Any:
+    """The submitted sheet as plain data (kept under ``sheet:`` in the record)."""
+    from .sheets import load_tree, plain
+
+    tree, _ = load_tree(text, file)
+    return plain(tree)
+
+
+def cup_record_data(*, sheet: Sheet, sheet_plain: Any, check, match: CupMatch, fees: dict, penalty: bool,
+                    problems_accepted: list[Problem], recorded_at: dt.datetime) -> dict:
+    """The ``cup/matches/<MATCH>.yaml`` document of a validated result."""
+    o = check.outcome
+    home, away = sheet.home.team, sheet.away.team
+    subs = set(check.substitutes)
+    allowed = {(s.team, p.id) for s in sheet.sides for p in s.players if p.opponent_allowed}
+    doc: dict = {
+        "schema": SCHEMA,
+        "match": match.id,
+        "round": match.round,
+        "kind": "result",
+        "teams": list(match.teams),
+        "home": home,
+        "away": away,
+        "winner": check.winner,
+        "loser": check.loser,
+        "imps": list(o.imps),
+        "boards": sheet.boards,
+    }
+    if sheet.extra_segments:
+        doc["extra_imps"] = list(o.extra_imps)
+        doc["extra_boards"] = sheet.all_boards - sheet.boards
+    doc["decided_by"] = o.decided_by
+    if sheet.played_on:
+        doc["played_on"] = sheet.played_on.isoformat()
+    if check.up:
+        doc["up"] = dict(check.up)
+    doc["gp"] = {int(k): format_gp(v) for k, v in sorted(check.gp.items())}
+    doc["penalty"] = penalty
+    if penalty:
+        doc["penalty_reasons"] = [f"§{p.rule}: {p.message}" for p in problems_accepted]
+    doc["appearances"] = [{"player": p.id, "team": s.team, "boards": p.boards} for s in sheet.sides for p in s.players]
+    doc["substitutes"] = [dict({"team": t, "player": pid}, **({"opponent_allowed": True} if (t, pid) in allowed else {}))
+                          for t, pid in sorted(subs)]
+    doc["joins"] = [{"player": j.player, "team": j.team, "first_round": j.first_round} for j in check.joins]
+    doc["fees"] = fees
+    doc["recorded_at"] = recorded_at.isoformat(timespec="seconds")
+    doc["sheet"] = sheet_plain
+    return doc
+
+
+def walkover_data(match: CupMatch, withdrawn: str, winner: str, fine: dict, fees: dict,
+                  recorded_at: dt.datetime) -> dict:
+    """§1.5.15: ``cup/matches/<MATCH>.yaml`` of a walkover."""
+    return {
+        "schema": SCHEMA, "match": match.id, "round": match.round, "kind": "walkover",
+        "teams": list(match.teams), "home": match.teams[0], "away": match.teams[1],
+        "winner": winner, "loser": withdrawn, "withdrawn": withdrawn,
+        "imps": None, "boards": 0, "gp": {}, "fine": fine, "fees": fees,
+        "recorded_at": recorded_at.isoformat(timespec="seconds"),
+    }
+
+
+# --------------------------------------------------------------------------- division records
+def division_record_data(*, sheet: Sheet, sheet_plain: Any, division: str, round_no: int, imps: tuple[int, int],
+                         recorded_at: dt.datetime) -> dict:
+    """``divisions/matches/<ID>.yaml`` (read by the standings)."""
+    return {
+        "schema": SCHEMA, "match": sheet.match, "division": division, "round": round_no,
+        "home": sheet.home.team, "away": sheet.away.team, "boards": sheet.boards, "imps": list(imps),
+        "segments": [list(s.imps) if s.boards == 8 else {"boards": s.boards, "imps": list(s.imps)}
+                     for s in sheet.segments],
+        "played_on": sheet.played_on.isoformat() if sheet.played_on else None,
+        "appearances": [{"player": p.id, "team": s.team, "boards": p.boards} for s in sheet.sides for p in s.players],
+        "recorded_at": recorded_at.isoformat(timespec="seconds"),
+        "sheet": sheet_plain,
+    }

@@ -1,0 +1,269 @@
+"""Parse a result sheet (YAML, INTERFACE.md "Result sheet") into
+:class:`dbfcli.rules.sheet.Sheet`, with the line of every field.
+
+``parse_sheet(text, file)`` returns ``(Sheet | None, [Problem])``; problems of
+form have ``rule=None`` (a malformed file: exit 2), never an exception.
+Line numbers come from PyYAML's node marks (1-based).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from dbfcli.rules.outcome import Score
+from dbfcli.rules.problems import Problem, Where
+from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
+
+TOP_KEYS = {"match", "played_on", "start", "submitted_at", "segments", "total_points", "extra_segments",
+            "home", "away", "signed_by", "agreement", "schema", "finished_at", "notes"}
+SIDE_KEYS = {"team", "players", "up", "ferries", "fee_paid_kr"}
+PLAYER_KEYS = {"id", "boards", "substitute", "name", "club", "division", "opponent_allowed"}
+SEGMENT_KEYS = {"boards", "imps", "total_points"}
+FERRIES = {"storebaelt", "kattegat", "oestersoeen"}
+
+
+@dataclass
+class Node:
+    """A YAML value with its 1-based line; ``value`` holds Nodes inside dicts/lists."""
+
+    value: Any
+    line: int
+
+
+def _node(value, line: int | None) -> Node:
+    from dbfcli.store.yamlio import LineDict, LineList
+
+    if isinstance(value, LineDict):
+        return Node({str(k): _node(v, value.lines.get(k, value.line)) for k, v in value.items()}, line or value.line or 1)
+    if isinstance(value, LineList):
+        return Node([_node(v, value.lines[i] if i < len(value.lines) else value.line) for i, v in enumerate(value)],
+                    line or value.line or 1)
+    return Node(value, line or 1)
+
+
+def load_tree(text: str | bytes, file: str | None = None) -> tuple[Node | None, list[Problem]]:
+    """The YAML document as a :class:`Node` tree (via the safe loader of
+    :mod:`dbfcli.store.yamlio`: no tags, anchors or duplicate keys), or its problems."""
+    from dbfcli.store.yamlio import YamlLoadError, parse_yaml
+
+    try:
+        doc = parse_yaml(text, file or "<sheet>")
+    except YamlLoadError as exc:
+        return None, list(exc.problems)
+    if doc.data is None:
+        return None, [Problem.error(None, "the file is empty", Where(file, None))]
+    return _node(doc.data, getattr(doc.data, "line", 1)), []
+
+
+class _Parser:
+    def __init__(self, file: str | None):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def w(self, node: Node | None) -> Where:
+        return Where(self.file, node.line if node is not None else None)
+
+    def bad(self, node: Node | None, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem.error(None, message, self.w(node), hint))
+
+    def keys(self, node: Node, allowed: set[str], what: str) -> None:
+        for k, v in node.value.items():
+            if k not in allowed:
+                self.bad(v, f"unknown key '{k}' in {what}", hint="allowed: " + ", ".join(sorted(allowed)))
+
+    def int_(self, node: Node | None, what: str, default=None):
+        if node is None:
+            return default
+        v = node.value
+        if isinstance(v, bool) or not isinstance(v, int):
+            if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+                return int(v)
+            self.bad(node, f"{what} must be a whole number, not {v!r}")
+            return default
+        return v
+
+    def pair(self, node: Node | None, what: str):
+        if node is None:
+            return None
+        if not isinstance(node.value, list) or len(node.value) != 2:
+            self.bad(node, f"{what} must be a pair [home, away]")
+            return None
+        a, b = (self.int_(x, what) for x in node.value)
+        return None if a is None or b is None else (a, b)
+
+    def segment(self, node: Node, default_boards: int, what: str) -> Score | None:
+        if isinstance(node.value, list):
+            imps = self.pair(node, f"{what} IMPs")
+            return None if imps is None else Score(default_boards, imps, None, self.w(node))
+        if isinstance(node.value, dict):
+            self.keys(node, SEGMENT_KEYS, what)
+            imps = self.pair(node.value.get("imps"), f"{what} imps")
+            if "imps" not in node.value:
+                self.bad(node, f"{what} needs imps: [home, away]")
+            boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards)
+            tp = self.pair(node.value.get("total_points"), f"{what} total_points")
+            return None if imps is None else Score(boards, imps, tp, self.w(node))
+        self.bad(node, f"{what} must be [home, away] or {{boards: 8, imps: [home, away]}}")
+        return None
+
+    def segments(self, node: Node | None, default_boards: int, what: str) -> tuple[Score, ...]:
+        if node is None or node.value is None:
+            return ()
+        if not isinstance(node.value, list):
+            self.bad(node, f"{what} must be a list")
+            return ()
+        out = [self.segment(n, default_boards, f"{what}[{i + 1}]") for i, n in enumerate(node.value)]
+        return tuple(s for s in out if s is not None)
+
+    def player(self, node: Node, side: str) -> SheetPlayer | None:
+        if not isinstance(node.value, dict):
+            self.bad(node, f"{side}: a player is {{id: <member number>, boards: <n>}}")
+            return None
+        self.keys(node, PLAYER_KEYS, f"{side} player")
+        v = node.value
+        pid = self.int_(v.get("id"), "player id")
+        if "id" not in v:
+            self.bad(node, f"{side}: a player row needs id")
+        if "boards" not in v:
+            self.bad(node, f"{side}: player {pid} needs boards (§1.5.14)")
+        boards = self.int_(v.get("boards"), "boards", 0)
+        sub = v.get("substitute")
+        name = v.get("name")
+        if pid is None:
+            return None
+        return SheetPlayer(
+            id=pid, boards=boards, substitute=bool(sub.value) if sub else False,
+            name=str(name.value) if name and name.value is not None else None,
+            club=self.int_(v.get("club"), "club"), division=self.int_(v.get("division"), "division"),
+            opponent_allowed=bool(v["opponent_allowed"].value) if "opponent_allowed" in v else False,
+            where=self.w(node))
+
+    def side(self, node: Node | None, name: str, top: Node) -> SheetSide:
+        if node is None or not isinstance(node.value, dict):
+            self.bad(node or top, f"the sheet needs {name}: with team: and players:")
+            return SheetSide("", (), where=self.w(node or top))
+        self.keys(node, SIDE_KEYS, name)
+        v = node.value
+        team = v.get("team")
+        if team is None or team.value in (None, ""):
+            self.bad(node, f"{name} needs team: <team id>")
+        players_node = v.get("players")
+        players: list[SheetPlayer] = []
+        if players_node is not None and players_node.value is not None:
+            if not isinstance(players_node.value, list):
+                self.bad(players_node, f"{name}.players must be a list")
+            else:
+                players = [p for p in (self.player(n, name) for n in players_node.value) if p is not None]
+        ferries_node = v.get("ferries")
+        ferries: tuple[str, ...] = ()
+        if ferries_node is not None and ferries_node.value:
+            vals = ferries_node.value if isinstance(ferries_node.value, list) else [ferries_node]
+            ferries = tuple(str(f.value) for f in vals)
+            for f in ferries:
+                if f not in FERRIES:
+                    self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
+        return SheetSide(
+            team=str(team.value) if team is not None and team.value is not None else "",
+            players=tuple(players), up=self.int_(v.get("up"), "up"), ferries=ferries,
+            fee_paid_kr=self.int_(v.get("fee_paid_kr"), "fee_paid_kr"),
+            where=self.w(team or node), up_where=self.w(v.get("up")) if "up" in v else None)
+
+
+def _date(p: _Parser, node: Node | None) -> dt.date | None:
+    if node is None or node.value is None:
+        return None
+    v = node.value
+    if isinstance(v, dt.datetime):
+        return v.date()
+    if isinstance(v, dt.date):
+        return v
+    try:
+        return dt.date.fromisoformat(str(v))
+    except ValueError:
+        p.bad(node, f"played_on must be a date YYYY-MM-DD, not {v!r}")
+        return None
+
+
+def _datetime(p: _Parser, node: Node | None) -> dt.datetime | None:
+    if node is None or node.value is None:
+        return None
+    v = node.value
+    if isinstance(v, dt.datetime):
+        return v.replace(tzinfo=None) if v.tzinfo is None else v.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    try:
+        return dt.datetime.fromisoformat(str(v))
+    except ValueError:
+        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM, not {v!r}")
+        return None
+
+
+def _time(p: _Parser, node: Node | None) -> str | None:
+    if node is None or node.value is None:
+        return None
+    v = node.value
+    if isinstance(v, int) and not isinstance(v, bool):   # YAML 1.1 reads 13:00 as 780 (base 60)
+        return f"{v // 60:02d}:{v % 60:02d}"
+    s = str(v)
+    try:
+        hh, mm = s.split(":")
+        if 0 <= int(hh) < 24 and 0 <= int(mm) < 60:
+            return f"{int(hh):02d}:{int(mm):02d}"
+    except ValueError:
+        pass
+    p.bad(node, f"start must be a time HH:MM, not {v!r}")
+    return None
+
+
+def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
+    """A result sheet from YAML text, with every problem of form (rule ``None``).
+
+    >>> s, ps = parse_sheet("match: C1-001\\nsegments: [[1, 2]]\\nhome: {team: A, players: []}\\n"
+    ...                     "away: {team: B, players: [{id: 7, boards: 8}]}\\n", "s.yaml")
+    >>> s.match, s.away.players[0].where.line, ps
+    ('C1-001', 4, [])
+    """
+    p = _Parser(file)
+    root, load_problems = load_tree(text, file)
+    if root is None:
+        return None, load_problems
+    if not isinstance(root.value, dict):
+        return None, [Problem.error(None, "a result sheet is a mapping (match:, segments:, home:, away:)",
+                                    Where(file, root.line))]
+    v = root.value
+    p.keys(root, TOP_KEYS, "the sheet")
+    match = v.get("match")
+    if match is None or match.value in (None, ""):
+        p.bad(root, "the sheet needs match: <match id>")
+    if "segments" not in v:
+        p.bad(root, "the sheet needs segments: [[home IMPs, away IMPs], ...]")
+    agreement = v.get("agreement")
+    signed = v.get("signed_by")
+    sheet = Sheet(
+        match=str(match.value) if match is not None and match.value is not None else "",
+        home=p.side(v.get("home"), "home", root),
+        away=p.side(v.get("away"), "away", root),
+        segments=p.segments(v.get("segments"), 8, "segments"),
+        played_on=_date(p, v.get("played_on")),
+        start=_time(p, v.get("start")),
+        submitted_at=_datetime(p, v.get("submitted_at")),
+        total_points=p.pair(v.get("total_points"), "total_points"),
+        extra_segments=p.segments(v.get("extra_segments"), 4, "extra_segments"),
+        signed_by=p.int_(signed, "signed_by") if signed is not None else None,
+        agreement=str(agreement.value) if agreement is not None and agreement.value is not None else None,
+        file=file,
+        lines=tuple((k, n.line) for k, n in v.items()),
+    )
+    return sheet, p.problems
+
+
+def plain(node: Node | None):
+    """A Node tree back to plain Python values."""
+    if node is None:
+        return None
+    if isinstance(node.value, dict):
+        return {k: plain(v) for k, v in node.value.items()}
+    if isinstance(node.value, list):
+        return [plain(v) for v in node.value]
+    return node.value

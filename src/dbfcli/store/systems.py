@@ -1,0 +1,224 @@
+"""System card files (docs/system-card.md) -> :class:`dbfcli.rules.systems.Card`.
+
+``card_from_dict`` turns the parsed YAML into frozen value objects and lists
+every format problem, each at ``file:line`` when the loader gave lines;
+``load_card`` reads a file. The registry of which pair plays which card lives
+in ``SEASON/systems/registry.yaml`` (``load_registry``/``registry_doc``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from dbfcli.rules.problems import Problem, Where
+from dbfcli.rules.systems import MAX_HCP, SHAPES, SUITS, Bid, Call, Card, Promise, Variant
+
+LineOf = Callable[[tuple], "int | None"]
+_VARIANT_KEYS = {"hcp", "shape", "suits", "strong", "name", "balanced"}
+_HCP_RE = re.compile(r"^\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*$")
+
+
+def _no_lines(path: tuple) -> None:
+    return None
+
+
+def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = None) -> tuple[Card | None, list[Problem]]:
+    """Build a Card from a parsed card document; all problems listed (rule None: format)."""
+    line_of = line_of or _no_lines
+    out: list[Problem] = []
+
+    def where(*path: Any) -> Where:
+        for n in range(len(path), -1, -1):
+            line = line_of(tuple(path[:n]))
+            if line is not None:
+                return Where(file, line)
+        return Where(file, None)
+
+    if not isinstance(doc, Mapping):
+        return None, [Problem.error(None, "a system card is a mapping with 'name' and 'openings'", where())]
+    unknown = set(doc) - {"schema", "name", "openings", "overcalls", "supplement_pages", "pair", "notes"}
+    for key in sorted(map(str, unknown)):
+        out.append(Problem.error(None, f"unknown key {key!r} in a system card", where(key),
+                                 hint="keys: name, openings, overcalls, supplement_pages"))
+    name = str(doc.get("name") or (Path(file).stem if file else "card"))
+    openings: list[Bid] = []
+    raw = doc.get("openings") or {}
+    if not isinstance(raw, Mapping):
+        out.append(Problem.error(None, "'openings' maps bids (pass, 1C, 2D, ...) to hand variants", where("openings")))
+        raw = {}
+    for key, val in raw.items():
+        call = Call.parse(key)
+        if call is None:
+            out.append(Problem.error(None, f"{key!r} is not a bid", where("openings", key), hint="pass, 1C .. 7NT"))
+            continue
+        openings.append(Bid(call, _variants(val, ("openings", key), where, out), None, where("openings", key)))
+    overcalls: list[Bid] = []
+    raw = doc.get("overcalls") or {}
+    if not isinstance(raw, Mapping):
+        out.append(Problem.error(None, "'overcalls' maps an opening (1C, 1x, 1NT) to bids and their variants",
+                                 where("overcalls")))
+        raw = {}
+    for over, bids in raw.items():
+        if not isinstance(bids, Mapping):
+            out.append(Problem.error(None, f"overcalls over {over} map bids to variants", where("overcalls", over)))
+            continue
+        for key, val in bids.items():
+            call = Call.parse(key)
+            if call is None:
+                out.append(Problem.error(None, f"{key!r} is not a bid", where("overcalls", over, key)))
+                continue
+            path = ("overcalls", over, key)
+            overcalls.append(Bid(call, _variants(val, path, where, out), str(over), where(*path)))
+    pages = doc.get("supplement_pages")
+    if pages is not None and (not isinstance(pages, int) or isinstance(pages, bool) or pages < 0):
+        out.append(Problem.error(None, "supplement_pages is a whole number of A4 pages (§2.10.4)",
+                                 where("supplement_pages")))
+        pages = None
+    return Card(name, tuple(openings), tuple(overcalls), pages, where()), out
+
+
+def _variants(val: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> tuple[Variant, ...]:
+    items = val if isinstance(val, list) else [val]
+    result = []
+    for i, item in enumerate(items):
+        vpath = path + ((i,) if isinstance(val, list) else ())
+        v = _variant(item, vpath, where, out)
+        if v is not None:
+            result.append(v)
+    return tuple(result)
+
+
+def parse_hcp(value: Any) -> tuple[int, int] | None:
+    """``[11, 15]``, ``"11-15"``, ``"16+"`` or ``12`` (exactly) -> (min, max).
+
+    >>> parse_hcp("16+"), parse_hcp([6, 10]), parse_hcp("x")
+    ((16, 37), (6, 10), None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value, value
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(x, int) for x in value):
+        return int(value[0]), int(value[1])
+    if isinstance(value, str):
+        m = _HCP_RE.match(value)
+        if m:
+            lo = int(m.group(1))
+            return (lo, MAX_HCP) if m.group(2) else (lo, int(m.group(3))) if m.group(3) else (lo, lo)
+    return None
+
+
+def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> Variant | None:
+    here = where(*path)
+    if not isinstance(item, Mapping):
+        out.append(Problem.error(None, f"a hand variant is a mapping with hcp, shape, suits", here))
+        return None
+    for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
+        out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
+                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"}))))
+    hcp = parse_hcp(item.get("hcp", [0, MAX_HCP]))
+    if hcp is None:
+        out.append(Problem.error(None, f"hcp {item.get('hcp')!r}: write [min, max], 'min-max' or 'min+'",
+                                 where(*path, "hcp")))
+        hcp = (0, MAX_HCP)
+    shape = item.get("shape", "any")
+    if "balanced" in item:   # shorthand: balanced: true/false
+        shape = "balanced" if item["balanced"] else "unbalanced"
+    if shape not in SHAPES:
+        out.append(Problem.error(None, f"shape {shape!r} is unknown", where(*path, "shape"), hint=", ".join(SHAPES)))
+        shape = "any"
+    promises = []
+    suits = item.get("suits") or {}
+    if not isinstance(suits, Mapping):
+        out.append(Problem.error(None, "suits maps a suit (C, D, H, S; 'H|S' = one of them) to a minimum length",
+                                 where(*path, "suits")))
+        suits = {}
+    for key, n in suits.items():
+        names = tuple(s.strip().upper() for s in str(key).replace("/", "|").split("|"))
+        if not all(s in SUITS for s in names) or not isinstance(n, int) or isinstance(n, bool):
+            out.append(Problem.error(None, f"suits: {key}: {n!r} must be a suit (C, D, H, S or 'H|S') and a "
+                                     f"number of cards", where(*path, "suits", key)))
+            continue
+        promises.append(Promise(names, n))
+    strong = item.get("strong", False)
+    if not isinstance(strong, bool):
+        out.append(Problem.error(None, "strong is true or false", where(*path, "strong")))
+        strong = False
+    return Variant(hcp, shape, tuple(promises), strong, str(item.get("name") or ""), here)
+
+
+# -- the registry: which pair plays which card ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A pair's registered card: ``team``, the two players, the card file
+    (relative to the season's ``systems/`` folder), when it was sent and its
+    classification at registration."""
+
+    team: str
+    pair: tuple[int, int]
+    card: str
+    sent: dt.date | None
+    hum: bool
+    open_defence: bool
+
+    def to_doc(self) -> dict:
+        return {"team": self.team, "pair": list(self.pair), "card": self.card,
+                "sent": self.sent, "hum": self.hum, "open_defence": self.open_defence}
+
+
+def registrations_from_doc(doc: Any) -> list[Registration]:
+    """The ``pairs`` of ``systems/registry.yaml`` (tolerant: bad rows are skipped)."""
+    out = []
+    for row in (doc or {}).get("pairs") or []:
+        try:
+            sent = row.get("sent")
+            if isinstance(sent, str):
+                sent = dt.date.fromisoformat(sent)
+            out.append(Registration(str(row["team"]), (int(row["pair"][0]), int(row["pair"][1])), str(row["card"]),
+                                    sent, bool(row.get("hum")), bool(row.get("open_defence"))))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            continue
+    return out
+
+
+def registry_doc(regs: list[Registration]) -> dict:
+    return {"schema": 1, "pairs": [r.to_doc() for r in regs]}
+
+
+def register(regs: list[Registration], new: Registration) -> list[Registration]:
+    """Replace the pair's earlier registration (same team and players) or add it."""
+    same = lambda r: r.team == new.team and set(r.pair) == set(new.pair)  # noqa: E731
+    return [r for r in regs if not same(r)] + [new]
+
+
+REGISTRY = "systems/registry.yaml"
+
+
+def card_file_name(team: str, pair: tuple[int, int]) -> str:
+    """Where a registered card is kept: ``systems/cards/TEAM-P1-P2.yaml`` (players sorted)."""
+    a, b = sorted(pair)
+    return f"systems/cards/{team}-{a}-{b}.yaml"
+
+
+def load_registry(store) -> tuple[list[Registration], list[Problem]]:
+    """The season's registered cards (empty when none is registered)."""
+    doc = store.read_yaml(REGISTRY, required=False)
+    if doc is None:
+        return [], []
+    if not isinstance(doc.data, Mapping) or not isinstance(doc.data.get("pairs", []), list):
+        return [], [Problem.error(None, "systems/registry.yaml has no list 'pairs'", Where(REGISTRY, 1))]
+    return registrations_from_doc(doc.data), []
+
+
+def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Problem]]:
+    """The card file of a registration, parsed."""
+    doc = store.read_yaml(reg.card, required=False)
+    if doc is None:
+        return None, [Problem.error(None, f"registered card {reg.card} is missing", Where(REGISTRY))]
+    return card_from_dict(doc.data, reg.card, lambda p: doc.line(*p))

@@ -1,0 +1,52 @@
+"""`dbf up`, `dbf gp`, `dbf fees` read the recorded matches (§1.5.4, §1.5.10, §1.5.15)."""
+
+from __future__ import annotations
+
+from conftest import run_dbf
+from test_result import cup_teams, sheet_text, write_draw
+
+
+def _play(example, tmp_path):
+    teams = cup_teams(example)
+    write_draw(example, 1, [("KBH-1", "KBH-3"), ("KBH-2", "AAL-1")])
+    for mid, a, b, imps, up in (("C1-001", "KBH-1", "KBH-3", (30, 20), 1), ("C1-002", "KBH-2", "AAL-1", (5, 40), None)):
+        f = tmp_path / f"{mid}.yaml"
+        f.write_text(sheet_text(mid, teams[a], teams[b], 1, imps=imps, up=up))
+        r = run_dbf("result", "submit", f, "--json")
+        assert r.exit_code == 0, r.stdout + r.stderr
+    return teams
+
+
+def test_1_5_4_up_ledger(example, tmp_path):
+    _play(example, tmp_path)
+    doc = run_dbf("up", "--json").json
+    assert doc["teams"]["KBH-3"] == 1 and doc["teams"]["KBH-1"] == 0 and "AAL-1" in doc["teams"]
+    assert doc["rounds"] == [{"round": 1, "match": "C1-001", "team": "KBH-3", "up": 1, "file": "cup/matches/C1-001.yaml"}]
+    one = run_dbf("up", "KBH-3", "--json").json
+    assert one["teams"] == {"KBH-3": 1}
+    assert run_dbf("up", "NOPE").exit_code == 2
+
+
+def test_1_5_10_gp_ledger(example, tmp_path):
+    teams = _play(example, tmp_path)
+    doc = run_dbf("gp", "--json").json
+    assert doc["total"] == 16.0
+    winners = [p["id"] for t in ("KBH-1", "AAL-1") for p in teams[t]["players"]]
+    assert set(doc["players"]) == {str(p) for p in winners}
+    first = winners[0]
+    assert run_dbf("gp", str(first), "--json").json["players"] == {str(first): doc["players"][str(first)]}
+    csv = run_dbf("gp", "--csv")
+    assert csv.exit_code == 0 and csv.stdout.splitlines()[0] == "player,name,gp"
+    assert len(csv.stdout.splitlines()) == len(winners) + 1
+
+
+def test_1_5_15_fees_ledger(example, tmp_path):
+    teams = _play(example, tmp_path)
+    doc = run_dbf("fees", "--json").json
+    kbh1 = doc["teams"]["KBH-1"]
+    n = len(teams["KBH-1"]["players"])
+    # round 1 paid with the entry; round 2 due with the sheet (§1.5.14, §1.5.15)
+    assert [(r["round"], r["kind"]) for r in kbh1["rows"]] == [(1, "fee"), (1, "paid"), (2, "fee")]
+    assert kbh1["balance_kr"] == 60 * n
+    assert doc["teams"]["KBH-3"]["balance_kr"] == 0
+    assert run_dbf("fees", "KBH-1").exit_code == 0

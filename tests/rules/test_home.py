@@ -1,0 +1,100 @@
+"""§1.5.5-§1.5.8, §1.5.16: home team, venue, date/time, semi-final/final, draw deadlines."""
+
+import datetime as dt
+
+import pytest
+
+from dbfcli.rules.home import Agreement, draw_deadlines, home_team, official_day, schedule_match, thursday_after
+from dbfcli.rules.model import CupMatch
+from dbfcli.rules.settings import CupSettings, Settings
+
+CUP = CupSettings(match_days={1: dt.date(2026, 12, 13), 2: dt.date(2027, 1, 10), 3: dt.date(2027, 1, 31),
+                              7: dt.date(2027, 4, 25)},
+                  final_weekend=dt.date(2027, 5, 15), final_venue="5000")
+POSTCODES = {"A": "8000", "B": "2100", "C": "5000", "D": "3700"}
+
+
+def fake_trip(a, b, round_no):
+    """A stand-in for geography: 10 km per unit of postcode difference, 1 UP per commenced 30 km."""
+    km = abs(int(a) - int(b)) / 10
+    return km, -(-int(km) // 30)
+
+
+@pytest.mark.parametrize("up, home", [
+    ({"A": 3, "B": 9}, "B"),     # most UP is home
+    ({"A": 9, "B": 3}, "A"),
+    ({"A": 5, "B": 5}, "A"),     # equal UP: the team drawn first
+    ({}, "A"),                   # nothing credited yet: the team drawn first
+], ids=["second-more", "first-more", "tie", "none"])
+def test_1_5_5_home_team(up, home):
+    """§1.5.5: most UP at home; a tie goes to the team drawn first (teams[0])."""
+    assert home_team(CupMatch("C3-001", 3, ("A", "B")), up)[0] == home
+
+
+def test_1_5_5_tie_broken_by_draw_order_not_by_name():
+    """§1.5.5: drawn first = teams[0], whatever the ids."""
+    assert home_team(CupMatch("C3-001", 3, ("Z", "A")), {"A": 4, "Z": 4}) == ("Z", "A")
+
+
+def test_1_5_8_venue_is_home_captains_postcode_and_up_for_away():
+    """§1.5.8 venue = home captain's address; §1.5.6 official day 13:00; away team's km/UP."""
+    s, problems = schedule_match(CupMatch("C1-001", 1, ("A", "B")), CUP, POSTCODES, {"B": 2}, None, fake_trip)
+    assert problems == []
+    assert (s.home, s.away, s.venue) == ("B", "A", "2100")
+    assert (s.date, s.time) == (dt.date(2026, 12, 13), "13:00")
+    assert (s.distance_km, s.up) == (590.0, 20)
+
+
+def test_1_5_8_recorded_venue_and_agreed_time():
+    """§1.5.6/§1.5.8: an agreed time and venue (earlier than the official day) need no dispensation."""
+    agreed = Agreement(date=dt.date(2026, 12, 12), time="10:00", venue="5000")
+    s, problems = schedule_match(CupMatch("C1-001", 1, ("A", "B")), CUP, POSTCODES, {}, agreed, fake_trip)
+    assert problems == []
+    assert (s.venue, s.date, s.time) == ("5000", dt.date(2026, 12, 12), "10:00")
+    assert s.distance_km == 290.0      # B travels from 2100 to 5000
+
+
+@pytest.mark.parametrize("dispensation, rules", [(None, ["1.5.6"]), ("A's pair selected for the national team", [])],
+                         ids=["no-dispensation", "dispensation"])
+def test_1_5_6_later_than_official_day_needs_dispensation(dispensation, rules):
+    """§1.5.6: no later than the official day, unless a dispensation is recorded."""
+    agreed = Agreement(date=dt.date(2026, 12, 20), dispensation=dispensation)
+    s, problems = schedule_match(CupMatch("C1-001", 1, ("A", "B")), CUP, POSTCODES, {}, agreed)
+    assert [p.rule for p in problems] == rules
+    assert s.date == dt.date(2026, 12, 20)
+
+
+@pytest.mark.parametrize("round_no, day", [(8, dt.date(2027, 5, 15)), (9, dt.date(2027, 5, 16))],
+                         ids=["semi-final", "final"])
+def test_1_5_7_semi_final_and_final_have_no_home_team(round_no, day):
+    """§1.5.7: Saturday semi-finals, Sunday final, at DBF's venue; both teams travel."""
+    s, problems = schedule_match(CupMatch(f"C{round_no}-001", round_no, ("A", "B")), CUP, POSTCODES,
+                                 {"B": 40}, None, fake_trip)
+    assert problems == []
+    assert s.home is None and s.neutral and s.venue == "5000" and s.date == day
+    assert set(s.travel) == {"A", "B"} and s.travel["A"] == (300.0, 10)
+    assert official_day(round_no, CUP) == day
+
+
+def test_1_5_6_missing_match_day_is_a_warning():
+    s, problems = schedule_match(CupMatch("C5-001", 5, ("A", "B")), CUP, POSTCODES, {})
+    assert s.date is None and [(p.rule, p.severity) for p in problems] == [("1.5.6", "warning")]
+
+
+def test_1_5_16_thursday_after():
+    assert thursday_after(dt.date(2026, 12, 13)) == dt.date(2026, 12, 17)   # Sunday -> Thursday
+    assert thursday_after(dt.date(2026, 12, 17)) == dt.date(2026, 12, 24)   # Thursday -> next Thursday
+
+
+def test_1_5_16_draw_deadlines():
+    """§1.5.16: draw of round N+1 by the Thursday after round N's day, sent by that week's Sunday."""
+    deadlines = draw_deadlines(Settings(cup=CUP), recorded_rounds=[1, 2])
+    first = deadlines[:2]
+    assert [(d.what, d.due, d.rule, d.done) for d in first] == [
+        ("draw of cup round 2", dt.date(2026, 12, 17), "1.5.16", True),
+        ("send the draw of cup round 2 to the teams", dt.date(2026, 12, 20), "1.5.16", True)]
+    assert [d.what for d in deadlines if not d.done] == [
+        "draw of cup round 3", "send the draw of cup round 3 to the teams",
+        "draw of cup round 4", "send the draw of cup round 4 to the teams",
+        "draw of cup round 8", "send the draw of cup round 8 to the teams"]
+    assert all(d.due.weekday() in (3, 6) for d in deadlines)

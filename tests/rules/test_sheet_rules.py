@@ -1,0 +1,182 @@
+"""Result-sheet rules beyond the file catalogue: winner (§1.5.10), joins (§1.5.12),
+§2.11 permission, §1.5.11 team size, §1.5.14 penalty and deadline, division sheets (§1.1.2.1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from test_sheet_folder import SHEETS, load_context
+
+from dbfcli.rules.outcome import Score, decide
+from dbfcli.rules.model import Player, Team
+from dbfcli.rules.roundrobin import DivMatch
+from dbfcli.rules.sheet import (Addition, Appearance, DivisionContext, RecordedMatch, is_form_error, same_sheet,
+                                validate_cup_sheet, validate_division_sheet)
+from dbfcli.store.sheets import parse_sheet
+
+GOOD1 = (SHEETS / "good_round1.yaml").read_text()
+SUB_ROWS = """    - {id: 101, boards: 40}
+    - {id: 102, boards: 40}
+    - {id: 103, boards: 40}
+    - {id: 104, boards: 40}
+"""
+
+
+def sheet_of(text, name="s.yaml"):
+    sheet, problems = parse_sheet(text, name)
+    assert problems == [], [str(p) for p in problems]
+    return sheet
+
+
+def check(text, penalty=False, **over):
+    sheet = sheet_of(text)
+    return validate_cup_sheet(sheet, load_context(match=sheet.match, **over), penalty=penalty)
+
+
+def rules(check_):
+    return sorted({p.rule for p in check_.errors})
+
+
+@pytest.mark.parametrize("segments, tp, extras, winner, by", [
+    ([(23, 11), (8, 30), (15, 15), (40, 2), (12, 19)], None, [], 0, "imps"),
+    ([(10, 12)], None, [], 1, "imps"),
+    ([(10, 10)], (5000, 5010), [], 1, "total_points"),
+    ([(10, 10)], (5000, 5000), [(2, 2), (0, 6)], 1, "extra"),
+    ([(10, 10)], (5000, 5000), [(1, 0)], 0, "extra"),
+])
+def test_1_5_10_winner(segments, tp, extras, winner, by):
+    """§1.5.10: most IMPs; tie -> total points; tie -> 4-board extra segments."""
+    o = decide([Score(8, s) for s in segments], tp, [Score(4, s) for s in extras])
+    assert (o.winner, o.decided_by, o.problems) == (winner, by, ())
+
+
+def test_1_5_10_extra_segment_must_be_4_boards():
+    o = decide([Score(8, (1, 1))], (10, 10), [Score(8, (3, 0))])
+    assert [p.rule for p in o.problems] == ["1.5.10"] and o.winner == 0
+
+
+def test_good_round1_gp_and_up():
+    """§1.5.10 GP to the winner ODE-1 (IMPs 98-77), 8 GP shared by boards; §1.5.4 UP credited as noted."""
+    c = check(GOOD1)
+    assert c.ok and c.winner == "ODE-1" and c.loser == "KBH-3"
+    assert c.gp == {101: 200, 102: 200, 103: 200, 104: 200}
+    assert c.up == {"KBH-3": 9}
+
+
+def test_1_5_14_penalty_is_applied_only_when_accepting():
+    """§1.5.14: with --accept-with-penalty, 1 GP less per winning player."""
+    assert check(GOOD1, penalty=True).gp == {101: 100, 102: 100, 103: 100, 104: 100}
+
+
+def test_1_5_14_unsigned_is_form_but_ineligible_player_is_substance():
+    unsigned = check(GOOD1.replace("signed_by: 101\n", ""))
+    assert unsigned.only_form_errors and all(is_form_error(p) for p in unsigned.errors)
+    bad_sub = check((SHEETS / "1_5_12b_player_from_team_still_in.yaml").read_text())
+    assert bad_sub.errors and not bad_sub.only_form_errors
+
+
+def test_1_5_12_second_appearance_joins_team():
+    """§1.5.12: a substitute playing a second time for the same team joins it (fees from the first round)."""
+    earlier = RecordedMatch("C1-001", 1, "ODE-1", "KBH-3", "ODE-1", "KBH-3",
+                            appearances=(Appearance(950, "ODE-1", True, 40),))
+    text = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text().replace("id: 950", "id: 960")
+    ctx_over = dict(recorded=load_context().recorded + (
+        RecordedMatch("C1-001", 1, "ODE-1", "KBH-3", "ODE-1", "KBH-3", appearances=(Appearance(960, "ODE-1", True, 40),)),))
+    c = check(text, **ctx_over)
+    assert c.ok, [str(p) for p in c.errors]
+    assert [(j.player, j.team, j.first_round, j.joined_round) for j in c.joins] == [(960, "ODE-1", 1, 2)]
+    assert [p.rule for p in c.warnings] == ["1.5.12"]
+    assert earlier.opponent("ODE-1") == "KBH-3"
+
+
+def test_2_11_opponent_may_allow_second_team():
+    """§2.11: allowed when the opponent allows it (opponent_allowed: true on the row)."""
+    text = (SHEETS / "2_11_substitute_twice_against_same_opponent.yaml").read_text()
+    assert rules(check(text)) == ["2.11"]
+    assert check(text.replace("club: 1234}", "club: 1234, opponent_allowed: true}")).ok
+
+
+def test_1_5_12a_same_player_on_both_sides():
+    text = GOOD1.replace("{id: 205, boards: 40}", "{id: 104, boards: 40}")
+    assert "1.5.12a" in rules(check(text))
+
+
+def test_1_5_11_team_of_more_than_six():
+    more = tuple(Addition("ODE-1", Player(i, f"X{i}"), 1, dt.date(2026, 9, 1)) for i in (107, 108, 109))
+    c = check(GOOD1, additions=more)
+    assert rules(c) == ["1.5.11"]
+
+
+def test_1_5_11_addition_in_time_counts_as_own_player():
+    text = GOOD1.replace("{id: 104, boards: 40}", "{id: 106, boards: 40}")
+    late = Addition("ODE-1", Player(106, "Ea"), 1, dt.date(2026, 9, 10))
+    in_time = Addition("ODE-1", Player(106, "Ea"), 1, dt.date(2026, 9, 1))
+    assert rules(check(text, additions=(late,))) == ["1.5.11"]
+    assert check(text, additions=(in_time,)).ok
+
+
+@pytest.mark.parametrize("submitted, late_hours", [
+    ("2026-09-06T11:59", None),  # 13:00 + 40 x 7.5 min = 18:00, + 18 h = 12:00 next day
+    ("2026-09-06T12:00", None),
+    ("2026-09-06T12:19", 1),
+    ("2026-09-06T12:01", 1),
+    ("2026-09-07T08:00", 20),
+])
+def test_1_5_14_deadline_18_hours(submitted, late_hours):
+    c = check(GOOD1.replace("2026-09-06T08:00", submitted))
+    warns = [p for p in c.warnings if p.rule == "1.5.14"]
+    if late_hours is None:
+        assert warns == []
+    else:
+        assert len(warns) == 1 and f"{late_hours} hour(s) late" in warns[0].message
+
+
+def test_1_5_4_warning_names_the_computed_up_and_why():
+    c = check(GOOD1.replace("up: 9", "up: 12"))
+    (w,) = c.warnings
+    assert w.rule == "1.5.4" and "computes 9 UP" in w.message and "165 km" in w.message
+    assert c.up == {"KBH-3": 12}
+
+
+def test_problem_lines_point_at_the_row():
+    c = check(GOOD1.replace("{id: 204, boards: 20}", "{id: 204, boards: 60}"))
+    lines = {p.where.line for p in c.errors}
+    row = GOOD1.splitlines().index("    - {id: 204, boards: 20}") + 1
+    assert row in lines
+
+
+def test_identical_resubmit():
+    a, b = sheet_of(GOOD1, "a.yaml"), sheet_of(GOOD1.replace("2026-09-06T08:00", "2026-09-06T09:00"), "b.yaml")
+    assert same_sheet(a, b)
+    assert not same_sheet(a, sheet_of(GOOD1.replace("[12, 19]", "[12, 18]")))
+
+
+DIV_TEAMS = {t: Team(t, t, n, 1000, "5000", tuple(Player(n + i, f"P{n + i}") for i in range(4)))
+             for t, n in (("X", 10), ("Y", 20))}
+DIV_SHEET = """match: 1div-R01-01
+played_on: 2026-10-10
+segments: [[10, 12], [20, 3], [5, 5], {boards: 12, imps: [7, 9]}]
+home:
+  team: X
+  players: [{id: 10, boards: 36}, {id: 11, boards: 36}, {id: 12, boards: 36}, {id: 13, boards: 36}]
+away:
+  team: Y
+  players: [{id: 20, boards: 36}, {id: 21, boards: 36}, {id: 22, boards: 36}, {id: 23, boards: 36}]
+signed_by: 10
+"""
+
+
+@pytest.mark.parametrize("boards_setting, text, expected", [
+    (36, DIV_SHEET, []),
+    (40, DIV_SHEET, ["1.1.2.1"]),
+    (36, DIV_SHEET.replace("{id: 23, boards: 36}", "{id: 99, boards: 36, substitute: true}"), ["2.11"]),
+    (36, DIV_SHEET.replace("match: 1div-R01-01", "match: 1div-R09-09"), ["1.1.2.1"]),
+])
+def test_1_1_2_1_division_sheet(boards_setting, text, expected):
+    """§1.1.2.1: 36 boards with screens / 40 without, a season setting per division; §2.11 substitutes."""
+    ctx = DivisionContext("1div", {"1div-R01-01": DivMatch("1div-R01-01", 1, "X", "Y")}, DIV_TEAMS, boards_setting)
+    c = validate_division_sheet(sheet_of(text), ctx)
+    assert sorted({p.rule for p in c.errors}) == expected, [str(p) for p in c.problems]
+    if not expected:
+        assert c.imps == (42, 29) and c.round == 1
