@@ -110,7 +110,7 @@ def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResu
     return results, problems
 
 
-def _hundredths(value, total: int, where, problems: list[Problem]) -> int | None:
+def _hundredths(value, where, problems: list[Problem]) -> int | None:
     try:
         d = Decimal(str(value)) * 100
     except InvalidOperation:
@@ -137,10 +137,10 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
     parsed, problems = convert(doc, VPTableIn)
     if parsed is None:
         return None, problems
-    total = _hundredths(parsed.total, 0, doc.where("total"), problems)
+    total = _hundredths(parsed.total, doc.where("total"), problems)
     table = {}
     for margin, vp in parsed.table.items():
-        h = _hundredths(vp, 0, doc.where("table", margin), problems)
+        h = _hundredths(vp, doc.where("table", margin), problems)
         if h is not None:
             table[margin] = h
     if problems or total is None:

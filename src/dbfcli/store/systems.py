@@ -222,3 +222,45 @@ def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Pr
     if doc is None:
         return None, [Problem.error(None, f"registered card {reg.card} is missing", Where(REGISTRY))]
     return card_from_dict(doc.data, reg.card, lambda p: doc.line(*p))
+
+
+def check_season(store) -> list[Problem]:
+    """``dbf check``: the systems registry -- rows well formed, each card file present and
+    valid (§2.10), each pair on its team, the recorded HUM/Åbent forsvar flags current."""
+    from ..rules.systems import classify
+    from .teams import load_cup_teams, load_divisions
+
+    doc = store.read_yaml(REGISTRY, required=False)
+    if doc is None:
+        return []
+    regs, problems = load_registry(store)
+    rows = doc.data.get("pairs") or [] if isinstance(doc.data, Mapping) else []
+    if len(regs) != len(rows):
+        problems.append(Problem.error(None, f"{len(rows) - len(regs)} row(s) of 'pairs' are malformed (each needs "
+                                      "team, pair: [id, id], card, sent)", Where(REGISTRY, doc.line("pairs"))))
+    cup, _ = load_cup_teams(store)
+    divisions, _ = load_divisions(store)
+    teams = {t.id: t for t in cup}
+    for d in divisions.values():
+        teams.update({t.id: t for t in d.teams})
+    for i, reg in enumerate(regs):
+        where = Where(REGISTRY, doc.line("pairs", i))
+        team = teams.get(reg.team)
+        if team is None:
+            problems.append(Problem.error(None, f"registered card for unknown team {reg.team}", where))
+        else:
+            for pid in reg.pair:
+                if team.player(pid) is None:
+                    problems.append(Problem.error("1.1.1.2", f"player {pid} of a registered pair is not on team "
+                                                  f"{reg.team}", where))
+        card, card_problems = load_registered_card(store, reg)
+        problems += card_problems
+        if card is not None:
+            found, more = classify(card)
+            problems += more
+            if (found.hum, found.open_defence) != (reg.hum, reg.open_defence):
+                problems.append(Problem.warning("2.10.11", f"{reg.card}: registered as hum={reg.hum}, "
+                                                f"open_defence={reg.open_defence} but the card now classifies as "
+                                                f"hum={found.hum}, open_defence={found.open_defence}", where,
+                                                hint="register the card again"))
+    return problems
