@@ -2,7 +2,7 @@
 
 import yaml
 
-from conftest import run_dbf
+from dbftest import run_dbf
 
 
 def test_example_season_is_valid(example):

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from conftest import run_dbf
+from dbftest import run_dbf
 
 CARDS = Path(__file__).resolve().parents[2] / "examples" / "systems"
 

@@ -9,11 +9,12 @@ fee ledger adds up.
 
 from __future__ import annotations
 
+import os
 import random
 
 import yaml
 
-from conftest import run_dbf
+from dbftest import run_dbf
 from test_result import SEASON, cup_teams, sheet_text
 
 from dbfcli.rules.gp import ROUND_GP
@@ -33,18 +34,34 @@ def _computed_up(example, match_id, round_no, home, away, teams):
     return computed_up(sheet, CupMatch(match_id, round_no, (home, away)), team_map, load_settings(store))
 
 
+#: the example has 160 cup teams (about 30 s of fsync'd writes); CI plays the cup with the
+#: first FIELD of them (all their data as shipped). DBF_E2E_FULL=1 plays all 160.
+FIELD = None if os.environ.get("DBF_E2E_FULL") == "1" else 40
+
+
+def _trim(example, n):
+    path = example / SEASON / "cup" / "teams.yaml"
+    doc = yaml.safe_load(path.read_text())
+    doc["teams"] = doc["teams"][:n]
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+
+
 def test_cup_end_to_end(example, tmp_path):
     rng = random.Random(2627)
+    if FIELD:
+        _trim(example, FIELD)
     teams = cup_teams(example)
     matches_per_round: dict[int, int] = {}
     walkover_done = None
     up_claims: dict[tuple[str, str], int] = {}
     for round_no in range(1, 10):
         r = run_dbf("draw", "cup", "--round", str(round_no), "--seed", str(100 + round_no), "--json")
+        matches_per_round[round_no] = 0
+        if r.exit_code == 1 and "is not played in this cup" in r.stdout:
+            continue   # a small field skips rounds without a match (the draw's §1.5.3 reading)
         assert r.exit_code == 0, r.stdout + r.stderr
         draw = r.json
         up_totals = run_dbf("up", "--json").json["teams"]
-        matches_per_round[round_no] = 0
         for m in draw["matches"]:
             a, b = m["teams"]
             if round_no == 1 and walkover_done is None:
@@ -92,7 +109,8 @@ def test_cup_end_to_end(example, tmp_path):
     fees = run_dbf("fees", "--json").json
     mid, stayed, withdrew = walkover_done
     assert fees["teams"][withdrew]["fines_kr"] == 60 * len(teams[stayed]["players"])
-    assert [row["kind"] for row in fees["teams"][stayed]["rows"] if row["round"] == 2] == ["waived"]
+    later = [row for row in fees["teams"][stayed]["rows"] if row["round"] > 1 and row["kind"] != "paid"]
+    assert later[0]["kind"] == "waived" and later[0]["amount_kr"] == 0   # its next round, whichever is played
     t = fees["totals"]
     assert t["balance_kr"] == t["owed_kr"] + t["fines_kr"] - t["paid_kr"]
 

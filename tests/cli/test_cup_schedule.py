@@ -2,7 +2,7 @@
 
 import yaml
 
-from conftest import run_dbf, snapshot
+from dbftest import run_dbf, snapshot
 
 SEASON = "2026-27"
 

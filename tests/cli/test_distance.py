@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import run_dbf
+from dbftest import run_dbf
 
 
 def test_1_5_4_distance_json_shape(example):

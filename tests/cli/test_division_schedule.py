@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 import yaml
 
-from conftest import run_dbf, snapshot
+from dbftest import run_dbf, snapshot
 
 
 def _seeding(div):

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 import typer
 
-from conftest import run_dbf, snapshot
+from dbftest import run_dbf, snapshot
 from dbfcli.cli.app import app
 
 GOOD_TEAMS = """\

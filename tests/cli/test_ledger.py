@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import run_dbf
+from dbftest import run_dbf
 from test_result import cup_teams, sheet_text, write_draw
 
 
@@ -50,3 +50,20 @@ def test_1_5_15_fees_ledger(example, tmp_path):
     assert kbh1["balance_kr"] == 60 * n
     assert doc["teams"]["KBH-3"]["balance_kr"] == 0
     assert run_dbf("fees", "KBH-1").exit_code == 0
+
+
+def test_1_5_15_fee_enclosed_with_sheet(example, tmp_path):
+    """§1.5.14/§1.5.15: the fee enclosed (fee_paid_kr) is recorded and paid in the ledger;
+    less than due is a warning."""
+    teams = cup_teams(example)
+    write_draw(example, 1, [("KBH-1", "KBH-3")])
+    n = len(teams["KBH-1"]["players"])
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, up=1).replace(
+        "  team: KBH-1\n", "  team: KBH-1\n  fee_paid_kr: 100\n"))
+    r = run_dbf("result", "submit", f, "--json")
+    assert r.exit_code == 0, r.stdout
+    assert [w["rule"] for w in r.json["warnings"]] == ["1.5.15"]
+    assert r.json["fees"]["KBH-1"] == {"round": 2, "players": n, "amount_kr": 60 * n, "paid_kr": 100}
+    led = run_dbf("fees", "KBH-1", "--json").json["teams"]["KBH-1"]
+    assert led["paid_kr"] == 60 * n + 100 and led["balance_kr"] == 60 * n - 100

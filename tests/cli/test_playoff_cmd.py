@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import snapshot
+from dbftest import snapshot
 
 
 

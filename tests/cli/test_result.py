@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import run_dbf, snapshot
+from dbftest import run_dbf, snapshot
 
 SEASON = "2026-27"
 

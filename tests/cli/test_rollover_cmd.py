@@ -3,7 +3,7 @@
 import pytest
 import yaml
 
-from conftest import snapshot
+from dbftest import snapshot
 
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from conftest import run_dbf, snapshot
+from dbftest import run_dbf, snapshot
 
 
 def _schedule(div):
@@ -117,4 +117,41 @@ def test_vp_table_file_scale(example):
 
 def test_standings_unknown_division_exit_2(example):
     assert run_dbf("standings", "4div").exit_code == 2
-    assert "Example: dbf standings 1div" in run_dbf("standings", "--help").stdout
+    assert "Example: dbf standings 1div --round 6 --json" in run_dbf("standings", "--help").stdout
+
+
+def test_sheet_form_record_segments_and_sides(example):
+    """A record in result-sheet form: sides as mappings, IMPs and boards from the segments."""
+    m = _schedule("3div-b")[0]["matches"][0]
+    folder = example / "2026-27" / "divisions" / "matches"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{m['id']}.yaml").write_text(
+        f"schema: 1\nmatch: {m['id']}\nround: 1\nhome: {{team: {m['home']}, players: []}}\n"
+        f"away: {{team: {m['away']}}}\nsegments:\n  - [10, 5]\n  - [3, 9]\n  - {{boards: 24, imps: [30, 10]}}\n",
+        encoding="utf-8")
+    doc = run_dbf("standings", "3div-b", "--json").json
+    rows = {r["team"]: r for r in doc["rows"]}
+    assert (rows[m["home"]]["imps_for"], rows[m["home"]]["imps_against"]) == (43, 24)
+    assert rows[m["home"]]["vp"] == 13.29  # 19 IMPs in 40 boards (8 + 8 + 24)
+
+
+def test_dbf_check_covers_division_records(example):
+    assert run_dbf("check", "--json").exit_code == 0
+    m = _schedule("1div")[0]["matches"][0]
+    _record(example, "1div", 2, m, (50, 40))  # round 1 match recorded as round 2
+    r = run_dbf("check", "--json")
+    assert r.exit_code == 1
+    assert any(e["rule"] == "1.1.2.1" and "round 1 match" in e["message"] for e in r.json["errors"])
+
+
+def test_standings_after_round(example):
+    rounds = _schedule("1div")
+    for rnd in rounds[:3]:
+        for m in rnd["matches"]:
+            _record(example, "1div", rnd["round"], m, (45, 40))
+    full = run_dbf("standings", "1div", "--json").json
+    two = run_dbf("standings", "1div", "--round", "2", "--json").json
+    assert (full["rounds_played"], full["matches_played"]) == (3, 18)
+    assert (two["rounds_played"], two["matches_played"], two["after_round"]) == (2, 12, 2)
+    assert sum(r["played"] for r in two["rows"]) == 24
+    assert run_dbf("standings", "1div", "--round", "12").exit_code == 2

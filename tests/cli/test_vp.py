@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import run_dbf
+from dbftest import run_dbf
 
 
 @pytest.mark.parametrize("imps,boards,expected", [
@@ -55,3 +55,15 @@ def test_help_ends_with_an_example():
     for cmd in ("vp", "imps"):
         text = run_dbf(cmd, "--help").stdout
         assert "Example: dbf " + cmd in text
+
+
+def test_vp_with_a_season_table_scale(example):
+    season = example / "2026-27"
+    (season / "vp").mkdir()
+    (season / "vp" / "club.yaml").write_text("schema: 1\nname: club\ntable: {0: 10, 1: 12, 10: 15.5, 30: 20}\n",
+                                             encoding="utf-8")
+    r = run_dbf("vp", "12", "--scale", "vp/club.yaml", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json == {"boards": 36, "imps": 12, "vp": [15.5, 4.5], "scale": "club"}
+    assert run_dbf("vp", "12", "--scale", "season", "--json").json["vp"] == [12.29, 7.71]  # example: wbf-20
+    assert run_dbf("vp", "12", "--scale", "vp/none.yaml", "--json").exit_code in (1, 2)

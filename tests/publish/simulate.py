@@ -23,6 +23,19 @@ from dbfcli.store.settings import load_settings
 from dbfcli.store.teams import load_cup_teams, load_divisions
 
 
+EVIL = "<script>alert(1)</script>"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """`dbf ARGS` in-process: (exit code, stdout, stderr)."""
+    from typer.testing import CliRunner
+
+    from dbfcli.cli.app import app
+
+    result = CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr if result.stderr_bytes is not None else ""
+
+
 def _write(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")

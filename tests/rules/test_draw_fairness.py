@@ -131,3 +131,22 @@ def test_fairness_reference_is_not_trivially_uniform():
     teams, clubs = make((4, 2, 1, 1))
     exact = reference(teams, clubs, 2)
     assert len(set(exact.values())) > 1
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=4), st.integers(0, 4), st.integers(0, 10_000))
+def test_1_5_2_lots_succeed_exactly_when_a_valid_draw_exists(counts, byes, seed):
+    """§1.5.2 look-ahead: the engine finds a draw iff brute force finds one, and it is valid."""
+    teams, clubs = make(counts)
+    if byes > len(teams):
+        return
+    exists = bool(all_valid(teams, clubs, byes))
+    got = draw_lots(teams, byes, random.Random(seed), club_of=clubs)
+    assert (got is not None) == exists
+    if got:
+        bye_list, pairs = got
+        assert len(bye_list) == byes and all(clubs[a] != clubs[b] for a, b in pairs)
+        assert sorted(bye_list + [t for p in pairs for t in p]) == sorted(teams)

@@ -180,3 +180,57 @@ def test_1_1_2_1_division_sheet(boards_setting, text, expected):
     assert sorted({p.rule for p in c.errors}) == expected, [str(p) for p in c.problems]
     if not expected:
         assert c.imps == (42, 29) and c.round == 1
+
+
+R2_SUB = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text()
+
+
+def test_1_5_12_substitute_from_team_out_in_earlier_round_is_fine():
+    """§1.5.12: VEJ-1 lost in round 1, so its 405 (who did not play then) may substitute in round 2."""
+    c = check(R2_SUB.replace("id: 950", "id: 405"))
+    assert c.ok, [str(p) for p in c.errors]
+    assert c.substitutes == (("ODE-1", 405),)
+
+
+def test_1_5_12b_team_out_in_the_1_32_final_or_later():
+    """§1.5.12b: AAR-2 lost in round 4 (it was in the 1/32 final): 304 never substitutes."""
+    text = (SHEETS / "good_round6.yaml").read_text().replace(
+        "    - {id: 104, boards: 40}", "    - {id: 304, boards: 40, substitute: true, name: Mette, club: 8000}")
+    lost4 = RecordedMatch("C4-009", 4, "AAR-2", "RAN-1", "RAN-1", "AAR-2")
+    c = check(text, recorded=load_context().recorded + (lost4,))
+    assert rules(c) == ["1.5.12b"], [str(p) for p in c.problems]
+    lost3 = RecordedMatch("C3-009", 3, "AAR-2", "RAN-1", "RAN-1", "AAR-2")
+    assert check(text, recorded=load_context().recorded + (lost3,)).ok
+
+
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+from dbfcli.rules.outcome import Score as _Score  # noqa: E402
+from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide  # noqa: E402
+
+KNOWN = {"1.5.4", "1.5.5", "1.5.7", "1.5.9", "1.5.10", "1.5.11", "1.5.12", "1.5.12a", "1.5.12b", "1.5.12c",
+         "1.5.14", "1.5.16", "2.11"}
+IDS = [101, 102, 103, 104, 106, 201, 202, 205, 304, 405, 601, 602, 901, 902, 950, 999]
+_player = st.builds(SheetPlayer, st.sampled_from(IDS), st.integers(-4, 60), st.booleans(),
+                    club=st.one_of(st.none(), st.integers(0, 9999)))
+_seg = st.builds(_Score, st.integers(0, 12), st.tuples(st.integers(0, 60), st.integers(0, 60)))
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(match=st.sampled_from(["C1-001", "C2-001", "C6-001", "C7-001", "C8-001", "C9-001", "C5-555"]),
+       teams=st.tuples(st.sampled_from(["ODE-1", "KBH-3", "AAR-2", "X"]), st.sampled_from(["ODE-1", "KBH-3", "AAR-2"])),
+       home=st.lists(_player, max_size=7), away=st.lists(_player, max_size=7),
+       segs=st.lists(_seg, max_size=7), extras=st.lists(_seg, max_size=2),
+       tp=st.one_of(st.none(), st.tuples(st.integers(0, 9), st.integers(0, 9))),
+       up=st.one_of(st.none(), st.integers(-2, 30)), agreement=st.one_of(st.none(), st.just("agreed")),
+       signed=st.one_of(st.none(), st.sampled_from(IDS)))
+def test_any_sheet_gives_problems_never_an_exception(match, teams, home, away, segs, extras, tp, up, agreement, signed):
+    """Errors are data: whatever the sheet says, validation returns problems with a known § and a place."""
+    sheet = Sheet(match, SheetSide(teams[0], tuple(home)), SheetSide(teams[1], tuple(away), up=up), tuple(segs),
+                  played_on=dt.date(2026, 9, 5), total_points=tp, extra_segments=tuple(extras), signed_by=signed,
+                  agreement=agreement, file="h.yaml")
+    c = validate_cup_sheet(sheet, load_context(match=match))
+    for p in c.problems:
+        assert p.rule in KNOWN, str(p)
+    if c.ok:
+        assert c.winner in teams and sum(c.gp.values()) > 0

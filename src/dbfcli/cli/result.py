@@ -144,6 +144,18 @@ def _fees(records, sheet, check_, match, ctx) -> dict:
     return {check_.winner: doc}
 
 
+def _fee_warnings(records, sheet, check_, match, ctx) -> list:
+    """§1.5.15: a warning when the sheet states a smaller enclosed fee than is due."""
+    from ..rules.fees import FeeRow, check_enclosed
+
+    due = _fees(records, sheet, check_, match, ctx).get(check_.winner)
+    if not due:
+        return []
+    side = sheet.home if sheet.home.team == check_.winner else sheet.away
+    return check_enclosed(check_.winner, FeeRow(due["round"], "fee", due["players"], due["amount_kr"]),
+                          side.fee_paid_kr, side.where)
+
+
 def _doc(sheet, check_, gp_override=None) -> dict:
     gp = check_.gp if gp_override is None else gp_override
     return {
@@ -184,7 +196,13 @@ def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = Fals
             return "division", sheet, data, None, None, None, store, records
         fail(f"match {sheet.match} is not in any recorded draw", rule="1.5.16", where=sheet.where_of("match"),
              hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
-    return "cup", sheet, data, validate_cup_sheet(sheet, ctx, penalty=penalty), ctx, match, store, records
+    res = validate_cup_sheet(sheet, ctx, penalty=penalty)
+    extra = _fee_warnings(records, sheet, res, match, ctx)
+    if extra:
+        from dataclasses import replace
+
+        res = replace(res, problems=res.problems + tuple(extra))
+    return "cup", sheet, data, res, ctx, match, store, records
 
 
 # --------------------------------------------------------------------------- division sheets
@@ -292,6 +310,9 @@ def register(app: typer.Typer) -> None:
 
             accepted = res.errors
             res = validate_cup_sheet(sheet, ctx, penalty=True)
+            from dataclasses import replace
+
+            res = replace(res, problems=res.problems + tuple(_fee_warnings(records, sheet, res, match, ctx)))
             doc = _doc(sheet, res)
             doc["ok"] = True
             doc["penalty"] = True

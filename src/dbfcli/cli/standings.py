@@ -3,7 +3,7 @@ tie-breaks and the marks of §1.1.2.5, §1.1.3.2-3, §1.1.4.2-3."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -14,7 +14,9 @@ DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3di
 
 def register(app: typer.Typer) -> None:
     @command(app, "standings")
-    def standings_(div: DivArg, json_: JsonOpt = False, csv: CsvOpt = False) -> None:
+    def standings_(div: DivArg,
+                   after_round: Annotated[Optional[int], typer.Option("--round", help="The table after round N (later rounds left out).")] = None,
+                   json_: JsonOpt = False, csv: CsvOpt = False) -> None:
         """DIV's table: played, won/drawn/lost, IMPs, VP, rank and marks (play-off, promoted,
         runner-up play-off, relegated), from the matches recorded so far.
 
@@ -22,7 +24,7 @@ def register(app: typer.Typer) -> None:
         scale) with the match's own boards. Ties: VP, mini-league VP among the tied teams,
         IMP quotient, IMP difference, then lots (docs/readings/divisions-standings.md).
 
-        Example: dbf standings 1div --json
+        Example: dbf standings 1div --round 6 --json
         """
         from ..rules.model import DIVISIONS
         from ..rules.roundrobin import division_schedule
@@ -49,6 +51,10 @@ def register(app: typer.Typer) -> None:
             raise UsageProblem(problems)
         schedule = division_schedule(division, settings.division(div))
         problems += check_against_schedule(results, schedule)
+        if after_round is not None:
+            if not 1 <= after_round <= len(schedule):
+                fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}")
+            results = [r for r in results if r.round <= after_round]
         table, more = standings(division, results, scale)
         problems += more
         names = {t.id: t.name for t in division.teams}
@@ -61,7 +67,7 @@ def register(app: typer.Typer) -> None:
                     "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
                     "tie_break": r.tie_break, "lots": r.lots}
 
-        doc = {"division": div, "season": store.season, "vp_scale": scale.name,
+        doc = {"division": div, "season": store.season, "vp_scale": scale.name, "after_round": after_round,
                "rounds_played": table.rounds_played, "matches_played": table.matches_played,
                "matches_total": table.matches_total, "complete": table.complete,
                "rows": [row_doc(r) for r in table.rows]}

@@ -14,12 +14,14 @@ def register(app: typer.Typer) -> None:
     @command(app, "vp")
     def vp(imps: Annotated[Optional[int], typer.Argument(help="IMP margin (its sign is ignored). Leave out for the whole scale.")] = None,
            boards: Annotated[int, typer.Option("--boards", "-b", help="Boards in the match (§1.1.2.1: 36 with screens, 40 without).")] = 36,
+           scale: Annotated[str, typer.Option("--scale", help='"wbf-20", "season" (the season\'s vp_scale) or a VP table file in the season.')] = "wbf-20",
            csv: CsvOpt = False, json_: JsonOpt = False) -> None:
         """Victory points for an IMP margin on the WBF 20-VP continuous scale (2013).
 
         VP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, to 2 decimals,
         with the published tables' concavity correction; the loser gets 20 - winner.
-        Without IMPS: the whole scale for N boards, margin 0 to the blitz.
+        Without IMPS: the whole scale for N boards, margin 0 to the blitz. --scale picks
+        another scale: "season" (season.toml's vp_scale) or a VP table file of the season.
 
         Example: dbf vp 21 --boards 36 --json
         """
@@ -27,6 +29,9 @@ def register(app: typer.Typer) -> None:
 
         if boards < 1 or boards > 1000:
             fail(f"--boards {boards}: a match has 1-1000 boards")
+        if scale != "wbf-20":
+            _other_scale(scale, imps, boards, json_)
+            return
         if imps is None:
             table = vp_table(boards)
             doc = {"boards": boards, "blitz": len(table) - 1, "scale": "wbf-20",
@@ -45,6 +50,26 @@ def register(app: typer.Typer) -> None:
             write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, format_vp(won), format_vp(lost))])
             return
         emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP"))
+
+    def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
+        from ..rules.vp import format_vp, match_vp, vp_number
+        from ..store.divresults import load_vp_scale
+        from ..store.settings import load_settings
+        from .common import check, load_store
+
+        store = load_store()
+        if name == "season":
+            name = load_settings(store).vp_scale
+        found, problems = load_vp_scale(store, name)
+        check(problems)
+        if found is None:
+            fail(f"no VP scale {name!r}")
+        if imps is None:
+            fail("give IMPS with --scale (the whole-table view is for the WBF scale)")
+        won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
+        doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
+        emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP "
+                                       f"({found.name})"))
 
     @command(app, "imps")
     def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],

@@ -1,35 +1,30 @@
 """Everything the site, the press report and the e-mails show, read from the season folder.
 
 This is store code (it reads files); it hands plain rule values to ``site.py``,
-``press.py`` and ``mail.py``. It reads the documented state files directly
-(ARCHITECTURE.md / the issue's formats) where no store module of their own
-kind exists yet:
+``press.py`` and ``mail.py``. It reads through the store modules of each kind of file:
 
-* ``cup/draws/round-NN.yaml``  {schema, round, seed, drawn_order, matches: [{id, pool, teams}], byes}
-* ``cup/matches/<ID>.yaml``     {schema, match, round, kind, teams, home, away, winner, loser, imps, boards, up, gp}
-* ``divisions/matches/<ID>.yaml`` {schema, match, division, round, home, away, boards, imps}
-* ``cup/schedule.yaml``         agreed date/time/venue per match (optional)
-* ``cup/contacts.yaml``         {schema, contacts: {member_id: e-mail}} (optional; issue 7)
-* ``DIR/trophy.yaml``           {schema, finals: [{season, captain, name}]} (optional, across seasons)
+* draws and ``cup/schedule.yaml``: :mod:`dbfcli.store.cupdraw`
+* recorded cup matches: :mod:`dbfcli.store.cupresults` (``imps``/``teams`` from the record's data)
+* division matches and the VP scale: :mod:`dbfcli.store.divresults` (what `dbf standings` uses)
+* the play-off: ``dbf playoff``'s own state (:func:`dbfcli.cli.playoff.state`)
+* ``cup/contacts.yaml``  {schema, contacts: {member_id: e-mail}} (optional; new with issue 7)
+* ``DIR/trophy.yaml``    {schema, finals: [{season, captain, name}]} (the file `dbf trophy` reads)
 
-A malformed file is a :class:`StoreError` (exit 2) from ``read_yaml``; a file with the
-wrong shape is skipped with a warning Problem (the site still builds).
+A malformed YAML file is a :class:`StoreError` (exit 2); a file with the wrong shape is
+reported as a Problem by its store module and left out (the site still builds).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..rules.model import CupDraw, CupMatch, Division, Team
-from ..rules.problems import Problem, Where
+from ..rules.problems import Problem
 from ..rules.settings import Settings
 from ..rules.standings import DivResult
 from ..store.season import SeasonStore
-
-ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +70,9 @@ class SeasonData:
     contacts: dict[int, str] = field(default_factory=dict)
     finals: list[Any] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    pools: dict[str, str] = field(default_factory=dict)      # team -> pool, as recorded with rounds 1-2
+    vp_scale: Any = None                                     # rules.vp.VPScale of season.toml
+    playoffs: dict[str, dict] = field(default_factory=dict)  # "1div"/"3div" -> `dbf playoff --json` document
 
     @property
     def winners(self) -> dict[str, str]:
@@ -121,73 +119,41 @@ def _pair(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], list[Problem]]:
-    """Every recorded cup draw (``cup/draws/round-NN.yaml``)."""
-    draws: dict[int, CupDraw] = {}
-    problems: list[Problem] = []
-    for rel in store.list("cup/draws"):
-        m = ROUND_FILE.search(rel)
-        if not m:
-            continue
-        doc = store.read_yaml(rel)
-        d = doc.data if doc else None
-        try:
-            rnd = int(d.get("round", m.group(1)))
-            matches = tuple(CupMatch(str(x["id"]), rnd, (str(x["teams"][0]), str(x["teams"][1])), x.get("pool"))
-                            for x in d.get("matches") or ())
-            draws[rnd] = CupDraw(rnd, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
-                                 tuple(str(t) for t in d.get("drawn_order") or ()))
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            problems.append(Problem.warning("1.5.16", f"{rel}: not a draw file; skipped", Where(rel)))
-    return draws, problems
+def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[str, str], list[Problem]]:
+    """Every recorded cup draw and the pools recorded with rounds 1-2 (store.cupdraw)."""
+    from ..store.cupdraw import load_draws as _load
+
+    draws, pools, problems = _load(store)
+    pool_of: dict[str, str] = {}
+    for r in sorted(pools):
+        pool_of.update(pools[r])
+    return draws, pool_of, problems
 
 
 def load_cup_results(store: SeasonStore) -> tuple[dict[str, CupResult], list[Problem]]:
-    """Every recorded cup result sheet and walkover (``cup/matches/*.yaml``)."""
-    from ..rules.gp import parse_gp
+    """Every recorded cup result sheet and walkover (store.cupresults; docs/sheets.md keys)."""
+    from ..store.cupresults import load_cup_records
 
+    records, problems = load_cup_records(store)
     out: dict[str, CupResult] = {}
-    problems: list[Problem] = []
-    for rel in store.list("cup/matches"):
-        doc = store.read_yaml(rel)
-        d = doc.data if doc else None
-        try:
-            teams = tuple(str(t) for t in (d.get("teams") or (d.get("home"), d.get("away"))))
-            gp = {}
-            for pid, v in (d.get("gp") or {}).items():
-                try:
-                    gp[int(pid)] = parse_gp(v) if not isinstance(v, int) or isinstance(v, bool) else v * 100
-                except (TypeError, ValueError):
-                    continue
-            res = CupResult(
-                str(d["match"]), int(d.get("round") or int(str(d["match"]).split("-")[0][1:])),
-                str(d.get("kind") or "result"), (teams[0], teams[1]),
-                d.get("home") and str(d["home"]), d.get("away") and str(d["away"]),
-                d.get("winner") and str(d["winner"]), d.get("loser") and str(d["loser"]),
-                _pair(d.get("imps")), _int(d.get("boards")),
-                {str(k): int(v) for k, v in (d.get("up") or {}).items() if _int(v) is not None}, gp)
-            out[res.match] = res
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            problems.append(Problem.warning("1.5.14", f"{rel}: not a recorded result; skipped", Where(rel)))
+    for rec in records:
+        m, d = rec.match, rec.data
+        teams = d.get("teams") or (m.home, m.away)
+        out[m.match] = CupResult(m.match, m.round, m.kind, (str(teams[0]), str(teams[1])), m.home, m.away,
+                              None if m.winner is None else str(m.winner), None if m.loser is None else str(m.loser),
+                              _pair(d.get("imps")), _int(d.get("boards")), dict(rec.up), dict(rec.gp))
     return out, problems
 
 
-def load_div_results(store: SeasonStore) -> tuple[dict[str, list[DivResult]], list[Problem]]:
-    """Every recorded division match (``divisions/matches/*.yaml``), by division."""
+def load_div_results(store: SeasonStore, divisions) -> tuple[dict[str, list[DivResult]], list[Problem]]:
+    """Every recorded division match (store.divresults, as `dbf standings` reads them), by division."""
+    from ..store.divresults import load_div_results as _load
+
     out: dict[str, list[DivResult]] = {}
     problems: list[Problem] = []
-    for rel in store.list("divisions/matches"):
-        doc = store.read_yaml(rel)
-        d = doc.data if doc else None
-        try:
-            imps = _pair(d.get("imps"))
-            if imps is None:
-                raise ValueError("imps")
-            div = str(d.get("division") or str(d["match"]).split("-R")[0])
-            out.setdefault(div, []).append(DivResult(str(d["match"]), int(d["round"]), str(d["home"]), str(d["away"]),
-                                                     imps[0], imps[1], int(d.get("boards") or 0), Where(rel)))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            problems.append(Problem.warning("1.1.2.1", f"{rel}: not a recorded division match; skipped", Where(rel)))
+    for div_id in divisions:
+        out[div_id], p = _load(store, div_id)
+        problems += p
     return out, problems
 
 
@@ -203,31 +169,12 @@ def load_contacts(store: SeasonStore) -> dict[int, str]:
     return out
 
 
-def load_agreements(store: SeasonStore) -> dict[str, Any]:
-    """``cup/schedule.yaml``: agreed date, time, venue, dispensation per match (rules.home.Agreement)."""
-    from ..rules.home import Agreement
+def load_agreements(store: SeasonStore) -> tuple[dict[str, Any], list[Problem]]:
+    """``cup/schedule.yaml``: agreed date, time, venue per match (store.cupdraw.load_schedule)."""
+    from ..store.cupdraw import load_schedule
 
-    doc = store.read_yaml("cup/schedule.yaml", required=False)
-    if doc is None or not hasattr(doc.data, "get"):
-        return {}
-    items = doc.data.get("matches") or {}
-    if isinstance(items, list):
-        items = {str(x.get("id") or x.get("match")): x for x in items if hasattr(x, "get")}
-    out = {}
-    for mid, x in items.items():
-        if not hasattr(x, "get"):
-            continue
-        date = x.get("date")
-        if isinstance(date, str):
-            try:
-                date = dt.date.fromisoformat(date)
-            except ValueError:
-                date = None
-        venue = x.get("venue")
-        out[str(mid)] = Agreement(date if isinstance(date, dt.date) else None,
-                                  str(x["time"]) if x.get("time") else None,
-                                  str(venue) if venue else None, x.get("dispensation"))
-    return out
+    agreements, _, problems = load_schedule(store)
+    return agreements, problems
 
 
 def load_finals(store: SeasonStore) -> list[Any]:
@@ -266,15 +213,44 @@ def load_season(store: SeasonStore) -> SeasonData:
     problems += p
     entry, p = entry_rounds(teams, settings.cup.entry_round, division_players(divisions))
     problems += p
-    draws, p = load_draws(store)
+    draws, pools, p = load_draws(store)
     problems += p
     results, p = load_cup_results(store)
     problems += p
-    div_results, p = load_div_results(store)
+    div_results, p = load_div_results(store, divisions)
+    problems += p
+    agreements, p = load_agreements(store)
     problems += p
     data = SeasonData(store.season, settings, {t.id: t for t in teams}, entry, dict(divisions), draws, results,
-                      div_results, load_agreements(store), load_contacts(store), load_finals(store), problems)
+                      div_results, agreements, load_contacts(store), load_finals(store), problems, pools)
+    from ..store.divresults import load_vp_scale
+
+    data.vp_scale, p = load_vp_scale(store, settings.vp_scale)
+    data.problems += p
+    data.playoffs = load_playoffs(store, divisions)
     return data
+
+
+def load_playoffs(store: SeasonStore, divisions) -> dict[str, dict]:
+    """The play-off as `dbf playoff` shows it (cli.playoff.state: pairing, carry-over, home per
+    section, recorded results): ``{"1div": doc, "3div": doc}``; a division that cannot have one yet
+    is left out (its problems are `dbf playoff`'s to report)."""
+    out: dict[str, dict] = {}
+    try:
+        from ..cli.playoff import _render, state
+    except ImportError:
+        return out
+    for div, needs in (("1div", ("1div",)), ("3div", ("3div-a", "3div-b"))):
+        if not all(d in divisions and len(divisions[d].teams) >= 4 for d in needs):
+            continue
+        try:
+            st = state(store, div=div)
+            doc, _ = _render(div, st)
+            doc["complete"] = bool(st.get("complete"))
+            out[div] = doc
+        except Exception:  # noqa: BLE001 - the site shows what it can; `dbf playoff` explains the rest
+            continue
+    return out
 
 
 def place_name(postcode: str | None) -> str:
@@ -313,7 +289,7 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
             postcodes.setdefault(team.id, team.postcode)
     totals = data.up_totals(round_no)
     out, problems = [], []
-    for m in draw.matches:
+    for m in draw.matches:   # as cli.cup_schedule.scheduled, without re-reading the season per round
         s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip)
         out.append(s)
         problems += p

@@ -55,7 +55,8 @@ def _bmatch(data: SeasonData, m, r: CupResult | None) -> BMatch:
 
 def pool_of(data: SeasonData) -> dict[str, str]:
     """Pools of rounds 1-2 (§1.5.2): as drawn when round 1 is recorded, else from geography (rules.pools)."""
-    drawn = {team: m.pool for d in data.draws.values() if d.round <= 2 for m in d.matches for team in m.teams if m.pool}
+    drawn = dict(data.pools) or {team: m.pool for d in data.draws.values() if d.round <= 2
+                                 for m in d.matches for team in m.teams if m.pool}
     from ..rules.geography import side_of
     from ..rules.pools import split_pools
     from ..store.geodata import load_postcodes
@@ -178,16 +179,32 @@ def up_gp_context(data: SeasonData) -> dict:
                    for i, (h, name, team, pid) in enumerate(gp_rows, 1)]}
 
 
+def _playoff_cards(doc: dict | None, names: dict[str, str]) -> list[dict]:
+    """`dbf playoff --json` matches as cards: teams, carry-over (§1.1.2.10), home in section 1
+    (§1.1.2.9), totals and winner when played."""
+    if not doc:
+        return []
+    cards = []
+    for m in doc.get("matches", []):
+        shown = m.get("carry_over_shown") or {}
+        totals = m.get("totals") or {}
+        cards.append({"id": m["id"], "stage": m["stage"], "winner": names.get(m.get("winner"), m.get("winner") or ""),
+                      "home": names.get(m.get("home_section_1"), m.get("home_section_1") or ""),
+                      "teams": [{"name": names.get(x, x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),
+                                 "won": x == m.get("winner")} for x in m["teams"]]})
+    return cards
+
+
 def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
-    """Standings with marks (rules.standings), the results by round and the play-off with carry-over."""
-    from ..rules.playoff import MutualResult, first_division_playoff, runners_up_match, semi_final_pairing, show_imps
+    """Standings with marks (rules.standings, the season's VP scale), the results by round and
+    the play-off with carry-over (as `dbf playoff` computes it)."""
     from ..rules.standings import standings
     from ..rules.vp import WBF20
 
     div = data.divisions[div_id]
     results = data.div_results.get(div_id, [])
-    table, problems = standings(div, results, WBF20)
-    names = {team.id: team.name for team in div.teams}
+    table, _ = standings(div, results, data.vp_scale or WBF20)
+    names = {team.id: team.name for d in data.divisions.values() for team in d.teams}
     rows = [{"rank": r.rank, "team": names.get(r.team, r.team), "played": r.played, "won": r.won,
              "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
              "vp": f"{r.vp / 100:.2f}", "marks": [t(m.name, lang) for m in r.marks],
@@ -197,26 +214,10 @@ def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
         by_round.setdefault(res.round, []).append({"id": res.match_id, "home": names.get(res.home, res.home),
                                                    "away": names.get(res.away, res.away),
                                                    "imps": f"{res.imps_home}-{res.imps_away}"})
-    playoff = []
-    order = [r.team for r in table.rows]
-    if div_id == "1div" and len(order) >= 4:
-        mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
-        pairing, _ = semi_final_pairing(order)
-        if pairing is not None:
-            matches, _ = first_division_playoff(order, mutual, 0, pairing)
-            for m in matches:
-                playoff.append({"id": m.id, "stage": m.stage, "teams": [
-                    {"name": names.get(x, x), "carry": show_imps(m.carry_over.get(x, 0))} for x in m.teams],
-                    "home": names.get(m.home_section_1, "") if m.lot is None else ""})
-    if div_id == "3div-a" and "3div-b" in data.divisions:
-        other, _ = standings(data.divisions["3div-b"], data.div_results.get("3div-b", []), WBF20)
-        if len(table.rows) > 1 and len(other.rows) > 1:
-            onames = {team.id: team.name for team in data.divisions["3div-b"].teams}
-            m = runners_up_match(table.rows[1].team, other.rows[1].team, 0)
-            playoff.append({"id": m.id, "stage": m.stage, "teams": [
-                {"name": names.get(x) or onames.get(x, x), "carry": show_imps(m.carry_over.get(x, 0))} for x in m.teams],
-                "home": ""})
-    return {"division": div_id, "rows": rows, "rounds": sorted(by_round.items()), "playoff": playoff,
+    key = "1div" if div_id == "1div" else "3div" if div_id.startswith("3div") else None
+    po = data.playoffs.get(key) if key else None
+    return {"division": div_id, "rows": rows, "rounds": sorted(by_round.items()),
+            "playoff": _playoff_cards(po, names), "playoff_complete": bool(po and po.get("complete")),
             "complete": table.complete, "played": table.matches_played, "total": table.matches_total}
 
 

@@ -95,16 +95,23 @@ def team_players_in_round(team: Team, round_no: int, additions: Iterable[Additio
 
 
 def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch]) -> list[int]:
-    """The rounds ``team_id`` is in: drawn (match or bye), and the round after a
-    win or a bye before that round is drawn."""
+    """The rounds ``team_id`` is in: drawn (match or bye), and the next round after a
+    win or a bye while no later round is drawn yet (a round without matches is skipped
+    by the draw, so the next round is "the next one drawn").
+
+    >>> d = {1: CupDraw(1, 0, (), byes=("A",))}
+    >>> rounds_in("A", d, ()), rounds_in("A", {**d, 3: CupDraw(3, 0, (), byes=("A",))}, ())
+    ([1, 2], [1, 3, 4])
+    """
     rounds: set[int] = set()
+    last_drawn = max(draws, default=0)
     for r, d in draws.items():
         if team_id in d.byes or any(team_id in m.teams for m in d.matches):
             rounds.add(r)
-            if team_id in d.byes and r < LAST_ROUND:
+            if team_id in d.byes and r == last_drawn and r < LAST_ROUND:
                 rounds.add(r + 1)
     for m in recorded:
-        if m.winner == team_id and m.round < LAST_ROUND:
+        if m.winner == team_id and m.round == last_drawn and m.round < LAST_ROUND:
             rounds.add(m.round + 1)
     return sorted(rounds)
 
@@ -140,10 +147,11 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     in_rounds = rounds_in(team.id, draws, recorded)
     for i, r in enumerate(in_rounds):
         n = team_players_in_round(team, r, additions, joins)
-        if r - 1 in walkover_wins:
-            rows.append(FeeRow(r, "waived", n, 0, f"advanced by walkover in round {r - 1} (§1.5.15)"))
+        prev = in_rounds[i - 1] if i else None
+        if prev in walkover_wins:
+            rows.append(FeeRow(r, "waived", n, 0, f"advanced by walkover in round {prev} (§1.5.15)"))
             continue
-        note = "paid with the entry (§1.5.15)" if i == 0 else f"due with the sheet of round {r - 1} (§1.5.14)"
+        note = "paid with the entry (§1.5.15)" if i == 0 else f"due with the sheet of round {prev} (§1.5.14)"
         rows.append(FeeRow(r, "fee", n, n * fee_kr, note))
         if i == 0 and entry_paid:
             rows.append(FeeRow(r, "paid", n, n * fee_kr, "with the entry"))
@@ -181,3 +189,18 @@ def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: st
         return None, [Problem.error(None, f"{withdrawn} does not play {match_id} ({teams[0]} v {teams[1]})")]
     winner = teams[1] if withdrawn == teams[0] else teams[0]
     return RecordedMatch(match_id, round_no, teams[0], teams[1], winner, withdrawn, "walkover"), []
+
+
+def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -> list[Problem]:
+    """§1.5.14/§1.5.15: the fee enclosed with the sheet (``fee_paid_kr``) against what is due.
+    Nothing is said when the sheet does not state it.
+
+    >>> row = FeeRow(3, "fee", 5, 300)
+    >>> [p.rule for p in check_enclosed("A", row, 240)], check_enclosed("A", row, 300)
+    (['1.5.15'], [])
+    """
+    if paid_kr is None or row.kind != "fee" or paid_kr >= row.amount_kr:
+        return []
+    return [Problem.warning(
+        "1.5.15", f"{team_id} encloses {paid_kr} kr; {row.amount_kr} kr are due for round {row.round} "
+        f"({row.players} players x {row.amount_kr // max(row.players, 1)} kr)", where)]

@@ -12,6 +12,10 @@ A recorded division match (written by ``dbf result submit`` for a division sheet
     imps: [84, 61]          # totals, all segments
     ...                     # more keys (segments, players, ...) are allowed
 
+The result-sheet form is read too: ``home: {team: ODE-A, players: [...]}`` and, without
+``imps``/``boards``, the totals of ``segments`` (``[h, a]`` = 8 boards, or ``{boards, imps}``).
+``check_season`` (run by ``dbf check``) checks every record against its division's schedule.
+
 A VP table file (``vp_scale = "vp/club.yaml"`` in season.toml, path inside the season)::
 
     schema: 1
@@ -42,14 +46,17 @@ SCHEMA = 1
 
 
 class DivMatchIn(msgspec.Struct):
-    """The keys standings need; every other key of the file is left alone."""
+    """The keys standings need; every other key of the file is left alone. ``home``/``away``
+    may be a team id or a result sheet's side (``{team: ID, players: ...}``); ``imps`` may be
+    left out when ``segments`` give them (``[home, away]`` = 8 boards, or ``{boards, imps}``)."""
 
     match: str
     round: int
-    home: str
-    away: str
-    boards: int
-    imps: tuple[int, int]
+    home: str | dict
+    away: str | dict
+    boards: int | None = None
+    imps: tuple[int, int] | None = None
+    segments: list | None = None
     division: str | None = None
     schema: int = SCHEMA
 
@@ -77,6 +84,24 @@ def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Pr
     if parsed.schema != SCHEMA:
         return None, None, [Problem.error(None, f"schema {parsed.schema}: this dbf reads schema {SCHEMA}",
                                           doc.where("schema"))]
+    sides = []
+    for key in ("home", "away"):
+        value = getattr(parsed, key)
+        team = value.get("team") if isinstance(value, dict) else value
+        if not isinstance(team, str) or not team:
+            problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key)))
+        sides.append(team)
+    imps, boards = parsed.imps, parsed.boards
+    if imps is None or boards is None:
+        seg_imps, seg_boards = _segments(parsed.segments, doc, problems)
+        imps = imps if imps is not None else seg_imps
+        boards = boards if boards is not None else seg_boards
+    if imps is None:
+        problems.append(Problem.error(None, "imps: [home, away] (or segments) missing", doc.where("match")))
+    if boards is None:
+        problems.append(Problem.error(None, "boards missing", doc.where("match")))
+    if any(p.is_error for p in problems):
+        return None, parsed.division or match_division(parsed.match), problems
     division = parsed.division or match_division(parsed.match)
     if division is not None and match_division(parsed.match) not in (None, division):
         problems.append(Problem.error(None, f"match {parsed.match} is not a {division} match", doc.where("match")))
@@ -84,9 +109,26 @@ def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Pr
     if name != f"{parsed.match}.yaml":
         problems.append(Problem.warning(None, f"file {name} holds match {parsed.match}", doc.where("match"),
                                         hint=f"name it {parsed.match}.yaml"))
-    result = DivResult(parsed.match, parsed.round, parsed.home, parsed.away, parsed.imps[0], parsed.imps[1],
-                       parsed.boards, doc.where("match"))
+    result = DivResult(parsed.match, parsed.round, sides[0], sides[1], imps[0], imps[1], boards, doc.where("match"))
     return result, division, problems
+
+
+def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[int, int] | None, int | None]:
+    """IMP totals and boards from a result sheet's segments (8 boards unless given)."""
+    if not segments:
+        return None, None
+    home = away = boards = 0
+    for i, seg in enumerate(segments):
+        size, pair = 8, seg
+        if isinstance(seg, dict):
+            size, pair = seg.get("boards", 8), seg.get("imps")
+        if (not isinstance(pair, (list, tuple)) or len(pair) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in (*pair, size))):
+            problems.append(Problem.error(None, f"segments[{i}]: [home, away] IMPs, or {{boards, imps}}",
+                                          doc.where("segments", i)))
+            return None, None
+        home, away, boards = home + pair[0], away + pair[1], boards + size
+    return (home, away), boards
 
 
 def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResult], list[Problem]]:
@@ -146,3 +188,43 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
     if problems or total is None:
         return None, problems
     return table_scale(parsed.name or name, table, total, doc.where("table"))
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: every recorded division match readable, a match of its division's
+    schedule (§1.1.2.1), counted once (§1.1.3.1 ...); the VP table file if one is named."""
+    from ..rules.roundrobin import division_schedule
+    from ..rules.standings import check_against_schedule, check_results
+    from .settings import load_settings
+    from .teams import load_division
+
+    problems: list[Problem] = []
+    by_division: dict[str | None, list[DivResult]] = {}
+    for rel in store.list(MATCHES):
+        try:
+            doc = store.read_yaml(rel)
+        except StoreError as exc:
+            problems += exc.problems
+            continue
+        result, division, found = parse_div_match(doc)
+        problems += found
+        if result is not None:
+            by_division.setdefault(division, []).append(result)
+    for result in by_division.pop(None, []):
+        problems.append(Problem.error(None, f"{result.match_id}: no division (give `division:` or a DIV-Rnn-mm id)",
+                                      result.where))
+    settings = load_settings(store)
+    for div, results in sorted(by_division.items()):
+        try:
+            division, _ = load_division(store, div)  # the teams file's own problems: teams.check_season
+        except StoreError:
+            continue
+        if division is None or not division.teams:
+            problems.append(Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
+                                          results[0].where, hint=f"run `dbf division enter {div} FILE`"))
+            continue
+        problems += check_against_schedule(results, division_schedule(division, settings.division(div)))
+        problems += check_results(division, results)[1]
+    if builtin_scale(settings.vp_scale) is None:
+        problems += load_vp_scale(store, settings.vp_scale)[1]
+    return problems
