@@ -79,3 +79,20 @@ def test_schedule_csv_ics_and_errors(example, tmp_path):
     assert run_dbf("schedule", "cup", "--round", "2").exit_code == 2            # not drawn
     assert run_dbf("schedule", "cup", "set", "C7-001", "--time", "10:00").exit_code == 2   # unknown match
     assert run_dbf("schedule", "cup", "set", draw["matches"][0]["id"], "--time", "25:00").exit_code == 2
+
+
+def test_1_5_7_semi_finals_neutral_venue(example):
+    """§1.5.7: semi-finals on the final weekend's Saturday at DBF's venue; no home team, both travel."""
+    teams = list(postcodes(example))[:4]
+    folder = example / SEASON / "cup/draws"
+    folder.mkdir(parents=True)
+    (folder / "round-08.yaml").write_text(yaml.safe_dump({
+        "schema": 1, "round": 8, "seed": 1, "drawn_order": teams, "byes": [],
+        "matches": [{"id": "C8-001", "pool": None, "teams": teams[:2]},
+                    {"id": "C8-002", "pool": None, "teams": teams[2:]}]}), encoding="utf-8")
+    r = run_dbf("schedule", "cup", "--round", "8", "--json")
+    assert r.exit_code == 0, r.stderr
+    row = r.json["matches"][0]
+    assert row["neutral"] is True and [row["home"], row["away"]] == teams[:2]
+    assert (row["venue_postcode"], row["date"]) == ("5000", "2027-05-15")
+    assert set(row["travel"]) == set(teams[:2])

@@ -201,3 +201,15 @@ def test_1_1_2_1_division_sheet(example, tmp_path):
     f.write_text(sheet_text(m.id, teams[m.home], teams[m.away], 1, boards=boards + 8))
     wrong = run_dbf("result", "check", f, "--json")
     assert wrong.exit_code == 1 and {e["rule"] for e in wrong.json["errors"]} >= {"1.1.2.1"}
+
+
+def test_amend_refused_when_next_round_drawn_with_old_winner(drawn, tmp_path):
+    example, teams = drawn
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, up=1))
+    assert run_dbf("result", "submit", f).exit_code == 0
+    write_draw(example, 2, [("KBH-1", "KBH-2")])
+    before = snapshot(example)
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, imps=(1, 50), up=1))
+    r = run_dbf("result", "amend", f, "--json")
+    assert r.exit_code == 2 and "already drawn" in r.stdout and snapshot(example) == before

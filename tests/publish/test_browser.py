@@ -79,6 +79,7 @@ def test_console_check_catches_a_broken_page(tmp_path):
 def test_bracket_and_standings_render_in_chromium(played_dir, site, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
     shots = {"bracket.png": (site / "bracket.html", "1200,1600"),
+             "bracket-full.png": (site / "bracket.html", "2400,3900"),       # every round to the winner
              "standings-1div.png": (site / "division-1div.html", "1200,1600"),
              "standings-1div-phone.png": (site / "division-1div.html", "390,844")}
     procs = {name: browser(tmp_path, name, page.as_uri(), f"--screenshot={ARTIFACTS / name}", size=size)

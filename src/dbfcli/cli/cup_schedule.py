@@ -19,21 +19,11 @@ COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", 
 
 
 def _trip(settings):
-    """(km, UP) of the trip from one postcode to another (§1.5.4), via rules.geography and rules.up."""
-    from ..rules.geography import road_route
-    from ..rules.up import up_for_trip
+    """(km, UP) of the trip from one postcode to another (§1.5.4): rules.up.trip_function."""
+    from ..rules.up import trip_function
     from ..store.geodata import load_postcodes
 
-    table = load_postcodes()
-
-    def trip(a: str, b: str, round_no: int):
-        route = road_route(table, a, b)
-        if route is None:
-            return None, None
-        t = up_for_trip(route, settings.cup.up, round_no)
-        return t.km, t.total
-
-    return trip
+    return trip_function(load_postcodes(), settings.cup.up)
 
 
 def scheduled(store, settings, round_no: int):

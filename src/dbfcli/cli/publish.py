@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Callable, Iterator, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, command, emit, load_store
+from .common import RUN, JsonOpt, Out, command, emit, load_store, print_problems
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]
+
+
+@contextmanager
+def _progress(show: bool, label: str) -> Iterator[Callable[[int | None, int | None], None]]:
+    """A Rich progress bar on stderr when it is a terminal; nothing at all when piped.
+    Yields ``step(advance, total=None)``."""
+    if not show:
+        yield lambda advance=None, total=None: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def step(advance: int | None = None, total: int | None = None) -> None:
+            if total is not None:
+                bar.update(task, total=total)
+            if advance:
+                bar.advance(task, advance)
+
+        yield step
 
 
 def register(app: typer.Typer) -> None:
@@ -20,31 +42,28 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html
         """
-        import sys
-
         from ..i18n import current_lang, t
         from ..publish.gather import load_season, schedule_round
         from ..publish.site import pages, render_site
 
         lang = current_lang()
         store = load_store()
-        data = load_season(store)
-        schedules = {}
-        problems = list(data.problems)
-        for rnd in sorted(data.draws):
-            schedules[rnd], p = schedule_round(data, rnd)
-            problems += p
-        site_pages = pages(data, schedules, lang)
         target = out if out is not None else store.dir / "site"
-        show_bar = not RUN.json and sys.stderr.isatty()
-        if show_bar:
-            from rich.progress import Progress
-
-            with Progress(transient=True) as bar:
-                task = bar.add_task(t("progress_publish", lang), total=len(site_pages))
-                written = render_site(site_pages, target, lang, step=lambda _f: bar.advance(task))
-        else:
-            written = render_site(site_pages, target, lang)
-        doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages],
-               "files": len(written), "warnings": [p.to_json() for p in problems if not p.is_error]}
+        with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
+            data = load_season(store)
+            step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
+            schedules = {}
+            problems = list(data.problems)
+            for rnd in sorted(data.draws):
+                schedules[rnd], p = schedule_round(data, rnd)
+                problems += p
+                step(1)
+            site_pages = pages(data, schedules, lang)
+            step(None, len(data.draws) + len(site_pages))
+            written = render_site(site_pages, target, lang, step=lambda _f: step(1))
+        doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
+               "errors": [p.to_json() for p in problems if p.is_error],
+               "warnings": [p.to_json() for p in problems if not p.is_error]}
+        if problems and not RUN.json:   # the site is still written: it shows what is recorded
+            print_problems(problems)
         emit(doc, lambda o: o.line(t("wrote_site", lang, n=len(site_pages), out=target)))

@@ -375,7 +375,7 @@ def register(app: typer.Typer) -> None:
         Example: dbf result walkover C3-007 --withdrawn ODE-1
         """
         from ..rules.fees import team_players_in_round, walkover
-        from ..store.cupresults import load_cup_records, match_file, walkover_data
+        from ..store.cupresults import match_file, walkover_data
 
         store = load_store()
         received = _now(now)
@@ -387,7 +387,7 @@ def register(app: typer.Typer) -> None:
         wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
         check(problems)
         fee = ctx.settings.cup.fee_per_player_round_kr
-        joins = [j for r in load_cup_records(store)[0] for j in r.joins]
+        joins = [j for r in records for j in r.joins]
         winner_team = ctx.teams.get(wo.winner)
         n = team_players_in_round(winner_team, match.round, ctx.additions, joins) if winner_team else 0
         fine = {"team": withdrawn, "players": n, "amount_kr": n * fee,
@@ -432,8 +432,10 @@ def _amend_guard(store, rel, match, res, ctx) -> None:
     if old is None:
         fail(f"{match.id} is not recorded; use `dbf result submit`")
     old_winner = old.data.get("winner")
-    nxt = ctx.draws.get(match.round + 1)
-    if res.winner != old_winner and nxt is not None and any(old_winner in m.teams for m in nxt.matches):
-        fail(f"the amendment makes {res.winner} the winner of {match.id}, but round {match.round + 1} is already "
+    later = sorted(r for r in ctx.draws if r > match.round)
+    nxt = ctx.draws[later[0]] if later else None
+    if res.winner != old_winner and nxt is not None and (
+            old_winner in nxt.byes or any(old_winner in m.teams for m in nxt.matches)):
+        fail(f"the amendment makes {res.winner} the winner of {match.id}, but round {nxt.round} is already "
              f"drawn with {old_winner}", hint="the TD must settle this by hand (§1.5.16)")
 

@@ -24,7 +24,7 @@ round before); the number of players is counted per round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .model import LAST_ROUND, CupDraw, Team
