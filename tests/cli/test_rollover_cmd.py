@@ -143,3 +143,13 @@ def test_rollover_refuses_incomplete_or_missing_input(dbf, example, tmp_path):
     (example / "2027-28").mkdir()
     (example / "2027-28" / "season.toml").write_text("schema = 1\n")
     assert dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q).exit_code == 2
+
+
+def test_1_1_1_1_too_late_to_promote_leaves_the_division_short(dbf, finished):
+    folder, order, q = finished
+    r = dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q, "--vacancy", order["2div"][0],
+            "--too-late-to-promote", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert len(r.json["divisions"]["1div"]) == 11
+    assert any(w["rule"] == "1.1.1.1" and "bye" in w.get("hint", "") for w in r.json["warnings"])
+    assert len(read_ids(folder, "2027-28", "1div")) == 11

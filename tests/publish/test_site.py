@@ -150,10 +150,18 @@ def test_default_out_and_quiet_when_piped(played, dbf):
 
 
 def test_jinja2_is_not_imported_by_other_commands():
-    code = ("import sys; from dbfcli.cli.app import app; "
-            "print('jinja2' in sys.modules, 'aiosmtpd' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False"]
+    """Every noun registered (`dbf --help`) and a command run: Jinja2 and aiosmtpd stay unloaded."""
+    example = Path(__file__).resolve().parents[2] / "tournaments"
+    code = ("import sys\n"
+            "from dbfcli.cli.app import app, main\n"
+            "for args in (['--help'], ['--dir', sys.argv[1], 'cup', 'teams', '--json']):\n"
+            "    try:\n"
+            "        main(args)\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "print('RESULT', 'jinja2' in sys.modules, 'aiosmtpd' in sys.modules, 'dbfcli.cli.publish' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1].split() == ["RESULT", "False", "False", "True"]
 
 
 def test_stylesheet_is_responsive_and_prints():

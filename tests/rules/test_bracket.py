@@ -149,3 +149,18 @@ def test_1_5_2_pools_east_and_two_west_balanced():
 def test_1_5_2_pools_as_far_as_possible(geo, expected):
     """§1.5.2 "så vidt muligt": no pool of one team."""
     assert split_pools(geo, 3) == expected
+
+
+@pytest.mark.parametrize("entry", [{}, {"A": 1}, {"A": 1, "B": 1}, {"A": 3}], ids=["none", "one", "two-pool", "one-div"])
+def test_1_5_2_too_few_teams(entry):
+    plan, problems = plan_cup(entry, {t: "east" for t in entry}, {})
+    assert plan is None and [p.rule for p in problems] == ["1.5.2"]
+
+
+def test_smallest_cups():
+    """Two division teams: just the final; four pool teams: round 1, then the final."""
+    plan, _ = plan_cup({"A": 3, "B": 4}, {}, {})
+    assert plan.played_rounds == (9,)
+    entry = {t: 1 for t in "ABCD"}
+    plan, _ = plan_cup(entry, {t: "east" for t in entry}, {})
+    assert plan.played_rounds == (1, 9)

@@ -101,3 +101,15 @@ def test_1_1_5_2_level_teams_resolved_by_mutual_match_else_flagged():
     assert [r.tied for r in rows] == [True, True, False]
     rows, problems = tournament_standings(["A", "B"], [("A", "B", 20, 20), ("A", "B", 1, 0)], linear_vp)
     assert "1.1.5.2" in [p.rule for p in problems if p.is_error]
+
+
+def test_1_1_5_2_east_tournament_with_the_wbf_scale():
+    """§1.1.5.2: 6 teams, 5 rounds of 24-board matches, VP by the WBF 20-VP scale (dbfcli.rules.vp)."""
+    teams = ["B1", "C1", "C2", "K1", "K2", "K3"]
+    strength = {t: i for i, t in enumerate(teams)}
+    results = [(a, b, 30 + 4 * strength[b], 30 + 4 * strength[a]) for r in circle_schedule(teams) for a, b in r]
+    rows, problems = tournament_standings(teams, results)
+    assert problems == [] and [r.team for r in rows] == teams and all(r.played == 5 for r in rows)
+    assert sum(r.vp for r in rows) == 15 * 20                      # 15 matches x 20 VP, exact
+    assert rows[0].vp == sum(tournament_standings(["B1", x], [("B1", x, 30 + 4 * strength[x], 30)])[0][0].vp
+                             for x in teams[1:])

@@ -104,8 +104,9 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
         fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1")
     store = load_store()
     settings = load_settings(store)
-    draw, rows, problems = scheduled(store, settings, round_no)
+    _, rows, problems = scheduled(store, settings, round_no)
     doc = _doc(round_no, rows)
+    doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = load_cup_teams(store)
     names = {t.id: t.name for t in teams}
     if ics is not None:

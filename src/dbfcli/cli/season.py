@@ -81,6 +81,9 @@ def register(app: typer.Typer) -> None:
         target = SeasonStore(store.root, to)
         if target.dir.exists() and any(target.dir.iterdir()):
             fail(f"season {to} already exists: {target.dir}", hint="remove it or pick another --to")
+        if qualifiers is None:
+            fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
+                 hint="YAML with west, east_direct, east_tournament and teams (docs/readings/playoff-rollover.md)")
         decided: dict[str, str] = {}
         for w in winner:
             mid, sep, team = w.partition("=")
@@ -106,9 +109,6 @@ def register(app: typer.Typer) -> None:
         if rec and rec[1] is not None and "3div-PO" not in decided:
             decided["3div-PO"] = rec[1].winner
 
-        if qualifiers is None:
-            fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
-                 hint="YAML with west, east_direct, east_tournament and teams; see `dbf season rollover --help`")
         qf, p = read_qualifiers(qualifiers)
         problems += p
         teams.update({t.id: t for t in qf.teams})

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-BOX_W = 210        # width of a match box
+BOX_W = 232        # width of a match box
 ROW_H = 20         # one team line in a box
 BOX_H = 2 * ROW_H  # a match box: two team lines
 UNIT = 56          # vertical space of one first-column entry
@@ -243,7 +243,7 @@ def layout(rounds: list[BRound]) -> Layout:
     return Layout(tuple(boxes), tuple(lines), columns, width, max(height, 2 * MARGIN))
 
 
-def short(name: str | None, limit: int = 28) -> str:
+def short(name: str | None, limit: int = 27) -> str:
     """A name cut to fit a box (the full name goes in the tooltip).
 
     >>> short("København Blindemand"), short("x" * 40, 10)

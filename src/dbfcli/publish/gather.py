@@ -16,11 +16,10 @@ reported as a Problem by its store module and left out (the site still builds).
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..rules.model import CupDraw, CupMatch, Division, Team
+from ..rules.model import CupDraw, Division, Team
 from ..rules.problems import Problem
 from ..rules.settings import Settings
 from ..rules.standings import DivResult

@@ -183,8 +183,9 @@ def plan_cup(
     tlo, thi = sum(r[5] for r in rows), sum(r[6] for r in rows)
     division = Counter(e for e in entry.values() if e >= FIRST_NATIONAL)
     d_all = sum(division.values())
-    if d_all + (thi if rows else 0) < 2 and d_all + len(pool_teams) < 2:
-        return None, [Problem.error("1.5.2", f"a cup needs at least 2 teams; {len(entry)} entered")]
+    if thi + d_all < 2:
+        return None, [Problem.error("1.5.2", f"too few teams for a cup with a final: {len(entry)} entered, "
+                                             f"{thi + d_all} would reach the national rounds")]
     for r0 in range(FIRST_NATIONAL, LAST + 1):
         size = places(r0)
         late = [t for t, e in entry.items() if e > r0 + 1]

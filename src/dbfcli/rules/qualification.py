@@ -194,12 +194,24 @@ class QualRow:
 VPFunction = Callable[[int, int], tuple[Fraction, Fraction]]   # (margin, boards) -> (winner VP, loser VP)
 
 
-def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str, int, int]], vp: VPFunction,
-                         boards: int = EAST_BOARDS) -> tuple[tuple[QualRow, ...], list[Problem]]:
+def wbf_vp(margin: int, boards: int) -> tuple[Fraction, Fraction]:
+    """The WBF 20-VP scale of :mod:`dbfcli.rules.vp` as exact fractions (winner, loser).
+
+    >>> wbf_vp(10, 24)
+    (Fraction(1233, 100), Fraction(767, 100))
+    """
+    from .vp import victory_points
+
+    w, l = victory_points(margin, boards)
+    return Fraction(w, 100), Fraction(l, 100)
+
+
+def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str, int, int]],
+                         vp: VPFunction = wbf_vp, boards: int = EAST_BOARDS) -> tuple[tuple[QualRow, ...], list[Problem]]:
     """§1.1.5.2: the east qualification tournament's table.
 
-    VP per match from ``vp`` (the season's scale, WBF 20-VP by default, for
-    24 boards). Order: VP, then IMP difference, then the mutual match; teams
+    VP per match from ``vp`` (default: the WBF 20-VP scale of
+    :mod:`dbfcli.rules.vp`, for 24 boards). Order: VP, then IMP difference, then the mutual match; teams
     still level are marked ``tied`` and a warning asks the TD to draw lots.
     """
     problems: list[Problem] = []
