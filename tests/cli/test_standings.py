@@ -155,3 +155,12 @@ def test_standings_after_round(example):
     assert (two["rounds_played"], two["matches_played"], two["after_round"]) == (2, 12, 2)
     assert sum(r["played"] for r in two["rows"]) == 24
     assert run_dbf("standings", "1div", "--round", "12").exit_code == 2
+
+
+def test_danish_headings_and_identical_json(example):
+    """Issue 7: `dbf --lang da standings 2div` shows Danish headings; --json is the same in both."""
+    da = run_dbf("--lang", "da", "standings", "2div")
+    en = run_dbf("standings", "2div")
+    assert da.exit_code == en.exit_code == 0
+    assert da.stdout != en.stdout and "Hold" in da.stdout
+    assert run_dbf("--lang", "da", "standings", "2div", "--json").json == run_dbf("standings", "2div", "--json").json

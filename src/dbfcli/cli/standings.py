@@ -81,11 +81,15 @@ def register(app: typer.Typer) -> None:
             return
 
         def human(out) -> None:
-            state = "final" if table.complete else f"after {table.rounds_played} round(s), {table.matches_played} of {table.matches_total} matches"
-            out.table(f"{div} {store.season}: standings {state} (VP: {scale.name})",
-                      ["#", "team", "name", "P", "W", "D", "L", "IMPs +", "IMPs -", "VP", "", "tie-break"],
+            from ..i18n import t
+
+            state = t("state_final") if table.complete else t(
+                "state_after", rounds=table.rounds_played, played=table.matches_played, total=table.matches_total)
+            out.table(t("standings_title", div=div, season=store.season, state=state, scale=scale.name),
+                      ["#", t("team"), t("name"), t("col_played"), t("col_won"), t("col_drawn"), t("col_lost"),
+                       t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
                       [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
-                        r.imps_for, r.imps_against, format_vp(r.vp), ", ".join(m.name for m in r.marks),
+                        r.imps_for, r.imps_against, format_vp(r.vp), ", ".join(t(m.name) for m in r.marks),
                         r.tie_break or "") for r in table.rows],
                       justify=["right", "left", "left", "right", "right", "right", "right", "right", "right", "right",
                                "left", "left"])
