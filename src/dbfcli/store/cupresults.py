@@ -21,19 +21,16 @@ from dbfcli.rules.model import CupDraw, CupMatch, Player
 from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.sheet import Addition, Appearance, Join, RecordedMatch, Sheet
 
+from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
 from .season import SeasonStore, StoreError
 
 SCHEMA = 1
-DRAWS = "cup/draws"
 MATCHES = "cup/matches"
 ADDITIONS = "cup/additions.yaml"
 DIV_MATCHES = "divisions/matches"
-_ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
 MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$")
 
 
-def draw_file(round_no: int) -> str:
-    return f"{DRAWS}/round-{round_no:02d}.yaml"
 
 
 def match_file(match_id: str) -> str:
@@ -54,22 +51,10 @@ def _bad(rel: str, line, message: str) -> Problem:
 
 # --------------------------------------------------------------------------- draws
 def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], list[Problem]]:
-    """Every recorded draw (INTERFACE: schema 1, round, seed, drawn_order, matches, byes)."""
-    draws: dict[int, CupDraw] = {}
-    problems: list[Problem] = []
-    for rel in store.list(DRAWS):
-        if not _ROUND_FILE.search(rel):
-            continue
-        doc = store.read_yaml(rel)
-        d = doc.data
-        try:
-            r = int(d["round"])
-            matches = tuple(CupMatch(str(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])), m.get("pool"))
-                            for m in d.get("matches") or ())
-            draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
-                               tuple(str(t) for t in d.get("drawn_order") or ()))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})"))
+    """Every recorded draw (the draw module's reader, without the pools)."""
+    from .cupdraw import load_draws as load_draws_and_pools
+
+    draws, _pools, problems = load_draws_and_pools(store)
     return draws, problems
 
 
@@ -217,3 +202,51 @@ def division_record_data(*, sheet: Sheet, sheet_plain: Any, division: str, round
         "recorded_at": recorded_at.isoformat(timespec="seconds"),
         "sheet": sheet_plain,
     }
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: every recorded cup match agrees with the draw (issue 8: a hand-edited
+    file that breaks invariants is found and a repair is named).
+
+    - the match is in the draw of its round (§1.5.16), with the same teams;
+    - the winner and loser are its two teams (§1.5.10);
+    - the GP shared out equal the round's GP (§1.5.10), less any §1.5.14 penalty;
+    - at most one record per match.
+    """
+    from ..rules.gp import ROUND_GP
+
+    draws, problems = load_draws(store)
+    records, more = load_cup_records(store)
+    problems += more
+    repair = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
+    seen: dict[str, str] = {}
+    for rec in records:
+        m = rec.match
+        where = Where(rec.rel, 1)
+        if m.match in seen:
+            problems.append(Problem.error(None, f"{m.match} is recorded twice ({seen[m.match]} and {rec.rel})", where,
+                                          hint="remove one of them"))
+        seen[m.match] = rec.rel
+        if not rec.rel.endswith(f"/{m.match}.yaml"):
+            problems.append(Problem.error(None, f"{rec.rel} records match {m.match}; the file name must be the match id",
+                                          where, hint=repair))
+        drawn = draws.get(m.round)
+        match = drawn.match(m.match) if drawn else None
+        if match is None:
+            problems.append(Problem.error("1.5.16", f"{rec.rel}: a result for {m.match}, which is not in the draw of "
+                                          f"round {m.round}", where, hint=repair))
+            continue
+        if {m.home, m.away} != set(match.teams):
+            problems.append(Problem.error("1.5.16", f"{rec.rel}: teams {m.home}/{m.away} are not the drawn teams "
+                                          f"{match.teams[0]}/{match.teams[1]} of {m.match}", where, hint=repair))
+        if {m.winner, m.loser} != set(match.teams):
+            problems.append(Problem.error("1.5.10", f"{rec.rel}: winner {m.winner} and loser {m.loser} are not the "
+                                          f"two teams of {m.match}", where, hint=repair))
+        if m.kind == "result" and rec.gp:
+            total = sum(rec.gp.values())
+            expected = ROUND_GP[m.round] * 100
+            penalty = rec.data.get("penalty")
+            if total != expected and not penalty:
+                problems.append(Problem.error("1.5.10", f"{rec.rel}: GP shares add up to {total / 100:.2f}; "
+                                              f"round {m.round} gives {expected // 100} GP", where, hint=repair))
+    return problems
