@@ -110,3 +110,150 @@ def test_ten_megabyte_file_is_refused_quickly(season, tmp_path):
     result = run_dbf("--dir", season, "cup", "enter", f)
     assert result.exit_code == 2 and "huge.yaml" in result.stderr and "bytes" in result.stderr
     assert snapshot(season) == before
+
+
+# --------------------------------------------------------------------------- result sheets and system cards
+# Mutations of a valid document: a key removed, a value replaced (wrong type, huge or negative number,
+# unicode and control characters), a line duplicated (a duplicated key), the text cut short, raw bytes.
+import json  # noqa: E402
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+SYSTEM_CARDS = sorted((REPO / "examples" / "systems").glob("*.yaml"))
+hostile_text = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["\x00", "\x07bell", "\u202eevil", "ÆØÅ æøå", "\ud7ff", "\t\r\n", "'; DROP TABLE", "<script>",
+                     "../../etc/passwd", "=HYPERLINK(\"x\")", "\ufeff", "🂡♠♥", "-" * 500]),
+)
+numbers = st.one_of(st.integers(min_value=-(10**40), max_value=10**40), st.sampled_from([-1, -8, 0, 2**63, -(2**63)]),
+                    st.floats(allow_nan=True, allow_infinity=True))
+replacement = st.one_of(scalars, numbers, hostile_text, data)
+
+
+def _paths(doc, prefix=()):
+    """Every path into a nested dict/list document."""
+    out = [prefix] if prefix else []
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += _paths(v, prefix + (i,))
+    return out
+
+
+def _set(doc, path, value, delete=False):
+    import copy
+
+    doc = copy.deepcopy(doc)
+    parent = doc
+    for p in path[:-1]:
+        parent = parent[p]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    return doc
+
+
+@st.composite
+def mutated(draw, base_text: str):
+    """One mutation of a valid YAML document, as bytes."""
+    base = yaml.safe_load(base_text)
+    paths = _paths(base)
+    kind = draw(st.sampled_from(["delete", "replace", "replace", "name", "dup-line", "cut", "line-garbage", "raw"]))
+    if kind == "delete":
+        doc = _set(base, draw(st.sampled_from(paths)), None, delete=True)
+    elif kind == "replace":
+        doc = _set(base, draw(st.sampled_from(paths)), draw(replacement))
+    elif kind == "name":   # unicode and control characters in a name (a player's, the card's)
+        targets = [p for p in paths if isinstance(p[-1], str) and p[-1] == "name"] or \
+                  [p for p in paths if isinstance(p[-1], int)]
+        path = draw(st.sampled_from(targets))
+        if path[-1] == "name":
+            doc = _set(base, path, draw(hostile_text))
+        else:
+            doc = _set(base, path, {"id": draw(numbers), "boards": draw(numbers), "name": draw(hostile_text)})
+    else:
+        lines = base_text.splitlines(keepends=True)
+        if kind == "dup-line":   # a duplicated key (or list item) somewhere
+            i = draw(st.integers(0, len(lines) - 1))
+            lines.insert(i, lines[i])
+            return "".join(lines).encode("utf-8")
+        if kind == "cut":
+            return base_text.encode("utf-8")[: draw(st.integers(0, len(base_text)))]
+        if kind == "line-garbage":
+            i = draw(st.integers(0, len(lines) - 1))
+            lines[i] = draw(st.sampled_from(["", "\x00\n", "\t:\n", "- [\n", "&a x: *a\n", "!!binary AAAA\n",
+                                             "? [1]\n", lines[i].replace(":", "")]))
+            return "".join(lines).encode("utf-8", "surrogatepass")
+        return draw(raw_bytes)
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False).encode("utf-8", "surrogatepass")
+
+
+def _assert_one_json(result, use_json):
+    if not use_json:
+        return
+    doc = json.loads(result.stdout)   # exactly one JSON document, whatever went wrong
+    if result.exit_code:
+        assert doc["ok"] is False and doc["errors"], doc
+        assert all({"rule", "message"} <= set(e) for e in doc["errors"]), doc
+
+
+@pytest.fixture(scope="module")
+def drawn_season(tmp_path_factory):
+    """A copy of the example season with cup round 1 drawn; a valid sheet of its first match."""
+    from test_result import cup_teams, sheet_text
+
+    folder = tmp_path_factory.mktemp("fuzz-sheets") / "tournaments"
+    shutil.copytree(REPO / "tournaments", folder, ignore=shutil.ignore_patterns(".dbf.lock", "journal", ".cache"))
+    os.environ["DBF_DIR"] = str(folder)
+    drawn = run_dbf("--dir", folder, "draw", "cup", "--round", "1", "--seed", "7", "--json")
+    assert drawn.exit_code == 0, drawn.stderr
+    match = run_dbf("--dir", folder, "schedule", "cup", "--round", "1", "--json").json["matches"][0]
+    teams = cup_teams(folder)
+    text = sheet_text(match["id"], teams[match["home"]], teams[match["away"]], 1, up=match["up"])
+    yield folder, text
+    os.environ.pop("DBF_DIR", None)
+
+
+def test_the_unmutated_sheet_is_valid(drawn_season, tmp_path):
+    folder, text = drawn_season
+    f = tmp_path / "fuzzed.yaml"
+    f.write_text(text)
+    r = run_dbf("--dir", folder, "result", "check", f, "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr   # so the mutations start from a valid sheet
+
+
+@pytest.mark.parametrize("verb", ["check", "submit"])
+@FUZZ
+@given(data=st.data(), use_json=st.booleans())
+def test_result_sheets_never_crash(drawn_season, tmp_path_factory, verb, data, use_json):
+    folder, text = drawn_season
+    payload = data.draw(mutated(text), label="sheet")
+    f = tmp_path_factory.mktemp("in") / "fuzzed.yaml"
+    f.write_bytes(payload)
+    before = snapshot(folder)
+    result = run_dbf("--dir", folder, "result", verb, f, "--now", "2026-12-14T09:00", *(["--json"] if use_json else []))
+    _assert_clean(result, before, folder, "fuzzed.yaml")
+    _assert_one_json(result, use_json)
+    if verb == "check" or result.exit_code:
+        assert snapshot(folder) == before
+    elif result.exit_code == 0 and not (use_json and result.json.get("already_recorded")):
+        assert run_dbf("--dir", folder, "undo").exit_code == 0   # recorded: put the season back
+
+
+@pytest.mark.parametrize("card", SYSTEM_CARDS, ids=lambda p: p.stem)
+@settings(max_examples=max(1, EXAMPLES // len(SYSTEM_CARDS)) if SYSTEM_CARDS else 1, deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data(), use_json=st.booleans())
+def test_system_cards_never_crash(tmp_path_factory, card, data, use_json):
+    payload = data.draw(mutated(card.read_text(encoding="utf-8")), label="card")
+    folder = tmp_path_factory.mktemp("in")
+    f = folder / "fuzzed.yaml"
+    f.write_bytes(payload)
+    before = snapshot(folder)
+    result = run_dbf("system", "check", f, *(["--json"] if use_json else []))
+    _assert_clean(result, before, folder, "fuzzed.yaml")
+    _assert_one_json(result, use_json)

@@ -7,21 +7,8 @@ import pytest
 
 from dbfcli.rules.draw import draw_cup_round, survivors, unfinished
 from dbfcli.rules.lots import Urn, draw_lots, draw_pairs
-from dbfcli.rules.pools import split_pools
 
-
-def synthetic(n, d4, d3, seed=1, clubs_per=6):
-    rng = random.Random(seed)
-    entry, clubs, geo = {}, {}, {}
-    for i in range(n):
-        t = f"T{i:06d}"
-        entry[t] = 4 if i < d4 else 3 if i < d4 + d3 else 1
-        clubs[t] = rng.randrange(max(1, n // clubs_per))
-        east = rng.random() < 0.45
-        geo[t] = ("east", rng.uniform(54.6, 56.1), rng.uniform(11.2, 12.6)) if east else \
-                 ("west", rng.uniform(54.9, 57.6), rng.uniform(8.2, 10.9))
-    pool_of = split_pools({t: g for t, g in geo.items() if entry[t] <= 2}, 3)
-    return entry, clubs, pool_of
+from cupfield import synthetic  # noqa: E402
 
 
 def play_cup(entry, clubs, pool_of, seed):

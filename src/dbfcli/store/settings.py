@@ -29,6 +29,15 @@ def _sunday_on_or_after(day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(6 - day.weekday()) % 7)
 
 
+def _division_section(div: str, note: str, boards: int, weekends: str, base: int, pool: int) -> str:
+    head = f"[divisions.{div}]"
+    lines = [f"{head:<34}# {note}", f"boards = {boards}" + (" " * 23 + "# 36 with screens, 40 without" if div == "1div" else ""),
+             f"weekends = [{weekends}]", "rounds_per_weekend = [3, 3, 3, 2]",
+             f"fee_base_kr = {base}" + ("                # §1.1.1.3 per team" if div == "1div" else ""),
+             f"fee_travel_pool_kr = {pool}" + ("         # §1.1.1.3 per team, to the travel refund pool" if div == "1div" else "")]
+    return "\n".join(lines) + "\n"
+
+
 def default_season_toml(season: str) -> str:
     """The commented ``season.toml`` that ``dbf init`` writes for season ``YYYY-YY``.
 
@@ -44,6 +53,12 @@ def default_season_toml(season: str) -> str:
     w1 = weekends(sat(10, 3), sat(11, 7), sat(1, 9, n), sat(2, 20, n))
     w2 = weekends(sat(10, 10), sat(11, 14), sat(1, 16, n), sat(2, 27, n))
     w3 = weekends(sat(10, 17), sat(11, 21), sat(1, 23, n), sat(3, 6, n))
+    division_sections = "\n".join(
+        _division_section(div, note, boards, weeks, base, pool) for div, note, boards, weeks, base, pool in (
+            ("1div", "§1.1.2.1 12 teams, all-play-all over 4 weekends", 36, w1, 2500, 1500),
+            ("2div", "§1.1.3.1", 36, w2, 2000, 1500),
+            ("3div-a", "§1.1.4.1 group west", 40, w3, 1500, 1000),
+            ("3div-b", "§1.1.4.1 group east", 40, w3, 1500, 1000)))
     return f'''# Season settings for {season}: everything the regulations leave to the season.
 # Each setting names the paragraph of the regulations (DBF 6.1.1) it belongs to.
 # Dates are ISO (YYYY-MM-DD). Amounts are whole kroner.
@@ -88,34 +103,7 @@ overnight_allowance_kr = 160      # per person, quarter-final, semi-final and fi
 [divisions]
 vp_scale = "wbf-20"               # RULES.md reading: the WBF 20-VP continuous scale
 
-[divisions.1div]                  # §1.1.2.1 12 teams, all-play-all over 4 weekends
-boards = 36                       # 36 with screens, 40 without
-weekends = [{w1}]
-rounds_per_weekend = [3, 3, 3, 2]
-fee_base_kr = 2500                # §1.1.1.3 per team
-fee_travel_pool_kr = 1500         # §1.1.1.3 per team, to the travel refund pool
-
-[divisions.2div]                  # §1.1.3.1
-boards = 36
-weekends = [{w2}]
-rounds_per_weekend = [3, 3, 3, 2]
-fee_base_kr = 2000
-fee_travel_pool_kr = 1500
-
-[divisions.3div-a]                # §1.1.4.1 group west
-boards = 40
-weekends = [{w3}]
-rounds_per_weekend = [3, 3, 3, 2]
-fee_base_kr = 1500
-fee_travel_pool_kr = 1000
-
-[divisions.3div-b]                # §1.1.4.1 group east
-boards = 40
-weekends = [{w3}]
-rounds_per_weekend = [3, 3, 3, 2]
-fee_base_kr = 1500
-fee_travel_pool_kr = 1000
-
+{division_sections}
 [playoff]                         # §1.1.2.5-11, §1.1.4.2
 date = "{sat(3, 20, n)}"            # Saturday of the 1st-division play-off weekend
 choice_days = 8                   # §1.1.2.8 the winner picks its semi-final opponent within 8 days
