@@ -1,110 +1,323 @@
 """Benchmarks, side by side in one run, as ratios to a baseline (issue 2, issue 9).
 
-    python bench/run.py            # full run: start-up, state size, memory
-    python bench/run.py --ci       # small subset; fails only on a gross regression
+    python bench/run.py            # everything: start-up, draw, state size, memory (~3-5 min)
+    python bench/run.py --ci       # a CI-sized subset (< 60 s); fails only on a gross regression
 
-Start-up cases run `dbf` as a fresh process on a copy of the example season
-and compare the median wall time with `python -c "import typer, rich.table,
-yaml"` measured in the same run. Peak RSS comes from wait4(). Never a timed
-test: this script reports, and in --ci mode fails only beyond 3x the target.
+One table: each case, its median, the baseline it is compared with, the ratio,
+the target ratio, peak RSS, and pass/fail.
+
+* start-up: ``dbf`` as a fresh process on a copy of the example season (round 1
+  drawn, one sheet recorded), against ``python -c "import typer, rich.table,
+  yaml"``; runs are interleaved (baseline, case, baseline, case ...) so that a
+  busy machine slows both alike. Target 1.5x, RSS <= 60 MB.
+* draw: round 1 of the cup (pools + same-club draw, bench/bench_draw.py) at
+  1k, 4k, 16k and 100k teams against fixed budgets (4,096 teams: 1 s; others
+  30 s), and the growth of the time per team from 4k to 100k (near-linear: <= 3x).
+* state size: a season of 4,096 cup teams with every match recorded and 30
+  finals of trophy history (tools/make_large_season.py, built in a temp folder),
+  ``dbf standings``, ``dbf up``, ``dbf gp`` against 0.5 s; RSS <= 250 MB.
+
+Every ``dbf`` case uses a parse cache in the temp folder, warmed by one run
+first (the cache is how a TD's second command runs); ``(no cache)`` rows show
+the first run. Peak RSS comes from wait4(). Never a timed test: this script
+reports; ``--ci`` exits 1 only when a ratio exceeds 3x its target (or RSS 3x
+its limit).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "tournaments"
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(REPO / "tools"))
+
 STARTUP_TARGET = 1.5     # x baseline (issue 9)
-MEMORY_TARGET_MB = 60    # example season (issue 9)
+MEMORY_EXAMPLE_MB = 60   # example season (issue 9)
+MEMORY_LARGE_MB = 250    # 4,096-team season (issue 9)
+STATE_BUDGET_S = 0.5     # dbf standings / up / gp on the large season
+DRAW_4K_BUDGET_S = 1.0
+DRAW_BUDGET_S = 30.0
+DRAW_GROWTH = 3.0        # time per team, 100k over 4k
 GROSS = 3.0              # --ci fails only beyond GROSS x target
+SEASON = "2026-27"
 
 
+@dataclass
+class Row:
+    case: str
+    median: float | None          # seconds (None: a section heading)
+    baseline: float | None = None  # seconds, or None for a unitless ratio case
+    ratio: float | None = None
+    target: float | None = None    # target ratio (None: information only)
+    rss: int | None = None         # MB
+    rss_limit: int | None = None
+    note: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if self.median is None:
+            return ""
+        if self.note.startswith("exit"):
+            return "FAIL (" + self.note + ")"
+        over_rss = self.rss_limit is not None and self.rss is not None and self.rss > self.rss_limit
+        if self.target is None:
+            return "info" + (" (RSS over)" if over_rss else "")
+        if self.gross:
+            return "FAIL (gross)"
+        return "over target" if (self.ratio or 0) > self.target or over_rss else "pass"
+
+    @property
+    def gross(self) -> bool:
+        if self.median is None or self.target is None:
+            return self.note.startswith("exit")
+        rss_gross = self.rss_limit is not None and self.rss is not None and self.rss > self.rss_limit * GROSS
+        return self.note.startswith("exit") or (self.ratio or 0) > self.target * GROSS or rss_gross
+
+
+# --------------------------------------------------------------------------- processes
 def dbf_exe() -> list[str]:
-    exe = shutil.which("dbf", path=str(Path(sys.executable).parent)) or shutil.which("dbf")
+    exe = shutil.which("dbf", path=str(Path(sys.executable).parent))
     return [exe] if exe else [sys.executable, "-m", "dbfcli"]
 
 
-def measure(cmd: list[str], runs: int, env: dict, cwd: Path) -> tuple[float, float, int]:
-    """(median seconds, best seconds, peak RSS MB) over ``runs`` fresh processes."""
-    times, peak = [], 0
+def run_once(cmd: list[str], env: dict, cwd: Path) -> tuple[float, int, int]:
+    """(wall seconds, peak RSS MB, exit code) of one fresh process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss // 1024, proc.returncode
+
+
+def measure_interleaved(cases: dict[str, tuple[list[str], dict]], runs: int, cwd: Path,
+                        expect: dict[str, int] | None = None) -> dict[str, tuple[float, int, str]]:
+    """Median wall time, peak RSS and a note (wrong exit code) per case; one warm-up run each
+    (fills the parse cache), then ``runs`` rounds in which every case runs once, in turn."""
+    expect = expect or {}
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    rss: dict[str, int] = {name: 0 for name in cases}
+    notes: dict[str, str] = {name: "" for name in cases}
+    for name, (cmd, env) in cases.items():
+        _, _, code = run_once(cmd, env, cwd)
+        if code != expect.get(name, 0):
+            notes[name] = f"exit {code}"
     for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
-        _, status, usage = os.wait4(proc.pid, 0)
-        times.append(time.perf_counter() - start)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        peak = max(peak, usage.ru_maxrss // 1024)
-    return statistics.median(times), min(times), peak
+        for name, (cmd, env) in cases.items():
+            wall, mb, _ = run_once(cmd, env, cwd)
+            times[name].append(wall)
+            rss[name] = max(rss[name], mb)
+    return {name: (statistics.median(times[name]), rss[name], notes[name]) for name in cases}
 
 
-def example_copy() -> Path:
-    tmp = Path(tempfile.mkdtemp(prefix="dbf-bench-"))
-    shutil.copytree(EXAMPLE, tmp / "tournaments", ignore=shutil.ignore_patterns("journal", ".dbf.lock"))
-    return tmp / "tournaments"
+def dbf_env(cache: Path | str) -> dict:
+    env = dict(os.environ, DBF_CACHE_DIR=str(cache))
+    for var in ("DBF_DIR", "DBF_SEASON", "DBF_LANG", "DBF_DEBUG"):
+        env.pop(var, None)
+    return env
 
 
-def startup_cases(folder: Path) -> list[tuple[str, list[str]]]:
+# --------------------------------------------------------------------------- the example season
+def example_copy(tmp: Path) -> tuple[Path, Path | None]:
+    """A copy of the example with round 1 drawn and C1-002 recorded; returns the folder and a
+    valid sheet for C1-001 (for ``dbf result check SHEET``), or None if that could not be made."""
+    import random
+
+    import yaml
+
+    folder = tmp / "tournaments"
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns("journal", ".dbf.lock", ".pending.yaml"))
+    env = dbf_env("off")
     dbf = dbf_exe() + ["--dir", str(folder)]
-    sheet = next(iter(sorted((REPO / "tests" / "sheets").glob("good_*.yaml"))), None) if (REPO / "tests" / "sheets").is_dir() else None
-    cases = [
-        ("dbf --help", dbf + ["--help"]),
-        ("dbf check", dbf + ["check"]),
-        ("dbf cup teams", dbf + ["cup", "teams"]),
-        ("dbf standings 2div", dbf + ["standings", "2div"]),
-        ("dbf up", dbf + ["up"]),
-        ("dbf gp", dbf + ["gp"]),
-        ("dbf vp 12 --boards 36", dbf + ["vp", "12", "--boards", "36"]),
-        ("dbf distance 8000 1050", dbf + ["distance", "8000", "1050"]),
-        ("dbf deadlines", dbf + ["deadlines", "--today", "2026-12-01"]),
-    ]
+    if subprocess.run(dbf + ["draw", "cup", "--round", "1", "--seed", "1"], env=env,
+                      capture_output=True).returncode != 0:
+        return folder, None
+    from make_large_season import cup_sheet  # noqa: E402 - tools/ on sys.path
+
+    teams = {t["id"]: t for t in yaml.safe_load((folder / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
+    draw = yaml.safe_load((folder / SEASON / "cup" / "draws" / "round-01.yaml").read_text())
+    sheets = []
+    for k, m in enumerate(draw["matches"][:2]):
+        first, second = (teams[t] for t in m["teams"])
+        import datetime as dt
+
+        sheet = cup_sheet(random.Random(k), 1, m["id"], first, second, dt.date(2026, 12, 13), up=0)
+        path = tmp / f"{m['id']}.yaml"
+        path.write_text(yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        sheets.append(path)
+    if len(sheets) < 2:
+        return folder, None
+    subprocess.run(dbf + ["result", "submit", str(sheets[1])], env=env, capture_output=True)
+    return folder, sheets[0]
+
+
+def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
+    folder, sheet = example_copy(tmp)
+    cache = tmp / "cache-example"
+    env = dbf_env(cache)
+    dbf = dbf_exe() + ["--dir", str(folder)]
+    cases: dict[str, tuple[list[str], dict]] = {
+        "baseline": ([sys.executable, "-c", "import typer, rich.table, yaml"], env),
+        "dbf --help": (dbf + ["--help"], env),
+        "dbf standings 2div": (dbf + ["standings", "2div"], env),
+        "dbf up": (dbf + ["up"], env),
+        "dbf check": (dbf + ["check"], env),
+    }
     if sheet is not None:
-        cases.append(("dbf result check SHEET", dbf + ["result", "check", str(sheet)]))
-    return cases
+        cases["dbf result check SHEET"] = (dbf + ["result", "check", str(sheet)], env)
+    if not ci:
+        cases.update({
+            "dbf gp": (dbf + ["gp"], env),
+            "dbf cup teams": (dbf + ["cup", "teams"], env),
+            "dbf vp 12 --boards 36": (dbf + ["vp", "12", "--boards", "36"], env),
+            "dbf distance 8000 1050": (dbf + ["distance", "8000", "1050"], env),
+            "dbf deadlines": (dbf + ["deadlines", "--today", "2026-12-01"], env),
+            "dbf standings 2div (no cache)": (dbf + ["standings", "2div"], dbf_env("off")),
+            "dbf check (no cache)": (dbf + ["check"], dbf_env("off")),
+        })
+    got = measure_interleaved(cases, runs, tmp)
+    base, base_rss, _ = got.pop("baseline")
+    rows = [Row("start-up, example season", None),
+            Row("baseline: import typer, rich.table, yaml", base, base, 1.0, None, base_rss)]
+    for name, (med, mb, note) in got.items():
+        rows.append(Row(name, med, base, med / base, STARTUP_TARGET, mb, MEMORY_EXAMPLE_MB, note))
+    if sheet is None:
+        rows.append(Row("dbf result check SHEET", None, note="skipped: the example could not be drawn"))
+    return rows
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--ci", action="store_true", help="small subset; fail only on gross regressions")
-    ap.add_argument("--runs", type=int, default=0)
-    args = ap.parse_args()
+# --------------------------------------------------------------------------- the draw
+def draw_rows(ci: bool) -> list[Row]:
+    from bench_draw import round1  # noqa: E402 - bench/ on sys.path
+
+    sizes = (1_000, 4_096) if ci else (1_000, 4_096, 16_000, 100_000)
+    rows = [Row("draw: pools + round 1 (§1.5.2), in process", None)]
+    per_team = {}
+    for n in sizes:
+        reps = 1 if n >= 100_000 else 3
+        times = []
+        for _ in range(reps):
+            split, draw, _, _ = round1(n)
+            times.append(split + draw)
+        med = statistics.median(times)
+        per_team[n] = med / n
+        budget = DRAW_4K_BUDGET_S if n == 4_096 else DRAW_BUDGET_S
+        rows.append(Row(f"draw round 1, {n:,} teams", med, budget, med / budget, 1.0))
+    if 100_000 in per_team:
+        growth = per_team[100_000] / per_team[4_096]
+        rows.append(Row("draw: time per team, 100k / 4k", growth, None, growth, DRAW_GROWTH))
+    return rows
+
+
+# --------------------------------------------------------------------------- state size
+def build_large(tmp: Path, n: int) -> Path:
+    folder = tmp / f"large-{n}"
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    subprocess.run([sys.executable, str(REPO / "tools" / "make_large_season.py"), str(n), str(folder), "--results"],
+                   check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return folder
+
+
+def state_rows(tmp: Path, n: int, runs: int, ci: bool) -> list[Row]:
+    t0 = time.perf_counter()
+    folder = build_large(tmp, n)
+    built = time.perf_counter() - t0
+    cup = len(list((folder / SEASON / "cup" / "matches").glob("*.yaml")))
+    div = len(list((folder / SEASON / "divisions" / "matches").glob("*.yaml")))
+    env = dbf_env(tmp / f"cache-large-{n}")
+    dbf = dbf_exe() + ["--dir", str(folder)]
+    targeted = {
+        "dbf standings 2div": (dbf + ["standings", "2div"], env),
+        "dbf up": (dbf + ["up"], env),
+        "dbf gp": (dbf + ["gp"], env),
+    }
+    info = {} if ci else {
+        "dbf check": (dbf + ["check"], env),
+        "dbf cup teams": (dbf + ["cup", "teams"], env),
+        "dbf trophy": (dbf + ["trophy"], env),
+        "dbf up (no cache)": (dbf + ["up"], dbf_env("off")),
+    }
+    got = measure_interleaved({**targeted, **info}, runs, tmp)
+    rows = [Row(f"state: {n:,} cup teams, {cup} + {div} recorded matches, 30 finals (built in {built:.0f} s)",
+                None)]
+    for name, (med, mb, note) in got.items():
+        target = 1.0 if name in targeted else None
+        rows.append(Row(f"{name} [{n:,}]", med, STATE_BUDGET_S, med / STATE_BUDGET_S, target, mb,
+                        MEMORY_LARGE_MB, note))
+    return rows
+
+
+# --------------------------------------------------------------------------- report
+def machine() -> str:
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = ", load average %.1f" % os.getloadavg()[0]
+    return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {platform.system()}{load}"
+
+
+def render(rows: list[Row], runs: int) -> str:
+    out = [f"{'case':58} {'median':>9} {'baseline':>9} {'ratio':>6} {'target':>7} {'RSS MB':>7}  result"]
+    for r in rows:
+        if r.median is None:
+            out.append(f"-- {r.case}" + (f" ({r.note})" if r.note else ""))
+            continue
+        unit = (lambda s: f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s")
+        med = unit(r.median) if r.baseline is not None or r.target is None else f"{r.median:.2f}x"
+        base = unit(r.baseline) if r.baseline is not None else ""
+        ratio = f"{r.ratio:.2f}" if r.ratio is not None else ""
+        target = f"{r.target:.1f}x" if r.target is not None else ""
+        rss = "" if r.rss is None else (f"{r.rss}" + (f"/{r.rss_limit}" if r.rss_limit else ""))
+        out.append(f"{r.case:58} {med:>9} {base:>9} {ratio:>6} {target:>7} {rss:>7}  {r.verdict}")
+    out.append(f"(start-up: median of {runs} interleaved runs after one warm-up; {machine()})")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="dbf benchmarks (issue 9)")
+    ap.add_argument("--ci", action="store_true", help="CI-sized subset; fail only on a gross regression")
+    ap.add_argument("--runs", type=int, default=0, help="runs per process case (default 15, --ci 5)")
+    ap.add_argument("--teams", type=int, default=0, help="cup teams of the large season (default 4096, --ci 1024)")
+    ap.add_argument("--skip", action="append", default=[], choices=("startup", "draw", "state"),
+                    help="leave a section out (repeatable)")
+    args = ap.parse_args(argv)
     runs = args.runs or (5 if args.ci else 15)
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="0")
-    folder = example_copy()
-    cwd = folder.parent
-    baseline_cmd = [sys.executable, "-c", "import typer, rich.table, yaml"]
-    measure(baseline_cmd, 2, env, cwd)  # warm the disk cache
-    base, base_best, base_mem = measure(baseline_cmd, runs, env, cwd)
-    rows = [("baseline: import typer, rich.table, yaml", base, 1.0, None, base_mem, "")]
-    failed = []
-    cases = startup_cases(folder)
-    if args.ci:
-        cases = [c for c in cases if c[0] in ("dbf --help", "dbf check", "dbf standings 2div", "dbf up")]
-    for name, cmd in cases:
-        measure(cmd, 1, env, cwd)
-        med, best, mem = measure(cmd, runs, env, cwd)
-        ratio = med / base
-        ok = ratio <= STARTUP_TARGET and mem <= MEMORY_TARGET_MB
-        gross = ratio > STARTUP_TARGET * GROSS or mem > MEMORY_TARGET_MB * GROSS
-        if gross:
-            failed.append(name)
-        rows.append((name, med, ratio, STARTUP_TARGET, mem, "pass" if ok else ("FAIL (gross)" if gross else "over target")))
-    print(f"{'case':42} {'median ms':>10} {'ratio':>6} {'target':>7} {'RSS MB':>7}  result")
-    for name, med, ratio, target, mem, verdict in rows:
-        t = f"{target:.1f}x" if target else ""
-        print(f"{name:42} {med * 1000:10.1f} {ratio:6.2f} {t:>7} {mem:7d}  {verdict}")
-    print(f"({runs} runs each; python {sys.version.split()[0]}; {os.cpu_count()} cores)")
-    shutil.rmtree(folder.parent, ignore_errors=True)
-    if failed:
-        print("gross regression: " + ", ".join(failed), file=sys.stderr)
+    teams = args.teams or (1024 if args.ci else 4096)
+    tmp = Path(tempfile.mkdtemp(prefix="dbf-bench-"))
+    rows: list[Row] = []
+    try:
+        if "startup" not in args.skip:
+            rows += startup_rows(tmp, runs, args.ci)
+        if "draw" not in args.skip:
+            rows += draw_rows(args.ci)
+        if "state" not in args.skip:
+            rows += state_rows(tmp, teams, 3 if args.ci else 5, args.ci)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(render(rows, runs))
+    gross = [r.case for r in rows if r.gross]
+    if args.ci and gross:
+        print("gross regression: " + ", ".join(gross), file=sys.stderr)
         return 1
     return 0
 

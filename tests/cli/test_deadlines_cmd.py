@@ -72,3 +72,46 @@ def test_json_shape(dbf, example):
 
 def test_bad_today_is_usage_error(dbf, example):
     assert dbf("deadlines", "--today", "tomorrow").exit_code == 2
+
+
+def _small_field(example, n=20):
+    """Keep only the first ``n`` pool teams (no division players): the bracket starts late."""
+    path = example / "2026-27" / "cup" / "teams.yaml"
+    doc = yaml.safe_load(path.read_text())
+    doc["teams"] = [t for t in doc["teams"] if not any(p.get("division") for p in t["players"])][:n]
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+
+
+def test_1_5_16_small_field_skips_rounds_without_draw_deadlines(dbf, example):
+    """§1.5.16 with §1.5.2/§1.5.3: 20 pool teams play rounds 1, 6, 7, 8, 9; no draw is due for the
+    skipped rounds 2-5, and the draw of round 6 is due the Thursday after round 1 (2026-12-13)."""
+    _small_field(example)
+    r = dbf("deadlines", "--today", "2026-12-01", "--all", "--json")
+    assert r.exit_code == 0, r.stderr
+    draws = {d["what"]: d["due"] for d in _by_rule(r.json, "1.5.16")}
+    assert draws["draw of cup round 6"] == "2026-12-17"
+    assert draws["send the draw of cup round 6 to the teams"] == "2026-12-20"
+    assert not any(f"round {n}" in what for what in draws for n in (2, 3, 4, 5))
+    assert {w for w in draws if w.startswith("draw of")} == {f"draw of cup round {n}" for n in (6, 7, 8)}
+
+
+def test_1_5_16_full_field_lists_every_round(dbf, example):
+    r = dbf("deadlines", "--today", "2026-12-01", "--all", "--json")
+    draws = {d["what"] for d in _by_rule(r.json, "1.5.16") if d["what"].startswith("draw of")}
+    assert draws == {f"draw of cup round {n}" for n in range(2, 9)}
+
+
+def test_1_5_14_sheet_deadline_from_the_agreed_time(dbf, example):
+    """§1.5.14: 18 hours after the agreed start in cup/schedule.yaml (2026-12-12 10:00 -> 2026-12-13 04:00)."""
+    _draw(example, ("KBH-1", "KBH-3"))
+    r = dbf("schedule", "cup", "set", "C1-001", "--date", "2026-12-12", "--time", "10:00")
+    assert r.exit_code == 0, r.stderr
+    r = dbf("deadlines", "--today", "2026-12-13T04:01", "--json", "--fail-on-overdue")
+    (sheet,) = _by_rule(r.json, "1.5.14")
+    assert sheet["due"] == "2026-12-13T04:00:00" and sheet["overdue"] and r.exit_code == 1
+    only_time = dbf("schedule", "cup", "set", "C1-001", "--clear")
+    assert only_time.exit_code == 0
+    assert dbf("schedule", "cup", "set", "C1-001", "--time", "09:30").exit_code == 0
+    r = dbf("deadlines", "--today", "2026-12-13T00:00", "--json")
+    (sheet,) = _by_rule(r.json, "1.5.14")
+    assert sheet["due"] == "2026-12-14T03:30:00"       # official day, agreed time

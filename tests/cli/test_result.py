@@ -213,3 +213,21 @@ def test_amend_refused_when_next_round_drawn_with_old_winner(drawn, tmp_path):
     f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, imps=(1, 50), up=1))
     r = run_dbf("result", "amend", f, "--json")
     assert r.exit_code == 2 and "already drawn" in r.stdout and snapshot(example) == before
+
+
+@pytest.mark.parametrize("ferries, warned", [("[kattegat]", True), ("[storebaelt]", False),
+                                             ("[storebaelt, storebaelt]", False), ("[storebaelt, kattegat]", True)],
+                         ids=["other-ferry", "same", "there-and-back", "one-too-many"])
+def test_1_5_4_sheet_ferries_compared_with_the_route(drawn, tmp_path, ferries, warned):
+    """§1.5.4: the sheet's ferries against the crossings of the route the tool computes
+    (AAL-1 from Aalborg to KBH-2 in Copenhagen crosses the Great Belt): a warning naming them."""
+    example, teams = drawn
+    f = tmp_path / "C1-002.yaml"
+    f.write_text(sheet_text("C1-002", teams["KBH-2"], teams["AAL-1"], 1, up=20).replace(
+        "  up: 20\n", f"  up: 20\n  ferries: {ferries}\n"))
+    r = run_dbf("result", "check", f, "--json")
+    assert r.exit_code == 0, r.stdout
+    ferry = [w for w in r.json["warnings"] if w["rule"] == "1.5.4" and "ferr" in w["message"]]
+    assert bool(ferry) == warned
+    if warned:
+        assert "crosses Storebælt" in ferry[0]["message"] and ferry[0]["line"] is not None

@@ -129,7 +129,13 @@ def test_1_5_13_lineups_checked(dbf, example, tmp_path):
     (["C5-001", "--zones", "5", "--persons", "4"], 0),
 ])
 def test_1_5_17_travel_claim(dbf, example, args, total):
-    team = _cup_teams(example)[0]["id"]
+    t = _cup_teams(example)
+    for r in (5, 7):   # the claim's match must be drawn (more in tests/cli/test_travel_claims.py)
+        d = example / "2026-27" / "cup" / "draws"
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"round-{r:02d}.yaml").write_text(yaml.safe_dump(
+            {"round": r, "matches": [{"id": f"C{r}-001", "teams": [t[1]["id"], t[0]["id"]]}]}))
+    team = t[0]["id"]
     r = dbf("travel", "claim", *args, "--team", team, "--json")
     assert r.exit_code == 0, r.stderr
     assert r.json["total"] == total

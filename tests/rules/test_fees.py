@@ -87,3 +87,14 @@ def test_1_5_12_joined_substitute_pays_retroactively():
     led = team_ledger(A, FEE, DRAWS, rec, TEAMS, joins=(Join(99, "A", 1, 2),))
     fees = [(r.round, r.players, r.amount_kr) for r in led.rows if r.kind == "fee"]
     assert fees == [(1, 5, 300), (2, 5, 300), (3, 5, 300)]
+
+
+def test_1_5_17_refunds_listed_apart_from_the_fee_balance():
+    """§1.5.17, §1.5.4: a recorded travel claim is a refund row; balance unchanged, net = balance - refunds."""
+    from dbfcli.rules.fees import Refund
+
+    plain = ledgers(TEAMS, FEE, DRAWS, ())["B"]
+    led = ledgers(TEAMS, FEE, DRAWS, (), refunds=[Refund("B", 1, "C1-001", 768, 4), Refund("A", 1, "C1-001", 5)])["B"]
+    assert led.balance_kr == plain.balance_kr and led.refunds_kr == 768 and led.net_kr == plain.balance_kr - 768
+    assert [(r.kind, r.amount_kr) for r in led.rows if r.kind == "refund"] == [("refund", 768)]
+    assert led.to_json()["refunds_kr"] == 768

@@ -98,3 +98,72 @@ def test_1_5_16_draw_deadlines():
         "draw of cup round 4", "send the draw of cup round 4 to the teams",
         "draw of cup round 8", "send the draw of cup round 8 to the teams"]
     assert all(d.due.weekday() in (3, 6) for d in deadlines)
+
+
+# -- HUM (§1.5.13, §1.5.1.2, §2.10.5) and draw deadlines of a small field (§1.5.16) ---------------
+
+from dbfcli.rules.home import HumPair, home_away, hum_verdicts  # noqa: E402
+
+DAY = dt.date(2027, 1, 31)
+EARLY, LATE = dt.date(2027, 1, 20), dt.date(2027, 1, 28)
+
+
+@pytest.mark.parametrize("up, hum, home, rule", [
+    ({}, {"A"}, "B", "1.5.13"),               # A drawn first, but HUM: away
+    ({"A": 12}, {"A"}, "B", "1.5.13"),        # whatever the UP
+    ({"B": 3}, {"B"}, "A", "1.5.13"),
+    ({"B": 3}, {"A", "B"}, "B", "1.5.5"),     # both have HUM: §1.5.5 decides
+    ({}, set(), "A", "1.5.5"),
+], ids=["first-drawn-hum", "hum-more-up", "second-hum", "both-hum", "none"])
+def test_1_5_13_home_away(up, hum, home, rule):
+    """§1.5.13: a team with HUM pairs (and opponents without) is always the away team."""
+    h, a, why = home_away(CupMatch("C3-001", 3, ("A", "B")), up, hum)
+    assert (h, why[1:].split(":")[0]) == (home, rule)
+
+
+@pytest.mark.parametrize("pairs, division, day, expected", [
+    # §1.5.1.2: against a pool team without HUM: not allowed
+    ([HumPair("A", (1, 2), EARLY)], set(), DAY, [("A", False, "1.5.1.2")]),
+    # §1.5.1.2: against a division team: allowed
+    ([HumPair("A", (1, 2), EARLY)], {"B"}, DAY, [("A", True, "1.5.1.2")]),
+    # §1.5.1.2: against a team that plays HUM itself: both allowed
+    ([HumPair("A", (1, 2), EARLY), HumPair("B", (3, 4), EARLY)], set(), DAY,
+     [("A", True, "1.5.1.2"), ("B", True, "1.5.1.2")]),
+    # §2.10.5: card 3 days before: not allowed, even against a division team
+    ([HumPair("A", (1, 2), LATE)], {"B"}, DAY, [("A", False, "2.10.5")]),
+    # reading: an opponent whose own HUM card is late does not "play HUM" in this match
+    ([HumPair("A", (1, 2), EARLY), HumPair("B", (3, 4), LATE)], set(), DAY,
+     [("A", False, "1.5.1.2"), ("B", False, "2.10.5")]),
+    # §2.10.5: never sent
+    ([HumPair("A", (1, 2), None)], {"B"}, DAY, [("A", False, "2.10.5")]),
+    # exactly a week before is in time
+    ([HumPair("A", (1, 2), dt.date(2027, 1, 24))], {"B"}, DAY, [("A", True, "1.5.1.2")]),
+    # another match's team is ignored
+    ([HumPair("C", (1, 2), EARLY)], set(), DAY, []),
+], ids=["pool-team", "division-team", "both-hum", "late", "opponent-late", "not-sent", "week-exactly", "other"])
+def test_1_5_1_2_2_10_5_hum_verdicts(pairs, division, day, expected):
+    """§1.5.1.2, §2.10.5, §1.5.1.1: may each HUM pair play its system in this match?"""
+    got = hum_verdicts(("A", "B"), pairs, division, day)
+    assert [(v.team, v.allowed, v.rule) for v in got] == expected
+
+
+def test_1_5_13_schedule_match_hum_away_and_warning():
+    """§1.5.13 in the schedule: A (drawn first) is away; §1.5.1.2 warns about its pair."""
+    s, problems = schedule_match(CupMatch("C3-001", 3, ("A", "B")), CUP, POSTCODES, {}, None, fake_trip,
+                                 hum_pairs=[HumPair("A", (1, 2), EARLY)])
+    assert (s.home, s.away, s.venue) == ("B", "A", "2100") and s.reason.startswith("§1.5.13")
+    assert [(p.rule, p.severity) for p in problems] == [("1.5.1.2", "warning")]
+    assert "HUM NOT allowed" in s.hum_note
+
+
+@pytest.mark.parametrize("played, expected", [
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9), [2, 3, 4, 8]),   # CUP has match days for 1, 2, 3 and 7
+    ((1, 6, 7, 8, 9), [6, 8]),                     # 20 pool teams: rounds 2-5 are skipped
+    ((2, 9), [9]),                                 # 4 teams of one club: the final after round 2
+    ((1, 8, 9), [8]),                              # the semi-finals' draw after round 1
+], ids=["full", "small", "tiny", "semis"])
+def test_1_5_16_draw_deadlines_only_for_played_rounds(played, expected):
+    """§1.5.16: a round a small field skips gets no draw, so no deadline (the next played round's
+    draw is due the Thursday after the round before it)."""
+    got = [d for d in draw_deadlines(CUP, [], played) if d.what.startswith("draw of")]
+    assert [int(d.what.rsplit(" ", 1)[1]) for d in got] == expected

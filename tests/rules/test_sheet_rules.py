@@ -237,3 +237,58 @@ def test_any_sheet_gives_problems_never_an_exception(match, teams, home, away, s
         assert p.rule in KNOWN, str(p)
     if c.ok:
         assert c.winner in teams and sum(c.gp.values()) > 0
+
+
+# -- §1.5.1.2 / §2.10.5: HUM pairs on a cup sheet; §1.5.4 ferries; §1.5.11 additions ----------------
+
+from dbfcli.rules.home import HumPair  # noqa: E402
+
+
+@pytest.mark.parametrize("pairs, natural, rules_", [
+    ([HumPair("ODE-1", (101, 102), dt.date(2026, 8, 1))], (), ["1.5.1.2"]),          # KBH-3: no HUM, no division
+    ([HumPair("ODE-1", (101, 102), dt.date(2026, 8, 1))], ((102, 101),), []),        # declared natural
+    ([HumPair("ODE-1", (101, 109), dt.date(2026, 8, 1))], (), []),                   # 109 did not play
+    ([HumPair("ODE-1", (101, 102), dt.date(2026, 8, 1)),
+      HumPair("KBH-3", (201, 202), dt.date(2026, 8, 1))], (), []),                   # both play HUM
+    ([HumPair("ODE-1", (101, 102), dt.date(2026, 8, 1)),
+      HumPair("KBH-3", (201, 202), dt.date(2026, 9, 1))], (), ["1.5.1.2", "2.10.5"]),  # KBH-3's card late
+], ids=["not-allowed", "natural", "half-pair", "both-hum", "opponent-late"])
+def test_1_5_1_2_hum_pair_on_the_sheet(pairs, natural, rules_):
+    """§1.5.1.2, §2.10.5: a registered HUM pair on the sheet where HUM was not allowed is an error."""
+    from dataclasses import replace
+
+    sheet = sheet_of(GOOD1)
+    sheet = replace(sheet, home=replace(sheet.home, natural_pairs=natural))
+    c = validate_cup_sheet(sheet, load_context(match=sheet.match, hum_pairs=tuple(pairs)))
+    assert rules(c) == rules_
+    assert all(not p.is_error or p.where.line for p in c.problems)
+
+
+def test_1_5_1_2_hum_allowed_against_a_division_team():
+    """§1.5.1.2: the opponents seeded as a division team (a 1st-division player, §1.5.3)."""
+    c = check(GOOD1, hum_pairs=(HumPair("ODE-1", (101, 102), dt.date(2026, 8, 1)),),
+              division_players={201: 1})
+    assert c.ok, [str(p) for p in c.errors]
+
+
+@pytest.mark.parametrize("route, warned", [(("storebaelt",), False), (("kattegat",), True), ((), True)])
+def test_1_5_4_ferries_against_the_route(route, warned):
+    """§1.5.4: the sheet's ferries (storebaelt) against the tool's route crossings."""
+    c = check(GOOD1, route_ferries={"KBH-3": route})
+    assert any(p.rule == "1.5.4" and "ferr" in p.message for p in c.warnings) == warned
+
+
+@pytest.mark.parametrize("pid, team, extra, rules_", [
+    (900, "ODE-1", (), []),                                       # 4 + 1
+    (900, "KBH-3", (Addition("KBH-3", Player(901, "X"), 2),), ["1.5.11"]),   # 5 + 1 + 1 > 6
+    (301, "ODE-1", (), ["1.5.12a"]),                              # on AAR-2's roster
+    (900, "ODE-1", (Addition("AAR-2", Player(900, "X"), 2),), ["1.5.12a"]),  # added to AAR-2
+], ids=["ok", "seven", "other-roster", "other-addition"])
+def test_1_5_11_1_5_12a_addition_problems(pid, team, extra, rules_):
+    """§1.5.11 (at most 6), §1.5.12a (not on two cup teams) for `dbf cup add-player`."""
+    from dbfcli.rules.sheet_players import addition_problems
+
+    ctx = load_context()
+    new = Addition(team, Player(pid, "New"), 3, dt.date(2027, 1, 1))
+    got = addition_problems(new, ctx.teams, extra, ctx.recorded, (), dt.date(2027, 1, 31), {1: 4})
+    assert sorted(p.rule for p in got if p.is_error) == rules_

@@ -1,9 +1,10 @@
-"""``dbf cup``: registering the cup's teams and listing them (§1.5.3, §1.5.11)."""
+"""``dbf cup``: registering the cup's teams, listing them, and players added before a
+match (§1.5.3, §1.5.11, §1.5.12a)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -13,7 +14,7 @@ FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (INTERFAC
 
 
 def register(app: typer.Typer) -> None:
-    cup = typer.Typer(help="The cup (Pokalturneringen, §1.5): teams.", no_args_is_help=True)
+    cup = typer.Typer(help="The cup (Pokalturneringen, §1.5): teams, added players.", no_args_is_help=True)
     app.add_typer(cup, name="cup")
 
     @command(cup, "enter")
@@ -76,3 +77,75 @@ def register(app: typer.Typer) -> None:
                       justify=["left", "left", "right", "right", "right", "right"])
 
         emit(doc, human)
+
+    @command(cup, "add-player")
+    def add_player(
+        team: Annotated[str, typer.Argument(help="Cup team id, e.g. ODE-1.")],
+        round_: Annotated[int, typer.Option("--round", min=1, max=9, help="The round the player enters (1-9).")],
+        player_id: Annotated[int, typer.Option("--id", min=1, help="The player's member number.")],
+        name: Annotated[str, typer.Option("--name", help="The player's name.")],
+        club: Annotated[Optional[int], typer.Option("--club", help="The player's club number.")] = None,
+        division: Annotated[Optional[int], typer.Option("--division", min=1, max=3,
+                                                        help="The player's division this season (1-3).")] = None,
+        announced_on: Annotated[Optional[str], typer.Option(
+            "--announced-on", help="When the TD was told (YYYY-MM-DD; default today).")] = None,
+        dry_run: DryRunOpt = False,
+        json_: JsonOpt = False,
+    ) -> None:
+        """Record that a team of 4-5 adds a player from round N (§1.5.11), told to the TD
+        before the match; written to cup/additions.yaml. Refused (exit 1) when the team
+        would have more than 6 players (§1.5.11), when the player is on another cup team
+        (§1.5.12a), when the TD is told after the team's match of that round, or when the
+        team is already out. Round fees are due for the player from that round (`dbf fees`).
+
+        Example: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100
+        """
+        from ..rules.model import Player
+        from ..rules.sheet import Addition
+        from ..rules.sheet_players import addition_problems
+        from ..store.cupresults import ADDITIONS, additions_data, load_additions, load_cup_records
+        from ..store.settings import load_settings
+        from ..store.teams import load_cup_teams
+        from .common import fail, today
+
+        day = today(announced_on)
+        store = load_store()
+        settings = load_settings(store)
+        with store.transaction(command_line(), f"{team} adds player {player_id} from cup round {round_}", dry_run,
+                               RUN.lock_timeout) as tx:
+            teams, problems = load_cup_teams(store)
+            additions, more = load_additions(store)
+            records, more2 = load_cup_records(store)
+            check(problems + more + more2)
+            by_id = {t.id: t for t in teams}
+            if team not in by_id:
+                fail(f"unknown cup team {team!r}", hint="dbf cup teams")
+            if player_id in by_id[team].player_ids or any(a.team == team and a.player.id == player_id
+                                                          for a in additions):
+                fail(f"player {player_id} is already on {team}")
+            new = Addition(team, Player(player_id, name, club, division), round_, day)
+            joins = [j for r in records for j in r.joins]
+            warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
+                                    _match_day(store, settings, team, round_), settings.cup.entry_round))
+            tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
+                          header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
+            changes = tx.changes()
+        doc = {"ok": True, "team": team, "round": round_, "player": {"id": player_id, "name": name, "club": club,
+                                                                     "division": division},
+               "announced_on": day.isoformat(), "dry_run": dry_run, "warnings": [w.to_json() for w in warns],
+               "changes": [{"file": f, "action": a} for f, a in changes]}
+        emit(doc, lambda out: out.line(f"{'would add' if dry_run else 'added'} {name} ({player_id}) to {team} from "
+                                       f"cup round {round_}; round fees from round {round_} (§1.5.11)"))
+
+
+def _match_day(store, settings, team: str, round_no: int):
+    """The date of ``team``'s match in ``round_no``: agreed (cup/schedule.yaml), else the official day."""
+    from ..rules.home import official_day
+    from ..store.cupdraw import load_draws, load_schedule
+
+    draws, _, _ = load_draws(store)
+    agreements, _, _ = load_schedule(store)
+    d = draws.get(round_no)
+    m = next((m for m in d.matches if team in m.teams), None) if d else None
+    agreed = agreements.get(m.id) if m else None
+    return (agreed.date if agreed and agreed.date else None) or official_day(round_no, settings.cup)

@@ -26,6 +26,24 @@ def _trip(settings):
     return trip_function(load_postcodes(), settings.cup.up)
 
 
+def hum_context(store, settings, teams) -> tuple[list, frozenset[str]]:
+    """The registered HUM pairs (§2.10.11, ``dbf system register``) and the teams seeded as
+    division teams (entry round 3 or later, §1.5.3), for §1.5.13 and §1.5.1.2."""
+    from ..rules.entry import entry_round
+    from ..rules.home import HumPair
+    from ..rules.roster import division_players
+    from ..store.systems import load_registry
+    from ..store.teams import load_divisions
+
+    regs, _ = load_registry(store)
+    cup_ids = {t.id for t in teams}
+    pairs = [HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in cup_ids]
+    divisions, _ = load_divisions(store)
+    roster = division_players(divisions)
+    division_teams = frozenset(t.id for t in teams if entry_round(t, settings.cup.entry_round, roster) >= 3)
+    return pairs, division_teams
+
+
 def scheduled(store, settings, round_no: int):
     """Every match of a drawn round, scheduled; (round's draw, [ScheduledMatch], problems)."""
     from ..rules.home import schedule_match
@@ -42,9 +60,11 @@ def scheduled(store, settings, round_no: int):
     postcodes = {t.id: t.postcode for t in teams}
     totals = up_before(up, round_no)
     trip = _trip(settings)
+    hum_pairs, division_teams = hum_context(store, settings, teams)
     rows = []
     for m in draws[round_no].matches:
-        s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip)
+        s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip, hum_pairs=hum_pairs,
+                              division_teams=division_teams, notice_days=settings.systems.hum_notice_days)
         rows.append(s)
         problems += [x.at(where.get(m.id)) if x.where is None else x for x in p]
     return draws[round_no], rows, problems
@@ -55,7 +75,8 @@ def _doc(round_no: int, rows) -> dict:
         home, away = (s.home, s.away) if s.home else s.teams   # §1.5.7: first/second drawn
         row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
                "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
-               "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()}}
+               "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()},
+               "reason": s.reason, "hum": [v.to_json() for v in s.hum]}
         if s.dispensation:
             row["dispensation"] = s.dispensation
         return row
@@ -94,6 +115,15 @@ def _ics(path: Path, season: str, round_no: int, rows, names) -> None:
         fail(f"cannot write {path}: {exc.strerror}")
 
 
+def _short_reason(s) -> str:
+    """The table's "why" column: the § that decided home and away."""
+    if s.neutral:
+        return "§1.5.7 neutral" + (" (§1.5.13 HUM away)" if "1.5.13" in s.reason else "")
+    if s.reason.startswith("§1.5.13"):
+        return f"§1.5.13 HUM: {s.away} away"
+    return "§1.5.5 UP" if "most UP" in s.reason else "§1.5.5 drawn first"
+
+
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None:
     from ..store.settings import load_settings
@@ -119,10 +149,17 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
             from ..rules.model import ROUND_NAMES
 
             out.table(f"Cup {ROUND_NAMES.get(round_no, round_no)}: schedule ({len(rows)} matches)",
-                      ["match", "home", "away", "venue", "km", "UP", "date", "time"],
+                      ["match", "home", "away", "venue", "km", "UP", "date", "time", "why"],
                       [(s.id, s.home or f"{s.teams[0]} (neutral)", s.away or s.teams[1], s.venue,
-                        None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time)
-                       for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left"])
+                        None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time,
+                        _short_reason(s))
+                       for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
+                                                "left"])
+            hum = [s for s in rows if s.hum]
+            if hum:
+                out.table("HUM in this round (§1.5.13, §1.5.1.2, §2.10.5)", ["match", "pair", "HUM", "why"],
+                          [(s.id, f"{v.team} {v.pair[0]}-{v.pair[1]}", "allowed" if v.allowed else "NOT allowed",
+                            f"§{v.rule}: {v.why}") for s in hum for v in s.hum])
             if ics is not None:
                 out.line(f"wrote {ics}")
 
@@ -140,7 +177,9 @@ def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv
         ics: IcsOpt = None) -> None:
     """The cup's schedule of a round: home, venue, date, time, km and UP (§1.5.4-§1.5.8).
 
-    Home team (§1.5.5: most UP, else the team drawn first), venue (§1.5.8: the home
+    Home team (§1.5.5: most UP, else the team drawn first; §1.5.13: a team with HUM
+    pairs against one without is always away), HUM per pair (§1.5.1.2: only against a
+    division team or a HUM team; §2.10.5: card sent a week before), venue (§1.5.8: the home
     captain's postcode), date and time (§1.5.6: the official day at 13:00 unless agreed),
     km and UP of the away team's trip (§1.5.4). Semi-finals and final: DBF's venue on the
     final weekend, no home team (§1.5.7). --csv and --ics FILE export the table;

@@ -41,15 +41,44 @@ def _draws(store) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
     return out
 
 
-def _start(settings, round_no: int) -> dt.datetime | None:
-    """§1.5.6: the official match day at the default start time (13:00)."""
+def _start(settings, round_no: int, agreed=None) -> dt.datetime | None:
+    """§1.5.6: the agreed date and time of the match (cup/schedule.yaml, ``dbf schedule cup
+    set``) where recorded, else the official match day at the default start time (13:00)."""
     from ..rules.home import official_day
 
-    day = official_day(round_no, settings.cup)
+    day = (agreed.date if agreed is not None and agreed.date else None) or official_day(round_no, settings.cup)
     if day is None:
         return None
-    hh, mm = (int(x) for x in settings.cup.start_time.split(":"))
+    time = (agreed.time if agreed is not None and agreed.time else None) or settings.cup.start_time
+    hh, mm = (int(x) for x in time.split(":"))
     return dt.datetime.combine(day, dt.time(hh, mm))
+
+
+def played_rounds(store, settings) -> tuple[tuple[int, ...] | None, str | None]:
+    """§1.5.2/§1.5.3: the rounds this cup's field plays (``CupPlan.played_rounds``; a small
+    field skips rounds without a match, and those get no draw); (None, note) when the plan
+    cannot be made (no teams, or a field that cannot be drawn)."""
+    from ..rules.bracket import plan_cup
+    from ..store.cupdraw import load_draws
+    from ..store.teams import load_cup_teams
+    from .common import RuleBroken, UsageProblem
+
+    teams, _ = load_cup_teams(store)
+    if not teams:
+        return None, None
+    try:
+        from .draw import cup_field
+
+        _, entry, clubs, pool_of = cup_field(store, settings)
+        _, recorded_pools, _ = load_draws(store)
+    except (RuleBroken, UsageProblem):
+        return None, "draw deadlines (§1.5.16): the cup's rounds cannot be planned; every round is listed"
+    for r in (1, 2):   # the draw keeps the pools recorded with rounds 1-2
+        pool_of = {**pool_of, **recorded_pools.get(r, {})}
+    plan, _ = plan_cup(entry, pool_of, clubs)
+    if plan is None:
+        return None, "draw deadlines (§1.5.16): the cup's rounds cannot be planned; every round is listed"
+    return plan.played_rounds, None
 
 
 def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
@@ -58,15 +87,17 @@ def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
     from ..store.systems import load_registry
     from ..store.teams import load_divisions
 
+    from ..rules.home import draw_deadlines
+    from ..store.cupdraw import load_schedule
+
     sources: list[list] = []
     notes: list[str] = []
     draws = _draws(store)
-    try:
-        from ..rules.home import draw_deadlines
-    except ImportError:
-        notes.append("draw deadlines (§1.5.16): dbfcli.rules.home.draw_deadlines is not available")
-    else:
-        sources.append(draw_deadlines(settings, draws.keys()))
+    rounds, note = played_rounds(store, settings)
+    if note:
+        notes.append(note)
+    sources.append(draw_deadlines(settings, draws.keys(), rounds))
+    agreements, _, _ = load_schedule(store)
     regs, _ = load_registry(store)
     hum_teams: dict[str, list] = {}
     for r in regs:
@@ -74,11 +105,12 @@ def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
             hum_teams.setdefault(r.team, []).append(r)
     sheets, cards = [], []
     for round_no, matches in sorted(draws.items()):
-        start = _start(settings, round_no)
-        if start is None:
-            notes.append(f"cup round {round_no}: no official match day in season.toml; no sheet deadlines")
-            continue
+        missing = []
         for mid, teams in matches:
+            start = _start(settings, round_no, agreements.get(mid))
+            if start is None:
+                missing.append(mid)
+                continue
             played = store.exists(f"cup/matches/{mid}.yaml")
             sheets.append((mid, start, played))
             for team in teams:
@@ -86,6 +118,9 @@ def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
                     due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
                     sent = r.sent is not None and r.sent <= due
                     cards.append((f"{team} pair {r.pair[0]}-{r.pair[1]} for {mid}", start.date(), sent or played))
+        if missing:
+            notes.append(f"cup round {round_no}: no official match day in season.toml and no agreed date for "
+                         f"{len(missing)} match(es); no sheet deadlines for them")
     sources.append(dl.sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
     sources.append(dl.hum_card_deadlines(cards, settings.systems.hum_notice_days))
     divisions, _ = load_divisions(store)
@@ -113,7 +148,8 @@ def register(app: typer.Typer) -> None:
         days: Annotated[int, typer.Option("--days", help="Show what is due within this many days.")] = 14,
         json_: JsonOpt = False,
     ) -> None:
-        """What is due or overdue: draws (§1.5.16), result sheets and fees (§1.5.14, §1.5.15),
+        """What is due or overdue: draws of the rounds the field plays (§1.5.16), result
+        sheets and fees 18 hours after the agreed or official start (§1.5.14, §1.5.15),
         HUM cards (§1.5.1.1, §2.10.5), division system descriptions (§1.1.1.2), the
         play-off choice (§1.1.2.8). Made for cron: plain text, --quiet, --fail-on-overdue.
 

@@ -11,9 +11,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvOpt, JsonOpt, check, command, emit, fail, load_store, write_csv
+from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
+FreezeOpt = Annotated[bool, typer.Option("--freeze", help="Store the schedule (divisions/schedule-DIV.yaml): "
+                                                          "its match ids never change again.")]
+RefreezeOpt = Annotated[bool, typer.Option("--refreeze", help="With --freeze: replace a stored schedule "
+                                                              "(only while no result of the division is recorded).")]
 
 
 def register_divisions(schedule: typer.Typer) -> None:
@@ -25,20 +29,25 @@ def register_divisions(schedule: typer.Typer) -> None:
 
 
 def _register_one(schedule: typer.Typer, div: str) -> None:
-    def run(json_: JsonOpt = False, csv: CsvOpt = False, ics: IcsOpt = None) -> None:
-        show(div, json_, csv, ics)
+    def run(json_: JsonOpt = False, csv: CsvOpt = False, ics: IcsOpt = None, freeze: FreezeOpt = False,
+            refreeze: RefreezeOpt = False, dry_run: DryRunOpt = False) -> None:
+        show(div, json_, csv, ics, freeze=freeze, refreeze=refreeze, dry_run=dry_run)
 
     run.__doc__ = (f"{div}: the all-play-all round by round, dates and match ids (§1.1.2.1, §1.1.2.3).\n\n"
                    "Last season's nos. 1-4 (the first four of the entry order) meet in the last three "
-                   "rounds. Byes show as away null.\n\n"
+                   "rounds. Byes show as away null. Once frozen (--freeze, or the first recorded result) "
+                   "the stored schedule is shown and used, whatever the roster or the algorithm.\n\n"
                    f"Example: dbf schedule {div} --json")
     run.__name__ = f"schedule_{div.replace('-', '_')}"
     command(schedule, div, help=run.__doc__)(run)
 
 
-def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | None = None) -> None:
-    """Load the division and the settings, build the schedule, print it (and write ``--ics``)."""
-    from ..rules.roundrobin import division_schedule, schedule_problems
+def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | None = None, *,
+         freeze: bool = False, refreeze: bool = False, dry_run: bool = False) -> None:
+    """Load the division and the settings, build (or read the stored) schedule, print it
+    (``--freeze``: store it; ``--ics``: write a calendar)."""
+    from ..rules.roundrobin import check_frozen, schedule_problems
+    from ..store.divresults import load_frozen, season_schedule
     from ..store.settings import load_settings
     from ..store.teams import load_division
 
@@ -48,8 +57,21 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     if division is None or not division.teams:
         fail(f"no teams entered in {division_id}", hint=f"run `dbf division enter {division_id} FILE`")
     settings = load_settings(store).division(division_id)
-    rounds = division_schedule(division, settings)
-    warnings = check(schedule_problems(division, settings, rounds))
+    if refreeze and not freeze:
+        fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze")
+    written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
+    stored, stored_teams, problems = load_frozen(store, division_id, settings)
+    if problems:                                   # a malformed stored schedule: exit 2
+        from .common import UsageProblem
+
+        raise UsageProblem(problems)
+    if written and dry_run:
+        stored = None                      # show what would be stored
+    rounds = season_schedule(store, division, settings) if stored is not None else _computed(division, settings)
+    found = schedule_problems(division, settings, rounds)
+    if stored is not None:
+        found += check_frozen(division, stored_teams, stored)
+    warnings = check(found)
     names = {t.id: t.name for t in division.teams}
     venue = _venues(rounds, settings)
     doc = {
@@ -57,10 +79,16 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
         "season": store.season,
         "teams": len(division.teams),
         "boards": settings.boards,
+        "frozen": stored is not None,
         "rounds": [{"round": r.number, "date": r.date, "venue": venue.get(r.number),
                     "matches": [{"id": m.id, "home": m.home, "away": m.away} for m in r.matches]} for r in rounds],
         "warnings": [p.to_json() for p in warnings],
     }
+    if written:
+        from ..store.divresults import schedule_file
+
+        doc["stored_in"] = schedule_file(division_id)
+        doc["dry_run"] = dry_run
     if ics is not None:
         count = _write_ics(ics, division_id, store.season, rounds, names, venue)
         doc["ics"] = {"file": str(ics), "events": count}
@@ -77,12 +105,37 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
                 date = (r.date.isoformat() if r.date else "") if k == 0 else ""
                 rows.append((r.number if k == 0 else "", date, m.id, names[m.home],
                              names[m.away] if m.away else "(bye)"))
-        out.table(f"{division_id} {store.season}: all-play-all, {len(rounds)} rounds, {settings.boards} boards",
+        state = "stored" if doc["frozen"] else "computed from the entry order, not frozen"
+        out.table(f"{division_id} {store.season}: all-play-all, {len(rounds)} rounds, {settings.boards} boards ({state})",
                   ["round", "date", "match", "home", "away"], rows)
+        if written:
+            out.line(f"{'would freeze' if dry_run else 'froze'} the schedule in {doc['stored_in']}")
         if ics is not None:
             out.line(f"wrote {doc['ics']['events']} events to {ics}")
 
     emit(doc, human)
+
+
+def _computed(division, settings):
+    from ..rules.roundrobin import division_schedule
+
+    return division_schedule(division, settings)
+
+
+def _freeze(store, division, settings, refreeze: bool, dry_run: bool) -> bool:
+    """Store the schedule (unless stored and not ``refreeze``); refuse to replace it once a
+    result of the division is recorded: its match ids are in use."""
+    import datetime as dt
+
+    from ..store.divresults import freeze_schedule, load_div_results
+
+    if refreeze:
+        results, _ = load_div_results(store, division.id)
+        if results:
+            fail(f"{len(results)} {division.id} result(s) are recorded with the stored match ids; "
+                 "the schedule can no longer change", hint="correct the roster instead, or undo the results")
+    with store.transaction(command_line(), f"froze the {division.id} schedule", dry_run, RUN.lock_timeout) as tx:
+        return freeze_schedule(tx, store, division, settings, on=dt.date.today().isoformat(), refreeze=refreeze)
 
 
 def _venues(rounds, settings) -> dict[int, str]:

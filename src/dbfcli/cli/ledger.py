@@ -92,12 +92,13 @@ def register(app: typer.Typer) -> None:
     def fees(team: Annotated[str | None, typer.Argument(help="Only this team.")] = None,
              json_: JsonOpt = False) -> None:
         """The cup's fee ledger (§1.5.15): round fees per player, additions (§1.5.11),
-        joined substitutes (§1.5.12), walkover fines; what is owed, paid and due.
+        joined substitutes (§1.5.12), walkover fines; what is owed, paid and due; and
+        the travel refunds DBF owes each team (recorded claims, §1.5.17, §1.5.4).
 
         Example: dbf fees ODE-1 --json
         """
         from ..rules.fees import Payment, ledgers
-        from ..store.cupresults import load_additions, load_draws
+        from ..store.cupresults import load_additions, load_draws, load_travel_claims
         from ..store.settings import load_settings
 
         store = load_store()
@@ -106,27 +107,36 @@ def register(app: typer.Typer) -> None:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams")
         draws, problems = load_draws(store)
         additions, more = load_additions(store)
-        check(problems + more)
+        refunds, more2 = load_travel_claims(store)
+        check(problems + more + more2)
         settings = load_settings(store)
         joins = [j for r in records for j in r.joins]
         payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
                     for r in records for t, kr in r.fee_paid.items()]
         fee = settings.cup.fee_per_player_round_kr
-        all_ = ledgers(teams, fee, draws, [r.match for r in records], additions, joins, payments)
+        all_ = ledgers(teams, fee, draws, [r.match for r in records], additions, joins, payments,
+                       refunds=refunds)
         chosen = {t: l for t, l in all_.items() if team is None or t == team}
         doc = {"fee_per_player_round_kr": fee, "teams": {t: l.to_json() for t, l in chosen.items()},
                "totals": {"owed_kr": sum(l.owed_kr for l in chosen.values()),
                           "paid_kr": sum(l.paid_kr for l in chosen.values()),
                           "fines_kr": sum(l.fines_kr for l in chosen.values()),
-                          "balance_kr": sum(l.balance_kr for l in chosen.values())}}
+                          "balance_kr": sum(l.balance_kr for l in chosen.values()),
+                          "refunds_kr": sum(l.refunds_kr for l in chosen.values()),
+                          "net_kr": sum(l.net_kr for l in chosen.values())},
+               "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
+                            "amount_kr": f.amount_kr} for f in refunds if f.team in chosen]}
 
         def human(out):
             if team is not None:
-                out.table(f"{team}: fees (§1.5.15)", ["round", "kind", "players", "kr", "note"],
+                out.table(f"{team}: fees (§1.5.15) and refunds (§1.5.17)", ["round", "kind", "players", "kr", "note"],
                           [(r.round, r.kind, r.players, r.amount_kr, r.note) for r in chosen[team].rows],
                           justify=["right", "left", "right", "right", "left"])
-            out.table(f"Fees, {fee} kr per player per round (§1.5.15)", ["team", "owed", "paid", "fines", "balance"],
-                      [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr) for t, l in sorted(chosen.items())],
-                      justify=["left", "right", "right", "right", "right"])
+            out.table(f"Fees, {fee} kr per player per round (§1.5.15); travel refunds (§1.5.17, §1.5.4)",
+                      ["team", "owed", "paid", "fines", "balance", "refunds", "net"],
+                      [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, l.refunds_kr, l.net_kr)
+                       for t, l in sorted(chosen.items())],
+                      justify=["left", "right", "right", "right", "right", "right", "right"],
+                      caption="net = balance - refunds (negative: DBF pays the team)")
 
         emit(doc, human)

@@ -37,17 +37,10 @@ def _div(value: str) -> str:
 
 
 def _standings(store, settings, div_id: str):
-    from ..rules.standings import standings
-    from ..rules.vp import WBF20, builtin_scale
-    from ..store.playoff import load_division_results
-    from ..store.teams import load_division
+    """``(division, table, results, problems)`` as `dbf standings` ranks (season VP scale, frozen schedule)."""
+    from ..store.playoff import division_table
 
-    division, problems = load_division(store, div_id)
-    if division is None:
-        fail(f"{div_id} has no teams", hint=f"dbf division enter {div_id} FILE")
-    results, more = load_division_results(store, div_id)
-    table, more2 = standings(division, results, builtin_scale(settings.vp_scale) or WBF20)
-    return division, table, results, problems + more + more2
+    return division_table(store, div_id)
 
 
 def state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:

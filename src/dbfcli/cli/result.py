@@ -33,13 +33,13 @@ def _now(value: str | None) -> dt.datetime:
 
 
 def _read_sheet(file: Path):
-    from ..store.sheets import parse_sheet
+    from ..store.cupresults import parse_cup_sheet
 
     try:
         data = file.read_bytes()
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
-    sheet, problems = parse_sheet(data, str(file))
+    sheet, problems = parse_cup_sheet(data, str(file))
     if problems or sheet is None:
         from .common import UsageProblem
 
@@ -59,11 +59,13 @@ def _division_of(match_id: str) -> str | None:
 # --------------------------------------------------------------------------- cup context
 def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
     """Load everything a cup sheet is checked against (``exclude``: the match being amended)."""
-    from ..rules.home import home_team
+    from ..rules.home import HumPair, home_away
     from ..rules.roster import division_players
     from ..rules.sheet import CupContext
+    from ..store.cupdraw import load_schedule
     from ..store.cupresults import load_additions, load_cup_records, load_draws
     from ..store.settings import load_settings
+    from ..store.systems import load_registry
     from ..store.teams import load_cup_teams, load_divisions
 
     settings = load_settings(store)
@@ -80,12 +82,20 @@ def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
     m = ctx.find_match(sheet.match)
     if m is None:
         return ctx, None, records
+    regs, _ = load_registry(store)
+    hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
-    expected_home = home_team(m, totals)[0] if m.round < 8 else None
-    computed = computed_up(sheet, m, team_map, settings)
+    expected_home = home_away(m, totals, {h.team for h in hum_pairs})[0] if m.round < 8 else None
+    computed, ferries = computed_trips(sheet, m, team_map, settings)
+    agreements, _, _ = load_schedule(store)
     from dataclasses import replace
 
-    return replace(ctx, computed_up=computed, expected_home=expected_home), m, records
+    from ..rules.home import official_day
+
+    agreed = agreements.get(m.id)
+    scheduled_on = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
+    return replace(ctx, computed_up=computed, expected_home=expected_home, hum_pairs=hum_pairs,
+                   scheduled_on=scheduled_on, route_ferries=ferries), m, records
 
 
 def up_totals(records, before_round: int | None = None) -> dict[str, int]:
@@ -99,22 +109,31 @@ def up_totals(records, before_round: int | None = None) -> dict[str, int]:
 
 
 def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
+    """§1.5.4: the UP the tool computes for each team of the sheet (see :func:`computed_trips`)."""
+    return computed_trips(sheet, match, teams, settings)[0]
+
+
+def computed_trips(sheet, match, teams, settings) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
     """§1.5.4: the UP the tool computes for each team of the sheet (the sheet's home is the venue;
-    semi-finals and final: DBF's venue, both teams travel)."""
-    from ..rules.geography import road_route
+    semi-finals and final: DBF's venue, both teams travel), and the UP crossings of each
+    travelling team's route (storebaelt, kattegat, oestersoeen: what the sheet's ``ferries`` names)."""
+    from ..rules.geography import CROSSINGS, road_route
     from ..rules.up import up_for_trip
     from ..store.geodata import load_postcodes
 
     table = load_postcodes()
     out: dict[str, tuple[int, str]] = {}
+    ferries: dict[str, tuple[str, ...]] = {}
+    up_settings = settings.cup.up
     if match.round >= 8:
         venue, travellers = settings.cup.final_venue, [sheet.home.team, sheet.away.team]
     else:
         home = teams.get(sheet.home.team)
         venue, travellers = (home.postcode if home else None), [sheet.away.team]
         out[sheet.home.team] = (0, "home team: no travel")
+        ferries[sheet.home.team] = ()
     if venue is None:
-        return out
+        return out, ferries
     for tid in travellers:
         team = teams.get(tid)
         if team is None:
@@ -122,9 +141,15 @@ def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
         route = road_route(table, team.postcode, venue)
         if route is None:
             continue
-        trip = up_for_trip(route, settings.cup.up, match.round)
+        trip = up_for_trip(route, up_settings, match.round)
         out[tid] = (trip.total, f"{team.postcode} to {venue}: " + "; ".join(trip.reasons))
-    return out
+        classes = []
+        for c in route.crossings:
+            kind, up_class = CROSSINGS.get(c, (None, None))
+            if up_class and (kind != "bridge" or up_settings.storebaelt_bridge_counts):
+                classes.append(up_class)
+        ferries[tid] = tuple(classes)
+    return out, ferries
 
 
 def _fees(records, sheet, check_, match, ctx) -> dict:
@@ -256,11 +281,11 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
 def _already(store, rel, sheet, doc) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
     from ..rules.sheet import same_sheet
-    from ..store.sheets import parse_sheet
+    from ..store.cupresults import parse_cup_sheet
     from ..store.yamlio import dump_yaml
 
     old_doc = store.read_yaml(rel)
-    old, _ = parse_sheet(dump_yaml(old_doc.data.get("sheet") or {}), rel)
+    old, _ = parse_cup_sheet(dump_yaml(old_doc.data.get("sheet") or {}), rel)
     if old is not None and same_sheet(old, sheet):
         doc.update(recorded=False, already_recorded=True)
         doc["warnings"].append({"rule": None, "message": f"{sheet.match} is already recorded with this sheet; "

@@ -27,10 +27,9 @@ def register(app: typer.Typer) -> None:
         Example: dbf standings 1div --round 6 --json
         """
         from ..rules.model import DIVISIONS
-        from ..rules.roundrobin import division_schedule
         from ..rules.standings import check_against_schedule, standings
         from ..rules.vp import format_vp, vp_number
-        from ..store.divresults import load_div_results, load_vp_scale
+        from ..store.divresults import load_div_results, load_vp_scale, season_schedule
         from ..store.settings import load_settings
         from ..store.teams import load_division
 
@@ -49,7 +48,7 @@ def register(app: typer.Typer) -> None:
         results, problems = load_div_results(store, div)
         if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
             raise UsageProblem(problems)
-        schedule = division_schedule(division, settings.division(div))
+        schedule = season_schedule(store, division, settings.division(div))   # the frozen one when stored
         problems += check_against_schedule(results, schedule)
         if after_round is not None:
             if not 1 <= after_round <= len(schedule):

@@ -1,15 +1,24 @@
-"""``dbf travel``: travel refunds (§1.5.17, §7.2) and overnight allowance (§1.5.4)."""
+"""``dbf travel``: travel refunds (§1.5.17, §7.2) and overnight allowance (§1.5.4),
+recorded per claim in ``cup/travel/<MATCH>-<TEAM>.yaml`` and shown by ``dbf fees``."""
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, check, command, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
-_ROUND = re.compile(r"^C(\d+)-\d+$")
+DEFAULT_PERSONS = 4   # a team plays with 4 players (§1.5.11) when the sheet does not say more
+
+
+def _persons_on_sheet(records, match_id: str, team: str) -> int | None:
+    """Players of ``team`` on the recorded sheet of ``match_id`` (None when not recorded)."""
+    rec = next((r for r in records if r.match.match == match_id), None)
+    if rec is None or rec.match.kind != "result":
+        return None
+    n = len({a.player for a in rec.match.appearances if a.team == team})
+    return n or None
 
 
 def register(app: typer.Typer) -> None:
@@ -25,44 +34,73 @@ def register(app: typer.Typer) -> None:
         match: Annotated[str, typer.Argument(help="Cup match id, e.g. C7-002.")],
         team: Annotated[str, typer.Option("--team", help="The travelling team.")],
         zones: Annotated[int, typer.Option("--zones", help="DSB zones one way (from Copenhagen with --bornholm).")],
-        persons: Annotated[int, typer.Option("--persons", help="Players who travelled.")] = 4,
+        persons: Annotated[Optional[int], typer.Option(
+            "--persons", help="Players who travelled (default: the team's players on the recorded sheet, else 4).")] = None,
         reservation: Annotated[int, typer.Option("--reservation", help="Seat reservation per person and trip, kr.")] = 0,
         one_way: Annotated[bool, typer.Option("--one-way", help="Only one trip (default: there and back).")] = False,
         bornholm: Annotated[bool, typer.Option("--bornholm", help="§7.2.2: ferry Rønne-Copenhagen, then DSB.")] = False,
-        round_no: Annotated[Optional[int], typer.Option("--round", help="Cup round (default: from the match id).")] = None,
+        dry_run: DryRunOpt = False,
         json_: JsonOpt = False,
     ) -> None:
-        """A team's travel claim: train/ship fares beyond 11 DSB zones (§7.2.1), the
+        """Record a team's travel claim: train/ship fares beyond 11 DSB zones (§7.2.1), the
         Bornholm ferry (§7.2.2), and 160 kr per person overnight allowance for the
-        quarter-final, semi-final and final (§1.5.4). Whole kroner.
+        quarter-final, semi-final and final (§1.5.4). Whole kroner. One file per claim,
+        cup/travel/MATCH-TEAM.yaml (a new claim for the same match and team replaces it;
+        the journal keeps the old one); `dbf fees` lists it as a refund.
 
         Example: dbf travel claim C7-002 --team ODE-1 --zones 24 --persons 5
         """
-        from ..rules.travel import travel_claim
-        from ..store.settings import load_settings
+        import datetime as dt
 
-        m = _ROUND.match(match)
-        rnd = round_no if round_no is not None else (int(m.group(1)) if m else None)
-        if rnd is None or not 1 <= rnd <= 9:
-            fail(f"cannot tell the cup round of {match}", hint="give --round N (1-9)")
+        from ..rules.problems import Problem
+        from ..rules.travel import travel_claim
+        from ..store.cupresults import load_cup_records, load_draws, travel_claim_data, travel_file
+        from ..store.settings import load_settings
         from ..store.teams import load_cup_teams
 
         store = load_store()
         settings = load_settings(store)
-        cup_teams, _ = load_cup_teams(store)
-        if cup_teams and team not in {t.id for t in cup_teams}:
+        cup_teams, problems = load_cup_teams(store)
+        draws, more = load_draws(store)
+        records, more2 = load_cup_records(store)
+        check(problems + more + more2)
+        if team not in {t.id for t in cup_teams}:
             fail(f"unknown cup team {team}", hint="see `dbf cup teams`")
-        result, problems = travel_claim(team, match, rnd, persons, zones, settings.travel,
-                                        reservation_kr=reservation, trips=1 if one_way else 2,
-                                        bornholm=bornholm, up=settings.cup.up)
-        check(problems)
-        doc = {"ok": True, **result.to_json(), "round": rnd}
+        found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
+        if found is None:
+            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
+        if team not in found.teams:
+            fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})")
+        warnings: list[Problem] = []
+        rec = next((r for r in records if r.match.match == match), None)
+        if rec is not None and found.round < 8 and rec.match.home == team:
+            warnings.append(Problem.warning("1.5.17", f"{team} was the home team of {match} (§1.5.8: the home "
+                                            "captain's address); only the travelling team has a journey to refund"))
+        persons_from = "option"
+        if persons is None:
+            on_sheet = _persons_on_sheet(records, match, team)
+            persons, persons_from = (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
+        result, more = travel_claim(team, match, found.round, persons, zones, settings.travel,
+                                    reservation_kr=reservation, trips=1 if one_way else 2,
+                                    bornholm=bornholm, up=settings.cup.up)
+        check(more + warnings)
+        rel = travel_file(match, team)
+        with store.transaction(command_line(), f"travel claim {match} {team}: {result.total} kr", dry_run,
+                               RUN.lock_timeout) as tx:
+            tx.write_yaml(rel, travel_claim_data(result, found.round, persons_from,
+                                                 dt.datetime.now().replace(microsecond=0)),
+                          header=f"travel claim {match} {team} (dbf travel claim; §1.5.17, §7.2, §1.5.4)")
+            changes = tx.changes()
+        doc = {"ok": True, **result.to_json(), "round": found.round, "persons_from": persons_from,
+               "recorded": not dry_run, "dry_run": dry_run, "warnings": [w.to_json() for w in warnings],
+               "changes": [{"file": f, "action": a} for f, a in changes]}
 
         def human(out):
             out.table(f"Travel claim {team}, {match}", ["item", "kr"], [
-                (f"fares: {result.persons} persons x {result.trips} trips x "
+                (f"fares: {result.persons} persons ({persons_from}) x {result.trips} trips x "
                  f"({result.fare_each} + {result.reservation_each} reservation)", result.travel),
                 ("overnight allowance (§1.5.4)", result.overnight),
                 ("total", result.total)], justify=["left", "right"])
+            out.line(("would record " if dry_run else "recorded ") + rel)
 
         emit(doc, human)

@@ -11,6 +11,9 @@
 - §1.5.15: a team that withdraws without playing pays a fine equal to its
   opponents' fee for that round; the opponents advance and pay no fee for
   the next round.
+- §1.5.17, §7.2, §1.5.4: recorded travel claims (``dbf travel claim``) are
+  refunds DBF owes the team; they are listed apart (``refunds_kr``) and do not
+  change the fee balance; ``net_kr`` = balance - refunds.
 
 Readings (docs/readings/sheets.md): a team owes the fee for every round it is
 in (drawn into a match or given a bye, or, before the draw, having won the
@@ -43,10 +46,24 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
+class Refund:
+    """A recorded travel claim (§1.5.17, §7.2) with overnight allowance (§1.5.4):
+    DBF owes ``team`` ``amount_kr`` for travelling to ``match`` in ``round``."""
+
+    team: str
+    round: int
+    match: str
+    amount_kr: int
+    persons: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class FeeRow:
     """One line of a team's ledger. ``kind``: ``fee`` (round fee, §1.5.15),
     ``waived`` (advanced by walkover, §1.5.15), ``fine`` (withdrew, §1.5.15),
-    ``paid`` (a payment; ``amount_kr`` is what was received)."""
+    ``paid`` (a payment; ``amount_kr`` is what was received), ``refund`` (a travel
+    claim DBF pays the team, §1.5.17)."""
 
     round: int
     kind: str
@@ -75,12 +92,22 @@ class TeamLedger:
 
     @property
     def balance_kr(self) -> int:
-        """What the team still owes (negative: paid too much)."""
+        """What the team still owes in fees and fines (negative: paid too much)."""
         return self.owed_kr + self.fines_kr - self.paid_kr
+
+    @property
+    def refunds_kr(self) -> int:
+        """Travel refunds and overnight allowance DBF owes the team (§1.5.17, §1.5.4)."""
+        return sum(r.amount_kr for r in self.rows if r.kind == "refund")
+
+    @property
+    def net_kr(self) -> int:
+        """Fee balance less refunds: positive, the team pays DBF; negative, DBF pays the team."""
+        return self.balance_kr - self.refunds_kr
 
     def to_json(self) -> dict:
         return {"team": self.team, "owed_kr": self.owed_kr, "paid_kr": self.paid_kr, "fines_kr": self.fines_kr,
-                "balance_kr": self.balance_kr,
+                "balance_kr": self.balance_kr, "refunds_kr": self.refunds_kr, "net_kr": self.net_kr,
                 "rows": [{"round": r.round, "kind": r.kind, "players": r.players, "amount_kr": r.amount_kr,
                           "note": r.note} for r in self.rows]}
 
@@ -135,8 +162,9 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
 
 def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
                 teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
-                payments: Iterable[Payment] = (), entry_paid: bool = True) -> TeamLedger:
-    """§1.5.11, §1.5.12, §1.5.15: one team's ledger.
+                payments: Iterable[Payment] = (), entry_paid: bool = True,
+                refunds: Iterable[Refund] = ()) -> TeamLedger:
+    """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
 
     ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
     the secretariat takes it with the registration)."""
@@ -163,16 +191,20 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     for p in payments:
         if p.team == team.id:
             rows.append(FeeRow(p.round, "paid", 0, p.amount_kr, p.source))
-    rows.sort(key=lambda r: (r.round, ("fee", "waived", "fine", "paid").index(r.kind)))
+    for f in refunds:
+        if f.team == team.id:
+            rows.append(FeeRow(f.round, "refund", f.persons, f.amount_kr, f.note or f"travel to {f.match} (§1.5.17)"))
+    rows.sort(key=lambda r: (r.round, ("fee", "waived", "fine", "paid", "refund").index(r.kind)))
     return TeamLedger(team.id, tuple(rows))
 
 
 def ledgers(teams: Mapping[str, Team], fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
             additions: Iterable[Addition] = (), joins: Iterable[Join] = (), payments: Iterable[Payment] = (),
-            entry_paid: bool = True) -> dict[str, TeamLedger]:
+            entry_paid: bool = True, refunds: Iterable[Refund] = ()) -> dict[str, TeamLedger]:
     """Every team's ledger, by team id."""
     recorded, additions, joins, payments = tuple(recorded), tuple(additions), tuple(joins), tuple(payments)
-    return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid)
+    refunds = tuple(refunds)
+    return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid, refunds)
             for tid, t in teams.items()}
 
 

@@ -8,8 +8,14 @@
   official day needs a recorded dispensation.
 * Semi-finals and final (§1.5.7): Saturday and Sunday of the final weekend at
   the venue DBF chose; no home team, both teams travel.
-* Draw deadlines (§1.5.16): the draw of round N+1 by the Thursday after round
-  N's official match day, sent to the teams by the Sunday of that week.
+* HUM (§1.5.13): a team with HUM pairs whose opponent has none is always the
+  away team, whatever the UP. §1.5.1.2, §2.10.5, §1.5.1.1: a HUM pair may
+  play its system only against a division team (§1.5.3) or a team that
+  plays HUM itself, and only with the card sent a week before the match
+  (:func:`hum_verdicts`; readings in docs/readings/sheets.md).
+* Draw deadlines (§1.5.16): the draw of the next played round by the Thursday
+  after the official match day of the round before, sent to the teams by the
+  Sunday of that week (rounds a small field skips have no draw).
 
 Distances and UP come from an injected ``trip(from_postcode, to_postcode,
 round_no) -> (km, up)`` (the CLI passes one built on rules.geography and
@@ -19,7 +25,7 @@ rules.up), so these rules stay independent of the road network.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import CupMatch
@@ -41,6 +47,32 @@ class Agreement:
 
 
 @dataclass(frozen=True, slots=True)
+class HumPair:
+    """A pair of ``team`` registered with a HUM card (§2.10.11; ``dbf system register``),
+    ``sent``: when the card was sent to the opponents (§2.10.5)."""
+
+    team: str
+    pair: tuple[int, int]
+    sent: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HumVerdict:
+    """May ``pair`` of ``team`` play its HUM system in this match? ``rule`` is the §
+    that decides it, ``why`` says how (§1.5.1.2, §2.10.5, §1.5.1.1)."""
+
+    team: str
+    pair: tuple[int, int]
+    allowed: bool
+    rule: str
+    why: str
+
+    def to_json(self) -> dict:
+        return {"team": self.team, "pair": list(self.pair), "allowed": self.allowed, "rule": self.rule,
+                "why": self.why}
+
+
+@dataclass(frozen=True, slots=True)
 class ScheduledMatch:
     """When and where a cup match is played. ``home`` is None at a neutral venue (§1.5.7);
     ``up``/``distance_km`` are the away team's, ``travel`` every travelling team's (km, UP)."""
@@ -57,10 +89,21 @@ class ScheduledMatch:
     up: int | None
     travel: Mapping[str, tuple[float | None, int | None]]
     dispensation: str | None = None
+    reason: str = ""
+    hum: tuple[HumVerdict, ...] = ()
 
     @property
     def neutral(self) -> bool:
         return self.home is None
+
+    @property
+    def hum_note(self) -> str:
+        """One line for the table: what HUM decides in this match ("" when nothing)."""
+        parts = []
+        for v in self.hum:
+            a, b = v.pair
+            parts.append(f"{v.team} {a}-{b} HUM {'allowed' if v.allowed else 'NOT allowed'} (§{v.rule})")
+        return "; ".join(parts)
 
 
 def home_team(match: CupMatch, up_totals: Mapping[str, int]) -> tuple[str, str]:
@@ -74,6 +117,83 @@ def home_team(match: CupMatch, up_totals: Mapping[str, int]) -> tuple[str, str]:
     if up_totals.get(b, 0) > up_totals.get(a, 0):
         return b, a
     return a, b
+
+
+def home_away(match: CupMatch, up_totals: Mapping[str, int], hum_teams: Collection[str] = ()
+              ) -> tuple[str, str, str]:
+    """(home, away, why): §1.5.13 first -- a team with HUM pairs whose opponent has
+    none is always away -- then §1.5.5 (most UP, on equal UP the team drawn first).
+
+    >>> m = CupMatch("C3-001", 3, ("A", "B"))
+    >>> home_away(m, {"A": 9}, {"A"})
+    ('B', 'A', '§1.5.13: A has HUM pairs and B none: A is the away team whatever the UP (A: 9 UP, B: 0 UP)')
+    >>> home_away(m, {"B": 2}, {"A", "B"})[2]
+    '§1.5.5: B has most UP (2 v 0); both teams have HUM pairs (§1.5.13 does not apply)'
+    """
+    from .systems_change import hum_forces_away
+
+    a, b = match.teams
+    ua, ub = up_totals.get(a, 0), up_totals.get(b, 0)
+    ha, hb = a in hum_teams, b in hum_teams
+    for t, o, ht, ho in ((a, b, ha, hb), (b, a, hb, ha)):
+        if hum_forces_away(ht, ho):
+            return o, t, (f"§1.5.13: {t} has HUM pairs and {o} none: {t} is the away team whatever the UP "
+                          f"({a}: {ua} UP, {b}: {ub} UP)")
+    home, away = home_team(match, up_totals)
+    if ua != ub:
+        why = f"§1.5.5: {home} has most UP ({max(ua, ub)} v {min(ua, ub)})"
+    else:
+        why = f"§1.5.5: equal UP ({ua}), {a} was drawn first"
+    if ha and hb:
+        why += "; both teams have HUM pairs (§1.5.13 does not apply)"
+    return home, away, why
+
+
+def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_teams: Collection[str],
+                 match_date: dt.date | None, notice_days: int = 7) -> tuple[HumVerdict, ...]:
+    """§1.5.1.2, §2.10.5, §1.5.1.1: for every registered HUM pair of the two teams,
+    may it play its HUM system in this match?
+
+    Allowed only against a team seeded as a division team (``division_teams``,
+    §1.5.3) or one that itself plays HUM, and only with the card sent at least
+    ``notice_days`` before ``match_date``. Reading (docs/readings/sheets.md):
+    the opponents "play HUM themselves" when they have a HUM pair that may use
+    it in this match, i.e. whose card was sent in time.
+
+    >>> d = dt.date(2027, 1, 31)
+    >>> v = hum_verdicts(("A", "B"), [HumPair("A", (1, 2), dt.date(2027, 1, 1))], {"B"}, d)
+    >>> v[0].allowed, v[0].rule
+    (True, '1.5.1.2')
+    >>> v = hum_verdicts(("A", "B"), [HumPair("A", (1, 2), dt.date(2027, 1, 30))], {"B"}, d)
+    >>> v[0].allowed, v[0].rule
+    (False, '2.10.5')
+    """
+    from .systems_change import hum_allowed_in_cup
+
+    pairs = [p for p in hum_pairs if p.team in teams]
+
+    def in_time(p: HumPair) -> bool:
+        if match_date is None:
+            return p.sent is not None
+        return p.sent is not None and p.sent <= match_date - dt.timedelta(days=notice_days)
+
+    plays_hum = {t: any(in_time(p) for p in pairs if p.team == t) for t in teams}
+    out: list[HumVerdict] = []
+    for p in sorted(pairs, key=lambda x: (teams.index(x.team), sorted(x.pair))):
+        opp = teams[1] if p.team == teams[0] else teams[0]
+        division = opp in division_teams
+        if match_date is None:
+            problems = [q for q in hum_allowed_in_cup(True, division, plays_hum[opp], p.sent, dt.date.max,
+                                                      notice_days) if q.rule != "2.10.5"]
+        else:
+            problems = hum_allowed_in_cup(True, division, plays_hum[opp], p.sent, match_date, notice_days)
+        if problems:
+            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, "; ".join(q.message for q in problems)))
+        elif division:
+            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", f"{opp} is seeded as a division team (§1.5.3)"))
+        else:
+            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", f"{opp} plays a HUM system itself"))
+    return tuple(out)
 
 
 def official_day(round_no: int, settings: CupSettings) -> dt.date | None:
@@ -93,15 +213,24 @@ def schedule_match(
     up_totals: Mapping[str, int],
     agreed: Agreement | None = None,
     trip: Trip | None = None,
+    *,
+    hum_pairs: Sequence[HumPair] = (),
+    division_teams: Collection[str] = frozenset(),
+    notice_days: int = 7,
 ) -> tuple[ScheduledMatch, list[Problem]]:
-    """Home, venue, date, time and the away team's UP of one drawn match (§1.5.5-§1.5.8).
+    """Home, venue, date, time and the away team's UP of one drawn match (§1.5.5-§1.5.8),
+    the §1.5.13 HUM rule for home and away, and what HUM decides (§1.5.1.2, §2.10.5).
 
-    ``postcodes``: team -> captain's postcode; ``up_totals``: team -> UP credited so far.
+    ``postcodes``: team -> captain's postcode; ``up_totals``: team -> UP credited so far;
+    ``hum_pairs``: registered HUM pairs; ``division_teams``: teams seeded as division
+    teams (entry round 3 or later, §1.5.3). Each HUM pair that may not play HUM in the
+    match is a warning here (the sheet makes it an error, §1.5.1.2).
     """
     problems: list[Problem] = []
     agreed = agreed or Agreement()
     r = match.round
     official = official_day(r, settings)
+    hum_teams = {p.team for p in hum_pairs if p.team in match.teams}
     if r >= SEMI_FINAL:
         home, away = None, None
         venue = agreed.venue or settings.final_venue
@@ -109,8 +238,12 @@ def schedule_match(
             problems.append(Problem.warning("1.5.7", f"{match.id}: no venue for the semi-finals and final",
                                             hint="set cup.final_venue in season.toml"))
         travellers = match.teams
+        reason = "§1.5.7: DBF's venue on the final weekend, no home team"
+        if len(hum_teams) == 1:
+            (t,) = hum_teams
+            reason += f"; §1.5.13: {t} has HUM pairs and seats as the away team"
     else:
-        home, away = home_team(match, up_totals)
+        home, away, reason = home_away(match, up_totals, hum_teams)
         venue = agreed.venue or postcodes.get(home)
         travellers = (away,)
     if official is None:
@@ -131,8 +264,14 @@ def schedule_match(
             travel[t] = (None, None)
     mine = travel.get(away) if away else travel.get(match.teams[1])
     km, up = mine if mine else (None, None)
+    verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
+    for v in verdicts:
+        if not v.allowed:
+            problems.append(Problem.warning(
+                v.rule, f"{match.id}: pair {v.pair[0]}-{v.pair[1]} of {v.team} may not play its HUM system in this "
+                f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)"))
     return ScheduledMatch(match.id, r, match.teams, home, away, venue, date, agreed.time or settings.start_time,
-                          km, up, travel, agreed.dispensation), problems
+                          km, up, travel, agreed.dispensation, reason, verdicts), problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +293,35 @@ def thursday_after(day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(3 - day.weekday() - 1) % 7 + 1)
 
 
-def draw_deadlines(settings, recorded_rounds: Iterable[int]) -> list[DrawDeadline]:
-    """§1.5.16: for each round N with an official match day (N = 1-7), the draw of round
-    N+1 is due the Thursday after and must be sent by the Sunday of that week.
-    ``settings``: Settings or CupSettings; ``recorded_rounds``: rounds whose draw is recorded."""
+def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iterable[int] | None = None
+                   ) -> list[DrawDeadline]:
+    """§1.5.16: the draw of each played round R (after the first) is due the Thursday
+    after the official match day of the played round before it (rounds 1-7,
+    ``cup.match_days``), and must be sent to the teams by the Sunday of that week.
+    The final drawn after the semi-finals (same weekend, §1.5.7) has no such deadline.
+
+    ``settings``: Settings or CupSettings; ``recorded_rounds``: rounds whose draw is
+    recorded; ``played_rounds``: the rounds this field plays (``CupPlan.played_rounds``,
+    §1.5.2/§1.5.3: a small field skips rounds without a match, and a skipped round
+    has no draw); ``None``: every round 1-9.
+
+    >>> cup = CupSettings(match_days={1: dt.date(2026, 12, 13), 2: dt.date(2027, 1, 10)})
+    >>> [(d.what, d.due.isoformat()) for d in draw_deadlines(cup, [], [1, 2, 9]) if "send" not in d.what]
+    [('draw of cup round 2', '2026-12-17'), ('draw of cup round 9', '2027-01-14')]
+    """
     cup = getattr(settings, "cup", settings)
     done = set(recorded_rounds)
+    played = sorted(set(range(1, 10) if played_rounds is None else played_rounds))
     out: list[DrawDeadline] = []
-    for n in sorted(cup.match_days):
-        if not 1 <= n <= 7:
+    for i, r in enumerate(played):
+        if i == 0:
             continue
-        thu = thursday_after(cup.match_days[n])
-        out.append(DrawDeadline(f"draw of cup round {n + 1}", thu, "1.5.16", n + 1 in done))
-        out.append(DrawDeadline(f"send the draw of cup round {n + 1} to the teams", thu + dt.timedelta(days=3),
-                                "1.5.16", n + 1 in done))
+        prev = played[i - 1]
+        day = cup.match_days.get(prev) if 1 <= prev <= 7 else None
+        if day is None:
+            continue
+        thu = thursday_after(day)
+        out.append(DrawDeadline(f"draw of cup round {r}", thu, "1.5.16", r in done))
+        out.append(DrawDeadline(f"send the draw of cup round {r} to the teams", thu + dt.timedelta(days=3),
+                                "1.5.16", r in done))
     return out

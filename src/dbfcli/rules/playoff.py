@@ -411,3 +411,65 @@ def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision
     losers = sorted((s.loser for s in semis), key=order.index)
     top = (final.winner, final.loser, *losers)
     return top + tuple(t for t in order if t not in top)
+
+
+def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: int,
+                   results: Mapping[str, tuple[tuple[str, str], PlayoffResult]], *, choice: str | None = None,
+                   chosen_on: dt.date | None = None, results_known_on: dt.date | None = None, choice_days: int = 8,
+                   complete: bool = True, runners_up: tuple[str, str] | None = None,
+                   where: Mapping[str, object] | None = None) -> list[Problem]:
+    """``dbf check`` of the play-off file: the choice (§1.1.2.8: among nos. 2-4, by the
+    deadline), the teams of every recorded match (§1.1.2.5 top 4, §1.1.2.8 the pairing, §1.1.2.6
+    the final between the semi-final winners and no 3rd-place match, §1.1.4.2 the runners-up),
+    and each result's structure and decision (§1.1.2.7, §1.1.4.2, §1.1.2.11)."""
+    where = where or {}
+    mutual = tuple(mutual)
+    problems: list[Problem] = []
+    top = tuple(order[:4])
+    pairing, p = semi_final_pairing(order, choice, chosen_on=chosen_on, results_known_on=results_known_on,
+                                    choice_days=choice_days)
+    problems += [x.at(where.get("choice")) for x in p]  # type: ignore[arg-type]
+    winners: dict[str, str] = {}
+    rank = {SF1: 0, SF2: 1, F1: 2, PO3: 3}
+    for mid in sorted(results, key=lambda m: (rank.get(m, 9), m)):
+        teams, res = results[mid]
+        at = where.get(mid)
+        bad = lambda rule, text: problems.append(Problem.error(rule, f"{mid}: {text}", at))  # noqa: E731
+        if mid not in rank:
+            bad("1.1.2.6", "not a play-off match (1div-SF1, 1div-SF2, 1div-F, 3div-PO); there is no match for 3rd place")
+            continue
+        if mid == PO3:
+            if runners_up is None:
+                continue
+            if set(teams) != set(runners_up):
+                bad("1.1.4.2", f"{' v '.join(teams)} recorded; the groups' runners-up are {' and '.join(runners_up)}")
+                continue
+            match = runners_up_match(runners_up[0], runners_up[1], seed)
+        else:
+            outside = [t for t in teams if t not in top]
+            if outside:
+                bad("1.1.2.5", f"{', '.join(outside)} not in the top 4 after the round robin ({', '.join(top)})")
+                continue
+            if not complete:
+                problems.append(Problem.warning("1.1.2.5", f"{mid}: recorded before the round robin is complete", at))
+            if mid == F1:
+                if SF1 not in winners or SF2 not in winners:
+                    bad("1.1.2.6", "the final is recorded before both semi-finals are decided")
+                    continue
+                if set(teams) != {winners[SF1], winners[SF2]}:
+                    bad("1.1.2.6", f"the final is between the semi-final winners {winners[SF1]} and {winners[SF2]}")
+                    continue
+            elif pairing is not None and set(teams) != set(pairing.pairs[rank[mid]]):
+                bad("1.1.2.8", f"{' v '.join(teams)} recorded; the semi-final is {' v '.join(pairing.pairs[rank[mid]])} "
+                               f"({pairing.status})")
+                continue
+            match, p = make_match(mid, FINAL if mid == F1 else SEMI, teams, order, mutual, seed)
+            problems += [x.at(at) for x in p]  # type: ignore[arg-type]
+        if tuple(teams) != match.teams:
+            flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731
+            res = PlayoffResult(res.match_id, flip(res.halves), flip(res.extra_rounds))
+        decision, p = decide(match, res)
+        problems += [x.at(at) for x in p]  # type: ignore[arg-type]
+        if decision is not None:
+            winners[mid] = decision.winner
+    return problems

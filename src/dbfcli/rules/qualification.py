@@ -138,17 +138,50 @@ class Qualifiers:
         return problems
 
 
-def check_east_field(origins: Sequence[tuple[str, str]]) -> list[Problem]:
-    """§1.1.5.2: the east tournament is 1 Bornholm, 2 Copenhagen and 3 Kreds II teams.
-    A different field is allowed when the areas agree, so it is a warning."""
+def check_east_field(origins: Sequence[tuple[str, str]], agreed: bool = True) -> list[Problem]:
+    """§1.1.5.2: the east tournament is 1 Bornholm, 2 Copenhagen and 3 Kreds II teams
+    ("medmindre områderne aftaler andet"). ``agreed``: the areas agreed another field, so a
+    different field is a warning; otherwise it is an error. An unknown region is always an error.
+
+    >>> [p.is_error for p in check_east_field([("B1", "bornholm")], agreed=False)][:1]
+    [True]
+    """
     got = Counter(origin for _, origin in origins)
     problems = []
+    for team, origin in origins:
+        if origin not in EAST_FIELD:
+            problems.append(Problem.error("1.1.5.2", f"{team}: region {origin!r} is not one of "
+                                          f"{', '.join(EAST_FIELD)}"))
+    make = Problem.warning if agreed else Problem.error
     for origin in sorted(set(got) | set(EAST_FIELD)):
-        if got.get(origin, 0) != EAST_FIELD.get(origin, 0):
-            problems.append(Problem.warning(
-                "1.1.5.2", f"the east tournament has {got.get(origin, 0)} team(s) from {origin}; the rule says {EAST_FIELD.get(origin, 0)}",
-                hint="fine if the areas agreed on another field"))
+        if origin in EAST_FIELD and got.get(origin, 0) != EAST_FIELD[origin]:
+            problems.append(make(
+                "1.1.5.2", f"the east tournament has {got.get(origin, 0)} team(s) from {origin}; the rule says {EAST_FIELD[origin]}",
+                hint=None if agreed else "if the areas agreed another field, say so (--agreed)"))
     return problems
+
+
+def east_match_id(round_no: int, number: int) -> str:
+    """Match ids of the east tournament: ``QE-R01-02`` = round 1, match 2.
+
+    >>> east_match_id(5, 3)
+    'QE-R05-03'
+    """
+    return f"QE-R{round_no:02d}-{number:02d}"
+
+
+def east_schedule(teams: Sequence[str]) -> tuple[tuple[tuple[str, str, str | None], ...], ...]:
+    """§1.1.5.2: the east tournament's rounds as ``(match id, home, away)`` (away None: a bye),
+    by :func:`circle_schedule` over the teams in entry order.
+
+    >>> east_schedule("ABCD")[0]
+    (('QE-R01-01', 'A', 'D'), ('QE-R01-02', 'B', 'C'))
+    """
+    out = []
+    for r, rnd in enumerate(circle_schedule(teams), 1):
+        ordered = [p for p in rnd if p[1] is not None] + [p for p in rnd if p[1] is None]
+        out.append(tuple((east_match_id(r, k), a, b) for k, (a, b) in enumerate(ordered, 1)))
+    return tuple(out)
 
 
 def circle_schedule(teams: Sequence[str]) -> tuple[tuple[tuple[str, str | None], ...], ...]:

@@ -404,3 +404,71 @@ def schedule_problems(division: Division, settings: DivisionSettings,
         problems.append(Problem.warning(rule, "home or away three rounds in a row: " +
                                         ", ".join(f"{t} ({k})" for t, k in sorted(long_runs.items()))))
     return problems
+
+
+# --- a stored ("frozen") schedule ------------------------------------------------------------
+
+def frozen_schedule(division_id: str, rounds: list[tuple[int, list[tuple[str, str, str | None]]]],
+                    settings: DivisionSettings) -> tuple[Round, ...]:
+    """The schedule as stored in ``divisions/schedule-<div>.yaml``: ``rounds`` is a list of
+    ``(round number, [(match id, home, away or None), ...])``. Dates are not stored: they
+    follow the season's weekends (:func:`round_dates`), so moving a weekend moves its rounds.
+
+    >>> r = frozen_schedule("2div", [(1, [("2div-R01-01", "A", "B")])], DivisionSettings())
+    >>> r[0].matches[0]
+    DivMatch(id='2div-R01-01', round=1, home='A', away='B')
+    """
+    dates = round_dates(len(rounds), settings)
+    return tuple(Round(no, date, tuple(DivMatch(mid, no, home, away) for mid, home, away in matches))
+                 for (no, matches), date in zip(rounds, dates))
+
+
+def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tuple[Round, ...]) -> list[Problem]:
+    """A stored schedule is still an all-play-all of the division (§1.1.2.1/§1.1.3.1/§1.1.4.1):
+    rounds numbered 1..n, every id ``DIV-Rnn-mm`` of its round and unique, no team twice in a
+    round, no pair twice, every pair of the roster once. A roster different from the one the
+    schedule was made from (``stored_teams``) is a warning: the stored match ids stand, the TD
+    decides (re-freeze only before any result is recorded)."""
+    rule = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}[division.number]
+    problems: list[Problem] = []
+    roster = tuple(t.id for t in division.teams)
+    if roster != tuple(stored_teams):
+        gone = [t for t in stored_teams if t not in roster]
+        new = [t for t in roster if t not in stored_teams]
+        what = (f"left: {', '.join(gone)}" if gone else "") + ("; " if gone and new else "") + \
+               (f"new: {', '.join(new)}" if new else "")
+        problems.append(Problem.warning(rule, f"{division.id}: the roster changed since the schedule was frozen"
+                                        f" ({what or 'same teams, another entry order'}); the stored schedule stands",
+                                        hint=f"if no {division.id} result is recorded yet: "
+                                             f"dbf schedule {division.id} --freeze --refreeze"))
+    seen_ids: set[str] = set()
+    pairs: set[frozenset] = set()
+    for k, rnd in enumerate(rounds, 1):
+        if rnd.number != k:
+            problems.append(Problem.error(rule, f"{division.id}: stored round {rnd.number} where round {k} belongs"))
+        playing: set[str] = set()
+        for m in rnd.matches:
+            head, _, tail = m.id.rpartition("-R")
+            if head != division.id or not tail.startswith(f"{rnd.number:02d}-"):
+                problems.append(Problem.error(rule, f"{division.id}: match id {m.id} does not name round {rnd.number} "
+                                              f"of {division.id}"))
+            if m.id in seen_ids:
+                problems.append(Problem.error(rule, f"{division.id}: match id {m.id} stored twice"))
+            seen_ids.add(m.id)
+            for t in (m.home, m.away):
+                if t is None:
+                    continue
+                if t in playing:
+                    problems.append(Problem.error(rule, f"{division.id}: {t} plays twice in round {rnd.number}"))
+                playing.add(t)
+            if m.away is not None:
+                pair = frozenset((m.home, m.away))
+                if pair in pairs:
+                    problems.append(Problem.error(rule, f"{division.id}: {m.home} and {m.away} meet twice"))
+                pairs.add(pair)
+    missing = [(a, b) for i, a in enumerate(stored_teams) for b in stored_teams[i + 1:]
+               if frozenset((a, b)) not in pairs]
+    if missing:
+        shown = ", ".join(f"{a}-{b}" for a, b in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        problems.append(Problem.error(rule, f"{division.id}: the stored schedule lacks {len(missing)} pairing(s): {shown}"))
+    return problems

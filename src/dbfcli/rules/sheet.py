@@ -23,6 +23,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .home import HumPair
 from .model import CupDraw, CupMatch, Player, Team
 from .outcome import Outcome, Score
 from .problems import Problem, Where
@@ -59,7 +60,8 @@ class SheetPlayer:
 class SheetSide:
     """``home:`` or ``away:`` of a sheet. ``up`` is the UP claimed (§1.5.4),
     ``None`` when the sheet notes none; ``fee_paid_kr`` the next round's fee
-    enclosed (§1.5.15)."""
+    enclosed (§1.5.15); ``natural_pairs``: registered HUM pairs that did not
+    play their HUM system together in this match (§1.5.1.2, docs/sheets.md)."""
 
     team: str
     players: tuple[SheetPlayer, ...] = ()
@@ -68,6 +70,8 @@ class SheetSide:
     fee_paid_kr: int | None = None
     where: Where | None = field(default=None, compare=False, repr=False)
     up_where: Where | None = field(default=None, compare=False, repr=False)
+    natural_pairs: tuple[tuple[int, int], ...] = ()
+    ferries_where: Where | None = field(default=None, compare=False, repr=False)
 
     def boards_by_player(self) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -181,7 +185,11 @@ class CupContext:
     ``computed_up``: team id -> (UP the tool computes for this match, why),
     from ``dbfcli.rules.up`` (absent: no comparison). ``expected_home``: the
     home team of the schedule (§1.5.5), when known. ``division_players``:
-    member number -> division number (1-3) this season (§1.5.12c)."""
+    member number -> division number (1-3) this season (§1.5.12c).
+    ``hum_pairs``: pairs registered with a HUM card (§1.5.1.2, §2.10.5);
+    ``scheduled_on``: the match's scheduled date (when the sheet has no
+    ``played_on``); ``route_ferries``: team id -> the crossings of the route the
+    tool computes for its trip (§1.5.4), absent when unknown."""
 
     teams: Mapping[str, Team]
     draws: Mapping[int, CupDraw]
@@ -192,6 +200,9 @@ class CupContext:
     computed_up: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     expected_home: str | None = None
     now: dt.datetime | None = None
+    hum_pairs: tuple[HumPair, ...] = ()
+    scheduled_on: dt.date | None = None
+    route_ferries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def find_match(self, match_id: str) -> CupMatch | None:
         for draw in self.draws.values():
@@ -259,8 +270,9 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
     so the GP are computed with 1 GP per winning player deducted.
     """
     from . import gp as gp_rules
-    from .sheet_players import check_players
-    from .sheet_scores import check_boards, check_deadline, check_match, check_up, decide_sheet, player_boards
+    from .sheet_players import check_hum, check_players
+    from .sheet_scores import (check_boards, check_deadline, check_ferries, check_match, check_up, decide_sheet,
+                               player_boards)
 
     problems: list[Problem] = []
     match, round_no, match_problems = check_match(sheet, ctx)
@@ -273,9 +285,11 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
     problems += player_boards(sheet)
     players = check_players(sheet, round_no, ctx)
     problems += players.problems
+    problems += check_hum(sheet, ctx)
     problems += check_deadline(sheet, ctx.settings, ctx.now)
     up, up_problems = check_up(sheet, ctx.computed_up)
     problems += up_problems
+    problems += check_ferries(sheet, ctx.route_ferries)
     winner = loser = None
     gp: dict[int, int] = {}
     if outcome.winner is not None:

@@ -190,3 +190,85 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
                             "1.5.12a", f"player {p.id} played for {ap.team} in {m.match} in this round "
                             f"({ROUND_NAMES[round_no]}); nobody represents two teams in one round", p.where))
     return problems
+
+
+def check_hum(sheet, ctx) -> list[Problem]:
+    """§1.5.1.2, §2.10.5, §1.5.1.1: no registered HUM pair played its HUM system in a
+    match where that was not allowed (opponents neither seeded as a division team,
+    §1.5.3, nor playing HUM themselves; or the card not sent a week before).
+
+    Reading (docs/readings/sheets.md): the sheet has no line-ups, so a registered
+    HUM pair is taken to have played its HUM system together when both players
+    are on the team's side of the sheet, unless the side lists the pair under
+    ``natural_pairs`` (played a natural system, or did not play together).
+    """
+    from .home import hum_verdicts
+
+    if not ctx.hum_pairs:
+        return []
+    teams = (sheet.home.team, sheet.away.team)
+    division_teams = {t for t in teams if t in ctx.teams and ctx.entry_round(ctx.teams[t]) >= 3}
+    day = sheet.played_on or ctx.scheduled_on
+    verdicts = hum_verdicts(teams, ctx.hum_pairs, division_teams, day, ctx.settings.systems.hum_notice_days)
+    problems: list[Problem] = []
+    for v in verdicts:
+        if v.allowed:
+            continue
+        side = sheet.home if v.team == sheet.home.team else sheet.away
+        rows = {p.id: p for p in side.players}
+        if not all(pid in rows for pid in v.pair):
+            continue
+        if any(set(n) == set(v.pair) for n in side.natural_pairs):
+            continue
+        a, b = v.pair
+        problems.append(Problem.error(
+            v.rule, f"pair {a}-{b} of {v.team} is registered with a HUM system and played in this match, where "
+            f"HUM was not allowed: {v.why}", rows[a].where or side.where,
+            hint=f"if the pair played a natural system (or did not play together), add "
+                 f"natural_pairs: [[{a}, {b}]] under the team on the sheet"))
+    return problems
+
+
+def addition_problems(new, teams, additions, recorded, joins, match_day, entry_rounds) -> list[Problem]:
+    """§1.5.11, §1.5.12a, §1.5.3: may ``new`` (an :class:`Addition`) be recorded
+    (``dbf cup add-player``)? ``teams``: id -> Team; ``recorded``: RecordedMatch of
+    the season; ``joins``: joined substitutes; ``match_day``: the date of the team's
+    match in the round (None: unknown); ``entry_rounds``: division -> round (§1.5.3).
+
+    - §1.5.11: a team has at most 6 players: roster, every addition and joined
+      substitute (§1.5.12) together; the TD is told before the match (``match_day``);
+      a team knocked out before the round adds nobody.
+    - §1.5.12a: nobody represents two cup teams: the player is on no other team's
+      roster and no other team's additions.
+    - §1.5.3 (warning): a division player joining before his division's entry round.
+    """
+    out: list[Problem] = []
+    team = teams[new.team]
+    own = set(team.player_ids) | {a.player.id for a in additions if a.team == new.team}
+    own |= {j.player for j in joins if j.team == new.team}
+    if len(own | {new.player.id}) > TEAM_MAXIMUM:
+        out.append(Problem.error("1.5.11", f"{new.team} has {len(own)} players with its additions; a team has at most "
+                                 f"{TEAM_MAXIMUM}, so {new.player.id} cannot be added"))
+    for t in teams.values():
+        if t.id != new.team and new.player.id in t.player_ids:
+            out.append(Problem.error("1.5.12a", f"player {new.player.id} is on cup team {t.id}; no player represents "
+                                     "two teams"))
+    for a in additions:
+        if a.team != new.team and a.player.id == new.player.id:
+            out.append(Problem.error("1.5.12a", f"player {new.player.id} was added to cup team {a.team} from round "
+                                     f"{a.round}; no player represents two teams"))
+    out_in = [m.round for m in recorded if m.loser == new.team]
+    if out_in and min(out_in) < new.round:
+        out.append(Problem.error("1.5.11", f"{new.team} is out of the cup since round {min(out_in)}; it plays no "
+                                 f"round {new.round}"))
+    if match_day is not None and new.announced_on is not None and new.announced_on > match_day:
+        out.append(Problem.error("1.5.11", f"announced on {new.announced_on}, after {new.team}'s match of round "
+                                 f"{new.round} on {match_day}; the TD must be told before the match",
+                                 hint=f"add the player from a later round (--round {new.round + 1})"))
+    if new.player.division is not None:
+        entry = entry_rounds.get(new.player.division)
+        if entry is not None and new.round < entry:
+            out.append(Problem.warning("1.5.3", f"player {new.player.id} plays in the {new.player.division}. division, "
+                                       f"whose players' teams enter in round {entry}; {new.team} adds him in round "
+                                       f"{new.round}"))
+    return out

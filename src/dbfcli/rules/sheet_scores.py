@@ -186,3 +186,36 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
                 "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]})",
                 side.up_where or side.where))
     return up, problems
+
+
+FERRY_NAMES = {"storebaelt": "Storebælt", "kattegat": "Kattegat", "oestersoeen": "Østersøen"}
+
+
+def check_ferries(sheet, route_ferries: Mapping[str, tuple[str, ...]]) -> list[Problem]:
+    """§1.5.4: the ferries a team lists on the sheet (``ferries``: storebaelt,
+    kattegat, oestersoeen) against the crossings of the route the tool computes
+    for its trip (``route_ferries``: team -> the §1.5.4 UP classes of the
+    route's crossings). Compared as sets (a ferry listed for the way there and
+    back counts once). A difference is a warning naming the tool's crossings; a
+    team the tool has no route for is not compared, nor a side that lists no
+    ferries (its UP claim is compared by :func:`check_up`).
+
+    >>> s = type("S", (), {"sides": (type("X", (), {"team": "A", "ferries": ("kattegat",), "ferries_where": None,
+    ...                                              "where": None})(),)})()
+    >>> [p.message for p in check_ferries(s, {"A": ("storebaelt",)})]
+    ['A lists the ferry Kattegat; the route the tool computes crosses Storebælt']
+    """
+    problems: list[Problem] = []
+    for side in sheet.sides:
+        if not side.ferries or side.team not in route_ferries:
+            continue
+        tool = tuple(dict.fromkeys(route_ferries[side.team]))
+        if set(side.ferries) == set(tool):
+            continue
+        listed = ", ".join(FERRY_NAMES.get(f, f) for f in side.ferries)
+        crossed = ", ".join(FERRY_NAMES.get(f, f) for f in tool) or "no ferry"
+        problems.append(Problem.warning(
+            "1.5.4", f"{side.team} lists the ferr{'ies' if len(side.ferries) > 1 else 'y'} {listed}; the route the "
+            f"tool computes crosses {crossed}", side.ferries_where or side.where,
+            hint="check the route, or correct ferries and up on the sheet"))
+    return problems

@@ -9,6 +9,10 @@ or 5 finals in all. Readings (docs/readings/systems.md):
   every captain (the outright winner too) starts again from 0 finals.
 - The holder is the winner of the latest final on the current trophy; a new
   trophy has no holder until its first final.
+- The finals come from an imported history file and from the finals recorded
+  in the season folders (the captain of the team that won round 9, a walkover
+  included). The same season in both with the same captain is one final; with
+  different captains it is an error (:func:`merge_finals`).
 
 >>> h = [Final("2020-21", 1, "A"), Final("2021-22", 1, "A"), Final("2022-23", 1, "A")]
 >>> s, _ = trophy_status(h)
@@ -34,6 +38,10 @@ class Final:
     captain: int
     name: str = ""
     where: Where | None = None
+    source: str = "history"        # "history" (imported file) or "recorded" (the season's final)
+
+    def to_json(self) -> dict:
+        return {"season": self.season, "captain": self.captain, "name": self.name, "source": self.source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +125,31 @@ def new_outright(before: list[Final], final: Final) -> Outright | None:
     old, _ = trophy_status(before)
     new, _ = trophy_status(before + [final])
     return new.outright[-1] if len(new.outright) > len(old.outright) else None
+
+
+def merge_finals(history: list[Final], recorded: list[Final]) -> tuple[list[Final], list[Problem]]:
+    """§1.5.1: the history file's finals and the recorded finals, one per season, in
+    season order. A season in both: the same captain is one final (the recorded
+    one kept); different captains are an error naming both.
+
+    >>> h = [Final("2024-25", 1, "A"), Final("2025-26", 2, "B")]
+    >>> finals, problems = merge_finals(h, [Final("2025-26", 2, "B", source="recorded")])
+    >>> [(f.season, f.source) for f in finals], problems
+    ([('2024-25', 'history'), ('2025-26', 'recorded')], [])
+    >>> merge_finals(h, [Final("2025-26", 3, "C", source="recorded")])[1][0].rule
+    '1.5.1'
+    """
+    problems: list[Problem] = []
+    by_season = {f.season: f for f in recorded}
+    out = list(recorded)
+    for f in history:
+        rec = by_season.get(f.season)
+        if rec is None:
+            out.append(f)
+        elif rec.captain != f.captain:
+            problems.append(Problem.error(
+                "1.5.1", f"season {f.season}: the history file names captain {f.captain} ({f.name or '?'}) as final "
+                f"winner, the recorded final captain {rec.captain} ({rec.name or '?'})", f.where,
+                hint="correct the history file, or the recorded final"))
+    out.sort(key=lambda f: f.season)
+    return out, problems

@@ -27,6 +27,7 @@ from .season import SeasonStore, StoreError
 SCHEMA = 1
 MATCHES = "cup/matches"
 ADDITIONS = "cup/additions.yaml"
+TRAVEL = "cup/travel"
 DIV_MATCHES = "divisions/matches"
 MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$")
 
@@ -81,6 +82,56 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
     return tuple(out), problems
 
 
+def additions_data(additions) -> dict:
+    """``cup/additions.yaml`` from :class:`Addition` values (the format :func:`load_additions` reads)."""
+    rows = []
+    for a in additions:
+        player: dict = {"id": a.player.id, "name": a.player.name}
+        if a.player.club is not None:
+            player["club"] = a.player.club
+        if a.player.division is not None:
+            player["division"] = a.player.division
+        rows.append({"team": a.team, "round": a.round,
+                     "announced_on": a.announced_on.isoformat() if a.announced_on else None, "player": player})
+    return {"schema": SCHEMA, "additions": rows}
+
+
+# --------------------------------------------------------------------------- travel claims
+def travel_file(match_id: str, team: str) -> str:
+    """``cup/travel/<MATCH>-<TEAM>.yaml``: one recorded travel claim (§1.5.17)."""
+    if not MATCH_ID.match(match_id) or not MATCH_ID.match(team):
+        raise StoreError(f"not a match and team id: {match_id!r} {team!r}")
+    return f"{TRAVEL}/{match_id}-{team}.yaml"
+
+
+def travel_claim_data(claim, round_no: int, persons_from: str, recorded_at: dt.datetime) -> dict:
+    """The document of a recorded claim (a :class:`dbfcli.rules.travel.Claim`)."""
+    return {"schema": SCHEMA, "match": claim.match, "round": round_no, "team": claim.team,
+            "persons": claim.persons, "persons_from": persons_from, "zones": claim.zones,
+            "bornholm": claim.bornholm, "trips": claim.trips, "fare_each_kr": claim.fare_each,
+            "reservation_each_kr": claim.reservation_each, "travel_kr": claim.travel,
+            "overnight_kr": claim.overnight, "total_kr": claim.total,
+            "recorded_at": recorded_at.isoformat(timespec="seconds")}
+
+
+def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
+    """Every recorded travel claim as :class:`dbfcli.rules.fees.Refund` (§1.5.17, §1.5.4)."""
+    from dbfcli.rules.fees import Refund
+
+    out, problems = [], []
+    for rel in store.list(TRAVEL):
+        doc = store.read_yaml(rel)
+        d = doc.data
+        try:
+            out.append(Refund(str(d["team"]), int(d["round"]), str(d["match"]), int(d["total_kr"]),
+                              int(d.get("persons") or 0),
+                              f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
+                              f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)"))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})"))
+    return out, problems
+
+
 # --------------------------------------------------------------------------- cup records
 @dataclass(frozen=True)
 class CupRecord:
@@ -123,6 +174,81 @@ def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             problems.append(_bad(rel, getattr(doc.data, "line", None),
                                  f"malformed recorded match ({type(exc).__name__}: {exc})"))
+    return out, problems
+
+
+#: Side keys this module adds to the sheet parser (docs/sheets.md): ``natural_pairs``,
+#: registered HUM pairs that played no HUM in the match (§1.5.1.2).
+SIDE_EXTENSIONS = ("natural_pairs",)
+
+
+def parse_cup_sheet(text: str | bytes, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
+    """:func:`dbfcli.store.sheets.parse_sheet` plus the side key ``natural_pairs:
+    [[id, id], ...]`` (§1.5.1.2: a registered HUM pair that played a natural
+    system, or did not play together, in this match) and the line of ``ferries``."""
+    from dataclasses import replace
+
+    from .sheets import load_tree, parse_sheet
+
+    sheet, problems = parse_sheet(text, file)
+    if sheet is None:
+        return sheet, problems
+    ext = {f"unknown key '{k}' in {side}" for k in SIDE_EXTENSIONS for side in ("home", "away")}
+    problems = [p for p in problems if not (p.rule is None and p.message in ext)]
+    tree, _ = load_tree(text, file)
+    sides = {}
+    for name in ("home", "away"):
+        node = tree.value.get(name) if tree is not None and isinstance(tree.value, dict) else None
+        side = getattr(sheet, name)
+        if node is None or not isinstance(node.value, dict):
+            continue
+        ferries = node.value.get("ferries")
+        if ferries is not None:
+            side = replace(side, ferries_where=Where(file, ferries.line))
+        pairs_node = node.value.get("natural_pairs")
+        if pairs_node is not None:
+            pairs, bad = _pairs(pairs_node)
+            if bad:
+                problems.append(Problem.error(None, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of "
+                                              "member numbers", Where(file, pairs_node.line)))
+            side = replace(side, natural_pairs=pairs)
+        sides[name] = side
+    return replace(sheet, **sides), problems
+
+
+def _pairs(node) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """``[[a, b], ...]`` -> ((a, b), ...); ``bad`` when the shape is wrong."""
+    if node.value is None:
+        return (), False
+    if not isinstance(node.value, list):
+        return (), True
+    out = []
+    for item in node.value:
+        vals = item.value if isinstance(item.value, list) else None
+        if not vals or len(vals) != 2 or not all(isinstance(v.value, int) and not isinstance(v.value, bool)
+                                                 for v in vals):
+            return tuple(out), True
+        out.append((vals[0].value, vals[1].value))
+    return tuple(out), False
+
+
+def load_round_records(store: SeasonStore, round_no: int) -> tuple[list[CupRecord], list[Problem]]:
+    """The recorded matches of one round only (files ``C<round>-*.yaml``; the file
+    name is the match id, which ``dbf check`` enforces) -- cheap for ``dbf trophy``."""
+    out: list[CupRecord] = []
+    problems: list[Problem] = []
+    for rel in store.list(MATCHES):
+        if not rel.rsplit("/", 1)[-1].startswith(f"C{round_no}-"):
+            continue
+        doc = store.read_yaml(rel)
+        try:
+            rec = _record(rel, doc.data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(doc.data, "line", None),
+                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+            continue
+        if rec.match.round == round_no:
+            out.append(rec)
     return out, problems
 
 

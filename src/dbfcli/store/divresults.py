@@ -16,6 +16,21 @@ The result-sheet form is read too: ``home: {team: ODE-A, players: [...]}`` and, 
 ``imps``/``boards``, the totals of ``segments`` (``[h, a]`` = 8 boards, or ``{boards, imps}``).
 ``check_season`` (run by ``dbf check``) checks every record against its division's schedule.
 
+The division's schedule, once frozen (``divisions/schedule-<div>.yaml``, written by
+``dbf schedule DIV --freeze`` and by the first recorded result)::
+
+    schema: 1
+    division: 1div
+    teams: [ODE-A, KBH-A, ...]    # the entry order the schedule was made from
+    rounds:
+      - round: 1
+        matches:
+          - {id: 1div-R01-01, home: ODE-A, away: GEN-A}
+          - {id: 1div-R01-07, home: AAL-A, away: null}     # a bye
+
+From then on :func:`season_schedule` returns the stored one (dates still follow
+season.toml), so a change of the algorithm or of the roster never renumbers a match.
+
 A VP table file (``vp_scale = "vp/club.yaml"`` in season.toml, path inside the season)::
 
     schema: 1
@@ -33,8 +48,10 @@ from decimal import Decimal, InvalidOperation
 
 import msgspec
 
-from ..rules.model import DIVISIONS
-from ..rules.problems import Problem
+from ..rules.model import DIVISIONS, Division
+from ..rules.roundrobin import Round
+from ..rules.settings import DivisionSettings
+from ..rules.problems import Problem, Where
 from ..rules.standings import DivResult
 from ..rules.vp import VPScale, builtin_scale, table_scale
 from .schema import convert
@@ -43,6 +60,30 @@ from .yamlio import YamlDoc
 
 MATCHES = "divisions/matches"
 SCHEMA = 1
+
+
+def schedule_file(division_id: str) -> str:
+    """``divisions/schedule-1div.yaml``."""
+    return f"divisions/schedule-{division_id}.yaml"
+
+
+class _FrozenMatchIn(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    home: str
+    away: str | None = None
+
+
+class _FrozenRoundIn(msgspec.Struct, forbid_unknown_fields=True):
+    round: int
+    matches: list[_FrozenMatchIn]
+
+
+class FrozenScheduleIn(msgspec.Struct, forbid_unknown_fields=True):
+    division: str
+    teams: list[str]
+    rounds: list[_FrozenRoundIn]
+    frozen_on: str | None = None
+    schema: int = SCHEMA
 
 
 class DivMatchIn(msgspec.Struct):
@@ -152,6 +193,66 @@ def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResu
     return results, problems
 
 
+def schedule_data(division: Division, rounds, frozen_on: str | None = None) -> dict:
+    """The frozen-schedule file's data (see the module docstring)."""
+    data: dict = {"schema": SCHEMA, "division": division.id, "teams": [t.id for t in division.teams]}
+    if frozen_on:
+        data["frozen_on"] = frozen_on
+    data["rounds"] = [{"round": r.number, "matches": [{"id": m.id, "home": m.home, "away": m.away}
+                                                       for m in r.matches]} for r in rounds]
+    return data
+
+
+def load_frozen(store: SeasonStore, division_id: str, settings: DivisionSettings
+                ) -> tuple[tuple[Round, ...] | None, tuple[str, ...], list[Problem]]:
+    """``(rounds, teams it was made for, problems)`` of the stored schedule; rounds None when
+    the division has no stored schedule (or it cannot be read: then ``problems`` say why)."""
+    from ..rules.roundrobin import frozen_schedule
+
+    try:
+        doc = store.read_yaml(schedule_file(division_id), required=False)
+    except StoreError as exc:
+        return None, (), exc.problems
+    if doc is None:
+        return None, (), []
+    parsed, problems = convert(doc, FrozenScheduleIn)
+    if parsed is None:
+        return None, (), problems
+    if parsed.schema != SCHEMA or parsed.division != division_id:
+        return None, (), [Problem.error(None, f"{doc.file}: schema {parsed.schema} of division {parsed.division}; "
+                                        f"expected schema {SCHEMA} of {division_id}", doc.where("division"))]
+    rounds = frozen_schedule(division_id, [(r.round, [(m.id, m.home, m.away) for m in r.matches])
+                                           for r in parsed.rounds], settings)
+    return rounds, tuple(parsed.teams), []
+
+
+def season_schedule(store: SeasonStore, division: Division, settings: DivisionSettings) -> tuple[Round, ...]:
+    """The division's schedule: the stored one when frozen, else computed from the entry order
+    (:func:`dbfcli.rules.roundrobin.division_schedule`). An unreadable stored schedule raises
+    :class:`StoreError` (exit 2): guessing match ids would be worse."""
+    from ..rules.roundrobin import division_schedule
+
+    rounds, _, problems = load_frozen(store, division.id, settings)
+    if problems:
+        raise StoreError(problems)
+    return rounds if rounds is not None else division_schedule(division, settings)
+
+
+def freeze_schedule(tx, store: SeasonStore, division: Division, settings: DivisionSettings,
+                    on: str | None = None, refreeze: bool = False) -> bool:
+    """Write ``divisions/schedule-<div>.yaml`` in transaction ``tx`` unless it exists (or
+    ``refreeze``). Returns True when it writes. ``dbf result submit`` should call it in the
+    transaction that records a division's first result."""
+    from ..rules.roundrobin import division_schedule
+
+    rel = schedule_file(division.id)
+    if store.exists(rel) and not refreeze:
+        return False
+    tx.write_yaml(rel, schedule_data(division, division_schedule(division, settings), on),
+                  header=f"{division.id} schedule, frozen: match ids never change (dbf schedule {division.id} --freeze)")
+    return True
+
+
 def _hundredths(value, where, problems: list[Problem]) -> int | None:
     try:
         d = Decimal(str(value)) * 100
@@ -193,7 +294,7 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
 def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: every recorded division match readable, a match of its division's
     schedule (§1.1.2.1), counted once (§1.1.3.1 ...); the VP table file if one is named."""
-    from ..rules.roundrobin import division_schedule
+    from ..rules.roundrobin import check_frozen, division_schedule
     from ..rules.standings import check_against_schedule, check_results
     from .settings import load_settings
     from .teams import load_division
@@ -223,8 +324,29 @@ def check_season(store: SeasonStore) -> list[Problem]:
             problems.append(Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
                                           results[0].where, hint=f"run `dbf division enter {div} FILE`"))
             continue
-        problems += check_against_schedule(results, division_schedule(division, settings.division(div)))
+        rounds, stored_teams, p = load_frozen(store, div, settings.division(div))
+        problems += p
+        if rounds is not None:
+            problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
+        elif not p:
+            rounds = division_schedule(division, settings.division(div))
+            problems.append(Problem.warning(None, f"{div}: {len(results)} result(s) recorded but the schedule is "
+                                            "not frozen; a change of the roster would renumber its matches",
+                                            hint=f"dbf schedule {div} --freeze"))
+        if rounds is not None:
+            problems += check_against_schedule(results, rounds)
         problems += check_results(division, results)[1]
+    for div in DIVISIONS:
+        if div in by_division or not store.exists(schedule_file(div)):
+            continue
+        try:
+            division, _ = load_division(store, div)
+        except StoreError:
+            continue
+        rounds, stored_teams, p = load_frozen(store, div, settings.division(div))
+        problems += p
+        if rounds is not None and division is not None:
+            problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
     if builtin_scale(settings.vp_scale) is None:
         problems += load_vp_scale(store, settings.vp_scale)[1]
     return problems

@@ -58,39 +58,33 @@ def _side_team(value: Any) -> str | None:
 
 
 def load_division_results(store: SeasonStore, division_id: str) -> tuple[list[DivResult], list[Problem]]:
-    """The recorded matches of one division (files whose ``division`` or id prefix matches)."""
-    results: list[DivResult] = []
-    problems: list[Problem] = []
-    for rel in store.list(MATCHES):
-        doc = store.read_yaml(rel)
-        data = doc.data if isinstance(doc.data, dict) else {}
-        mid = str(data.get("match") or rel.rsplit("/", 1)[-1][:-5])
-        div = data.get("division") or mid.rsplit("-R", 1)[0]
-        if div != division_id:
-            continue
-        home, away = _side_team(data.get("home")), _side_team(data.get("away"))
-        imps = _pair(data.get("imps"))
-        boards = _int(data.get("boards"))
-        if imps is None and isinstance(data.get("segments"), list):
-            seg_imps, seg_boards = [0, 0], 0
-            for seg in data["segments"]:
-                pair = _pair(seg.get("imps") if isinstance(seg, dict) else seg)
-                if pair is None:
-                    seg_imps = None
-                    break
-                seg_imps[0] += pair[0]
-                seg_imps[1] += pair[1]
-                seg_boards += (_int(seg.get("boards")) if isinstance(seg, dict) else None) or 0
-            imps = tuple(seg_imps) if seg_imps is not None else None
-            boards = boards or seg_boards or None
-        rnd = _int(data.get("round")) or 0
-        if not home or not away or imps is None:
-            problems.append(Problem.error(None, f"{rel}: needs home, away and imps: [home, away]", Where(rel, 1)))
-            continue
-        if boards is None:
-            boards = 36
-        results.append(DivResult(mid, rnd, home, away, imps[0], imps[1], boards, Where(rel, 1)))
-    return results, problems
+    """The recorded matches of one division, read as ``dbf standings`` reads them
+    (:func:`dbfcli.store.divresults.load_div_results`)."""
+    from .divresults import load_div_results
+
+    return load_div_results(store, division_id)
+
+
+def division_table(store: SeasonStore, division_id: str):
+    """``(division, standings, results, problems)`` of one division on the season's VP scale,
+    checked against its (frozen) schedule: the play-off and the rollover rank as `dbf standings`."""
+    from ..rules.standings import check_against_schedule, standings
+    from ..rules.vp import WBF20
+    from .divresults import load_vp_scale, season_schedule
+    from .settings import load_settings
+    from .teams import load_division
+
+    settings = load_settings(store)
+    division, problems = load_division(store, division_id)
+    if division is None or not division.teams:
+        raise StoreError(f"{division_id} has no teams", hint=f"dbf division enter {division_id} FILE")
+    scale, p = load_vp_scale(store, settings.vp_scale)
+    problems += p
+    results, p = load_division_results(store, division_id)
+    problems += p
+    problems += check_against_schedule(results, season_schedule(store, division, settings.division(division_id)))
+    table, p = standings(division, results, scale or WBF20)
+    return division, table, results, problems + p
 
 
 @dataclass
@@ -209,3 +203,238 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
             problems.append(Problem.error("1.1.4.3", f"qualifier {t} has no team record under teams:", doc.where("teams"),
                                           hint="add the team (name, captain, club, postcode, players)"))
     return q, problems
+
+
+ROLLOVER = "divisions/rollover.yaml"
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: ``divisions/playoff.yaml`` against the standings (the choice §1.1.2.8,
+    the teams §1.1.2.5/§1.1.2.6/§1.1.4.2, each result's structure §1.1.2.7/§1.1.4.2 and
+    decision §1.1.2.11), ``divisions/rollover.yaml`` (its form, its lots) and the
+    qualification files (§1.1.5.2)."""
+    from ..rules.playoff import MutualResult, check_recorded
+    from .settings import load_settings
+
+    problems = _check_rollover_record(store)
+    east, p = load_east(store)
+    problems += p
+    if east is not None and not p:
+        problems += check_east(east, Where(EAST, 1))
+    problems += load_west(store)[1]
+    doc = store.read_yaml(PLAYOFF, required=False)
+    if doc is None:
+        return problems
+    pf, p = load_playoff(store)
+    problems += p
+    if not isinstance(doc.data, dict):
+        return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where())]
+    settings = load_settings(store)
+    try:
+        _, table, results, p = division_table(store, "1div")
+    except StoreError as exc:
+        return problems + [Problem.error("1.1.2.5", f"play-off recorded, but: {exc.problems[0].message}", doc.where())]
+    # the standings' own problems (p) are reported by divresults.check_season
+    runners_up = None
+    if "3div-PO" in pf.results:
+        try:
+            tables = [division_table(store, g)[1] for g in ("3div-a", "3div-b")]
+            if all(len(t.rows) >= 2 for t in tables):
+                runners_up = (tables[0].rows[1].team, tables[1].rows[1].team)
+        except StoreError:
+            pass
+    weekends = settings.division("1div").weekends
+    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+    where = {mid: doc.where("results", mid) for mid in pf.results}
+    where["choice"] = doc.where("choice")
+    seed = pf.seed if pf.seed is not None else int("".join(c for c in store.season if c.isdigit()) or 0)
+    problems += check_recorded(tuple(r.team for r in table.rows),
+                               [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], seed,
+                               pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
+                               choice_days=settings.playoff.choice_days, complete=table.complete,
+                               runners_up=runners_up, where=where)
+    return problems
+
+
+def _check_rollover_record(store: SeasonStore) -> list[Problem]:
+    """``divisions/rollover.yaml`` (written by ``dbf season rollover``): schema 1, ``from``,
+    ``seed``, ``vacancies``, ``steps`` (each with a ``rule`` and ``text``) and ``lots`` whose
+    drawn team is one of the candidates (§1.1.1.1)."""
+    doc = store.read_yaml(ROLLOVER, required=False)
+    if doc is None:
+        return []
+    data = doc.data
+    if not isinstance(data, dict):
+        return [Problem.error(None, "the rollover record is a YAML mapping", doc.where())]
+    problems: list[Problem] = []
+    if data.get("schema") != SCHEMA:
+        problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
+                                      doc.where("schema")))
+    for key, kind in (("from", str), ("seed", int), ("vacancies", list), ("steps", list), ("lots", list)):
+        if not isinstance(data.get(key), kind):
+            problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key)))
+    for i, step in enumerate(data.get("steps") or []):
+        if not (isinstance(step, dict) and isinstance(step.get("text"), str)):
+            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i)))
+    for i, lot in enumerate(data.get("lots") or []):
+        if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
+            problems.append(Problem.error("1.1.1.1", f"lots[{i}]: the drawn team is not one of the candidates",
+                                          doc.where("lots", i)))
+    return problems
+
+
+# --- the qualification to the 3rd division (§1.1.5) ---------------------------------------------
+#
+# ``qualification/east.yaml`` (``dbf qualification east enter FILE``; results added by
+# ``dbf qualification east result``)::
+#
+#     schema: 1
+#     agreed: false            # §1.1.5.2 the areas agreed another field than 1 + 2 + 3
+#     teams:                   # the tournament's field, teams-file form + region, in entry order
+#       - {id: BOR-1, name: ..., captain: ..., club: ..., postcode: "3700", region: bornholm, players: [...]}
+#     direct:                  # Kreds II's own place (§1.1.5.2), same form, region kreds2
+#       - {id: K2-A, ...}
+#     results:                 # IMPs [home, away] per match id of `dbf qualification east schedule`
+#       QE-R01-01: [52, 31]
+#
+# ``qualification/west.yaml`` (``dbf qualification west enter FILE``): Kreds IV's teams, best
+# first (the Jutland-Funen middle series' ranking, §1.1.5.2), teams-file form.
+
+EAST = "qualification/east.yaml"
+WEST = "qualification/west.yaml"
+
+
+@dataclass
+class EastFile:
+    teams: tuple[Team, ...] = ()
+    regions: dict[str, str] = field(default_factory=dict)
+    direct: tuple[Team, ...] = ()
+    agreed: bool = False
+    results: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def _team_list(doc: YamlDoc, key: str, regions: dict[str, str] | None) -> tuple[tuple[Team, ...], list[Problem]]:
+    """The team records under ``key`` (teams-file form); ``region:`` taken out into ``regions``."""
+    from ..rules.qualification import EAST_FIELD
+    from .teams import parse_teams_yaml
+    from .yamlio import LineList
+
+    data = doc.data
+    items = data.get(key)
+    if items is None:
+        return (), []
+    if not isinstance(items, list):
+        return (), [Problem.error(None, f"{key}: a list of teams", doc.where(key))]
+    stripped = LineList()
+    stripped.lines, stripped.line = list(getattr(items, "lines", [])), getattr(items, "line", None)
+    found: list[tuple[int, object]] = []
+    for i, item in enumerate(items):
+        if isinstance(item, dict):
+            copy = LineDict((k, v) for k, v in item.items() if k != "region")
+            copy.lines, copy.line = dict(getattr(item, "lines", {})), getattr(item, "line", None)
+            found.append((i, item.get("region")))
+            item = copy
+        stripped.append(item)
+    sub = LineDict(schema=SCHEMA, teams=stripped)
+    sub.lines, sub.line = {"teams": data.lines.get(key)} if isinstance(data, LineDict) else {}, getattr(data, "line", None)
+    teams, _, problems = parse_teams_yaml(YamlDoc(sub, doc.file, doc.text))
+    if regions is not None and len(teams) == len(items):
+        for (i, region), team in zip(found, teams):
+            if region not in EAST_FIELD:
+                problems.append(Problem.error("1.1.5.2", f"{team.id}: region: {region!r}; give one of "
+                                              f"{', '.join(EAST_FIELD)}", doc.where(key, i)))
+            else:
+                regions[team.id] = str(region)
+    return teams, problems
+
+
+def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
+    """The east file (an entry file or the stored ``qualification/east.yaml``)."""
+    ef = EastFile()
+    if not isinstance(doc.data, dict):
+        return ef, [Problem.error(None, "expected a mapping with teams: (and direct:)", doc.where())]
+    problems: list[Problem] = []
+    unknown = set(doc.data) - {"schema", "agreed", "teams", "direct", "results"}
+    if unknown:
+        problems.append(Problem.error(None, f"unknown key(s): {', '.join(sorted(map(str, unknown)))}",
+                                      doc.where(sorted(unknown, key=str)[0])))
+    if doc.data.get("schema", SCHEMA) != SCHEMA:
+        problems.append(Problem.error(None, f"schema {doc.data.get('schema')}; this dbf reads schema {SCHEMA}",
+                                      doc.where("schema")))
+    ef.agreed = bool(doc.data.get("agreed", False))
+    ef.teams, p = _team_list(doc, "teams", ef.regions)
+    problems += p
+    ef.direct, p = _team_list(doc, "direct", ef.regions)
+    problems += p
+    ids = [t.id for t in ef.teams + ef.direct]
+    for t in sorted({t for t in ids if ids.count(t) > 1}):
+        problems.append(Problem.error("1.1.5.2", f"team {t} is named twice", doc.where("teams")))
+    results = doc.data.get("results") or {}
+    if not isinstance(results, dict):
+        problems.append(Problem.error(None, "results: a mapping MATCH: [home IMPs, away IMPs]", doc.where("results")))
+        results = {}
+    for mid, pair in results.items():
+        ok = _pair(pair)
+        if ok is None or min(ok) < 0:
+            problems.append(Problem.error(None, f"results {mid}: [home IMPs, away IMPs], whole numbers >= 0",
+                                          doc.where("results", mid)))
+        else:
+            ef.results[str(mid)] = ok
+    return ef, problems
+
+
+def read_entry(path, what: str) -> YamlDoc:
+    """A file the TD gives on the command line; :class:`StoreError` (exit 2) if unreadable."""
+    try:
+        return parse_yaml(path.read_bytes(), str(path))
+    except OSError as exc:
+        raise StoreError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except YamlLoadError as exc:
+        raise StoreError(exc.problems) from None
+
+
+def load_east(store: SeasonStore) -> tuple[EastFile | None, list[Problem]]:
+    doc = store.read_yaml(EAST, required=False)
+    return (None, []) if doc is None else parse_east(doc)
+
+
+def east_data(ef: EastFile) -> dict:
+    from .teams import team_to_data
+
+    def rows(teams):
+        return [dict(team_to_data(t), region=ef.regions.get(t.id)) for t in teams]
+
+    data: dict = {"schema": SCHEMA, "agreed": ef.agreed, "teams": rows(ef.teams)}
+    if ef.direct:
+        data["direct"] = rows(ef.direct)
+    data["results"] = {mid: list(v) for mid, v in ef.results.items()}
+    return data
+
+
+def load_west(store: SeasonStore) -> tuple[tuple[Team, ...] | None, list[Problem]]:
+    from .teams import parse_teams_yaml
+
+    doc = store.read_yaml(WEST, required=False)
+    if doc is None:
+        return None, []
+    teams, _, problems = parse_teams_yaml(doc)
+    return teams, problems
+
+
+def check_east(ef: EastFile, where: Where | None = None) -> list[Problem]:
+    """The field (§1.1.5.2: 1 Bornholm, 2 Copenhagen, 3 Kreds II unless agreed), Kreds II's
+    direct team(s) (region kreds2), every result a match of the schedule (24 boards, §1.1.5.2)."""
+    from ..rules.qualification import check_east_field, east_schedule
+
+    problems = [x.at(where) for x in check_east_field([(t.id, ef.regions.get(t.id, "?")) for t in ef.teams],
+                                                      agreed=ef.agreed)]
+    for t in ef.direct:
+        if ef.regions.get(t.id) not in (None, "kreds2"):
+            problems.append(Problem.error("1.1.5.2", f"{t.id}: the direct place is Kreds II's; its region is "
+                                          f"{ef.regions.get(t.id)}", where))
+    scheduled = {mid for rnd in east_schedule([t.id for t in ef.teams]) for mid, _, away in rnd if away}
+    for mid in ef.results:
+        if mid not in scheduled:
+            problems.append(Problem.error("1.1.5.2", f"result {mid} is not a match of the east tournament's schedule",
+                                          where, hint="dbf qualification east schedule"))
+    return problems

@@ -14,22 +14,16 @@ a later check can say ``file:line`` (:meth:`YamlDoc.line`).
 
 from __future__ import annotations
 
-import re
+import functools
 from dataclasses import dataclass, field
 from typing import Any
-
-import yaml
 
 from ..rules.problems import Problem, Where
 
 MAX_BYTES = 8 * 1024 * 1024
 
-try:  # libyaml: ~10x faster
-    _BaseLoader = yaml.CSafeLoader  # type: ignore[attr-defined]
-    _BaseDumper = yaml.CSafeDumper  # type: ignore[attr-defined]
-except AttributeError:  # pragma: no cover - depends on the build
-    _BaseLoader = yaml.SafeLoader
-    _BaseDumper = yaml.SafeDumper
+# PyYAML is imported on the first parse or dump, not with this module: a command whose
+# files all come from the parse cache (store/cache.py) never pays its import (~15 ms).
 
 
 class LineDict(dict):
@@ -62,56 +56,73 @@ class YamlLoadError(Exception):
         self.problems = problems
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    def __init__(self, stream):
-        super().__init__(stream)
-        self.duplicates: list[tuple[Any, int]] = []
+@functools.lru_cache(maxsize=None)
+def _yaml():
+    """PyYAML and the loader/dumper classes built on it, made once per process."""
+    import yaml
 
-    def construct_object(self, node, deep=False):
-        if node in self.constructed_objects or node in self.recursive_objects:
-            raise yaml.constructor.ConstructorError(
-                None, None, "anchors and aliases (&name / *name) are not allowed in dbf files", node.start_mark
-            )
-        return super().construct_object(node, deep)
+    try:  # libyaml: ~10x faster
+        base_loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+        base_dumper = yaml.CSafeDumper  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover - depends on the build
+        base_loader = yaml.SafeLoader
+        base_dumper = yaml.SafeDumper
 
+    class _Loader(base_loader):  # type: ignore[misc, valid-type]
+        def __init__(self, stream):
+            super().__init__(stream)
+            self.duplicates: list[tuple[Any, int]] = []
 
-def _construct_map(loader: _Loader, node):
-    data = LineDict()
-    data.line = node.start_mark.line + 1
-    yield data
-    for key_node, value_node in node.value:
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            raise yaml.constructor.ConstructorError(
-                None, None, "merge keys (<<) are not allowed in dbf files", key_node.start_mark
-            )
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            hash(key)
-        except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
-            ) from None
-        line = key_node.start_mark.line + 1
-        if key in data:
-            loader.duplicates.append((key, line))
-        data[key] = loader.construct_object(value_node, deep=False)
-        data.lines[key] = line
+        def construct_object(self, node, deep=False):
+            if node in self.constructed_objects or node in self.recursive_objects:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "anchors and aliases (&name / *name) are not allowed in dbf files", node.start_mark
+                )
+            return super().construct_object(node, deep)
 
+    def _construct_map(loader, node):
+        data = LineDict()
+        data.line = node.start_mark.line + 1
+        yield data
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise yaml.constructor.ConstructorError(
+                    None, None, "merge keys (<<) are not allowed in dbf files", key_node.start_mark
+                )
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a mapping key must be a plain value", key_node.start_mark
+                ) from None
+            line = key_node.start_mark.line + 1
+            if key in data:
+                loader.duplicates.append((key, line))
+            data[key] = loader.construct_object(value_node, deep=False)
+            data.lines[key] = line
 
-def _construct_seq(loader: _Loader, node):
-    data = LineList()
-    data.line = node.start_mark.line + 1
-    yield data
-    for child in node.value:
-        data.append(loader.construct_object(child, deep=False))
-        data.lines.append(child.start_mark.line + 1)
+    def _construct_seq(loader, node):
+        data = LineList()
+        data.line = node.start_mark.line + 1
+        yield data
+        for child in node.value:
+            data.append(loader.construct_object(child, deep=False))
+            data.lines.append(child.start_mark.line + 1)
 
+    _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+    _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+    _Loader.add_constructor("tag:yaml.org,2002:omap", None)  # type: ignore[arg-type]
+    _Loader.add_constructor("tag:yaml.org,2002:pairs", None)  # type: ignore[arg-type]
+    _Loader.add_constructor("tag:yaml.org,2002:set", None)  # type: ignore[arg-type]
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
-_Loader.add_constructor("tag:yaml.org,2002:omap", None)  # type: ignore[arg-type]
-_Loader.add_constructor("tag:yaml.org,2002:pairs", None)  # type: ignore[arg-type]
-_Loader.add_constructor("tag:yaml.org,2002:set", None)  # type: ignore[arg-type]
+    class _Dumper(base_dumper):  # type: ignore[misc, valid-type]
+        def ignore_aliases(self, data):
+            return True
+
+    _Dumper.add_representer(LineDict, lambda dumper, data: dumper.represent_dict(dict(data)))
+    _Dumper.add_representer(LineList, lambda dumper, data: dumper.represent_list(list(data)))
+    return yaml, _Loader, _Dumper
 
 
 @dataclass
@@ -163,7 +174,8 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
         raise YamlLoadError([_too_big(file, len(text))])
     if text.startswith("\ufeff"):
         text = text[1:]
-    loader = _Loader(text)
+    yaml, loader_class, _ = _yaml()
+    loader = loader_class(text)
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
@@ -199,37 +211,21 @@ def _too_big(file: str, size: int) -> Problem:
     )
 
 
-def _represent_linedict(dumper, data):
-    return dumper.represent_dict(dict(data))
-
-
-def _represent_linelist(dumper, data):
-    return dumper.represent_list(list(data))
-
-
-class _Dumper(_BaseDumper):  # type: ignore[misc, valid-type]
-    def ignore_aliases(self, data):
-        return True
-
-
-_Dumper.add_representer(LineDict, _represent_linedict)
-_Dumper.add_representer(LineList, _represent_linelist)
-
-_PLAIN = re.compile(r"^[0-9]+$")
 
 
 def dump_yaml(data: Any, header: str | None = None) -> str:
     """Dump plain data as readable block YAML (keys in the given order, UTF-8).
 
-    >>> print(dump_yaml({"schema": 1, "teams": [{"id": "A", "postcode": "0800"}]}, header="example"))
+    >>> print(dump_yaml({"schema": 1, "teams": [{"id": "A", "postcode": "8000"}]}, header="example"))
     # example
     schema: 1
     teams:
     - id: A
-      postcode: '0800'
+      postcode: '8000'
     <BLANKLINE>
     """
-    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+    yaml, _, dumper = _yaml()
+    body = yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
     if header:
         lines = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
         return lines + body
