@@ -11,6 +11,8 @@ start=$(date +%s)
 DBF_FUZZ_EXAMPLES="$PER" "$PY" -m pytest -p no:cacheprovider -q tests/reliability/test_fuzz.py \
     --hypothesis-show-statistics --hypothesis-seed="${DBF_FUZZ_SEED:-2026}" 2>&1 | tee /tmp/dbf-fuzz.log
 end=$(date +%s)
-total=$(grep -Eo '[0-9]+ passing' /tmp/dbf-fuzz.log | awk '{s += $1} END {print s + 0}')
-failing=$(grep -Eo '[0-9]+ failing' /tmp/dbf-fuzz.log | awk '{s += $1} END {print s + 0}')
-echo "fuzz: $total examples passed, $failing failed, $((end - start)) s ($PER per command)"
+# examples of the generate phase (shrinking re-runs are not counted)
+total=$(awk '/during generate phase/ {g = 1} g && /passing/ {match($0, /[0-9]+ passing/); s += substr($0, RSTART, RLENGTH) + 0;
+  match($0, /[0-9]+ failing/); f += substr($0, RSTART, RLENGTH) + 0; g = 0} END {print s + f}' /tmp/dbf-fuzz.log)
+failing=$(grep -c '^FAILED' /tmp/dbf-fuzz.log || true)
+echo "fuzz: $total examples run, $failing failing tests, $((end - start)) s ($PER per command)"

@@ -200,10 +200,10 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
 
 
 # --------------------------------------------------------------------------- the draw
-def draw_rows(ci: bool) -> list[Row]:
+def draw_rows(ci: bool, sizes: tuple[int, ...] | None = None) -> list[Row]:
     from bench_draw import round1  # noqa: E402 - bench/ on sys.path
 
-    sizes = (1_000, 4_096) if ci else (1_000, 4_096, 16_000, 100_000)
+    sizes = sizes or ((1_000, 4_096) if ci else (1_000, 4_096, 16_000, 100_000))
     rows = [Row("draw: pools + round 1 (§1.5.2), in process", None)]
     per_team = {}
     for n in sizes:
@@ -216,7 +216,7 @@ def draw_rows(ci: bool) -> list[Row]:
         per_team[n] = med / n
         budget = DRAW_4K_BUDGET_S if n == 4_096 else DRAW_BUDGET_S
         rows.append(Row(f"draw round 1, {n:,} teams", med, budget, med / budget, 1.0))
-    if 100_000 in per_team:
+    if 100_000 in per_team and 4_096 in per_team:
         growth = per_team[100_000] / per_team[4_096]
         rows.append(Row("draw: time per team, 100k / 4k", growth, None, growth, DRAW_GROWTH))
     return rows

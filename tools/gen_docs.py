@@ -11,6 +11,7 @@ help text is what ``dbf ... --help`` prints on an 88-column terminal.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -46,6 +47,11 @@ def is_runnable(path: list[str], cmd) -> bool:
 
 def help_text(path: list[str]) -> str:
     """What ``dbf PATH --help`` prints (plain text, fixed width, no colour)."""
+    return _help(tuple(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _help(path: tuple[str, ...]) -> str:
     from typer.testing import CliRunner
 
     from dbfcli.cli.app import full_app

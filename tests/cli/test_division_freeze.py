@@ -74,3 +74,17 @@ def test_unreadable_stored_schedule_is_exit_2(example):
     (example / SEASON / "divisions" / "schedule-1div.yaml").write_text("schema: 1\ndivision: 1div\n", encoding="utf-8")
     assert run_dbf("schedule", "1div").exit_code == 2
     assert run_dbf("standings", "1div").exit_code == 2
+
+
+def test_1_1_2_1_first_recorded_result_freezes_the_schedule(example, tmp_path):
+    """Recording a division's first result stores its schedule in the same write."""
+    from test_divisions_end_to_end import _submit
+
+    rounds = run_dbf("schedule", "2div", "--json").json["rounds"][:1]
+    frozen = example / "2026-27" / "divisions" / "schedule-2div.yaml"
+    assert not frozen.exists()
+    _submit(example, tmp_path, "2div", [dict(rounds[0], matches=rounds[0]["matches"][:1])], 36)
+    assert frozen.exists()
+    journal = run_dbf("log", "--json").json["entries"][-1]
+    assert {c["file"] for c in journal["changes"]} == {"divisions/schedule-2div.yaml",
+                                                        f"divisions/matches/{rounds[0]['matches'][0]['id']}.yaml"}

@@ -73,6 +73,7 @@ def test_1_5_17_persons_default_without_sheet_is_four(example):
     write_draw(example, 3, [("KBH-1", "AAL-1")])
     r = run_dbf("travel", "claim", "C3-001", "--team", "AAL-1", "--zones", "20", "--json")
     assert (r.json["persons"], r.json["persons_from"]) == (4, "default")
+    assert [w["rule"] for w in r.json["warnings"]] == ["1.5.14"]      # no sheet recorded yet
 
 
 def test_7_2_2_bornholm_claim(example):

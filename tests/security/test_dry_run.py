@@ -46,6 +46,8 @@ def _cases(m, teams, sheet, entry):
         ["schedule", "cup", "set", m["id"], "--time", "10:00"],
         ["system", "register", team["id"], card, "--pair", str(team["players"][0]["id"]),
          str(team["players"][1]["id"])],
+        ["travel", "claim", m["id"], "--team", m["away"], "--zones", "20"],
+        ["cup", "add-player", team["id"], "--round", "2", "--id", "999001", "--name", "Per Sø"],
         ["undo"],
     ]
 

@@ -260,7 +260,7 @@ def test_newline_in_a_name_never_becomes_a_header(newline_names, tmp_path):
     for f in _notify(root, tmp_path / "mail"):
         msg = email.message_from_bytes(f.read_bytes(), policy=email.policy.default)
         assert set(msg.keys()) <= STANDARD_HEADERS, f.name
-        assert "victim@example.com" not in (msg["To"] or "") and msg["Bcc"] is None
+        assert msg["Bcc"] is None and all("victim" not in a.addr_spec for a in msg["To"].addresses)
 
 
 @pytest.mark.xfail(strict=True, reason="bug: a contacts address with CR/LF crashes `dbf notify draw` (see report)")

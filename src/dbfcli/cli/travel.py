@@ -73,7 +73,10 @@ def register(app: typer.Typer) -> None:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})")
         warnings: list[Problem] = []
         rec = next((r for r in records if r.match.match == match), None)
-        if rec is not None and found.round < 8 and rec.match.home == team:
+        if rec is None:
+            warnings.append(Problem.warning("1.5.14", f"{match} has no recorded result yet; a claim is sent with the "
+                                            "result sheet (§1.5.14)", hint="check the persons when the sheet comes"))
+        elif found.round < 8 and rec.match.home == team:
             warnings.append(Problem.warning("1.5.17", f"{team} was the home team of {match} (§1.5.8: the home "
                                             "captain's address); only the travelling team has a journey to refund"))
         persons_from = "option"

@@ -72,6 +72,7 @@ class SeasonData:
     pools: dict[str, str] = field(default_factory=dict)      # team -> pool, as recorded with rounds 1-2
     vp_scale: Any = None                                     # rules.vp.VPScale of season.toml
     playoffs: dict[str, dict] = field(default_factory=dict)  # "1div"/"3div" -> `dbf playoff --json` document
+    hum_pairs: list[Any] = field(default_factory=list)       # registered HUM pairs (§1.5.13, §1.5.1.2)
 
     @property
     def winners(self) -> dict[str, str]:
@@ -225,6 +226,9 @@ def load_season(store: SeasonStore) -> SeasonData:
     from ..store.divresults import load_vp_scale
 
     data.vp_scale, p = load_vp_scale(store, settings.vp_scale)
+    from ..store.systems import hum_context
+
+    data.hum_pairs, _ = hum_context(store, settings, teams)
     data.problems += p
     data.playoffs = load_playoffs(store, divisions)
     return data
@@ -263,25 +267,17 @@ def place_name(postcode: str | None) -> str:
 
 
 def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Problem]]:
-    """Home team, venue, date, time and UP of every match of a drawn round (rules.home, §1.5.5-§1.5.8)."""
-    from ..rules.geography import road_route
+    """Home team, venue, date, time and UP of every match of a drawn round (rules.home, §1.5.5-§1.5.8,
+    with the §1.5.13 HUM rule), as ``dbf schedule cup`` computes them."""
     from ..rules.home import schedule_match
-    from ..rules.up import up_for_trip
+    from ..rules.up import trip_function
     from ..store.geodata import load_postcodes
 
     draw = data.draws.get(round_no)
     if draw is None:
         return [], []
-    table = load_postcodes()
-    up_settings = data.settings.cup.up
-
-    def trip(a: str, b: str, r: int):
-        route = road_route(table, a, b)
-        if route is None:
-            return None, None
-        t = up_for_trip(route, up_settings, r)
-        return t.km, t.total
-
+    trip = trip_function(load_postcodes(), data.settings.cup.up)
+    division_teams = frozenset(t for t, e in data.entry.items() if e >= 3)
     postcodes = {t.id: t.postcode for t in data.cup_teams.values()}
     for d in data.divisions.values():
         for team in d.teams:
@@ -289,7 +285,9 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
     totals = data.up_totals(round_no)
     out, problems = [], []
     for m in draw.matches:   # as cli.cup_schedule.scheduled, without re-reading the season per round
-        s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip)
+        s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip,
+                              hum_pairs=data.hum_pairs, division_teams=division_teams,
+                              notice_days=data.settings.systems.hum_notice_days)
         out.append(s)
         problems += p
     return out, problems

@@ -188,7 +188,10 @@ def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_
         else:
             problems = hum_allowed_in_cup(True, division, plays_hum[opp], p.sent, match_date, notice_days)
         if problems:
-            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, "; ".join(q.message for q in problems)))
+            why = [f"{opp} is neither seeded as a division team (§1.5.3) nor plays a HUM system itself; HUM is "
+                   "allowed in the cup only against such opponents" if q.rule == "1.5.1.2" else q.message
+                   for q in problems]
+            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, "; ".join(why)))
         elif division:
             out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", f"{opp} is seeded as a division team (§1.5.3)"))
         else:

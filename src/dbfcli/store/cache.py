@@ -114,9 +114,12 @@ _folders: dict[tuple, str] = {}
 
 def _season_cache(season_dir: Path, root: Path) -> str:
     """The cache folder of one season: a hash of its absolute path, under ``root``."""
-    import hashlib
+    try:  # the built-in SHA-1: no OpenSSL load (~2 ms) when nothing else needs hashlib
+        from _sha1 import sha1
+    except ImportError:  # pragma: no cover - CPython built without it
+        from hashlib import sha1
 
-    digest = hashlib.sha1(str(season_dir.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    digest = sha1(str(season_dir.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return os.path.join(root, digest)
 
 

@@ -177,59 +177,11 @@ def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]
     return out, problems
 
 
-#: Side keys this module adds to the sheet parser (docs/sheets.md): ``natural_pairs``,
-#: registered HUM pairs that played no HUM in the match (§1.5.1.2).
-SIDE_EXTENSIONS = ("natural_pairs",)
-
-
 def parse_cup_sheet(text: str | bytes, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
-    """:func:`dbfcli.store.sheets.parse_sheet` plus the side key ``natural_pairs:
-    [[id, id], ...]`` (§1.5.1.2: a registered HUM pair that played a natural
-    system, or did not play together, in this match) and the line of ``ferries``."""
-    from dataclasses import replace
+    """A result sheet (:func:`dbfcli.store.sheets.parse_sheet`), with every field's line."""
+    from .sheets import parse_sheet
 
-    from .sheets import load_tree, parse_sheet
-
-    sheet, problems = parse_sheet(text, file)
-    if sheet is None:
-        return sheet, problems
-    ext = {f"unknown key '{k}' in {side}" for k in SIDE_EXTENSIONS for side in ("home", "away")}
-    problems = [p for p in problems if not (p.rule is None and p.message in ext)]
-    tree, _ = load_tree(text, file)
-    sides = {}
-    for name in ("home", "away"):
-        node = tree.value.get(name) if tree is not None and isinstance(tree.value, dict) else None
-        side = getattr(sheet, name)
-        if node is None or not isinstance(node.value, dict):
-            continue
-        ferries = node.value.get("ferries")
-        if ferries is not None:
-            side = replace(side, ferries_where=Where(file, ferries.line))
-        pairs_node = node.value.get("natural_pairs")
-        if pairs_node is not None:
-            pairs, bad = _pairs(pairs_node)
-            if bad:
-                problems.append(Problem.error(None, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of "
-                                              "member numbers", Where(file, pairs_node.line)))
-            side = replace(side, natural_pairs=pairs)
-        sides[name] = side
-    return replace(sheet, **sides), problems
-
-
-def _pairs(node) -> tuple[tuple[tuple[int, int], ...], bool]:
-    """``[[a, b], ...]`` -> ((a, b), ...); ``bad`` when the shape is wrong."""
-    if node.value is None:
-        return (), False
-    if not isinstance(node.value, list):
-        return (), True
-    out = []
-    for item in node.value:
-        vals = item.value if isinstance(item.value, list) else None
-        if not vals or len(vals) != 2 or not all(isinstance(v.value, int) and not isinstance(v.value, bool)
-                                                 for v in vals):
-            return tuple(out), True
-        out.append((vals[0].value, vals[1].value))
-    return tuple(out), False
+    return parse_sheet(text, file)
 
 
 def load_round_records(store: SeasonStore, round_no: int) -> tuple[list[CupRecord], list[Problem]]:

@@ -18,7 +18,7 @@ from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
 
 TOP_KEYS = {"match", "played_on", "start", "submitted_at", "segments", "total_points", "extra_segments",
             "home", "away", "signed_by", "agreement", "schema", "finished_at", "notes"}
-SIDE_KEYS = {"team", "players", "up", "ferries", "fee_paid_kr"}
+SIDE_KEYS = {"team", "players", "up", "ferries", "fee_paid_kr", "natural_pairs"}
 PLAYER_KEYS = {"id", "boards", "substitute", "name", "club", "division", "opponent_allowed"}
 SEGMENT_KEYS = {"boards", "imps", "total_points"}
 FERRIES = {"storebaelt", "kattegat", "oestersoeen"}
@@ -164,11 +164,35 @@ class _Parser:
             for f in ferries:
                 if f not in FERRIES:
                     self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
+        natural_pairs: tuple[tuple[int, int], ...] = ()
+        pairs_node = v.get("natural_pairs")
+        if pairs_node is not None:
+            natural_pairs, bad = _pairs(pairs_node)
+            if bad:
+                self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
         return SheetSide(
             team=str(team.value) if team is not None and team.value is not None else "",
             players=tuple(players), up=self.int_(v.get("up"), "up"), ferries=ferries,
             fee_paid_kr=self.int_(v.get("fee_paid_kr"), "fee_paid_kr"),
-            where=self.w(team or node), up_where=self.w(v.get("up")) if "up" in v else None)
+            where=self.w(team or node), up_where=self.w(v.get("up")) if "up" in v else None,
+            ferries_where=self.w(ferries_node) if ferries_node is not None else None,
+            natural_pairs=natural_pairs)
+
+
+def _pairs(node: Node) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """``natural_pairs: [[a, b], ...]`` (§1.5.1.2) -> ((a, b), ...); ``bad`` when the shape is wrong."""
+    if node.value is None:
+        return (), False
+    if not isinstance(node.value, list):
+        return (), True
+    out = []
+    for item in node.value:
+        vals = item.value if isinstance(item.value, list) else None
+        if not vals or len(vals) != 2 or not all(isinstance(v.value, int) and not isinstance(v.value, bool)
+                                                 for v in vals):
+            return tuple(out), True
+        out.append((vals[0].value, vals[1].value))
+    return tuple(out), False
 
 
 def _date(p: _Parser, node: Node | None) -> dt.date | None:

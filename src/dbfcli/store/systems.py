@@ -264,3 +264,20 @@ def check_season(store) -> list[Problem]:
                                                 f"hum={found.hum}, open_defence={found.open_defence}", where,
                                                 hint="register the card again"))
     return problems
+
+
+def hum_context(store, settings, teams) -> tuple[list, frozenset[str]]:
+    """The registered HUM pairs (§2.10.11, ``dbf system register``) and the teams seeded as
+    division teams (entry round 3 or later, §1.5.3), for §1.5.13 and §1.5.1.2."""
+    from ..rules.entry import entry_round
+    from ..rules.home import HumPair
+    from ..rules.roster import division_players
+    from .teams import load_divisions
+
+    regs, _ = load_registry(store)
+    cup_ids = {t.id for t in teams}
+    pairs = [HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in cup_ids]
+    divisions, _ = load_divisions(store)
+    roster = division_players(divisions)
+    division_teams = frozenset(t.id for t in teams if entry_round(t, settings.cup.entry_round, roster) >= 3)
+    return pairs, division_teams
