@@ -268,6 +268,8 @@ def standings(division: Division, results: Iterable[DivResult],
                         (marks[pos],) if pos in marks else (),
                         None if above in (None, "vp") else above, above == "lots"))
     rows = _flag_lots(rows)
+    if not good:  # nothing played yet: no tie to break by lots (the marks still say what each place means)
+        rows = [Row(1, r.team, 0, 0, 0, 0, 0, 0, 0, r.marks, None, False) for r in rows]
     n = len(division.teams)
     if len(good) == n * (n - 1) // 2:  # a draw is only needed for the final table
         problems += _lots_problems(division, rows, marks)
