@@ -226,3 +226,13 @@ def test_git_true_commits_each_write(empty_season, tmp_path):
     files = subprocess.run(["git", "-C", str(empty_season), "show", "--name-only", "--format="],
                            capture_output=True, text=True).stdout.split()
     assert "2026-27/cup/teams.yaml" in files and any(f.startswith("2026-27/journal/") for f in files)
+
+
+def test_1_1_1_3_division_entry_fee_is_base_plus_travel_pool(example):
+    doc = run_dbf("division", "fees", "--json").json
+    assert doc["rule"] == "1.1.1.3"
+    first = doc["divisions"]["1div"]
+    assert len(first["teams"]) == 12
+    assert all(t["total_kr"] == t["base_kr"] + t["travel_pool_kr"] == 2500 + 1500 for t in first["teams"])
+    assert first["travel_pool_total_kr"] == 12 * 1500
+    assert doc["divisions"]["3div-b"]["teams"][0]["total_kr"] == 1500 + 1000

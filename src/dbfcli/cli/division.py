@@ -77,6 +77,42 @@ def register(app: typer.Typer) -> None:
                                         [(i, t.id, t.name, t.club, t.postcode, len(t.players))
                                          for i, t in enumerate(rows, 1)]))
 
+    _fees_command(division)
+
+
+def _fees_command(division: typer.Typer) -> None:
+    @command(division, "fees")
+    def fees(div: Annotated[str | None, typer.Argument(help="Division (default: all four).")] = None,
+             json_: JsonOpt = False) -> None:
+        """Entry fees of the division teams (§1.1.1.3): base amount + travel refund pool
+        contribution per team, from season.toml, and each division's pool total.
+
+        Example: dbf division fees 1div --json
+        """
+        from ..rules.fees import division_fees
+        from ..rules.model import DIVISIONS
+        from ..store.settings import load_settings
+        from ..store.teams import load_division
+
+        store = load_store()
+        settings = load_settings(store)
+        doc: dict = {"rule": "1.1.1.3", "divisions": {}}
+        rows = []
+        for d in ([_division_id(div)] if div else list(DIVISIONS)):
+            division, problems = load_division(store, d)
+            check(problems)
+            ds = settings.division(d)
+            teams = [t.id for t in division.teams] if division else []
+            team_fees, pool = division_fees(teams, ds.fee_base_kr, ds.fee_travel_pool_kr)
+            doc["divisions"][d] = {"teams": [{"team": f.team, "base_kr": f.base_kr, "travel_pool_kr": f.travel_pool_kr,
+                                              "total_kr": f.total_kr} for f in team_fees],
+                                   "travel_pool_total_kr": pool, "total_kr": sum(f.total_kr for f in team_fees)}
+            rows += [(d, f.team, f.base_kr, f.travel_pool_kr, f.total_kr) for f in team_fees]
+            rows.append((d, "total", "", pool, sum(f.total_kr for f in team_fees)))
+        emit(doc, lambda out: out.table(f"Division entry fees {store.season} (§1.1.1.3, kr)",
+                                        ["division", "team", "base", "travel pool", "total"], rows,
+                                        justify=["left", "left", "right", "right", "right"]))
+
 
 def _mismatch(declared: str, div: str, file: Path):
     from ..rules.problems import Problem, Where

@@ -236,3 +236,28 @@ def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -
     return [Problem.warning(
         "1.5.15", f"{team_id} encloses {paid_kr} kr; {row.amount_kr} kr are due for round {row.round} "
         f"({row.players} players x {row.amount_kr // max(row.players, 1)} kr)", where)]
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionFee:
+    """§1.1.1.3: a division team's entry fee = a base amount per team + a per-team
+    contribution to the travel refund pool, both paid with the registration."""
+
+    team: str
+    base_kr: int
+    travel_pool_kr: int
+
+    @property
+    def total_kr(self) -> int:
+        return self.base_kr + self.travel_pool_kr
+
+
+def division_fees(team_ids: Iterable[str], base_kr: int, travel_pool_kr: int) -> tuple[list[DivisionFee], int]:
+    """Each team's §1.1.1.3 entry fee, and what the division pays into the travel refund pool.
+
+    >>> fees, pool = division_fees(["A", "B"], 2500, 1500)
+    >>> [f.total_kr for f in fees], pool
+    ([4000, 4000], 3000)
+    """
+    fees = [DivisionFee(t, base_kr, travel_pool_kr) for t in team_ids]
+    return fees, sum(f.travel_pool_kr for f in fees)
