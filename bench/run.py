@@ -65,10 +65,11 @@ class Row:
     rss: int | None = None         # MB
     rss_limit: int | None = None
     note: str = ""
+    cpu_ratio: float | None = None   # the same ratio of user+sys CPU time (less sensitive to a busy machine)
 
     @property
     def verdict(self) -> str:
-        if self.median is None:
+        if self.median is None or self.note == "baseline":
             return ""
         if self.note.startswith("exit"):
             return "FAIL (" + self.note + ")"
@@ -93,39 +94,45 @@ def dbf_exe() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "dbfcli"]
 
 
-def run_once(cmd: list[str], env: dict, cwd: Path) -> tuple[float, int, int]:
-    """(wall seconds, peak RSS MB, exit code) of one fresh process."""
+def run_once(cmd: list[str], env: dict, cwd: Path) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, peak RSS MB, exit code) of one fresh process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss // 1024, proc.returncode
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, proc.returncode
 
 
 def measure_interleaved(cases: dict[str, tuple[list[str], dict]], runs: int, cwd: Path,
-                        expect: dict[str, int] | None = None) -> dict[str, tuple[float, int, str]]:
-    """Median wall time, peak RSS and a note (wrong exit code) per case; one warm-up run each
-    (fills the parse cache), then ``runs`` rounds in which every case runs once, in turn."""
+                        expect: dict[str, int] | None = None) -> dict[str, tuple[float, float, int, str]]:
+    """Median wall time, median CPU time, peak RSS and a note (wrong exit code) per case; one
+    warm-up run each (fills the parse cache and the bytecode cache), then ``runs`` rounds in
+    which every case runs once, in turn."""
     expect = expect or {}
     times: dict[str, list[float]] = {name: [] for name in cases}
+    cpu: dict[str, list[float]] = {name: [] for name in cases}
     rss: dict[str, int] = {name: 0 for name in cases}
     notes: dict[str, str] = {name: "" for name in cases}
     for name, (cmd, env) in cases.items():
-        _, _, code = run_once(cmd, env, cwd)
+        _, _, _, code = run_once(cmd, env, cwd)
         if code != expect.get(name, 0):
             notes[name] = f"exit {code}"
     for _ in range(runs):
         for name, (cmd, env) in cases.items():
-            wall, mb, _ = run_once(cmd, env, cwd)
+            wall, used, mb, _ = run_once(cmd, env, cwd)
             times[name].append(wall)
+            cpu[name].append(used)
             rss[name] = max(rss[name], mb)
-    return {name: (statistics.median(times[name]), rss[name], notes[name]) for name in cases}
+    return {name: (statistics.median(times[name]), statistics.median(cpu[name]), rss[name], notes[name])
+            for name in cases}
 
 
 def dbf_env(cache: Path | str) -> dict:
+    """The environment of a measured process: its own parse cache, no stray DBF_* settings, and
+    bytecode written (a user's installed dbf has its .pyc files; without them every run compiles)."""
     env = dict(os.environ, DBF_CACHE_DIR=str(cache))
-    for var in ("DBF_DIR", "DBF_SEASON", "DBF_LANG", "DBF_DEBUG"):
+    for var in ("DBF_DIR", "DBF_SEASON", "DBF_LANG", "DBF_DEBUG", "PYTHONDONTWRITEBYTECODE"):
         env.pop(var, None)
     return env
 
@@ -189,11 +196,13 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
             "dbf check (no cache)": (dbf + ["check"], dbf_env("off")),
         })
     got = measure_interleaved(cases, runs, tmp)
-    base, base_rss, _ = got.pop("baseline")
+    base, base_cpu, base_rss, _ = got.pop("baseline")
     rows = [Row("start-up, example season", None),
-            Row("baseline: import typer, rich.table, yaml", base, base, 1.0, None, base_rss)]
-    for name, (med, mb, note) in got.items():
-        rows.append(Row(name, med, base, med / base, STARTUP_TARGET, mb, MEMORY_EXAMPLE_MB, note))
+            Row("baseline: import typer, rich.table, yaml", base, base, 1.0, None, base_rss, cpu_ratio=1.0,
+                note="baseline")]
+    for name, (med, used, mb, note) in got.items():
+        rows.append(Row(name, med, base, med / base, STARTUP_TARGET, mb, MEMORY_EXAMPLE_MB, note,
+                        cpu_ratio=used / base_cpu))
     if sheet is None:
         rows.append(Row("dbf result check SHEET", None, note="skipped: the example could not be drawn"))
     return rows
@@ -253,10 +262,10 @@ def state_rows(tmp: Path, n: int, runs: int, ci: bool) -> list[Row]:
     got = measure_interleaved({**targeted, **info}, runs, tmp)
     rows = [Row(f"state: {n:,} cup teams, {cup} + {div} recorded matches, 30 finals (built in {built:.0f} s)",
                 None)]
-    for name, (med, mb, note) in got.items():
+    for name, (med, used, mb, note) in got.items():
         target = 1.0 if name in targeted else None
         rows.append(Row(f"{name} [{n:,}]", med, STATE_BUDGET_S, med / STATE_BUDGET_S, target, mb,
-                        MEMORY_LARGE_MB, note))
+                        MEMORY_LARGE_MB, note, cpu_ratio=used / STATE_BUDGET_S))
     return rows
 
 
@@ -277,7 +286,7 @@ def machine() -> str:
 
 
 def render(rows: list[Row], runs: int) -> str:
-    out = [f"{'case':58} {'median':>9} {'baseline':>9} {'ratio':>6} {'target':>7} {'RSS MB':>7}  result"]
+    out = [f"{'case':58} {'median':>9} {'baseline':>9} {'ratio':>6} {'cpu':>5} {'target':>7} {'RSS MB':>7}  result"]
     for r in rows:
         if r.median is None:
             out.append(f"-- {r.case}" + (f" ({r.note})" if r.note else ""))
@@ -286,10 +295,12 @@ def render(rows: list[Row], runs: int) -> str:
         med = unit(r.median) if r.baseline is not None or r.target is None else f"{r.median:.2f}x"
         base = unit(r.baseline) if r.baseline is not None else ""
         ratio = f"{r.ratio:.2f}" if r.ratio is not None else ""
+        cpu = f"{r.cpu_ratio:.2f}" if r.cpu_ratio is not None else ""
         target = f"{r.target:.1f}x" if r.target is not None else ""
         rss = "" if r.rss is None else (f"{r.rss}" + (f"/{r.rss_limit}" if r.rss_limit else ""))
-        out.append(f"{r.case:58} {med:>9} {base:>9} {ratio:>6} {target:>7} {rss:>7}  {r.verdict}")
-    out.append(f"(start-up: median of {runs} interleaved runs after one warm-up; {machine()})")
+        out.append(f"{r.case:58} {med:>9} {base:>9} {ratio:>6} {cpu:>5} {target:>7} {rss:>7}  {r.verdict}")
+    out.append(f"(start-up: median of {runs} interleaved runs after one warm-up, state size: of {max(3, runs // 3)}; ratio = median wall time / baseline, "
+               f"decides pass/fail; cpu = the same for user+sys CPU time; {machine()})")
     return "\n".join(out)
 
 
@@ -311,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         if "draw" not in args.skip:
             rows += draw_rows(args.ci)
         if "state" not in args.skip:
-            rows += state_rows(tmp, teams, 3 if args.ci else 5, args.ci)
+            rows += state_rows(tmp, teams, max(3, runs // 3), args.ci)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(render(rows, runs))

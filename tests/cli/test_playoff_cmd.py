@@ -3,38 +3,8 @@
 import pytest
 
 from dbftest import snapshot
+from divkit import write_results  # noqa: F401
 
-
-
-def write_results(folder, season="2026-27", margin_per_place=3, skip=0):
-    """Record every division match of the example season as divisions/matches/<id>.yaml:
-    the better seed wins by ``margin_per_place`` IMPs per place between them, so the
-    final order is the seeding order. ``skip`` leaves out that many 1div matches."""
-    import yaml
-
-    from dbfcli.rules.roundrobin import division_schedule
-    from dbfcli.store.season import SeasonStore
-    from dbfcli.store.settings import load_settings
-    from dbfcli.store.teams import load_division
-
-    store = SeasonStore(folder, season)
-    settings = load_settings(store)
-    out = store.dir / "divisions" / "matches"
-    out.mkdir(parents=True, exist_ok=True)
-    order = {}
-    for div in ("1div", "2div", "3div-a", "3div-b"):
-        d, _ = load_division(store, div)
-        order[div] = [t.id for t in d.teams]
-        idx = {t: i for i, t in enumerate(order[div])}
-        matches = [m for rnd in division_schedule(d, settings.division(div)) for m in rnd.matches if m.away]
-        if div == "1div" and skip:
-            matches = matches[:-skip]
-        for m in matches:
-            diff = (idx[m.away] - idx[m.home]) * margin_per_place
-            doc = {"schema": 1, "match": m.id, "division": div, "round": m.round, "home": m.home, "away": m.away,
-                   "boards": settings.division(div).boards, "imps": [40 + max(diff, 0), 40 + max(-diff, 0)]}
-            (out / f"{m.id}.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
-    return order
 
 
 HALVES = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]     # 85-81

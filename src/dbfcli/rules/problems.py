@@ -82,3 +82,22 @@ def errors(problems: Iterable[Problem]) -> list[Problem]:
 def warnings(problems: Iterable[Problem]) -> list[Problem]:
     """Only the warnings."""
     return [p for p in problems if not p.is_error]
+
+
+class Verdict:
+    """Mixin for results that carry ``problems``: ``errors``, ``warnings``, ``ok``."""
+
+    __slots__ = ()
+    problems: tuple[Problem, ...]
+
+    @property
+    def errors(self) -> list[Problem]:
+        return errors(self.problems)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return warnings(self.problems)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors

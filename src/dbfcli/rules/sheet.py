@@ -26,7 +26,7 @@ from typing import Mapping
 from .home import HumPair
 from .model import CupDraw, CupMatch, Player, Team
 from .outcome import Outcome, Score
-from .problems import Problem, Where
+from .problems import Problem, Verdict, Where
 from .settings import Settings
 
 #: §1.5.14: errors of form -- the sheet is filled in incorrectly, the match
@@ -230,7 +230,7 @@ class CupContext:
 
 
 @dataclass(frozen=True)
-class SheetCheck:
+class SheetCheck(Verdict):
     """The verdict on one sheet: every problem, and what recording it means.
     ``gp`` in hundredths per member number (§1.5.10, §1.5.14 penalty applied
     when ``penalty``); ``up``: UP credited per team (§1.5.4)."""
@@ -244,18 +244,6 @@ class SheetCheck:
     up: Mapping[str, int] = field(default_factory=dict)
     substitutes: tuple[tuple[str, int], ...] = ()
     joins: tuple[Join, ...] = ()
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if not p.is_error]
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
 
     @property
     def only_form_errors(self) -> bool:
@@ -322,22 +310,10 @@ class DivisionContext:
 
 
 @dataclass(frozen=True)
-class DivisionCheck:
+class DivisionCheck(Verdict):
     problems: tuple[Problem, ...]
     round: int | None = None
     imps: tuple[int, int] | None = None
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if not p.is_error]
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
 
 
 def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck:
