@@ -13,6 +13,8 @@ the same-club look-ahead and the byes it needs are exercised), then times:
 * a whole cup drawn round by round for a field that fits (301 teams).
 
 Targets (issue 3): round 1 of a 4,096-team field <= 1 s; 100k <= 30 s, near-linear.
+bench/run.py puts ``round1`` in its table (section "draw"); this script adds the size plan
+and a whole cup.
 """
 
 from __future__ import annotations

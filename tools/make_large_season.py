@@ -23,10 +23,10 @@ state-size benchmarks of issue 9 (bench/run.py):
   ``cup/matches/<ID>.yaml``): a knockout in which every team plays, entering
   at its entry round (§1.5.3: division teams at 3 or 4); each round pairs all
   teams still in (an odd one out gets a bye), the first round avoids two
-  teams of one club (§1.5.2). Nine rounds halve 4,096 teams only to about 8,
-  so the "final" round 9 has several matches: the state has the size of a
-  4,096-team knockout (some 4,090 recorded sheets), not the shape of the
-  regulations' bracket.
+  teams of one club (§1.5.2). Eight rounds halve 4,096 teams only to 16, so
+  round 9 holds one final (§1.5.1: one a season) between two of them and
+  gives the other 14 byes: the state has the size of a 4,096-team knockout
+  (some 4,080 recorded sheets), not the shape of the regulations' bracket.
 * the divisions: the schedule frozen by ``dbf schedule DIV --freeze`` and
   every match recorded (``divisions/matches/<ID>.yaml``).
 * ``DIR/trophy.yaml``: ``--history`` finals (default 30) for ``dbf trophy``.
@@ -190,6 +190,9 @@ def record_cup(outdir: Path, season: str, seed: int) -> int:
         pairs = _pair_avoiding_clubs(field) if r == 1 else [(field[i], field[i + 1])
                                                              for i in range(0, len(field) - 1, 2)]
         byes = [field[-1]] if len(field) % 2 else []
+        if r == 9:  # one final (§1.5.1: one a season); the other teams left have byes
+            byes = [t for pair in pairs[1:] for t in pair] + byes
+            pairs = pairs[:1]
         played_on = first_day + dt.timedelta(weeks=3 * (r - 1))
         matches, winners = [], []
         for k, (a, b) in enumerate(pairs, 1):

@@ -130,7 +130,8 @@ def test_season_option(root, bad):
 
 
 @pytest.mark.parametrize("bad", ["../x", "/tmp/dbf-evil", "1div/../../x", "..", "1div\x00"])
-@pytest.mark.parametrize("command", [("standings",), ("division", "teams"), ("schedule",), ("playoff",)], ids=" ".join)
+@pytest.mark.parametrize("command", [("standings",), ("division", "teams"), ("division", "fees"), ("schedule",),
+                                     ("playoff",)], ids=" ".join)
 def test_division_ids(root, command, bad):
     _refused(root, *command, bad)
 

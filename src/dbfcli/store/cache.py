@@ -30,12 +30,15 @@ from .yamlio import LineDict, LineList, YamlDoc
 VERSION = 2
 _DATE, _DATETIME = 1, 2
 
-#: after this many documents read back in one process, the cyclic garbage collector
-#: runs less often: the documents are acyclic trees, and re-scanning tens of thousands
-#: of them on every collection cost a third of `dbf up` on a 4,096-team season.
+#: after this many documents (or bytes) read back in one process, the cyclic garbage
+#: collector runs less often: the documents are acyclic trees, and re-scanning hundreds of
+#: thousands of their objects on every collection cost a third of `dbf up` on a 4,096-team
+#: season. Small seasons never reach this.
 _BULK_AFTER = 256
+_BULK_BYTES = 1 << 20
 _BULK_GEN0 = 50_000
 _loads = 0
+_bytes = 0
 
 
 def _encode(value):
@@ -125,7 +128,7 @@ def _season_cache(season_dir: Path, root: Path) -> str:
 
 def _folder(season_dir: Path) -> str | None:
     env = (os.environ.get("DBF_CACHE_DIR"), os.environ.get("XDG_CACHE_HOME"))
-    key = (season_dir, env)
+    key = (season_dir, env) if season_dir.is_absolute() else (season_dir, env, os.getcwd())
     folder = _folders.get(key)
     if folder is None:
         root = cache_root()
@@ -154,7 +157,7 @@ def _get_decoder():
 
 def load(season_dir: Path, rel: str, st: os.stat_result) -> YamlDoc | None:
     """The cached document if the file is unchanged since it was cached, else None."""
-    global _loads
+    global _loads, _bytes
     folder = _folder(season_dir)
     if folder is None:
         return None
@@ -167,13 +170,14 @@ def load(season_dir: Path, rel: str, st: os.stat_result) -> YamlDoc | None:
     if key != _key(st):
         return None
     _loads += 1
-    if _loads == _BULK_AFTER:
+    _bytes += len(raw)
+    if _loads >= _BULK_AFTER or _bytes >= _BULK_BYTES:
         gen0, gen1, gen2 = gc.get_threshold()
         if 0 < gen0 < _BULK_GEN0:
             gc.set_threshold(_BULK_GEN0, gen1, gen2)
     try:
         return YamlDoc(_decode(tree) if type(tree) is list else tree, rel)
-    except (IndexError, TypeError, ValueError, AttributeError):
+    except (IndexError, TypeError, ValueError, AttributeError, RecursionError):
         return None
 
 
@@ -190,5 +194,5 @@ def save(season_dir: Path, rel: str, st: os.stat_result, doc: YamlDoc) -> None:
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         tmp.write_bytes(raw)
         os.replace(tmp, target)
-    except (OSError, TypeError, ValueError, OverflowError, msgspec.EncodeError):
+    except (OSError, TypeError, ValueError, OverflowError, RecursionError, msgspec.EncodeError):
         pass
