@@ -29,18 +29,22 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf up KBH-3 --json
         """
+        from ..store.cupresults import load_up_credits
+        from ..store.teams import load_cup_team_names
+
         store = load_store()
-        teams, records = _load(store)
+        teams, _, problems = load_cup_team_names(store)
+        credits, more = load_up_credits(store)
+        check(problems + more)
         if team is not None and team not in teams:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams")
         totals = {t: 0 for t in teams} if team is None else {team: 0}
         rows = []
-        for r in records:
-            for tid, value in r.up.items():
+        for rel, round_no, match, up in credits:
+            for tid, value in up.items():
                 if team is None or tid == team:
                     totals[tid] = totals.get(tid, 0) + value
-                    rows.append({"round": r.match.round, "match": r.match.match, "team": tid, "up": value,
-                                 "file": r.rel})
+                    rows.append({"round": round_no, "match": match, "team": tid, "up": value, "file": rel})
         doc = {"teams": totals, "rounds": rows}
 
         def human(out):
@@ -60,19 +64,21 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.gp import format_gp
 
+        from ..store.cupresults import load_gp_shares
+        from ..store.teams import load_cup_team_names
+
         store = load_store()
-        teams, records = _load(store)
-        names = {p.id: p.name for t in teams.values() for p in t.players}
+        _, names, problems = load_cup_team_names(store)
+        shares, more = load_gp_shares(store)
+        check(problems + more)
         totals: dict[int, int] = {}
         rows = []
-        for r in records:
-            team_of = {a.player: a.team for a in r.match.appearances}
-            for pid, h in sorted(r.gp.items()):
+        for _rel, round_no, match, gp_rows in shares:
+            for pid, h, team_id in sorted(gp_rows):
                 if player is not None and pid != player:
                     continue
                 totals[pid] = totals.get(pid, 0) + h
-                rows.append({"round": r.match.round, "match": r.match.match, "player": pid,
-                             "team": team_of.get(pid), "gp": format_gp(h)})
+                rows.append({"round": round_no, "match": match, "player": pid, "team": team_id, "gp": format_gp(h)})
         if player is not None and player not in totals:
             totals[player] = 0
         doc = {"players": {str(p): round(h / 100, 2) for p, h in sorted(totals.items())},

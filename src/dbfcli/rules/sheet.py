@@ -27,6 +27,7 @@ from .home import HumPair
 from .model import CupDraw, CupMatch, Player, Team
 from .outcome import Outcome, Score
 from .problems import Problem, Verdict, Where
+from .records import Addition, Appearance, Join, RecordedMatch  # noqa: F401 - re-exported
 from .settings import Settings
 
 #: §1.5.14: errors of form -- the sheet is filled in incorrectly, the match
@@ -119,63 +120,6 @@ class Sheet:
     def all_boards(self) -> int:
         """Boards including the extra segments (§1.5.10)."""
         return self.boards + sum(s.boards for s in self.extra_segments)
-
-
-@dataclass(frozen=True, slots=True)
-class Addition:
-    """§1.5.11: the TD was told before the match that ``player`` joins ``team``
-    from cup round ``round`` (``cup/additions.yaml``)."""
-
-    team: str
-    player: Player
-    round: int
-    announced_on: dt.date | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Appearance:
-    """A player on a recorded match: for ``team``, ``substitute`` as classified
-    when it was recorded, and whether the opponent allowed it (§2.11)."""
-
-    player: int
-    team: str
-    substitute: bool = False
-    boards: int = 0
-    opponent_allowed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedMatch:
-    """Another recorded match of the season: the facts later sheets need
-    (who is out, who played for whom, §1.5.12)."""
-
-    match: str
-    round: int
-    home: str
-    away: str
-    winner: str | None
-    loser: str | None
-    kind: str = "result"            # result | walkover
-    appearances: tuple[Appearance, ...] = ()
-
-    def opponent(self, team: str) -> str | None:
-        if team == self.home:
-            return self.away
-        if team == self.away:
-            return self.home
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Join:
-    """§1.5.12: a substitute who played a second time for ``team`` joins it;
-    round fees are due from ``first_round`` (the round of the first time)."""
-
-    player: int
-    team: str
-    first_round: int
-    joined_round: int
 
 
 @dataclass(frozen=True)

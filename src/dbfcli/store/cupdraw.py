@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..rules.home import Agreement
 from ..rules.model import CupDraw, CupMatch
 from ..rules.problems import Problem, Where
 from .season import SeasonStore
+
+if TYPE_CHECKING:
+    from ..rules.home import Agreement
 
 SCHEMA = 1
 DRAWS = "cup/draws"
@@ -130,6 +132,8 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
     doc = store.read_yaml(SCHEDULE, required=False)
     if doc is None or not doc.data:
         return {}, {}, []
+    from ..rules.home import Agreement
+
     out: dict[str, Agreement] = {}
     where: dict[str, Where] = {}
     problems: list[Problem] = []

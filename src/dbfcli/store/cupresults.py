@@ -14,12 +14,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dbfcli.rules.gp import format_gp, parse_gp
 from dbfcli.rules.model import CupDraw, CupMatch, Player
 from dbfcli.rules.problems import Problem, Where
-from dbfcli.rules.sheet import Addition, Appearance, Join, RecordedMatch, Sheet
+from dbfcli.rules.records import Addition, Appearance, Join, RecordedMatch
+
+if TYPE_CHECKING:
+    from dbfcli.rules.sheet import Sheet
 
 from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
 from .season import SeasonStore, StoreError
@@ -328,3 +331,39 @@ def check_season(store: SeasonStore) -> list[Problem]:
                 problems.append(Problem.error("1.5.10", f"{rec.rel}: GP shares add up to {total / 100:.2f}; "
                                               f"round {m.round} gives {expected // 100} GP", where, hint=repair))
     return problems
+
+
+# --------------------------------------------------------------------------- summaries for the ledgers
+def _up_summary(d: Any) -> list:
+    return [int(d["round"]), str(d["match"]), {str(k): int(v) for k, v in (d.get("up") or {}).items()}]
+
+
+def _gp_summary(d: Any) -> list:
+    team_of = {int(a["player"]): str(a["team"]) for a in d.get("appearances") or ()}
+    return [int(d["round"]), str(d["match"]), [[int(k), parse_gp(v), team_of.get(int(k))]
+                                               for k, v in (d.get("gp") or {}).items()]]
+
+
+def _summaries(store: SeasonStore, name: str, extract) -> tuple[list[tuple[str, list]], list[Problem]]:
+    from .summary import folder_summary
+
+    found, failed = folder_summary(store, MATCHES, name, extract)
+    problems: list[Problem] = []
+    if failed:  # let the full loader say what is wrong, with the line
+        _, problems = load_cup_records(store)
+        problems = problems or [_bad(rel, None, "malformed recorded match") for rel in failed]
+    rows = sorted(found.items(), key=lambda kv: (kv[1][0], kv[1][1]))
+    return rows, problems
+
+
+def load_up_credits(store: SeasonStore) -> tuple[list[tuple[str, int, str, dict[str, int]]], list[Problem]]:
+    """§1.5.4: ``(file, round, match, {team: UP credited})`` of every recorded match, by round
+    and match; read through a per-folder summary (fast on large seasons)."""
+    rows, problems = _summaries(store, "up", _up_summary)
+    return [(rel, r, m, up) for rel, (r, m, up) in rows], problems
+
+
+def load_gp_shares(store: SeasonStore) -> tuple[list[tuple[str, int, str, list]], list[Problem]]:
+    """§1.5.10: ``(file, round, match, [[player, GP hundredths, team], ...])`` of every recorded match."""
+    rows, problems = _summaries(store, "gp", _gp_summary)
+    return [(rel, r, m, shares) for rel, (r, m, shares) in rows], problems

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.model import Team
-from ..rules.playoff import Half, PlayoffResult
 from ..rules.problems import Problem, Where
 from ..rules.standings import DivResult
 from .season import SeasonStore, StoreError
@@ -124,6 +123,8 @@ def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:
         pf.choice = str(choice["team"])
         pf.chosen_on, p = _date(choice.get("chosen_on"), "chosen_on", doc, "choice", "chosen_on")
         problems += p
+    from ..rules.playoff import Half, PlayoffResult
+
     for mid, rec in (data.get("results") or {}).items():
         teams = rec.get("teams") if isinstance(rec, dict) else None
         halves = [_pair(h) for h in (rec.get("halves") or [])] if isinstance(rec, dict) else [None]

@@ -18,7 +18,6 @@ season always ends up wholly before or wholly after a command.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import os
 import re
 from contextlib import contextmanager
@@ -48,7 +47,11 @@ class StoreError(Exception):
 
 
 def sha256(data: bytes | None) -> str | None:
-    return None if data is None else hashlib.sha256(data).hexdigest()
+    if data is None:
+        return None
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def resolve_dir(option: str | os.PathLike | None) -> Path:

@@ -244,3 +244,20 @@ def check_season(store: SeasonStore) -> list[Problem]:
     problems += check_divisions(divisions, postcodes)
     problems += check_division_marks(cup_teams, division_players(divisions))
     return problems
+
+
+def load_cup_team_names(store: SeasonStore) -> tuple[dict[str, str], dict[int, str], list[Problem]]:
+    """Team id -> name and member number -> name of the cup teams, through a summary of
+    ``cup/teams.yaml`` (fast on large seasons); a broken file falls back to the full loader."""
+    from .summary import folder_summary
+
+    def extract(d):
+        return [[str(t["id"]), str(t["name"]), [[int(p["id"]), str(p["name"])] for p in t["players"]]]
+                for t in d["teams"]]
+
+    found, failed = folder_summary(store, "cup", "names", extract, only="teams.yaml")
+    if failed or CUP_TEAMS not in found:
+        teams, problems = load_cup_teams(store)
+        return ({t.id: t.name for t in teams}, {p.id: p.name for t in teams for p in t.players}, problems)
+    rows = found[CUP_TEAMS]
+    return {t: n for t, n, _ in rows}, {p: n for _, _, ps in rows for p, n in ps}, []

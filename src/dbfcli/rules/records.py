@@ -1,0 +1,68 @@
+"""What later checks need of recorded matches (§1.5.11, §1.5.12): players added,
+who played for whom, who joined a team. Light on purpose: the ledgers (`dbf up`,
+`dbf gp`, `dbf fees`) import it without the whole sheet checker."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from .model import Player
+from .problems import Where
+
+
+@dataclass(frozen=True, slots=True)
+class Addition:
+    """§1.5.11: the TD was told before the match that ``player`` joins ``team``
+    from cup round ``round`` (``cup/additions.yaml``)."""
+
+    team: str
+    player: Player
+    round: int
+    announced_on: dt.date | None = None
+    where: Where | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Appearance:
+    """A player on a recorded match: for ``team``, ``substitute`` as classified
+    when it was recorded, and whether the opponent allowed it (§2.11)."""
+
+    player: int
+    team: str
+    substitute: bool = False
+    boards: int = 0
+    opponent_allowed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedMatch:
+    """Another recorded match of the season: the facts later sheets need
+    (who is out, who played for whom, §1.5.12)."""
+
+    match: str
+    round: int
+    home: str
+    away: str
+    winner: str | None
+    loser: str | None
+    kind: str = "result"            # result | walkover
+    appearances: tuple[Appearance, ...] = ()
+
+    def opponent(self, team: str) -> str | None:
+        if team == self.home:
+            return self.away
+        if team == self.away:
+            return self.home
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """§1.5.12: a substitute who played a second time for ``team`` joins it;
+    round fees are due from ``first_round`` (the round of the first time)."""
+
+    player: int
+    team: str
+    first_round: int
+    joined_round: int
