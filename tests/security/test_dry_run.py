@@ -62,8 +62,6 @@ def test_dry_run_writes_nothing(drawn):
         assert _tree(root.parent) == before, f"{argv} --dry-run wrote something"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: `dbf init --season S --dry-run` creates DIR/S/ (with .dbf.lock) "
-                                       "(see report)")
 def test_init_dry_run_creates_no_folder(drawn):
     root = drawn[0]
     before = _tree(root.parent)

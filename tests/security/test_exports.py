@@ -240,8 +240,6 @@ def test_newline_in_a_name_stays_inside_ics(newline_names, tmp_path):
     assert any("Bcc: victim" in str(e["SUMMARY"]) for e in Calendar.from_ical(f.read_bytes()).walk("VEVENT"))
 
 
-@pytest.mark.xfail(strict=True, reason="bug: cli/common.py write_csv leaves a bare CR unquoted (lineterminator "
-                                       "'\\n'): the row splits and a formula starts a new row (see report)")
 def test_carriage_return_in_a_name_stays_inside_its_csv_cell(tmp_path):
     root = tmp_path / "tournaments"
     shutil.copytree(REPO / "tournaments", root, ignore=shutil.ignore_patterns(".dbf.lock", "journal", ".cache"))
@@ -253,8 +251,6 @@ def test_carriage_return_in_a_name_stays_inside_its_csv_cell(tmp_path):
     assert not any(c[:1] in "=+-@" and not NUMBER.match(c) for row in rows[1:] for c in row if c)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: publish/mail.py message() puts names with CR/LF into headers -> "
-                                       "ValueError, internal error (see report)")
 def test_newline_in_a_name_never_becomes_a_header(newline_names, tmp_path):
     root, names = newline_names
     for f in _notify(root, tmp_path / "mail"):
@@ -263,7 +259,6 @@ def test_newline_in_a_name_never_becomes_a_header(newline_names, tmp_path):
         assert msg["Bcc"] is None and all("victim" not in a.addr_spec for a in msg["To"].addresses)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a contacts address with CR/LF crashes `dbf notify draw` (see report)")
 def test_hostile_contact_address(hostile, tmp_path):
     root, names = hostile
     own = tmp_path / "tournaments"

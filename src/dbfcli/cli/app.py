@@ -144,7 +144,10 @@ def main(argv: list[str] | None = None) -> None:
     else:
         target = build_app(args)
     try:
-        target(args=args, prog_name="dbf")
+        if "--json" in args:
+            _run_json(target, args)
+        else:
+            target(args=args, prog_name="dbf")
     except SystemExit:
         raise
     except Exception as exc:  # noqa: BLE001 - usage errors are handled by click; this is the last guard
@@ -152,3 +155,19 @@ def main(argv: list[str] | None = None) -> None:
             raise
         sys.stderr.write(f"error: internal error: {type(exc).__name__}: {exc}\n  hint: DBF_DEBUG=1 shows the traceback\n")
         sys.exit(2)
+
+
+def _run_json(target: typer.Typer, args: list[str]) -> None:
+    """With ``--json`` a usage error (unknown command or option, bad value, missing
+    argument) is one JSON document on stdout too (INTERFACE.md), exit 2."""
+    try:
+        rv = target(args=args, prog_name="dbf", standalone_mode=False)
+    except Exception as exc:  # click's UsageError, recognised by its interface (no private import)
+        if getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message"):
+            common.print_json({"ok": False, "errors": [{"rule": None, "message": exc.format_message(),
+                                                        "severity": "error"}], "warnings": []})
+            sys.exit(2)
+        if type(exc).__name__ == "Abort":
+            sys.exit(1)
+        raise
+    sys.exit(rv if isinstance(rv, int) else 0)

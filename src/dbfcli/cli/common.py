@@ -330,6 +330,8 @@ def safe_cell(value: Any) -> Any:
     >>> safe_cell("=HYPERLINK(1)"), safe_cell(-3), safe_cell("Bo")
     ("'=HYPERLINK(1)", -3, 'Bo')
     """
+    if isinstance(value, str) and "\r" in value:   # the writer quotes \n but not a bare \r (lineterminator "\n")
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return "" if value is None else value

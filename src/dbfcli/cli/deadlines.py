@@ -165,8 +165,13 @@ def register(app: typer.Typer) -> None:
         every = merge(sources, now)
         shown = every if all_ else open_items(every, now, days)
         overdue = [d for d in shown if d.overdue]
-        if not (quiet and not shown):
-            doc = {"today": now.isoformat(), "deadlines": [d.to_json() for d in shown], "notes": notes}
+        if RUN.json or not (quiet and not shown):
+            failing = fail_on_overdue and bool(overdue)
+            doc = {"ok": not failing, "today": now.isoformat(), "deadlines": [d.to_json() for d in shown],
+                   "notes": notes}
+            if failing:
+                doc["errors"] = [{"rule": d.rule, "message": f"overdue since {_fmt(d.due)}: {d.what}",
+                                  "severity": "error"} for d in overdue]
 
             def human(out):
                 if not shown:

@@ -32,8 +32,10 @@ def register(app: typer.Typer) -> None:
         store = SeasonStore(root, name)
         if store.path("season.toml").exists():
             fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead")
-        with store.transaction(command_line(), f"created season {name}", dry_run, RUN.lock_timeout, create=True) as tx:
-            tx.write_text("season.toml", default_season_toml(name))
+        if not dry_run:   # a transaction takes the lock, and the lock file would create the folder
+            with store.transaction(command_line(), f"created season {name}", False, RUN.lock_timeout,
+                                   create=True) as tx:
+                tx.write_text("season.toml", default_season_toml(name))
         if not (root / "dbf.toml").exists() and not dry_run:
             from ..store.atomic import atomic_write
 

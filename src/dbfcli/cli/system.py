@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
 
         card, cls = read_card(card_file)
         doc = {"card": card.name, "file": str(card_file), **cls.to_json()}
-        check(supplement_problems(card.supplement_pages, cls.hum), doc)
+        check([p.at(card.where) for p in supplement_problems(card.supplement_pages, cls.hum)], doc)
         emit(doc, lambda out: _human(card, cls, out))
 
     @command(system, "register")

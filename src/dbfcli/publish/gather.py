@@ -16,6 +16,8 @@ reported as a Problem by its store module and left out (the site still builds).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -164,7 +166,7 @@ def load_contacts(store: SeasonStore) -> dict[int, str]:
         return {}
     out = {}
     for k, v in (doc.data.get("contacts") or {}).items():
-        if _int(k) is not None and isinstance(v, str) and "@" in v:
+        if _int(k) is not None and isinstance(v, str) and re.fullmatch(r"[^\s@<>,;]+@[^\s@<>,;]+", v.strip()):
             out[int(k)] = v.strip()
     return out
 

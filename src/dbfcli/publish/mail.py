@@ -65,13 +65,18 @@ def sheet_deadline(date: dt.date | None, time: str, hours: int = 18) -> dt.datet
     return dt.datetime.combine(date, dt.time(hh, mm)) + dt.timedelta(hours=hours)
 
 
+def _one_line(text: str) -> str:
+    """A header value on one line: CR, LF and other control characters become spaces."""
+    return " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text)).split())
+
+
 def message(n: Notice, sender: str, lang: str, season: str) -> EmailMessage:
     """One plain-text e-mail to a captain."""
     rname = round_name(n.round, lang)
     msg = EmailMessage()
     msg["From"] = sender
-    msg["To"] = formataddr((n.captain_name, n.address))
-    msg["Subject"] = t("mail_subject", lang, round=rname, team=n.team_name, opponent=n.opponent_name)
+    msg["To"] = formataddr((_one_line(n.captain_name), _one_line(n.address)))
+    msg["Subject"] = _one_line(t("mail_subject", lang, round=rname, team=n.team_name, opponent=n.opponent_name))
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = make_msgid(idstring=f"{season}.{n.match}.{n.team}", domain="dbf.invalid")
     msg["X-DBF-Match"] = n.match

@@ -143,7 +143,10 @@ def match_end(sheet, settings: Settings) -> dt.datetime | None:
         return None
     hh, mm = (sheet.start or settings.cup.start_time).split(":")
     start = dt.datetime.combine(sheet.played_on, dt.time(int(hh), int(mm)))
-    return start + dt.timedelta(seconds=SECONDS_PER_BOARD * sheet.all_boards)
+    try:
+        return start + dt.timedelta(seconds=SECONDS_PER_BOARD * sheet.all_boards)
+    except OverflowError:   # the end of the calendar, or absurd boards (§1.5.9 reports those)
+        return None
 
 
 def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
@@ -153,7 +156,10 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
     if end is None or received is None:
         return []
     hours = settings.cup.sheet_deadline_hours
-    late = received - (end + dt.timedelta(hours=hours))
+    try:
+        late = received - (end + dt.timedelta(hours=hours))
+    except OverflowError:
+        return []
     if late <= dt.timedelta(0):
         return []
     late_h = math.ceil(late.total_seconds() / 3600)

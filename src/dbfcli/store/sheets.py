@@ -80,7 +80,7 @@ class _Parser:
         if isinstance(v, bool) or not isinstance(v, int):
             if isinstance(v, str) and v.strip().lstrip("-").isdigit():
                 return int(v)
-            self.bad(node, f"{what} must be a whole number, not {v!r}")
+            self.bad(node, f"{what} must be a whole number, not {plain(node)!r}")
             return default
         return v
 
@@ -206,7 +206,7 @@ def _date(p: _Parser, node: Node | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(v))
     except ValueError:
-        p.bad(node, f"played_on must be a date YYYY-MM-DD, not {v!r}")
+        p.bad(node, f"played_on must be a date YYYY-MM-DD, not {plain(node)!r}")
         return None
 
 
@@ -219,7 +219,7 @@ def _datetime(p: _Parser, node: Node | None) -> dt.datetime | None:
     try:
         return dt.datetime.fromisoformat(str(v))
     except ValueError:
-        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM, not {v!r}")
+        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
         return None
 
 
@@ -236,7 +236,7 @@ def _time(p: _Parser, node: Node | None) -> str | None:
             return f"{int(hh):02d}:{int(mm):02d}"
     except ValueError:
         pass
-    p.bad(node, f"start must be a time HH:MM, not {v!r}")
+    p.bad(node, f"start must be a time HH:MM, not {plain(node)!r}")
     return None
 
 

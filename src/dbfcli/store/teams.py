@@ -135,6 +135,10 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
         h = heads[key]
         team_id = h["id"] or make_team_id(h["name"], taken)
         taken.add(team_id)
+        if not TEAM_ID.match(team_id):
+            problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
+                                          "(at most 40)", Where(file, h["line"]),
+                                          hint="ids become file names; no '/', '..' or spaces"))
         players = tuple(Player(p["id"], p["name"], p["club"], p["division"], Where(file, ln)) for p, ln in h["players"])
         teams.append(Team(team_id, h["name"], h["captain"], h["club"], h["postcode"].zfill(4), players,
                           Where(file, h["line"])))
