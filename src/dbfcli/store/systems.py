@@ -12,10 +12,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from dbfcli.rules.problems import Problem, Where
-from dbfcli.rules.systems import MAX_HCP, SHAPES, SUITS, Bid, Call, Card, Promise, Variant
+
+if TYPE_CHECKING:  # the card model is imported where a card is parsed (start-up of other commands)
+    from dbfcli.rules.systems import Card, Variant
 
 LineOf = Callable[[tuple], "int | None"]
 _VARIANT_KEYS = {"hcp", "shape", "suits", "strong", "name", "balanced"}
@@ -28,6 +30,8 @@ def _no_lines(path: tuple) -> None:
 
 def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = None) -> tuple[Card | None, list[Problem]]:
     """Build a Card from a parsed card document; all problems listed (rule None: format)."""
+    from dbfcli.rules.systems import Bid, Call, Card
+
     line_of = line_of or _no_lines
     out: list[Problem] = []
 
@@ -98,6 +102,8 @@ def parse_hcp(value: Any) -> tuple[int, int] | None:
     >>> parse_hcp("16+"), parse_hcp([6, 10]), parse_hcp("x")
     ((16, 37), (6, 10), None)
     """
+    from dbfcli.rules.systems import MAX_HCP
+
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -113,6 +119,8 @@ def parse_hcp(value: Any) -> tuple[int, int] | None:
 
 
 def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> Variant | None:
+    from dbfcli.rules.systems import MAX_HCP, SHAPES, SUITS, Promise, Variant
+
     here = where(*path)
     if not isinstance(item, Mapping):
         out.append(Problem.error(None, f"a hand variant is a mapping with hcp, shape, suits", here))
