@@ -32,8 +32,8 @@ def make(counts):
     return teams, clubs
 
 
-def reference(teams, clubs, byes):
-    """Exact outcome probabilities of the sequential process, by brute force (no shortcut rules)."""
+def pairable_without_same_club(clubs):
+    """``pairable(teams)``: can these teams be paired with no two of one club? (brute force, memoised)"""
 
     @lru_cache(maxsize=None)
     def pairable(rem: frozenset) -> bool:
@@ -41,6 +41,14 @@ def reference(teams, clubs, byes):
             return True
         a = min(rem)
         return any(clubs[a] != clubs[b] and pairable(rem - {a, b}) for b in rem - {a})
+
+    return pairable
+
+
+def reference(teams, clubs, byes):
+    """Exact outcome probabilities of the sequential process, by brute force (no shortcut rules)."""
+
+    pairable = pairable_without_same_club(clubs)
 
     @lru_cache(maxsize=None)
     def completable(rem: frozenset, k: int) -> bool:
@@ -139,12 +147,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 def brute_force_exists(teams, clubs, byes):
     """Is there any bye set + same-club-free pairing? (search over subsets, memoised)"""
 
-    @lru_cache(maxsize=None)
-    def pairable(rem: frozenset) -> bool:
-        if not rem:
-            return True
-        a = min(rem)
-        return any(clubs[a] != clubs[b] and pairable(rem - {a, b}) for b in rem - {a})
+    pairable = pairable_without_same_club(clubs)
 
     @lru_cache(maxsize=None)
     def completable(rem: frozenset, k: int) -> bool:

@@ -172,19 +172,24 @@ def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[in
     return (home, away), boards
 
 
-def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResult], list[Problem]]:
-    """The recorded matches of one division, in file order, and every problem found.
-
-    A malformed file is reported (not raised) so that all of them are listed at once."""
-    results: list[DivResult] = []
-    problems: list[Problem] = []
+def _parsed_matches(store: SeasonStore, problems: list[Problem]):
+    """``parse_div_match`` of every recorded division match; unreadable files go to ``problems``."""
     for rel in store.list(MATCHES):
         try:
             doc = store.read_yaml(rel)
         except StoreError as exc:
             problems += exc.problems
             continue
-        result, division, found = parse_div_match(doc)
+        yield parse_div_match(doc)
+
+
+def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResult], list[Problem]]:
+    """The recorded matches of one division, in file order, and every problem found.
+
+    A malformed file is reported (not raised) so that all of them are listed at once."""
+    results: list[DivResult] = []
+    problems: list[Problem] = []
+    for result, division, found in _parsed_matches(store, problems):
         if division not in (None, division_id):
             continue
         problems += found
@@ -301,13 +306,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
 
     problems: list[Problem] = []
     by_division: dict[str | None, list[DivResult]] = {}
-    for rel in store.list(MATCHES):
-        try:
-            doc = store.read_yaml(rel)
-        except StoreError as exc:
-            problems += exc.problems
-            continue
-        result, division, found = parse_div_match(doc)
+    for result, division, found in _parsed_matches(store, problems):
         problems += found
         if result is not None:
             by_division.setdefault(division, []).append(result)
