@@ -111,6 +111,11 @@ def test_submit_resubmit_amend(drawn, tmp_path):
     assert amended.exit_code == 0 and amended.json["winner"] == "KBH-3"
     rec = yaml.safe_load((example / SEASON / "cup/matches/C1-001.yaml").read_text())
     assert rec["winner"] == "KBH-3" and rec["loser"] == "KBH-1"
+    # the amendment keeps the old sheet in the journal (and `dbf undo` could bring it back)
+    last = sorted((example / SEASON / "journal").glob("*.yaml"))[-1]
+    change = yaml.safe_load(last.read_text())["changes"][0]
+    assert change["file"] == "cup/matches/C1-001.yaml" and change["action"] == "update"
+    assert yaml.safe_load(change["before"])["winner"] == "KBH-1"
 
 
 def test_dry_run_writes_nothing(drawn, tmp_path):
