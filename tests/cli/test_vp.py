@@ -67,3 +67,11 @@ def test_vp_with_a_season_table_scale(example):
     assert r.json == {"boards": 36, "imps": 12, "vp": [15.5, 4.5], "scale": "club"}
     assert run_dbf("vp", "12", "--scale", "season", "--json").json["vp"] == [12.29, 7.71]  # example: wbf-20
     assert run_dbf("vp", "12", "--scale", "vp/none.yaml", "--json").exit_code in (1, 2)
+
+
+def test_negative_margins_are_arguments_not_options():
+    """`dbf imps -430` (a loss) needs no `--` before the number."""
+    from dbftest import run_dbf
+
+    assert run_dbf("imps", "-430", "--json").json["imps"] == -10
+    assert run_dbf("vp", "-12", "--boards", "36").exit_code == 0

@@ -11,7 +11,7 @@ from .common import CsvOpt, JsonOpt, command, emit, fail, write_csv
 
 
 def register(app: typer.Typer) -> None:
-    @command(app, "vp")
+    @command(app, "vp", context_settings={"ignore_unknown_options": True})
     def vp(imps: Annotated[Optional[int], typer.Argument(help="IMP margin (its sign is ignored). Leave out for the whole scale.")] = None,
            boards: Annotated[int, typer.Option("--boards", "-b", help="Boards in the match (§1.1.2.1: 36 with screens, 40 without).")] = 36,
            scale: Annotated[str, typer.Option("--scale", help='"wbf-20", "season" (the season\'s vp_scale) or a VP table file in the season.')] = "wbf-20",
@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
         emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP "
                                        f"({found.name})"))
 
-    @command(app, "imps")
+    @command(app, "imps", context_settings={"ignore_unknown_options": True})
     def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],
               json_: JsonOpt = False) -> None:
         """IMPs for a point difference on one board (WBF IMP scale, Law 78B; sign kept).
