@@ -102,3 +102,19 @@ def test_1_5_4_trip_function_for_the_schedule():
     assert 280 <= km <= 330 and up == -(-km // 30) + 3 + 3
     assert trip("1050", "8000", 7) == (km, up)
     assert trip("8000", "9999", 7) == (None, None)
+
+
+def test_1_5_4_and_1_5_7_match_trips_who_travels_and_which_crossings():
+    """§1.5.4/§1.5.8: only the away team travels to the home captain; §1.5.7: both travel to DBF's venue."""
+    from dbfcli.rules.settings import UPSettings
+    from dbfcli.rules.up import match_trips
+    from dbfcli.store.geodata import load_postcodes
+
+    table = load_postcodes()
+    postcodes = {"AAR": "8000", "KBH": "1050"}
+    up, ferries = match_trips(table, "KBH", "AAR", 3, postcodes, UPSettings(), None)
+    assert up["KBH"][0] == 0 and up["AAR"][0] > 0 and ferries["AAR"] == ("storebaelt",)
+    up, ferries = match_trips(table, "KBH", "AAR", 3, postcodes, UPSettings(storebaelt_bridge_counts=False), None)
+    assert ferries["AAR"] == ()
+    up, _ = match_trips(table, "KBH", "AAR", 9, postcodes, UPSettings(), "5000")
+    assert set(up) == {"KBH", "AAR"} and all(v[0] > 6 for v in up.values())   # + 6 UP for the final

@@ -100,12 +100,9 @@ def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
 
 def up_totals(records, before_round: int | None = None) -> dict[str, int]:
     """§1.5.5 reading: UP credited in all earlier rounds of this season's cup."""
-    totals: dict[str, int] = {}
-    for r in records:
-        if before_round is None or r.match.round < before_round:
-            for team, up in r.up.items():
-                totals[team] = totals.get(team, 0) + up
-    return totals
+    from ..rules.home import up_credited_before
+
+    return up_credited_before(((r.match.round, r.up) for r in records), before_round or 10**9)
 
 
 def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
@@ -114,42 +111,13 @@ def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
 
 
 def computed_trips(sheet, match, teams, settings) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
-    """§1.5.4: the UP the tool computes for each team of the sheet (the sheet's home is the venue;
-    semi-finals and final: DBF's venue, both teams travel), and the UP crossings of each
-    travelling team's route (storebaelt, kattegat, oestersoeen: what the sheet's ``ferries`` names)."""
-    from ..rules.geography import CROSSINGS, road_route
-    from ..rules.up import up_for_trip
+    """§1.5.4: the UP the tool computes for each team of the sheet and the UP crossings of each
+    travelling team's route (:func:`dbfcli.rules.up.match_trips`; the sheet's home is the venue)."""
+    from ..rules.up import match_trips
     from ..store.geodata import load_postcodes
 
-    table = load_postcodes()
-    out: dict[str, tuple[int, str]] = {}
-    ferries: dict[str, tuple[str, ...]] = {}
-    up_settings = settings.cup.up
-    if match.round >= 8:
-        venue, travellers = settings.cup.final_venue, [sheet.home.team, sheet.away.team]
-    else:
-        home = teams.get(sheet.home.team)
-        venue, travellers = (home.postcode if home else None), [sheet.away.team]
-        out[sheet.home.team] = (0, "home team: no travel")
-        ferries[sheet.home.team] = ()
-    if venue is None:
-        return out, ferries
-    for tid in travellers:
-        team = teams.get(tid)
-        if team is None:
-            continue
-        route = road_route(table, team.postcode, venue)
-        if route is None:
-            continue
-        trip = up_for_trip(route, up_settings, match.round)
-        out[tid] = (trip.total, f"{team.postcode} to {venue}: " + "; ".join(trip.reasons))
-        classes = []
-        for c in route.crossings:
-            kind, up_class = CROSSINGS.get(c, (None, None))
-            if up_class and (kind != "bridge" or up_settings.storebaelt_bridge_counts):
-                classes.append(up_class)
-        ferries[tid] = tuple(classes)
-    return out, ferries
+    return match_trips(load_postcodes(), sheet.home.team, sheet.away.team, match.round,
+                       {t: team.postcode for t, team in teams.items()}, settings.cup.up, settings.cup.final_venue)
 
 
 def _fees(records, sheet, check_, match, ctx) -> dict:

@@ -93,12 +93,9 @@ class SeasonData:
 
     def up_totals(self, before_round: int) -> dict[str, int]:
         """UP credited in the rounds before ``before_round`` (§1.5.5 reading: UP in total so far)."""
-        out: dict[str, int] = {}
-        for r in self.results.values():
-            if r.round < before_round:
-                for team, n in r.up.items():
-                    out[team] = out.get(team, 0) + n
-        return out
+        from ..rules.home import up_credited_before
+
+        return up_credited_before(((r.round, r.up) for r in self.results.values()), before_round)
 
     def gp_totals(self) -> dict[int, int]:
         out: dict[int, int] = {}

@@ -106,6 +106,21 @@ class ScheduledMatch:
         return "; ".join(parts)
 
 
+def up_credited_before(credits: Iterable[tuple[int, Mapping[str, int]]], round_no: int) -> dict[str, int]:
+    """§1.5.5 "UP in total" (RULES.md reading): UP credited in all earlier rounds of this
+    season's cup. ``credits``: ``(round, {team: UP})`` per recorded match or per round.
+
+    >>> up_credited_before([(1, {"A": 3}), (2, {"A": 2, "B": 9}), (3, {"A": 40})], 3)
+    {'A': 5, 'B': 9}
+    """
+    out: dict[str, int] = {}
+    for r, teams in credits:
+        if r < round_no:
+            for team, n in teams.items():
+                out[team] = out.get(team, 0) + n
+    return out
+
+
 def home_team(match: CupMatch, up_totals: Mapping[str, int]) -> tuple[str, str]:
     """(home, away) by §1.5.5: most UP so far is home; equal UP: the team drawn first.
 

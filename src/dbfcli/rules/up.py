@@ -26,7 +26,7 @@ Readings (docs/readings/geography.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -136,3 +136,39 @@ def trip_function(table: PostcodeTable, up_settings: UPSettings) -> Callable[[st
         return result.km, result.total
 
     return trip
+
+
+def match_trips(table: PostcodeTable, home: str, away: str, round_no: int, postcodes: Mapping[str, str],
+                up_settings: UPSettings, final_venue: str | None
+                ) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
+    """§1.5.4 for one match: ``({team: (UP, why)}, {team: UP crossings of its route})``.
+
+    Up to the quarter-final the home captain's postcode is the venue (§1.5.8) and only the
+    away team travels; semi-finals and final are at DBF's venue and both travel (§1.5.7).
+    The crossings are the UP classes a sheet's ``ferries`` names (storebaelt, kattegat,
+    oestersoeen); the Great Belt bridge counts only with ``storebaelt_bridge_counts``.
+
+    >>> t = PostcodeTable.from_rows([("8000", "Aarhus C", 56.1567, 10.2108), ("8900", "Randers C", 56.4607, 10.0364)])
+    >>> match_trips(t, "H", "A", 3, {"H": "8000", "A": "8900"}, UPSettings(), None)[0]["A"][0]
+    2
+    """
+    up: dict[str, tuple[int, str]] = {}
+    ferries: dict[str, tuple[str, ...]] = {}
+    if round_no >= 8:
+        venue, travellers = final_venue, [home, away]
+    else:
+        venue, travellers = postcodes.get(home), [away]
+        up[home], ferries[home] = (0, "home team: no travel"), ()
+    if venue is None:
+        return up, ferries
+    for team in travellers:
+        start = postcodes.get(team)
+        route = road_route(table, start, venue) if start else None
+        if route is None:
+            continue
+        trip = up_for_trip(route, up_settings, round_no)
+        up[team] = (trip.total, f"{start} to {venue}: " + "; ".join(trip.reasons))
+        ferries[team] = tuple(cls for c in route.crossings
+                              for kind, cls in [CROSSINGS.get(c, (None, None))]
+                              if cls and (kind != "bridge" or up_settings.storebaelt_bridge_counts))
+    return up, ferries

@@ -112,13 +112,10 @@ def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str
 
 
 def up_before(up: dict[int, dict[str, int]], round_no: int) -> dict[str, int]:
-    """UP in total before ``round_no`` (§1.5.5: credited in the earlier rounds of this season's cup)."""
-    out: dict[str, int] = {}
-    for r, teams in up.items():
-        if r < round_no:
-            for t, n in teams.items():
-                out[t] = out.get(t, 0) + n
-    return out
+    """UP in total before ``round_no`` (§1.5.5), from :func:`load_results`' UP per round."""
+    from ..rules.home import up_credited_before
+
+    return up_credited_before(up.items(), round_no)
 
 
 def _date(value: Any) -> dt.date | None:
