@@ -6,7 +6,7 @@ This is store code (it reads files); it hands plain rule values to ``site.py``,
 * draws and ``cup/schedule.yaml``: :mod:`dbfcli.store.cupdraw`
 * recorded cup matches: :mod:`dbfcli.store.cupresults` (``imps``/``teams`` from the record's data)
 * division matches and the VP scale: :mod:`dbfcli.store.divresults` (what `dbf standings` uses)
-* the play-off: ``dbf playoff``'s own state (:func:`dbfcli.cli.playoff.state`)
+* the play-off: :func:`dbfcli.store.playoffstate.playoff_state` (as ``dbf playoff`` shows it)
 * ``cup/contacts.yaml``  {schema, contacts: {member_id: e-mail}} (optional; new with issue 7)
 * ``DIR/trophy.yaml``    {schema, finals: [{season, captain, name}]} (the file `dbf trophy` reads)
 
@@ -234,20 +234,20 @@ def load_season(store: SeasonStore) -> SeasonData:
 
 
 def load_playoffs(store: SeasonStore, divisions) -> dict[str, dict]:
-    """The play-off as `dbf playoff` shows it (cli.playoff.state: pairing, carry-over, home per
+    """The play-off as `dbf playoff` shows it (store.playoffstate: pairing, carry-over, home per
     section, recorded results): ``{"1div": doc, "3div": doc}``; a division that cannot have one yet
     is left out (its problems are `dbf playoff`'s to report)."""
     out: dict[str, dict] = {}
-    try:
-        from ..cli.playoff import _render, state
-    except ImportError:
-        return out
+    from ..store.playoffstate import playoff_doc, playoff_state
+
     for div, needs in (("1div", ("1div",)), ("3div", ("3div-a", "3div-b"))):
         if not all(d in divisions and len(divisions[d].teams) >= 4 for d in needs):
             continue
         try:
-            st = state(store, div=div)
-            doc, _ = _render(div, st)
+            st = playoff_state(store, div=div)
+            if st.get("blocked"):
+                continue
+            doc = playoff_doc(div, st)
             doc["complete"] = bool(st.get("complete"))
             out[div] = doc
         except Exception:  # noqa: BLE001 - the site shows what it can; `dbf playoff` explains the rest

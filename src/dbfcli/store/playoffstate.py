@@ -1,0 +1,123 @@
+"""The play-off as it stands (§1.1.2.5-11, §1.1.4.2): standings, pairing, carry-over,
+recorded results and decisions, read from the season. Shared by `dbf playoff`, the
+rollover and `dbf publish`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+
+def default_seed(season: str) -> int:
+    """The lot seed when none is recorded: the season's digits (``2026-27`` -> 202627)."""
+    return int("".join(c for c in season if c.isdigit()) or 0)
+
+
+def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
+    """Everything the play-off commands, the rollover and the website need: order, matches,
+    decisions (§1.1.2.5-11, §1.1.4.2). ``blocked`` (with the §1.1.2.8 problems) when no
+    semi-final pairing can be made yet."""
+    from ..rules.playoff import (F1, FINAL, PO3, MutualResult, decide, final_order, first_division_playoff,
+                                 make_match, runners_up_match, semi_final_pairing)
+    from ..rules.problems import Problem
+    from .playoff import division_table, load_playoff
+    from .settings import load_settings
+
+    settings = load_settings(store)
+    pf, problems = load_playoff(store)
+    seed = seed if seed is not None else (pf.seed if pf.seed is not None else default_seed(store.season))
+    out: dict[str, Any] = {"seed": seed, "file": pf, "decisions": {}, "problems": problems}
+    if div == "3div":
+        tables = {}
+        for g in ("3div-a", "3div-b"):
+            _, table, _, p = division_table(store, g)
+            problems += p
+            tables[g] = table
+            if not table.complete:
+                problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
+        a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
+        match = runners_up_match(a2, b2, seed)
+        out.update(matches=(match,), complete=all(t.complete for t in tables.values()))
+        _apply(out, match, decide)
+        return out
+    _, table, results, p = division_table(store, "1div")
+    problems += p
+    order = tuple(r.team for r in table.rows)
+    if not table.complete:
+        problems.append(Problem.warning("1.1.2.5", f"1div's round robin is not complete ({table.matches_played} of "
+                                                   f"{table.matches_total} matches): the play-off is provisional"))
+    mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
+    weekends = settings.division("1div").weekends
+    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+    pairing, p = semi_final_pairing(order, pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
+                                    today=on, choice_days=settings.playoff.choice_days)
+    problems += p
+    if pairing is None:
+        out.update(blocked=True, matches=())
+        return out
+    matches, p = first_division_playoff(order, mutual, seed, pairing)
+    problems += p
+    out.update(order=order, pairing=pairing, mutual=mutual, complete=table.complete, results_known_on=known)
+    semis = [_apply(out, m, decide) for m in matches]
+    if all(semis):
+        final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, seed)
+        problems += p
+        matches = matches + (final,)
+        fin = _apply(out, final, decide)
+        out["final_order"] = final_order(order, semis, fin)
+        out["champion"] = fin.winner if fin else None
+    out["matches"] = matches
+    return out
+
+
+def _apply(out: dict, match, decide):
+    """The recorded result of ``match`` (if any), checked against the current pairing."""
+    from ..rules.problems import Problem
+
+    rec = out["file"].results.get(match.id)
+    if rec is None:
+        return None
+    teams, result = rec
+    if set(teams) != set(match.teams):
+        out["problems"].append(Problem.error(None, f"the recorded result of {match.id} is for {' v '.join(teams)}, "
+                                                   f"but the match is {' v '.join(match.teams)}"))
+        return None
+    if teams != match.teams:
+        from dataclasses import replace
+
+        from ..rules.playoff import Half
+        flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731
+        result = replace(result, halves=flip(result.halves), extra_rounds=flip(result.extra_rounds))
+    decision, p = decide(match, result)
+    out["problems"] += p
+    out["decisions"][match.id] = (result, decision)
+    return decision
+
+
+def match_json(m, out: dict) -> dict:
+    from ..rules.playoff import show_imps
+
+    doc = m.to_json()
+    result, decision = out["decisions"].get(m.id, (None, None))
+    doc["home_section_2"] = m.home_section_2 if m.sections == 2 else None
+    if result is not None:
+        doc["result"] = {"halves": [list(h.imps) for h in result.halves],
+                         "extra_rounds": [list(h.imps) for h in result.extra_rounds]}
+    if decision is not None:
+        doc["winner"] = decision.winner
+        doc["decided_by"] = decision.decided_by
+        doc["totals"] = {t: show_imps(v) for t, v in decision.totals.items()}
+        doc["extra_round_line_up"] = [{"round": n, "away": a, "note": note} for n, a, note in decision.extra_rounds]
+    return doc
+
+
+def playoff_doc(division: str, out: dict) -> dict[str, Any]:
+    """The JSON document of `dbf playoff DIV` (INTERFACE.md `playoff` shape and more)."""
+    doc: dict[str, Any] = {"division": division, "seed": out["seed"],
+                           "matches": [match_json(m, out) for m in out["matches"]]}
+    if division == "1div":
+        p = out["pairing"]
+        doc["pairing"] = {"status": p.status, "opponent_of_no_1": p.opponent,
+                          "deadline": p.deadline.isoformat() if p.deadline else None}
+        doc["champion"] = out.get("champion")
+    return doc
