@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from .problems import Problem
-from .systems import Card, classify
+
+if TYPE_CHECKING:  # the card model is needed only to judge a change of card
+    from .systems import Card
 
 DBS_ACOL = "DBS-Acol"
 
@@ -89,6 +92,8 @@ def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> 
     Errors for a change that adds HUM or Åbent forsvar, or comes too late; a
     warning (§1.1.1.2b) for any other change, which the TD or the opponents
     judge ("easier to defend" is not computable from the card)."""
+    from .systems import classify
+
     out: list[Problem] = []
     old_cls, _ = classify(old)
     new_cls, bad = classify(new)
