@@ -21,16 +21,17 @@ def _by_rule(doc, rule):
 
 def test_1_5_14_sheet_due_18_hours_after_the_official_start(dbf, example):
     season = _draw(example)
-    # round 1 is played 2026-12-13 at 13:00 in the example: the sheet is due 2026-12-14 07:00
-    r = dbf("deadlines", "--today", "2026-12-14T06:59", "--json")
+    # round 1 is played 2026-12-13 from 13:00 in the example; 40 boards at 7.5 minutes end at 18:00
+    # (the reading `dbf result` applies to a sheet): the sheet is due 2026-12-14 12:00
+    r = dbf("deadlines", "--today", "2026-12-14T11:59", "--json")
     assert r.exit_code == 0, r.stderr
     (sheet,) = _by_rule(r.json, "1.5.14")
-    assert sheet["due"] == "2026-12-14T07:00:00" and not sheet["overdue"]
-    r = dbf("deadlines", "--today", "2026-12-14T07:01", "--json", "--fail-on-overdue")
+    assert sheet["due"] == "2026-12-14T12:00:00" and not sheet["overdue"]
+    r = dbf("deadlines", "--today", "2026-12-14T12:01", "--json", "--fail-on-overdue")
     assert r.exit_code == 1 and _by_rule(r.json, "1.5.14")[0]["overdue"]
     (season / "cup" / "matches").mkdir(parents=True, exist_ok=True)
     (season / "cup" / "matches" / "C1-001.yaml").write_text("match: C1-001\n")
-    r = dbf("deadlines", "--today", "2026-12-14T07:01", "--json")
+    r = dbf("deadlines", "--today", "2026-12-14T12:01", "--json")
     assert _by_rule(r.json, "1.5.14") == []      # done: not shown without --all
 
 
@@ -102,16 +103,17 @@ def test_1_5_16_full_field_lists_every_round(dbf, example):
 
 
 def test_1_5_14_sheet_deadline_from_the_agreed_time(dbf, example):
-    """§1.5.14: 18 hours after the agreed start in cup/schedule.yaml (2026-12-12 10:00 -> 2026-12-13 04:00)."""
+    """§1.5.14: 18 hours after the end of play from the agreed start in cup/schedule.yaml
+    (2026-12-12 10:00 + 40 boards x 7.5 min = 15:00 -> due 2026-12-13 09:00)."""
     _draw(example, ("KBH-1", "KBH-3"))
     r = dbf("schedule", "cup", "set", "C1-001", "--date", "2026-12-12", "--time", "10:00")
     assert r.exit_code == 0, r.stderr
-    r = dbf("deadlines", "--today", "2026-12-13T04:01", "--json", "--fail-on-overdue")
+    r = dbf("deadlines", "--today", "2026-12-13T09:01", "--json", "--fail-on-overdue")
     (sheet,) = _by_rule(r.json, "1.5.14")
-    assert sheet["due"] == "2026-12-13T04:00:00" and sheet["overdue"] and r.exit_code == 1
+    assert sheet["due"] == "2026-12-13T09:00:00" and sheet["overdue"] and r.exit_code == 1
     only_time = dbf("schedule", "cup", "set", "C1-001", "--clear")
     assert only_time.exit_code == 0
     assert dbf("schedule", "cup", "set", "C1-001", "--time", "09:30").exit_code == 0
     r = dbf("deadlines", "--today", "2026-12-13T00:00", "--json")
     (sheet,) = _by_rule(r.json, "1.5.14")
-    assert sheet["due"] == "2026-12-14T03:30:00"       # official day, agreed time
+    assert sheet["due"] == "2026-12-14T08:30:00"       # official day, agreed time 09:30, play ends 14:30

@@ -13,14 +13,16 @@ import yaml
 from dbfcli.publish.mail import sheet_deadline
 
 
-@pytest.mark.parametrize("date,time,hours,expected", [
-    (dt.date(2027, 1, 31), "13:00", 18, dt.datetime(2027, 2, 1, 7, 0)),    # §1.5.14 18 hours after
-    (dt.date(2027, 1, 31), "19:30", 18, dt.datetime(2027, 2, 1, 13, 30)),
-    (dt.date(2027, 1, 31), "13:00", 24, dt.datetime(2027, 2, 1, 13, 0)),
-    (None, "13:00", 18, None),
+@pytest.mark.parametrize("date,time,hours,boards,expected", [
+    (dt.date(2027, 1, 31), "13:00", 18, 40, dt.datetime(2027, 2, 1, 12, 0)),   # §1.5.14 18 h after 18:00
+    (dt.date(2027, 1, 31), "19:30", 18, 40, dt.datetime(2027, 2, 1, 18, 30)),
+    (dt.date(2027, 1, 31), "13:00", 24, 40, dt.datetime(2027, 2, 1, 18, 0)),
+    (dt.date(2027, 1, 31), "13:00", 18, 48, dt.datetime(2027, 2, 1, 13, 0)),   # §1.5.9 48 boards from round 7
+    (None, "13:00", 18, 40, None),
 ])
-def test_1_5_14_sheet_deadline(date, time, hours, expected):
-    assert sheet_deadline(date, time, hours) == expected
+def test_1_5_14_sheet_deadline(date, time, hours, boards, expected):
+    """18 hours after the end of play: the start plus 7.5 minutes a board (docs/readings/sheets.md)."""
+    assert sheet_deadline(date, time, hours, boards) == expected
 
 
 def captains(root, rnd):
@@ -53,7 +55,7 @@ def test_eml_files_parse_back_with_email(half_played, dbf, tmp_path):
         body = msg.get_body(("plain",)).get_content()
         assert teams[other]["name"] in body and teams[team]["name"] in msg["Subject"]
         assert "2027-02-21 13:00" in body                    # §1.5.6 official day of round 4
-        assert "2027-02-22 07:00" in body                    # §1.5.14 deadline: 18 hours later
+        assert "2027-02-22 12:00" in body                    # §1.5.14: 18 hours after play ends (18:00)
         assert ("home team" in body) or ("away team" in body)
         addr = msg["To"].addresses[0]
         if team == first:

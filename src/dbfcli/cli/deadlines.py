@@ -84,6 +84,7 @@ def played_rounds(store, settings) -> tuple[tuple[int, ...] | None, str | None]:
 def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
     """Every source of deadlines; ``notes`` say which sources are missing."""
     from ..rules import deadlines as dl
+    from ..rules.sheet_scores import end_of_play, match_boards
     from ..store.systems import load_registry
     from ..store.teams import load_divisions
 
@@ -112,7 +113,7 @@ def collect(store, settings, now: dt.datetime) -> tuple[list[list], list[str]]:
                 missing.append(mid)
                 continue
             played = store.exists(f"cup/matches/{mid}.yaml")
-            sheets.append((mid, start, played))
+            sheets.append((mid, end_of_play(start, match_boards(round_no)) or start, played))
             for team in teams:
                 for r in hum_teams.get(team, []):
                     due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
@@ -149,7 +150,7 @@ def register(app: typer.Typer) -> None:
         json_: JsonOpt = False,
     ) -> None:
         """What is due or overdue: draws of the rounds the field plays (§1.5.16), result
-        sheets and fees 18 hours after the agreed or official start (§1.5.14, §1.5.15),
+        sheets and fees 18 hours after the end of play (agreed or official start + 7.5 min a board; §1.5.14, §1.5.15),
         HUM cards (§1.5.1.1, §2.10.5), division system descriptions (§1.1.1.2), the
         play-off choice (§1.1.2.8). Made for cron: plain text, --quiet, --fail-on-overdue.
 

@@ -24,6 +24,7 @@ def notices(data, rnd: int):
     """One :class:`~dbfcli.publish.mail.Notice` per team of every match of the round, and problems."""
     from ..publish.gather import place_name, schedule_round
     from ..publish.mail import Notice, sheet_deadline
+    from ..rules.sheet_scores import match_boards
     from ..rules.problems import Problem
 
     sched, problems = schedule_round(data, rnd)
@@ -43,7 +44,7 @@ def notices(data, rnd: int):
                 missing.append(f"{team.captain} ({team_id})")
             out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
                               cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
-                              s.time, s.up, sheet_deadline(s.date, s.time, hours)))
+                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd))))
     if missing:
         problems.append(Problem.warning(
             "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "

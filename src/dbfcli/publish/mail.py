@@ -2,11 +2,12 @@
 
 Pure: builds :class:`email.message.EmailMessage` values (standard library). The sheet
 deadline is §1.5.14: the winner's result sheet is due 18 hours after the match
-(``CupSettings.sheet_deadline_hours``), counted from the scheduled date and start time.
+(``CupSettings.sheet_deadline_hours``), counted from the end of play: the scheduled
+start plus 7.5 minutes a board (the reading `dbf result` and `dbf deadlines` apply).
 
 >>> import datetime as dt
->>> sheet_deadline(dt.date(2027, 1, 31), "13:00", 18)
-datetime.datetime(2027, 2, 1, 7, 0)
+>>> sheet_deadline(dt.date(2027, 1, 31), "13:00", 18, boards=40)
+datetime.datetime(2027, 2, 1, 12, 0)
 """
 
 from __future__ import annotations
@@ -54,15 +55,19 @@ def placeholder(member: int) -> str:
     return f"captain-{member}@{PLACEHOLDER_DOMAIN}"
 
 
-def sheet_deadline(date: dt.date | None, time: str, hours: int = 18) -> dt.datetime | None:
-    """§1.5.14: the result sheet is due ``hours`` after the match starts (date + start time)."""
+def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int = 40) -> dt.datetime | None:
+    """§1.5.14: the result sheet is due ``hours`` after the end of play (start + 7.5 min a board)."""
+    from ..rules.sheet_scores import end_of_play
+
     if date is None:
         return None
     try:
         hh, mm = (int(x) for x in (time or "13:00").split(":")[:2])
     except ValueError:
         hh, mm = 13, 0
-    return dt.datetime.combine(date, dt.time(hh, mm)) + dt.timedelta(hours=hours)
+    start = dt.datetime.combine(date, dt.time(hh, mm))
+    end = end_of_play(start, boards) or start
+    return end + dt.timedelta(hours=hours)
 
 
 def _one_line(text: str) -> str:

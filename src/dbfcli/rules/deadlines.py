@@ -84,9 +84,9 @@ def open_items(deadlines: list[Deadline], now: dt.datetime | dt.date, horizon_da
 
 def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]], hours: int = 18) -> list[Item]:
     """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15)
-    is due ``hours`` after the match. ``matches``: (match id, start of play,
-    result recorded). Reading: counted from the start time, as the end of
-    play is not recorded."""
+    is due ``hours`` after the match. ``matches``: (match id, end of play,
+    result recorded); the end of play is the start plus 7.5 minutes a board, the
+    same reading `dbf result` applies to a sheet (docs/readings/sheets.md)."""
     return [Item(f"result sheet and next round's fee for {mid}", start + dt.timedelta(hours=hours), "1.5.14", done)
             for mid, start, done in matches]
 

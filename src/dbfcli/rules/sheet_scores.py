@@ -143,9 +143,19 @@ def match_end(sheet, settings: Settings) -> dt.datetime | None:
         return None
     hh, mm = (sheet.start or settings.cup.start_time).split(":")
     start = dt.datetime.combine(sheet.played_on, dt.time(int(hh), int(mm)))
+    return end_of_play(start, sheet.all_boards)
+
+
+def end_of_play(start: dt.datetime, boards: int) -> dt.datetime | None:
+    """The reading of docs/readings/sheets.md: play ends 7.5 minutes a board after the start
+    (``None`` past the end of the calendar or for absurd boards, which §1.5.9 reports).
+
+    >>> end_of_play(dt.datetime(2026, 12, 13, 13, 0), 40)
+    datetime.datetime(2026, 12, 13, 18, 0)
+    """
     try:
-        return start + dt.timedelta(seconds=SECONDS_PER_BOARD * sheet.all_boards)
-    except OverflowError:   # the end of the calendar, or absurd boards (§1.5.9 reports those)
+        return start + dt.timedelta(seconds=SECONDS_PER_BOARD * boards)
+    except OverflowError:
         return None
 
 
