@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import sys
 from typing import Annotated, Optional
 
@@ -91,6 +90,8 @@ _GLOBAL_WITH_VALUE = ("--dir", "--season", "--lock-timeout", "--lang")
 
 def noun_modules() -> list[str]:
     """Every module of this package that registers commands."""
+    import pkgutil  # only for the full app (`dbf --help`, completion, tests)
+
     package = importlib.import_module(__package__)
     return [m.name for m in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name)
             if m.name not in ("app", "common") and not m.name.startswith("_")]

@@ -214,7 +214,6 @@ def check_season(store: SeasonStore) -> list[Problem]:
     the teams §1.1.2.5/§1.1.2.6/§1.1.4.2, each result's structure §1.1.2.7/§1.1.4.2 and
     decision §1.1.2.11), ``divisions/rollover.yaml`` (its form, its lots) and the
     qualification files (§1.1.5.2)."""
-    from ..rules.playoff import MutualResult, check_recorded
     from .settings import load_settings
 
     problems = _check_rollover_record(store)
@@ -226,6 +225,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
     doc = store.read_yaml(PLAYOFF, required=False)
     if doc is None:
         return problems
+    from ..rules.playoff import MutualResult, check_recorded
+
     pf, p = load_playoff(store)
     problems += p
     if not isinstance(doc.data, dict):

@@ -235,12 +235,12 @@ def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Pr
 def check_season(store) -> list[Problem]:
     """``dbf check``: the systems registry -- rows well formed, each card file present and
     valid (§2.10), each pair on its team, the recorded HUM/Åbent forsvar flags current."""
-    from ..rules.systems import classify
-    from .teams import load_cup_teams, load_divisions
-
     doc = store.read_yaml(REGISTRY, required=False)
     if doc is None:
         return []
+    from ..rules.systems import classify
+    from .teams import load_cup_teams, load_divisions
+
     regs, problems = load_registry(store)
     rows = doc.data.get("pairs") or [] if isinstance(doc.data, Mapping) else []
     if len(regs) != len(rows):
