@@ -236,3 +236,12 @@ def test_1_5_4_sheet_ferries_compared_with_the_route(drawn, tmp_path, ferries, w
     assert bool(ferry) == warned
     if warned:
         assert "crosses Storebælt" in ferry[0]["message"] and ferry[0]["line"] is not None
+
+
+def test_amend_of_a_match_not_recorded_is_refused(drawn, tmp_path):
+    example, teams = drawn
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, up=1))
+    before = snapshot(example)
+    r = run_dbf("result", "amend", f)
+    assert r.exit_code == 2 and "not recorded" in r.stderr and snapshot(example) == before

@@ -185,12 +185,8 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
     rel = division_match_file(sheet.match)
     with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {sheet.match}", dry_run,
                            RUN.lock_timeout) as tx:
-        exists = store.exists(rel)
-        if exists and not amend:
-            _already(store, rel, sheet, doc)
+        if _recorded_already(store, rel, sheet, doc, amend):
             return
-        if amend and not exists:
-            fail(f"{sheet.match} is not recorded; use `dbf result submit`")
         freeze_schedule(tx, store, division, dsettings)  # the first result fixes the match ids
         tx.write_yaml(rel, division_record_data(sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""),
                                                 division=div, round_no=res.round, imps=res.imps, recorded_at=now),
@@ -198,6 +194,19 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
     doc.update(recorded=not dry_run, dry_run=dry_run)
     emit(doc, _human(doc, "would be recorded" if dry_run else "recorded"))
+
+
+def _recorded_already(store, rel: str, sheet, doc: dict, amend: bool) -> bool:
+    """Inside the write: ``True`` when this match is already recorded and this is not an
+    amendment (an identical sheet is said so; a different one needs ``amend``); an
+    amendment of a match that is not recorded is refused."""
+    exists = store.exists(rel)
+    if exists and not amend:
+        _already(store, rel, sheet, doc)
+        return True
+    if amend and not exists:
+        fail(f"{sheet.match} is not recorded; use `dbf result submit`")
+    return False
 
 
 def _already(store, rel, sheet, doc) -> None:
@@ -266,9 +275,7 @@ def register(app: typer.Typer) -> None:
         rel = match_file(match.id)
         with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
                                RUN.lock_timeout) as tx:
-            exists = store.exists(rel)
-            if exists and not amend:
-                _already(store, rel, sheet, doc)
+            if _recorded_already(store, rel, sheet, doc, amend):
                 return
             if amend:
                 _amend_guard(store, rel, match, res, ctx)
@@ -375,10 +382,7 @@ def _walkover_context(store, match_id: str, now):
 
 def _amend_guard(store, rel, match, res, ctx) -> None:
     """An amendment that changes the winner is refused once the next round is drawn."""
-    old = store.read_yaml(rel, required=False)
-    if old is None:
-        fail(f"{match.id} is not recorded; use `dbf result submit`")
-    old_winner = old.data.get("winner")
+    old_winner = store.read_yaml(rel).data.get("winner")
     later = sorted(r for r in ctx.draws if r > match.round)
     nxt = ctx.draws[later[0]] if later else None
     if res.winner != old_winner and nxt is not None and (
