@@ -350,7 +350,7 @@ def season_files(season: Season, generator: str, season_id: str = SEASON) -> dic
         files[f"{season_id}/season.toml"] = toml(season_id)
     for div, teams in season.divisions.items():
         files[f"{season_id}/divisions/{div}.yaml"] = head + (
-            f"# Teams in last season's order = seeding order (§1.1.2.3).\n") + dump_teams(
+            "# Teams in last season's order = seeding order (§1.1.2.3).\n") + dump_teams(
             {"schema": 1, "division": div, "teams": [t.entry(False) for t in teams]})
     return files
 

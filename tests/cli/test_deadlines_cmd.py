@@ -1,6 +1,5 @@
 """`dbf deadlines`: §1.5.16 draws, §1.5.14 sheets, §1.5.1.1 HUM cards, §1.1.1.2 descriptions; cron behaviour."""
 
-import pytest
 import yaml
 
 from tests.conftest import REPO

@@ -5,7 +5,6 @@ import sys
 import textwrap
 
 import pytest
-import typer
 
 from dbftest import run_dbf, snapshot
 from dbfcli.cli.app import app

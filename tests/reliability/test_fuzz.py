@@ -115,7 +115,6 @@ def test_ten_megabyte_file_is_refused_quickly(season, tmp_path):
 # --------------------------------------------------------------------------- result sheets and system cards
 # Mutations of a valid document: a key removed, a value replaced (wrong type, huge or negative number,
 # unicode and control characters), a line duplicated (a duplicated key), the text cut short, raw bytes.
-import datetime as dt  # noqa: E402
 import json  # noqa: E402
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402

@@ -60,7 +60,7 @@ def test_1_1_3_1_frozen_schedule_checks():
     moved = Division("2div", d.teams[::-1])
     (p,) = check_frozen(moved, teams, rounds)                  # same teams, another order: a warning
     assert not p.is_error and p.rule == "1.1.3.1" and "roster changed" in p.message
-    from dataclasses import replace
+    from dbfcli.rules.value import replace
     broken = (replace(rounds[0], matches=rounds[1].matches),) + rounds[1:]   # round 2's pairs twice
     problems = check_frozen(d, teams, broken)
     assert any("meet twice" in p.message for p in problems) and any("lacks" in p.message for p in problems)

@@ -2,8 +2,6 @@
 
 import pytest
 
-from dbfcli.rules.qualification import Qualifiers
-from dbfcli.rules.rollover import SeasonResult
 
 
 from seasonkit import invariants, season  # noqa: E402,F401
@@ -45,7 +43,7 @@ def test_1_1_4_2_recorded_winner_must_be_a_runner_up():
 
 def test_1_1_2_3_seeding_uses_the_final_ranking_given():
     s = season()
-    from dataclasses import replace
+    from dbfcli.rules.value import replace
     s = replace(s, first=("A03", "A01", "A02", "A04") + s.first[4:])      # play-off result: A03 champion
     r = rollover(s, decided={"3div-PO": "Ca02"})
     assert r.divisions["1div"][:4] == ("A03", "A01", "A02", "A04")
@@ -85,7 +83,7 @@ def test_1_1_1_1_unknown_dissolved_team(vacancy, rule):
 
 
 def test_input_sizes_are_checked():
-    from dataclasses import replace
+    from dbfcli.rules.value import replace
     s = replace(season(), second=season().second[:11])
     r = rollover(s, decided={"3div-PO": "Ca02"})
     assert "1.1.3.1" in [p.rule for p in r.problems]

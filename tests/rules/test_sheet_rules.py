@@ -255,7 +255,7 @@ from dbfcli.rules.home import HumPair  # noqa: E402
 ], ids=["not-allowed", "natural", "half-pair", "both-hum", "opponent-late"])
 def test_1_5_1_2_hum_pair_on_the_sheet(pairs, natural, rules_):
     """§1.5.1.2, §2.10.5: a registered HUM pair on the sheet where HUM was not allowed is an error."""
-    from dataclasses import replace
+    from dbfcli.rules.value import replace
 
     sheet = sheet_of(GOOD1)
     sheet = replace(sheet, home=replace(sheet.home, natural_pairs=natural))

@@ -2,8 +2,6 @@
 
 import pytest
 
-from dbfcli.rules.qualification import Qualifiers
-from dbfcli.rules.rollover import SeasonResult
 
 
 from seasonkit import invariants, season  # noqa: E402,F401

@@ -1,7 +1,6 @@
 """Atomic writes, all-or-nothing transactions, the lock (issue 2; issue 8 builds on it)."""
 
 import multiprocessing
-import os
 import subprocess
 import sys
 import textwrap

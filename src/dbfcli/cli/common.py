@@ -28,20 +28,19 @@ import functools
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, NoReturn, Sequence
 
 import typer
 
 from ..rules.problems import Problem, Where
+from ..rules.value import MutableValue, field
 from ..store.atomic import LockTimeout
 from ..store.season import SeasonStore, StoreError, resolve_dir, resolve_season
 
 
 # --------------------------------------------------------------------------- state
-@dataclass
-class Invocation:
+class Invocation(MutableValue):
     """Global options of this run (set by the root callback)."""
 
     dir: str | None = None
@@ -59,7 +58,7 @@ def reset(**kw: Any) -> None:
     """Start a run afresh (the root callback calls it; tests too). Updates :data:`RUN`
     in place, so ``from .common import RUN`` stays valid."""
     fresh = Invocation(**kw)
-    for name in fresh.__dataclass_fields__:
+    for name in fresh.__struct_fields__:
         setattr(RUN, name, getattr(fresh, name))
 
 

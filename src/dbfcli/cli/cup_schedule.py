@@ -191,7 +191,7 @@ def set_(
 
     Example: dbf schedule cup set C1-007 --date 2026-12-12 --time 10:00 --venue 5000
     """
-    import dataclasses
+    from ..rules.value import replace
     import datetime as dt
     import re
 
@@ -225,7 +225,7 @@ def set_(
         if found is None:
             fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
         old = Agreement() if clear else agreements.get(match, Agreement())
-        new = dataclasses.replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
+        new = replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
                                                             ("dispensation", dispensation)) if v is not None})
         teams, _ = load_cup_teams(store)
         s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)

@@ -145,7 +145,7 @@ def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = Fals
     res = validate_cup_sheet(sheet, ctx, penalty=penalty)
     extra = _fee_warnings(records, sheet, res, match, ctx)
     if extra:
-        from dataclasses import replace
+        from ..rules.value import replace
 
         res = replace(res, problems=res.problems + tuple(extra))
     return "cup", sheet, data, res, ctx, match, store, records
@@ -266,7 +266,7 @@ def register(app: typer.Typer) -> None:
 
             accepted = res.errors
             res = validate_cup_sheet(sheet, ctx, penalty=True)
-            from dataclasses import replace
+            from ..rules.value import replace
 
             res = replace(res, problems=res.problems + tuple(_fee_warnings(records, sheet, res, match, ctx)))
             doc = _doc(sheet, res)

@@ -23,7 +23,7 @@ def _orders(store, problems: list) -> dict[str, tuple[str, ...]]:
     """Final order of each division; 1div by the play-off when it is finished (our reading)."""
     from ..rules.problems import Problem
     from ..store.settings import load_settings
-    from .playoff import _standings, state
+    from .playoff import _standings
 
     settings = load_settings(store)
     orders = {}
@@ -120,7 +120,7 @@ def register(app: typer.Typer) -> None:
         result = SeasonResult(first, orders["2div"], orders["3div-a"], orders["3div-b"], q)
         r = rollover(result, vacancy, decided=decided, too_late_for_match=too_late_for_match,
                      too_late_to_promote=too_late_to_promote, seed=run_seed)
-        from dataclasses import replace as _replace
+        from ..rules.value import replace as _replace
 
         waits = {pm.id: pm for pm in r.pending}
         for x in r.problems:

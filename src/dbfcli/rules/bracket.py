@@ -34,9 +34,9 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .problems import Problem
+from .value import Value
 
 FIRST_NATIONAL, LAST = 3, 9
 
@@ -50,8 +50,7 @@ def places(round_no: int) -> int:
     return 2 ** (10 - round_no)
 
 
-@dataclass(frozen=True, slots=True)
-class PoolPlan:
+class PoolPlan(Value):
     """One pool's rounds 1 and 2 (§1.5.2)."""
 
     pool: str
@@ -69,8 +68,7 @@ class PoolPlan:
         return self.teams - self.matches1 + self.late
 
 
-@dataclass(frozen=True, slots=True)
-class RoundPlan:
+class RoundPlan(Value):
     """One round: teams in its draw (byes included), matches, byes; ``forced_byes``
     are the byes that belong to teams seeded to the next round (§1.5.3)."""
 
@@ -81,8 +79,7 @@ class RoundPlan:
     forced_byes: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class CupPlan:
+class CupPlan(Value):
     first_national_round: int
     bracket_size: int
     survivors: int                  # pool teams that reach the national draw

@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import Iterable, Protocol
+
+from .value import Value
 
 
 class DeadlineLike(Protocol):
@@ -31,8 +32,7 @@ class DeadlineLike(Protocol):
     done: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(Value):
     """A deadline before it is marked (the sources' common shape)."""
 
     what: str
@@ -41,8 +41,7 @@ class Item:
     done: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Deadline:
+class Deadline(Value):
     """A deadline as reported: ``overdue`` when not done and its time has passed."""
 
     what: str

@@ -29,16 +29,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from .bracket import CupPlan, places, plan_cup
 from .lots import draw_lots
 from .model import CupDraw, CupMatch, cup_match_id
 from .problems import Problem
+from .value import Value, field
 
 
-@dataclass(frozen=True, slots=True)
-class DrawOutcome:
+class DrawOutcome(Value):
     """A drawn round, the plan it follows and the pool of every team drawn in rounds 1-2."""
 
     draw: CupDraw

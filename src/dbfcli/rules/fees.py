@@ -27,16 +27,15 @@ round before); the number of players is counted per round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .model import LAST_ROUND, CupDraw, Team
 from .problems import Problem
 from .sheet import Addition, Join, RecordedMatch
+from .value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(Value):
     """Money received from ``team`` towards round ``round`` (e.g. enclosed with a sheet)."""
 
     team: str
@@ -45,8 +44,7 @@ class Payment:
     source: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Refund:
+class Refund(Value):
     """A recorded travel claim (§1.5.17, §7.2) with overnight allowance (§1.5.4):
     DBF owes ``team`` ``amount_kr`` for travelling to ``match`` in ``round``."""
 
@@ -58,8 +56,7 @@ class Refund:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class FeeRow:
+class FeeRow(Value):
     """One line of a team's ledger. ``kind``: ``fee`` (round fee, §1.5.15),
     ``waived`` (advanced by walkover, §1.5.15), ``fine`` (withdrew, §1.5.15),
     ``paid`` (a payment; ``amount_kr`` is what was received), ``refund`` (a travel
@@ -72,8 +69,7 @@ class FeeRow:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class TeamLedger:
+class TeamLedger(Value):
     team: str
     rows: tuple[FeeRow, ...] = ()
 
@@ -238,8 +234,7 @@ def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -
         f"({row.players} players x {row.amount_kr // max(row.players, 1)} kr)", where)]
 
 
-@dataclass(frozen=True, slots=True)
-class DivisionFee:
+class DivisionFee(Value):
     """§1.1.1.3: a division team's entry fee = a base amount per team + a per-team
     contribution to the travel refund pool, both paid with the registration."""
 

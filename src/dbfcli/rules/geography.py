@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Literal, Mapping
 
 from dbfcli.rules.geography_network import (
     CROSSINGS, DEFAULT_WINDING, LINKS, SEA_FACTOR, SIDE, WINDING, End, Link, landmass_of_code,
 )
+
+from .value import Value
 
 __all__ = [
     "Point", "PostcodeTable", "Leg", "Route", "CROSSINGS", "FERRY_CHOICE_PENALTY_KM",
@@ -54,8 +55,7 @@ FERRY_CHOICE_PENALTY_KM = 150.0
 EARTH_RADIUS_KM = 6371.0088
 
 
-@dataclass(frozen=True, slots=True)
-class Point:
+class Point(Value):
     """One postcode's representative point (GeoNames)."""
 
     postcode: str
@@ -78,8 +78,7 @@ def normalize_postcode(value: object) -> str | None:
     return text.zfill(4)
 
 
-@dataclass(frozen=True, eq=False)
-class PostcodeTable:
+class PostcodeTable(Value, eq=False):
     """Postcode -> :class:`Point`, read-only. Build it with :meth:`from_rows`.
 
     ``rejected`` holds the rows that could not be read (never raised).
@@ -155,8 +154,7 @@ def side_of(table: PostcodeTable, postcode: object) -> Literal["east", "west"] |
     return None if landmass is None else SIDE[landmass]
 
 
-@dataclass(frozen=True, slots=True)
-class Leg:
+class Leg(Value):
     """One leg of a route: by road inside a land mass, or over a bridge / by ferry."""
 
     kind: Literal["road", "bridge", "ferry"]
@@ -170,8 +168,7 @@ class Leg:
         return f"{what}: {self.start} -> {self.end}, {self.km:.0f} km"
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(Value):
     """A road route between two postcodes (§1.5.4).
 
     ``km`` = road km + bridge km + sailing km; ``crossings`` the ferries and
@@ -195,8 +192,7 @@ class Route:
 
 # --- the graph ---------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class _Node:
+class _Node(Value):
     place: str
     landmass: str
     lat: float

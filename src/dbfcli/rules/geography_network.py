@@ -20,8 +20,9 @@ harbours times :data:`SEA_FACTOR`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from .value import Value
 
 Side = Literal["east", "west"]
 LinkKind = Literal["bridge", "ferry"]
@@ -103,8 +104,7 @@ WINDING: dict[str, float] = {"jutland": 1.17, "funen": 1.17, "zealand": 1.17,
 DEFAULT_WINDING = 1.25
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(Value):
     """One end of a link: the land mass it is on, a name and its point."""
 
     landmass: str
@@ -113,8 +113,7 @@ class End:
     lon: float
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(Value):
     """A bridge or ferry between two land masses.
 
     ``name`` is the crossing's id as reported in ``Route.crossings`` (ferries

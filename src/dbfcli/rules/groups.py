@@ -22,11 +22,11 @@ longitude is ``3div-a`` (west), the other ``3div-b`` (east).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Mapping, Sequence
 
 from .problems import Problem
+from .value import Value
 
 EARTH_KM = 6371.0088
 WEST, EAST = "3div-a", "3div-b"
@@ -39,8 +39,7 @@ def great_circle_km(a: tuple[float, float], b: tuple[float, float]) -> float:
     return 2 * EARTH_KM * math.asin(min(1.0, math.sqrt(h)))
 
 
-@dataclass(frozen=True, slots=True)
-class GroupSplit:
+class GroupSplit(Value):
     """§1.1.4.1: the groups (teams in the input's seeding order) and each group's travel in km."""
 
     west: tuple[str, ...]

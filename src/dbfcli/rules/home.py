@@ -26,18 +26,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from .model import CupMatch
 from .problems import Problem
 from .settings import CupSettings
+from .value import Value
 
 SEMI_FINAL, FINAL = 8, 9
 Trip = Callable[[str, str, int], "tuple[float | None, int | None]"]
 
 
-@dataclass(frozen=True, slots=True)
-class Agreement:
+class Agreement(Value):
     """What cup/schedule.yaml records for one match (all optional)."""
 
     date: dt.date | None = None
@@ -46,8 +45,7 @@ class Agreement:
     dispensation: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HumPair:
+class HumPair(Value):
     """A pair of ``team`` registered with a HUM card (§2.10.11; ``dbf system register``),
     ``sent``: when the card was sent to the opponents (§2.10.5)."""
 
@@ -56,8 +54,7 @@ class HumPair:
     sent: dt.date | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HumVerdict:
+class HumVerdict(Value):
     """May ``pair`` of ``team`` play its HUM system in this match? ``rule`` is the §
     that decides it, ``why`` says how (§1.5.1.2, §2.10.5, §1.5.1.1)."""
 
@@ -72,8 +69,7 @@ class HumVerdict:
                 "why": self.why}
 
 
-@dataclass(frozen=True, slots=True)
-class ScheduledMatch:
+class ScheduledMatch(Value):
     """When and where a cup match is played. ``home`` is None at a neutral venue (§1.5.7);
     ``up``/``distance_km`` are the away team's, ``travel`` every travelling team's (km, UP)."""
 
@@ -292,8 +288,7 @@ def schedule_match(
                           km, up, travel, agreed.dispensation, reason, verdicts), problems
 
 
-@dataclass(frozen=True, slots=True)
-class DrawDeadline:
+class DrawDeadline(Value):
     """A §1.5.16 deadline of the draw (``done`` when the round's draw is recorded)."""
 
     what: str

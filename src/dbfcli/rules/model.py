@@ -12,9 +12,9 @@ can name the spot without looking anything up (the beancount ``meta`` idea).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from .problems import Where
+from .value import Located, Value
 
 #: Division ids of INTERFACE.md, and the division number each belongs to (§1.1).
 DIVISIONS: dict[str, int] = {"1div": 1, "2div": 2, "3div-a": 3, "3div-b": 3}
@@ -34,8 +34,7 @@ ROUND_NAMES: dict[int, str] = {
 FIRST_ROUND, LAST_ROUND = 1, 9
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(Located):
     """A DBF member on a team. ``division`` is the division number (1-3) this
     player plays in this season, when known from the entry file (§1.5.3)."""
 
@@ -43,11 +42,10 @@ class Player:
     name: str
     club: int | None = None
     division: int | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Team:
+class Team(Located):
     """A team: cup team (§1.5.11: 4-6 players) or division team (§1.1)."""
 
     id: str
@@ -56,7 +54,7 @@ class Team:
     club: int
     postcode: str
     players: tuple[Player, ...] = ()
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
     def player(self, player_id: int) -> Player | None:
         for p in self.players:
@@ -69,21 +67,19 @@ class Team:
         return frozenset(p.id for p in self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class Division:
+class Division(Located):
     """A division's teams in seeding order (§1.1.2.3: last season's order)."""
 
     id: str
     teams: tuple[Team, ...]
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
     @property
     def number(self) -> int:
         return DIVISIONS[self.id]
 
 
-@dataclass(frozen=True, slots=True)
-class CupMatch:
+class CupMatch(Value):
     """One drawn cup match. ``teams`` is in draw order: ``teams[0]`` was drawn
     first, which decides home on equal UP (§1.5.5). ``pool`` is the pool name
     in rounds 1-2 (§1.5.2), ``None`` from round 3 on."""
@@ -94,8 +90,7 @@ class CupMatch:
     pool: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CupDraw:
+class CupDraw(Value):
     """The recorded draw of one cup round (§1.5.16): matches, byes, the seed
     and the order in which the lots fell, so anyone can reproduce it."""
 

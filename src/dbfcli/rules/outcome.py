@@ -16,28 +16,26 @@ Sides are indexed 0 = home, 1 = away (the order of the sheet).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from .problems import Problem, Where
+from .value import Located, Value
 
 #: boards of one extra segment (§1.5.10)
 EXTRA_BOARDS = 4
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Located):
     """One segment: boards played and IMPs [home, away]; ``total_points`` only
     where a tie needs them (extra segments, §1.5.10)."""
 
     boards: int
     imps: tuple[int, int]
     total_points: tuple[int, int] | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Value):
     """``winner`` is 0 (home) or 1 (away), ``None`` when undecided.
 
     ``imps`` are the ordinary match's totals, ``extra_imps`` those of the extra

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from .problems import Problem
+from .value import Value, field
 
 SEMI, FINAL, RUNNERS_UP = "semi-final", "final", "3div-runners-up"
 SF1, SF2, F1, PO3 = "1div-SF1", "1div-SF2", "1div-F", "3div-PO"
@@ -32,8 +32,7 @@ EXTRA_BOARDS = 4        # §1.1.2.11: extra rounds of 4 boards
 HIGHER, LOWER = Fraction(1, 2), Fraction(1, 3)   # §1.1.2.10: 50 %, 33 1/3 %
 
 
-@dataclass(frozen=True, slots=True)
-class MutualResult:
+class MutualResult(Value):
     """The round-robin match between two teams, as IMPs scored by each."""
 
     team_a: str
@@ -60,8 +59,7 @@ class MutualResult:
         return {self.team_a, self.team_b} == {a, b}
 
 
-@dataclass(frozen=True, slots=True)
-class Lot:
+class Lot(Value):
     """A recorded drawing of lots: reproducible from ``seed`` and ``key``."""
 
     rule: str
@@ -89,8 +87,7 @@ def draw_lot(rule: str, key: str, seed: int, candidates: Sequence[str]) -> Lot:
     return Lot(rule, key, seed, pool, drawn)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayoffMatch:
+class PlayoffMatch(Value):
     """One play-off match. ``teams`` = (a, b), a the better placed in the
     round robin (for the 3rd-division match: group a's runner-up first).
     ``carry_over`` maps each team to the IMPs it starts with (§1.1.2.10);
@@ -100,7 +97,7 @@ class PlayoffMatch:
     id: str
     stage: str
     teams: tuple[str, str]
-    carry_over: Mapping[str, Fraction] = field(default_factory=dict, hash=False)
+    carry_over: Mapping[str, Fraction] = field(default_factory=dict)
     home_section_1: str | None = None
     lot: Lot | None = None
     sections: int = 2
@@ -189,8 +186,7 @@ def choice_deadline(results_known_on: dt.date, choice_days: int = 8) -> dt.date:
     return results_known_on + dt.timedelta(days=choice_days)
 
 
-@dataclass(frozen=True, slots=True)
-class SemiFinalPairing:
+class SemiFinalPairing(Value):
     """§1.1.2.8: ``status`` is "chosen", "default" (no choice by the deadline:
     no. 1 plays no. 4) or "provisional" (no choice yet, deadline not passed)."""
 
@@ -278,8 +274,7 @@ def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int) -> PlayoffMa
 # --- results and the winner (§1.1.2.7, §1.1.2.11, §1.1.4.2) -------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Half:
+class Half(Value):
     """One half (or extra round): IMPs in the match's team order ``(teams[0], teams[1])``."""
 
     imps: tuple[int, int]
@@ -287,8 +282,7 @@ class Half:
     section: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayoffResult:
+class PlayoffResult(Value):
     """A play-off result: the ordinary halves in order, then 4-board extra rounds (§1.1.2.11)."""
 
     match_id: str
@@ -299,8 +293,7 @@ class PlayoffResult:
         return (sum(h.imps[0] for h in self.halves), sum(h.imps[1] for h in self.halves))
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Value):
     """Who won a play-off match, and why (§1.1.2.11).
 
     ``decided_by``: "imps" (IMPs incl. carry-over), "match" (tie incl.
@@ -310,7 +303,7 @@ class Decision:
 
     winner: str
     loser: str
-    totals: Mapping[str, Fraction] = field(hash=False)
+    totals: Mapping[str, Fraction]
     decided_by: str
     extra_rounds: tuple[tuple[int, str, str], ...] = ()
 

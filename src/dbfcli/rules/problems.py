@@ -13,14 +13,14 @@ on, where it was found and, where useful, a hint how to fix it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Iterable, Literal
+
+from .value import Value, replace
 
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, slots=True)
-class Where:
+class Where(Value):
     """A place in a file: path relative to the season folder (or as given), 1-based line."""
 
     file: str | None = None
@@ -32,8 +32,7 @@ class Where:
         return self.file if self.line is None else f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Value):
     """One broken rule. ``rule`` is a § id (``"1.5.4"``) or ``None`` for a non-rule (format) problem."""
 
     rule: str | None

@@ -20,11 +20,11 @@ others come from a weekend tournament of 6 teams (1 Bornholm, 2 Copenhagen,
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
 from .problems import Problem
+from .value import Value
 
 PLACES = 6                      # §1.1.5.1
 DEVIATION = Fraction(1, 6)      # §1.1.5.1: "mere end 1/6 af DBFs samlede medlemstal"
@@ -32,8 +32,7 @@ EAST_FIELD = {"bornholm": 1, "copenhagen": 2, "kreds2": 3}   # §1.1.5.2
 EAST_BOARDS = 24                # §1.1.5.2
 
 
-@dataclass(frozen=True, slots=True)
-class Allocation:
+class Allocation(Value):
     """§1.1.5.1: places west and east of the Great Belt, and why."""
 
     west: int
@@ -72,8 +71,7 @@ def allocate_places(west_members: int, east_members: int, current: tuple[int, in
                       f"places in proportion: west {float(quota):.2f} -> {west}, east {PLACES - west}")
 
 
-@dataclass(frozen=True, slots=True)
-class Qualifiers:
+class Qualifiers(Value):
     """The qualification results the rollover needs (§1.1.4.3, §1.1.1.1).
 
     ``west``: Kreds IV's ranking (the Jutland-Funen middle series), best first;
@@ -213,8 +211,7 @@ def circle_schedule(teams: Sequence[str]) -> tuple[tuple[tuple[str, str | None],
     return tuple(rounds)
 
 
-@dataclass(frozen=True, slots=True)
-class QualRow:
+class QualRow(Value):
     rank: int
     team: str
     played: int

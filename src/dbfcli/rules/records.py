@@ -5,14 +5,13 @@ who played for whom, who joined a team. Light on purpose: the ledgers (`dbf up`,
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 
 from .model import Player
 from .problems import Where
+from .value import Located, Value
 
 
-@dataclass(frozen=True, slots=True)
-class Addition:
+class Addition(Located):
     """§1.5.11: the TD was told before the match that ``player`` joins ``team``
     from cup round ``round`` (``cup/additions.yaml``)."""
 
@@ -20,11 +19,10 @@ class Addition:
     player: Player
     round: int
     announced_on: dt.date | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Appearance:
+class Appearance(Value):
     """A player on a recorded match: for ``team``, ``substitute`` as classified
     when it was recorded, and whether the opponent allowed it (§2.11)."""
 
@@ -35,8 +33,7 @@ class Appearance:
     opponent_allowed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedMatch:
+class RecordedMatch(Value):
     """Another recorded match of the season: the facts later sheets need
     (who is out, who played for whom, §1.5.12)."""
 
@@ -57,8 +54,7 @@ class RecordedMatch:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Join:
+class Join(Value):
     """§1.5.12: a substitute who played a second time for ``team`` joins it;
     round fees are due from ``first_round`` (the round of the first time)."""
 

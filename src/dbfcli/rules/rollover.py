@@ -19,20 +19,19 @@ qualifiers last, interleaved west/east by rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Collection, Mapping, Sequence
 
 from .playoff import Lot
 from .problems import Problem
 from .qualification import Qualifiers
 from .vacancy import Fill, PendingMatch, Step, fill_from_pairs
+from .value import Value, field
 
 SIZES = {"1div": 12, "2div": 12, "3div": 24}
 GROUP_SIZE = 12
 
 
-@dataclass(frozen=True, slots=True)
-class SeasonResult:
+class SeasonResult(Value):
     """This season's final orders (best first) and qualification."""
 
     first: tuple[str, ...]
@@ -42,12 +41,11 @@ class SeasonResult:
     qualifiers: Qualifiers = field(default_factory=Qualifiers)
 
 
-@dataclass(frozen=True, slots=True)
-class Rollover:
+class Rollover(Value):
     """Next season: ``divisions`` maps ``1div``, ``2div``, ``3div`` to team ids in seeding order."""
 
     steps: tuple[Step, ...]
-    divisions: Mapping[str, tuple[str, ...]] = field(hash=False)
+    divisions: Mapping[str, tuple[str, ...]]
     pending: tuple[PendingMatch, ...] = ()
     lots: tuple[Lot, ...] = ()
     problems: tuple[Problem, ...] = ()

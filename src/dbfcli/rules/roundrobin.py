@@ -52,11 +52,11 @@ The seeds' late meetings all fall on the last weekend. See docs/readings/divisio
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from .model import Division
 from .problems import Problem
 from .settings import DivisionSettings
+from .value import Value
 
 SEEDS = 4
 _SEARCH_BUDGET = 200_000
@@ -64,8 +64,7 @@ _SEARCH_BUDGET = 200_000
 Pair = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class DivMatch:
+class DivMatch(Value):
     """One division match; ``away`` None is a bye. Ids: ``1div-R01-03`` (round 1, match 3)."""
 
     id: str
@@ -74,8 +73,7 @@ class DivMatch:
     away: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(Value):
     """A round of the all-play-all: its number (1-based), date (None when no weekends are set)."""
 
     number: int

@@ -21,9 +21,9 @@ In each segment ``home[i]`` meets ``away[i]`` (table i).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from .problems import Problem, Where
+from .value import Value
 
 Pair = frozenset
 
@@ -44,8 +44,7 @@ def seating_order(segments: int, home: str, away: str) -> list[tuple[int, str, s
             for s in range(1, segments + 1)]
 
 
-@dataclass(frozen=True, slots=True)
-class Lineup:
+class Lineup(Value):
     """One segment's line-up: the home and away pairs by table (``home[i]`` meets ``away[i]``)."""
 
     segment: int

@@ -1,6 +1,6 @@
 """Season settings: everything the regulations leave to the season.
 
-Frozen dataclasses with the defaults of a normal DBF season. The store reads
+Frozen value objects with the defaults of a normal DBF season. The store reads
 ``season.toml`` into these (``dbfcli.store.settings``); rules only read them.
 Every field names the paragraph that leaves it to the season.
 """
@@ -8,11 +8,11 @@ Every field names the paragraph that leaves it to the season.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+
+from .value import Value, field
 
 
-@dataclass(frozen=True, slots=True)
-class UPSettings:
+class UPSettings(Value):
     """§1.5.4: travel points (UP)."""
 
     km_per_up: int = 30                      # 1 UP per commenced 30 km
@@ -24,8 +24,7 @@ class UPSettings:
     overnight_allowance_kr: int = 160        # per person
 
 
-@dataclass(frozen=True, slots=True)
-class CupSettings:
+class CupSettings(Value):
     """§1.5: the cup's season settings."""
 
     fee_per_player_round_kr: int = 60                                       # §1.5.15
@@ -39,8 +38,7 @@ class CupSettings:
     up: UPSettings = field(default_factory=UPSettings)
 
 
-@dataclass(frozen=True, slots=True)
-class DivisionSettings:
+class DivisionSettings(Value):
     """§1.1: one division's season settings."""
 
     boards: int = 36                                     # §1.1.2.1: 36 with screens, 40 without
@@ -51,8 +49,7 @@ class DivisionSettings:
     fee_travel_pool_kr: int = 0                          # §1.1.1.3
 
 
-@dataclass(frozen=True, slots=True)
-class PlayoffSettings:
+class PlayoffSettings(Value):
     """§1.1.2.5-11 and §1.1.4.2: play-off weekend and the 3rd-division runners-up match."""
 
     date: dt.date | None = None          # Saturday of the 1st-division play-off weekend (§1.1.2.6)
@@ -60,8 +57,7 @@ class PlayoffSettings:
     third_division_match_date: dt.date | None = None   # §1.1.4.2, normally at the DM final
 
 
-@dataclass(frozen=True, slots=True)
-class SystemSettings:
+class SystemSettings(Value):
     """§1.1.1.2, §2.10.5, §1.5.1.1: system cards."""
 
     description_deadline: dt.date | None = None   # §1.1.1.2 divisions: descriptions due
@@ -70,8 +66,7 @@ class SystemSettings:
     hum_copies: int = 4                           # §2.10.5
 
 
-@dataclass(frozen=True, slots=True)
-class TravelSettings:
+class TravelSettings(Value):
     """§1.5.17, §7.2: travel refunds."""
 
     free_zones: int = 11                                             # §7.2.1
@@ -79,8 +74,7 @@ class TravelSettings:
     bornholm_ferry_kr: int = 0                                       # §7.2.2 Rønne-Copenhagen 2nd class incl. cheapest berth
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Value):
     """All of ``season.toml``."""
 
     season: str = ""

@@ -20,15 +20,15 @@ docs/sheets.md.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import Mapping
 
 from .home import HumPair
-from .model import CupDraw, CupMatch, Player, Team
+from .model import CupDraw, CupMatch, Team
 from .outcome import Outcome, Score
 from .problems import Problem, Verdict, Where
 from .records import Addition, Appearance, Join, RecordedMatch  # noqa: F401 - re-exported
 from .settings import Settings
+from .value import Located, Value, field
 
 #: §1.5.14: errors of form -- the sheet is filled in incorrectly, the match
 #: itself was valid. Recordable with the 1 GP per player penalty.
@@ -40,8 +40,7 @@ def is_form_error(p: Problem) -> bool:
     return p.is_error and p.rule in FORM_RULES
 
 
-@dataclass(frozen=True, slots=True)
-class SheetPlayer:
+class SheetPlayer(Located):
     """One row of ``players``: member number, boards played (§1.5.14), and for a
     substitute (§1.5.12) the mark, name, club (§2.11) and division if any.
     ``opponent_allowed``: the opponent allowed this substitute to play for a
@@ -54,11 +53,10 @@ class SheetPlayer:
     club: int | None = None
     division: int | None = None
     opponent_allowed: bool = False
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SheetSide:
+class SheetSide(Located):
     """``home:`` or ``away:`` of a sheet. ``up`` is the UP claimed (§1.5.4),
     ``None`` when the sheet notes none; ``fee_paid_kr`` the next round's fee
     enclosed (§1.5.15); ``natural_pairs``: registered HUM pairs that did not
@@ -69,10 +67,11 @@ class SheetSide:
     up: int | None = None
     ferries: tuple[str, ...] = ()
     fee_paid_kr: int | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
-    up_where: Where | None = field(default=None, compare=False, repr=False)
+    __uncompared__ = ('where', 'up_where', 'ferries_where',)
+    where: Where | None = None
+    up_where: Where | None = None
     natural_pairs: tuple[tuple[int, int], ...] = ()
-    ferries_where: Where | None = field(default=None, compare=False, repr=False)
+    ferries_where: Where | None = None
 
     def boards_by_player(self) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -81,8 +80,7 @@ class SheetSide:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(Located):
     """A result sheet (INTERFACE.md "Result sheet"). ``lines`` maps top-level
     keys to their line, see :meth:`where_of`."""
 
@@ -97,8 +95,9 @@ class Sheet:
     extra_segments: tuple[Score, ...] = ()
     signed_by: int | None = None
     agreement: str | None = None
-    file: str | None = field(default=None, compare=False)
-    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
+    __uncompared__ = ('file', 'lines',)
+    file: str | None = None
+    lines: tuple[tuple[str, int], ...] = ()
 
     def where_of(self, key: str | None = None) -> Where:
         """Where(file, line of ``key``); the file alone when the key is absent."""
@@ -122,8 +121,7 @@ class Sheet:
         return self.boards + sum(s.boards for s in self.extra_segments)
 
 
-@dataclass(frozen=True)
-class CupContext:
+class CupContext(Value):
     """What the validation of one cup sheet needs besides the sheet.
 
     ``computed_up``: team id -> (UP the tool computes for this match, why),
@@ -173,8 +171,7 @@ class CupContext:
         return out
 
 
-@dataclass(frozen=True)
-class SheetCheck(Verdict):
+class SheetCheck(Value, Verdict):
     """The verdict on one sheet: every problem, and what recording it means.
     ``gp`` in hundredths per member number (§1.5.10, §1.5.14 penalty applied
     when ``penalty``); ``up``: UP credited per team (§1.5.4)."""
@@ -234,13 +231,12 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
 
 def same_sheet(a: Sheet, b: Sheet) -> bool:
     """An identical resubmit (lines and file name aside, and ``submitted_at``)."""
-    from dataclasses import replace
+    from .value import replace
     return replace(a, submitted_at=None) == replace(b, submitted_at=None)
 
 
 # --------------------------------------------------------------------------- division sheets
-@dataclass(frozen=True)
-class DivisionContext:
+class DivisionContext(Value):
     """What a division sheet is checked against: the division's schedule
     (``matches``: id -> object with ``round``, ``home``, ``away``, e.g.
     :class:`dbfcli.rules.roundrobin.DivMatch`), its teams and its boards
@@ -253,8 +249,7 @@ class DivisionContext:
     recorded: tuple[RecordedMatch, ...] = ()
 
 
-@dataclass(frozen=True)
-class DivisionCheck(Verdict):
+class DivisionCheck(Value, Verdict):
     problems: tuple[Problem, ...]
     round: int | None = None
     imps: tuple[int, int] | None = None
@@ -265,7 +260,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     match sheet. IMPs may tie (standings score VP); no extra segments.
     Problems about how the sheet is filled in have ``rule=None`` here (§1.5.14
     is a cup rule)."""
-    from dataclasses import replace as _replace
+    from .value import replace as _replace
 
     from .sheet_scores import player_boards
 

@@ -25,18 +25,17 @@ Readings (docs/readings/sheets.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from .model import ROUND_NAMES
 from .problems import Problem
 from .sheet import Join
+from .value import MutableValue, field
 
 OWN_MINIMUM = 4   # §1.5.12: a team may use substitutes only if it cannot field 4 players
 TEAM_MAXIMUM = 6  # §1.5.11
 
 
-@dataclass
-class PlayerCheck:
+class PlayerCheck(MutableValue):
     problems: list[Problem] = field(default_factory=list)
     substitutes: tuple[tuple[str, int], ...] = ()
     joins: tuple[Join, ...] = ()

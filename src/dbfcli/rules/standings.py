@@ -34,12 +34,12 @@ Marks (positions in the listing; mid-season they show the current places):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable
 
 from .model import DIVISIONS, Division
 from .problems import Problem, Where
+from .value import Located, MutableValue, Value
 from .vp import WBF20, VPScale, match_vp
 
 #: The tie-break steps after VP, in order (names used in rows and JSON).
@@ -47,8 +47,7 @@ STEPS = ("vp", "mini-league", "imp-quotient", "imp-difference")
 ALL_PLAY_ALL_RULE = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}
 
 
-@dataclass(frozen=True, slots=True)
-class DivResult:
+class DivResult(Located):
     """One recorded division match: IMP totals (all segments) and its board count."""
 
     match_id: str
@@ -58,19 +57,17 @@ class DivResult:
     imps_home: int
     imps_away: int
     boards: int
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(Value):
     """A place mark: ``play-off``, ``promoted``, ``runner-up play-off`` or ``relegated``."""
 
     name: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Value):
     """One team's line. ``vp`` in hundredths. ``tie_break`` names the step that put this team
     below the team above it when both have the same VP (None when VP decided); ``lots`` is
     True when that step is the TD's draw."""
@@ -93,8 +90,7 @@ class Row:
         return None if self.imps_against == 0 else Fraction(self.imps_for, self.imps_against)
 
 
-@dataclass(frozen=True, slots=True)
-class Standings:
+class Standings(Value):
     division: str
     rows: tuple[Row, ...]
     rounds_played: int
@@ -176,8 +172,7 @@ def check_results(division: Division, results: Iterable[DivResult]) -> tuple[lis
     return good, problems
 
 
-@dataclass
-class _Tally:
+class _Tally(MutableValue):
     played: int = 0
     won: int = 0
     drawn: int = 0

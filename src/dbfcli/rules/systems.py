@@ -27,9 +27,9 @@ the strong artificial variants (strong club, strong pass, ...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from .problems import Problem, Where
+from .value import Located, Value
 
 SUITS = ("C", "D", "H", "S")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -50,8 +50,7 @@ STRONG_LIMIT = 16
 AMBIGUOUS_BAL_MIN = 9
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Call:
+class Call(Value, order=True):
     """A call: ``level`` 0 is pass; otherwise 1-7 and a strain (C D H S NT).
 
     >>> Call.parse("1nt"), str(Call.parse("pass")), Call.parse("2♠").strain
@@ -91,8 +90,7 @@ class Call:
         return "pass" if self.is_pass else f"{self.level}{self.strain}"
 
 
-@dataclass(frozen=True, slots=True)
-class Promise:
+class Promise(Value):
     """At least ``min`` cards in one of ``suits`` (one suit = a named suit)."""
 
     suits: tuple[str, ...]
@@ -107,8 +105,7 @@ class Promise:
         return f"{self.min}+ {'/'.join(SUIT_NAMES[s] for s in self.suits)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
+class Variant(Located):
     """One kind of hand a bid may show (§2.10.11, §2.10.17 are judged per variant)."""
 
     hcp: tuple[int, int] = (0, MAX_HCP)
@@ -116,7 +113,7 @@ class Variant:
     promises: tuple[Promise, ...] = ()
     strong: bool = False
     name: str = ""
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
     def length(self, suit: str) -> int:
         """Cards promised in ``suit`` itself (a named suit only)."""
@@ -146,15 +143,14 @@ class Variant:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(Located):
     """An opening (``over`` is None) or an overcall over ``over`` ("1C".."1S",
     "1x" = any natural one-of-a-suit opening, "1NT", ...) with its variants."""
 
     call: Call
     variants: tuple[Variant, ...]
     over: str | None = None
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
     @property
     def is_overcall(self) -> bool:
@@ -164,23 +160,21 @@ class Bid:
         return str(self.call) if self.over is None else f"{self.call} over {self.over}"
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(Located):
     """A pair's system card: openings and overcalls (§2.10, §1.1.1.2)."""
 
     name: str
     openings: tuple[Bid, ...] = ()
     overcalls: tuple[Bid, ...] = ()
     supplement_pages: int | None = None   # §2.10.4, when recorded
-    where: Where | None = field(default=None, compare=False, repr=False)
+    where: Where | None = None
 
     def opening(self, call: str) -> Bid | None:
         c = Call.parse(call)
         return next((b for b in self.openings if b.call == c), None)
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(Value):
     """Why a card is HUM or has Åbent forsvar: the rule id, the bid, a message."""
 
     rule: str
@@ -191,8 +185,7 @@ class Reason:
         return {"rule": self.rule, "bid": self.bid, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class Classification:
+class Classification(Value):
     """§2.10.11 / §2.10.17 verdict on a card."""
 
     hum: bool

@@ -100,8 +100,8 @@ def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> 
     out += bad
     old_keys = {(r.rule, r.bid) for r in old_cls.reasons}
     if new_cls.hum and not old_cls.hum:
-        out.append(Problem.error("1.1.1.2a", f"the change makes the system HUM (§2.10.11); a change must make "
-                                 f"defending easier"))
+        out.append(Problem.error("1.1.1.2a", "the change makes the system HUM (§2.10.11); a change must make "
+                                 "defending easier"))
     for r in new_cls.reasons:
         if (r.rule, r.bid) in old_keys:
             continue

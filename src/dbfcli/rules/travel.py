@@ -22,10 +22,10 @@ All amounts are whole kroner (int); a round trip counts the fare twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .problems import Problem
 from .settings import TravelSettings, UPSettings
+from .value import Value
 
 OVERNIGHT_ROUNDS = (7, 8, 9)   # §1.5.4: quarter-final, semi-final, final
 
@@ -62,8 +62,7 @@ def zone_refund(zones: int, prices: dict[int, int], free_zones: int = 11) -> tup
     return max(0, whole - base), []
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Value):
     """A team's travel claim for one match, in whole kroner."""
 
     team: str

@@ -22,16 +22,15 @@ or 5 finals in all. Readings (docs/readings/systems.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .problems import Problem, Where
+from .value import Value
 
 IN_A_ROW = 3
 IN_ALL = 5
 
 
-@dataclass(frozen=True, slots=True)
-class Final:
+class Final(Value):
     """A cup final: the season and the winning captain (member id and name)."""
 
     season: str
@@ -44,8 +43,7 @@ class Final:
         return {"season": self.season, "captain": self.captain, "name": self.name, "source": self.source}
 
 
-@dataclass(frozen=True, slots=True)
-class CaptainRecord:
+class CaptainRecord(Value):
     """A captain's finals on the current trophy and how many more wins they need."""
 
     captain: int
@@ -59,8 +57,7 @@ class CaptainRecord:
                 "needed": self.needed}
 
 
-@dataclass(frozen=True, slots=True)
-class Outright:
+class Outright(Value):
     """A trophy won outright (§1.5.1)."""
 
     trophy: int
@@ -74,8 +71,7 @@ class Outright:
                 "how": self.how}
 
 
-@dataclass(frozen=True, slots=True)
-class TrophyStatus:
+class TrophyStatus(Value):
     """The current trophy (numbered from 1), its holder, the captains ranked
     by finals still needed, and every outright win so far."""
 

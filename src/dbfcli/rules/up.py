@@ -27,17 +27,17 @@ Readings (docs/readings/geography.md):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from dbfcli.rules.geography import CROSSINGS, PostcodeTable, Route, road_route
 from dbfcli.rules.settings import UPSettings
 
+from .value import Value
+
 RULE = "1.5.4"
 
 
-@dataclass(frozen=True, slots=True)
-class TripUP:
+class TripUP(Value):
     """The UP of one away trip (§1.5.4), with the reasons behind each part."""
 
     km: int

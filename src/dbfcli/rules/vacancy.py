@@ -19,15 +19,14 @@ up without a match (walkover).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Collection, Mapping, Sequence
 
 from .playoff import Lot, draw_lot
 from .problems import Problem
+from .value import Value, field
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(Value):
     """One line of the rollover's reasoning, with the paragraph it applies."""
 
     rule: str
@@ -37,8 +36,7 @@ class Step:
         return f"§{self.rule}: {self.text}"
 
 
-@dataclass(frozen=True, slots=True)
-class PendingMatch:
+class PendingMatch(Value):
     """A match that must be played before the rollover is complete: the
     winner goes to ``winner_to``, the loser to ``loser_to`` (or out)."""
 
@@ -53,8 +51,7 @@ class PendingMatch:
                 "winner_to": self.winner_to, "loser_to": self.loser_to}
 
 
-@dataclass(frozen=True, slots=True)
-class Fill:
+class Fill(Value):
     """What :func:`fill_from_pairs` decided."""
 
     promoted: tuple[str, ...] = ()
@@ -135,7 +132,7 @@ def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], 
             steps.append(Step(match_rule, f"{target}: {what} {mid} between {a} and {b} is needed; its winner goes up"))
             pending.append(PendingMatch(mid, match_rule, (a, b), target, loser_to))
             problems.append(Problem.error(match_rule, f"the rollover waits for {mid}: {a} v {b} (winner to {target})",
-                                          hint=f"record the winner, or if it is too late for a match, draw lots"))
+                                          hint="record the winner, or if it is too late for a match, draw lots"))
         if winner is not None:
             promoted.append(winner)
             losers.append(b if winner == a else a)

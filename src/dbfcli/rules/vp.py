@@ -30,11 +30,11 @@ so sums of VP in the standings are exact.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Mapping, Protocol, runtime_checkable
 
 from .problems import Problem, Where
+from .value import Located, Value
 
 #: Full VP of a match on the 20-VP scale, in hundredths.
 TOTAL = 2000
@@ -146,8 +146,7 @@ class VPScale(Protocol):
     def winner(self, margin: int, boards: int) -> int: ...
 
 
-@dataclass(frozen=True, slots=True)
-class WBFScale:
+class WBFScale(Value):
     """The WBF 20-VP continuous scale (2013), the default (``vp_scale = "wbf-20"``)."""
 
     name: str = "wbf-20"
@@ -160,8 +159,7 @@ class WBFScale:
 WBF20 = WBFScale()
 
 
-@dataclass(frozen=True, slots=True)
-class TableScale:
+class TableScale(Located):
     """A VP table file: ``points`` are ``(from_margin, winner_hundredths)`` steps in rising
     margin order, starting at margin 0; a margin gets the VP of the last step at or below it.
     The same form holds a continuous table (one step per IMP) or a discrete one (bands).
@@ -171,7 +169,7 @@ class TableScale:
     name: str
     points: tuple[tuple[int, int], ...]
     total: int = TOTAL
-    where: Where | None = field(default=None, compare=False)
+    where: Where | None = None
 
     def winner(self, margin: int, boards: int) -> int:
         margin = abs(margin)

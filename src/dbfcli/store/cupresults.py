@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dbfcli.rules.gp import format_gp, parse_gp
@@ -24,6 +23,7 @@ from dbfcli.rules.records import Addition, Appearance, Join, RecordedMatch
 if TYPE_CHECKING:
     from dbfcli.rules.sheet import Sheet
 
+from ..rules.value import Value, field
 from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
 from .season import SeasonStore, StoreError
 
@@ -136,8 +136,7 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
 
 
 # --------------------------------------------------------------------------- cup records
-@dataclass(frozen=True)
-class CupRecord:
+class CupRecord(Value):
     """One recorded cup match file, read back."""
 
     rel: str

@@ -26,14 +26,17 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.model import Team
 from ..rules.problems import Problem, Where
 from ..rules.standings import DivResult
+from ..rules.value import MutableValue, field
 from .season import SeasonStore, StoreError
 from .yamlio import LineDict, YamlDoc, YamlLoadError, parse_yaml
+
+if TYPE_CHECKING:
+    from ..rules.playoff import PlayoffResult
 
 PLAYOFF = "divisions/playoff.yaml"
 MATCHES = "divisions/matches"
@@ -86,8 +89,7 @@ def division_table(store: SeasonStore, division_id: str):
     return division, table, results, problems + p
 
 
-@dataclass
-class PlayoffFile:
+class PlayoffFile(MutableValue):
     """``divisions/playoff.yaml``."""
 
     seed: int | None = None
@@ -152,8 +154,7 @@ def playoff_data(pf: PlayoffFile) -> dict:
     return data
 
 
-@dataclass
-class QualifiersFile:
+class QualifiersFile(MutableValue):
     west: tuple[str, ...] = ()
     east_direct: tuple[str, ...] = ()
     east_tournament: tuple[str, ...] = ()
@@ -306,8 +307,7 @@ EAST = "qualification/east.yaml"
 WEST = "qualification/west.yaml"
 
 
-@dataclass
-class EastFile:
+class EastFile(MutableValue):
     teams: tuple[Team, ...] = ()
     regions: dict[str, str] = field(default_factory=dict)
     direct: tuple[Team, ...] = ()

@@ -17,7 +17,7 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     """Everything the play-off commands, the rollover and the website need: order, matches,
     decisions (§1.1.2.5-11, §1.1.4.2). ``blocked`` (with the §1.1.2.8 problems) when no
     semi-final pairing can be made yet."""
-    from ..rules.playoff import (F1, FINAL, PO3, MutualResult, decide, final_order, first_division_playoff,
+    from ..rules.playoff import (F1, FINAL, MutualResult, decide, final_order, first_division_playoff,
                                  make_match, runners_up_match, semi_final_pairing)
     from ..rules.problems import Problem
     from .playoff import division_table, load_playoff
@@ -83,7 +83,7 @@ def _apply(out: dict, match, decide):
                                                    f"but the match is {' v '.join(match.teams)}"))
         return None
     if teams != match.teams:
-        from dataclasses import replace
+        from ..rules.value import replace
 
         from ..rules.playoff import Half
         flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731

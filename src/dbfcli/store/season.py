@@ -21,11 +21,11 @@ import datetime as dt
 import os
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
 
 from ..rules.problems import Problem, Where
+from ..rules.value import MutableValue, field
 from .atomic import SeasonLock, atomic_delete, atomic_write, fault_point
 from .yamlio import YamlDoc, YamlLoadError, dump_yaml, parse_yaml
 
@@ -96,8 +96,7 @@ def check_relpath(rel: str) -> PurePosixPath:
     return p
 
 
-@dataclass
-class SeasonStore:
+class SeasonStore(MutableValue):
     """One season folder ``root/season``."""
 
     root: Path
@@ -183,8 +182,7 @@ class SeasonStore:
             tx.commit()
 
 
-@dataclass
-class Transaction:
+class Transaction(MutableValue):
     """The files one command writes; nothing touches the disk before :meth:`commit`."""
 
     store: SeasonStore

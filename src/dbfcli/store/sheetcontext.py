@@ -44,7 +44,7 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     expected_home = home_away(m, totals, {h.team for h in hum_pairs})[0] if m.round < 8 else None
     computed, ferries = computed_trips(sheet, m, team_map, settings)
     agreements, _, _ = load_schedule(store)
-    from dataclasses import replace
+    from ..rules.value import replace
 
     from ..rules.home import official_day
 

@@ -9,12 +9,13 @@ Line numbers come from PyYAML's node marks (1-based).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import Any
 
 from dbfcli.rules.outcome import Score
 from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
+
+from ..rules.value import MutableValue
 
 TOP_KEYS = {"match", "played_on", "start", "submitted_at", "segments", "total_points", "extra_segments",
             "home", "away", "signed_by", "agreement", "schema", "finished_at", "notes"}
@@ -24,8 +25,7 @@ SEGMENT_KEYS = {"boards", "imps", "total_points"}
 FERRIES = {"storebaelt", "kattegat", "oestersoeen"}
 
 
-@dataclass
-class Node:
+class Node(MutableValue):
     """A YAML value with its 1-based line; ``value`` holds Nodes inside dicts/lists."""
 
     value: Any

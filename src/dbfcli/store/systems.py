@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from dbfcli.rules.problems import Problem, Where
+
+from ..rules.value import Value
 
 if TYPE_CHECKING:  # the card model is imported where a card is parsed (start-up of other commands)
     from dbfcli.rules.systems import Card, Variant
@@ -123,7 +124,7 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
 
     here = where(*path)
     if not isinstance(item, Mapping):
-        out.append(Problem.error(None, f"a hand variant is a mapping with hcp, shape, suits", here))
+        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here))
         return None
     for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
         out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
@@ -162,8 +163,7 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
 # -- the registry: which pair plays which card ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Registration:
+class Registration(Value):
     """A pair's registered card: ``team``, the two players, the card file
     (relative to the season's ``systems/`` folder), when it was sent and its
     classification at registration."""

@@ -15,10 +15,10 @@ a later check can say ``file:line`` (:meth:`YamlDoc.line`).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.problems import Problem, Where
+from ..rules.value import MutableValue
 
 MAX_BYTES = 8 * 1024 * 1024
 
@@ -125,13 +125,12 @@ def _yaml():
     return yaml, _Loader, _Dumper
 
 
-@dataclass
-class YamlDoc:
+class YamlDoc(MutableValue):
     """A parsed YAML file: ``data`` plus the name to show in messages."""
 
     data: Any
     file: str
-    text: str = field(default="", repr=False)
+    text: str = ""
 
     def line(self, *path) -> int | None:
         """Line of the deepest key/index of ``path`` that exists (1-based)."""
