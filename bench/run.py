@@ -94,33 +94,50 @@ def dbf_exe() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "dbfcli"]
 
 
-def run_once(cmd: list[str], env: dict, cwd: Path) -> tuple[float, float, int, int]:
-    """(wall seconds, CPU seconds, peak RSS MB, exit code) of one fresh process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+def run_once(cmd: list[str], env: dict, cwd: Path, tty: bool = False) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, peak RSS MB, exit code) of one fresh process. ``tty``: its
+    stdout and stderr are a pseudo-terminal, read to the end, as a TD at a terminal sees it
+    (Rich tables and colour); otherwise they go to /dev/null (not a terminal: plain text)."""
+    if tty:
+        import pty
+
+        controller, terminal = pty.openpty()
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env, cwd=cwd)
+        os.close(terminal)
+        while True:
+            try:
+                if not os.read(controller, 65536):
+                    break
+            except OSError:   # EIO: the process closed the terminal
+                break
+        os.close(controller)
+    else:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, proc.returncode
 
 
-def measure_interleaved(cases: dict[str, tuple[list[str], dict]], runs: int, cwd: Path,
+def measure_interleaved(cases: dict[str, tuple], runs: int, cwd: Path,
                         expect: dict[str, int] | None = None) -> dict[str, tuple[float, float, int, str]]:
     """Median wall time, median CPU time, peak RSS and a note (wrong exit code) per case; one
     warm-up run each (fills the parse cache and the bytecode cache), then ``runs`` rounds in
-    which every case runs once, in turn."""
+    which every case runs once, in turn. A case is ``(argv, env)`` or ``(argv, env, tty)``."""
     expect = expect or {}
     times: dict[str, list[float]] = {name: [] for name in cases}
     cpu: dict[str, list[float]] = {name: [] for name in cases}
     rss: dict[str, int] = {name: 0 for name in cases}
     notes: dict[str, str] = {name: "" for name in cases}
-    for name, (cmd, env) in cases.items():
-        _, _, _, code = run_once(cmd, env, cwd)
+    for name, (cmd, env, *tty) in cases.items():
+        _, _, _, code = run_once(cmd, env, cwd, *tty)
         if code != expect.get(name, 0):
             notes[name] = f"exit {code}"
     for _ in range(runs):
-        for name, (cmd, env) in cases.items():
-            wall, used, mb, _ = run_once(cmd, env, cwd)
+        for name, (cmd, env, *tty) in cases.items():
+            wall, used, mb, _ = run_once(cmd, env, cwd, *tty)
             times[name].append(wall)
             cpu[name].append(used)
             rss[name] = max(rss[name], mb)
@@ -176,7 +193,7 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
     cache = tmp / "cache-example"
     env = dbf_env(cache)
     dbf = dbf_exe() + ["--dir", str(folder)]
-    cases: dict[str, tuple[list[str], dict]] = {
+    cases: dict[str, tuple] = {
         "baseline": ([sys.executable, "-c", "import typer, rich.table, yaml"], env),
         "dbf --help": (dbf + ["--help"], env),
         "dbf standings 2div": (dbf + ["standings", "2div"], env),
@@ -194,7 +211,11 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
             "dbf deadlines": (dbf + ["deadlines", "--today", "2026-12-01"], env),
             "dbf standings 2div (no cache)": (dbf + ["standings", "2div"], dbf_env("off")),
             "dbf check (no cache)": (dbf + ["check"], dbf_env("off")),
+            "dbf standings 2div (terminal)": (dbf + ["standings", "2div"], env, True),
+            "dbf up (terminal)": (dbf + ["up"], env, True),
         })
+        if sheet is not None:
+            cases["dbf result check SHEET (terminal)"] = (dbf + ["result", "check", str(sheet)], env, True)
     got = measure_interleaved(cases, runs, tmp)
     base, base_cpu, base_rss, _ = got.pop("baseline")
     rows = [Row("start-up, example season", None),
