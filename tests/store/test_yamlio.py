@@ -110,3 +110,40 @@ def test_parse_cache_returns_the_same_document_and_misses_after_a_change(tmp_pat
     for f in (tmp_path / "cache").rglob("*.mp"):
         f.write_bytes(b"\x93\xc1")  # a corrupt cache is ignored, never trusted
     assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "B"
+
+
+def test_toml_parse_cache_returns_the_same_settings_and_misses_after_a_change(tmp_path, monkeypatch):
+    """season.toml and dbf.toml go through the parse cache (issue 9: no TOML parser on a warm run)."""
+    import datetime as dt
+    import os
+
+    from dbfcli.store import cache
+    from dbfcli.store.season import read_dbf_toml
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "dbf.toml"
+    text = 'current = "2026-27"\ngit = false\n[cup]\nmatch_days = { 1 = 2026-11-14 }\n'
+    path.write_text(text)
+    first = read_dbf_toml(tmp_path)
+    assert any((tmp_path / "cache").rglob("dbf.toml.mp"))
+    second = read_dbf_toml(tmp_path)
+    assert second == first == {"current": "2026-27", "git": False, "cup": {"match_days": {"1": dt.date(2026, 11, 14)}}}
+    path.write_text(text.replace("2026-27", "2027-28"))
+    os.utime(path, ns=(1, 1))
+    assert read_dbf_toml(tmp_path)["current"] == "2027-28"
+    # a TOML local time would come back from msgpack as text: such a file is never cached
+    timed = tmp_path / "t.toml"
+    timed.write_text("start = 19:30:00\n")
+    st = os.stat(timed)
+    assert cache.toml(tmp_path, "t.toml", st, timed.read_text()) == {"start": dt.time(19, 30)}
+    assert cache.toml(tmp_path, "t.toml", st, timed.read_text()) == {"start": dt.time(19, 30)}
+    assert not any((tmp_path / "cache").rglob("t.toml.mp"))
+
+
+def test_malformed_dbf_toml_is_a_store_error_not_a_traceback(tmp_path, monkeypatch):
+    from dbfcli.store.season import StoreError, read_dbf_toml
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "dbf.toml").write_text('current = "2026-27\n')
+    with pytest.raises(StoreError, match="malformed TOML"):
+        read_dbf_toml(tmp_path)

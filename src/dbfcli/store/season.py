@@ -60,14 +60,21 @@ def resolve_dir(option: str | os.PathLike | None) -> Path:
 
 
 def read_dbf_toml(root: Path) -> dict:
-    path = root / "dbf.toml"
-    if not path.is_file():
-        return {}
-    import tomllib
+    """``DIR/dbf.toml`` (``current``, ``git``), or ``{}`` if there is none; parsed through the
+    parse cache, so an unchanged file costs no TOML parser."""
+    from . import cache
 
+    path = root / "dbf.toml"
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        st = os.stat(path)
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return {}
+    except UnicodeDecodeError as exc:
+        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)))]) from None
+    try:
+        return cache.toml(root, "dbf.toml", st, text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)))]) from None
 
 

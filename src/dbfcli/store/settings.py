@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from typing import Any
 
@@ -164,13 +165,17 @@ def _date(value: Any, name: str, problems: list, where) -> dt.date | None:
         return None
 
 
-def parse_settings(text: str, file: str = "season.toml") -> tuple[Settings, list[Problem]]:
-    """Read ``season.toml`` text; every problem found is returned (defaults fill the gaps)."""
-    import tomllib
+def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Settings, list[Problem]]:
+    """Read ``season.toml`` text; every problem found is returned (defaults fill the gaps).
+    ``parse`` turns the text into a dict (default :func:`tomllib.loads`; the store passes
+    the parse cache's)."""
+    if parse is None:
+        import tomllib
 
+        parse = tomllib.loads
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        raw = parse(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         m = re.search(r"line (\d+)", str(exc))
         return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None))]
     problems: list[Problem] = []
@@ -291,7 +296,13 @@ def load_settings(store: SeasonStore) -> Settings:
 
 
 def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
-    data = store.require().read_bytes("season.toml")
+    from . import cache
+
+    try:
+        st = os.stat(store.require().path("season.toml"))
+    except OSError:
+        st = None
+    data = store.read_bytes("season.toml")
     if data is None:
         return Settings(season=store.season), [Problem.error(None, "missing season.toml", Where("season.toml"),
                                                              hint=f"run `dbf init --season {store.season}`")]
@@ -299,7 +310,9 @@ def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return Settings(), [Problem.error(None, "season.toml is not UTF-8 text", Where("season.toml"))]
-    return parse_settings(text, "season.toml")
+    if st is None:
+        return parse_settings(text, "season.toml")
+    return parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", st, t))
 
 
 def check_season(store: SeasonStore) -> list[Problem]:

@@ -4,8 +4,6 @@ and the entry files a TD feeds to ``dbf cup enter`` / ``dbf division enter``
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from pathlib import Path
 
@@ -102,6 +100,9 @@ def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[P
 
 def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Problem]]:
     """Teams of a CSV entry file (one row per player, columns of INTERFACE.md)."""
+    import csv   # only for CSV entry files
+    import io
+
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
     if missing:
