@@ -76,3 +76,22 @@ def test_1_5_14_penalised_match_gp():
 def test_gp_text_round_trip(h, text):
     assert format_gp(h) == text
     assert parse_gp(text) == h
+
+
+@given(st.integers(-10**7, 10**7))
+def test_1_5_10_gp_text_round_trips_exactly(h):
+    """§1.5.10 GP are kept in hundredths; the fast reading of "d.dd" is the exact one."""
+    assert parse_gp(format_gp(h)) == h
+
+
+@pytest.mark.parametrize("text", ["2.5", "2.675", "-0.05", "1e2", "2.", ".5", "+1.5", "0.125", 3, 2.675])
+def test_gp_reading_agrees_with_exact_fractions(text):
+    from fractions import Fraction
+
+    assert parse_gp(text) == round(Fraction(str(text)) * 100)
+
+
+@pytest.mark.parametrize("text", ["--1.5", "-", "1.2.3", "x"])
+def test_gp_reading_refuses_what_is_not_a_number(text):
+    with pytest.raises(ValueError):
+        parse_gp(text)

@@ -300,6 +300,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     problems += more
     repair = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
     seen: dict[str, str] = {}
+    drawn_matches = {(d.round, dm.id): dm for d in draws.values() for dm in d.matches}  # one lookup a record
     for rec in records:
         m = rec.match
         where = Where(rec.rel, 1)
@@ -310,8 +311,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
         if not rec.rel.endswith(f"/{m.match}.yaml"):
             problems.append(Problem.error(None, f"{rec.rel} records match {m.match}; the file name must be the match id",
                                           where, hint=repair))
-        drawn = draws.get(m.round)
-        match = drawn.match(m.match) if drawn else None
+        match = drawn_matches.get((m.round, m.match))
         if match is None:
             problems.append(Problem.error("1.5.16", f"{rec.rel}: a result for {m.match}, which is not in the draw of "
                                           f"round {m.round}", where, hint=repair))

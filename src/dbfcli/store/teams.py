@@ -77,10 +77,10 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
         postcode = str(t.postcode).strip()
         if isinstance(t.postcode, int):
             postcode = postcode.zfill(4)
-        players = tuple(
-            Player(p.id, p.name.strip(), p.club, p.division, doc.where("teams", i, "players", j))
-            for j, p in enumerate(t.players)
-        )
+        wheres = doc.item_wheres("teams", i, "players")
+        if len(wheres) != len(t.players):
+            wheres = [doc.where("teams", i, "players", j) for j in range(len(t.players))]
+        players = tuple(Player(p.id, p.name.strip(), p.club, p.division, w) for p, w in zip(t.players, wheres))
         teams.append(Team(team_id, t.name.strip(), t.captain, t.club, postcode, players, where))
     return tuple(teams), problems
 
