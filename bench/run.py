@@ -101,7 +101,10 @@ def run_once(cmd: list[str], env: dict, cwd: Path, tty: bool = False) -> tuple[f
     if tty:
         import pty
 
-        controller, terminal = pty.openpty()
+        try:
+            controller, terminal = pty.openpty()
+        except OSError:   # no pseudo-terminals here (a minimal container): measure it piped
+            return run_once(cmd, env, cwd)
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env, cwd=cwd)
         os.close(terminal)
@@ -202,6 +205,8 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
     }
     if sheet is not None:
         cases["dbf result check SHEET"] = (dbf + ["result", "check", str(sheet)], env)
+        # the slowest case as a TD at a terminal sees it (Rich renders the GP table)
+        cases["dbf result check SHEET (terminal)"] = (dbf + ["result", "check", str(sheet)], env, True)
     if not ci:
         cases.update({
             "dbf gp": (dbf + ["gp"], env),
@@ -214,8 +219,6 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
             "dbf standings 2div (terminal)": (dbf + ["standings", "2div"], env, True),
             "dbf up (terminal)": (dbf + ["up"], env, True),
         })
-        if sheet is not None:
-            cases["dbf result check SHEET (terminal)"] = (dbf + ["result", "check", str(sheet)], env, True)
     got = measure_interleaved(cases, runs, tmp)
     base, base_cpu, base_rss, _ = got.pop("baseline")
     rows = [Row("start-up, example season", None),
