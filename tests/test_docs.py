@@ -231,9 +231,10 @@ def test_journal_page(store):
 
 
 def test_trophy_history_page(tmp_path):
-    from dbfcli.cli.trophy import read_history
+    from dbfcli.store.trophy import read_history
 
     (text,) = blocks("trophy-history.md", "yaml")
     (tmp_path / "trophy.yaml").write_text(text, encoding="utf-8")
-    finals = read_history(tmp_path / "trophy.yaml", required=True)
+    finals, problems = read_history(tmp_path / "trophy.yaml")
+    assert problems == []
     assert [f.captain for f in finals] == [100234, 100234, 200111]

@@ -22,7 +22,7 @@ from dbfcli.rules.gp import ROUND_GP
 
 def _computed_up(example, match_id, round_no, home, away, teams):
     """The UP the tool computes for the away team(s) (so the sheet notes the right claim)."""
-    from dbfcli.cli.result import computed_up
+    from dbfcli.store.sheetcontext import computed_up
     from dbfcli.rules.model import CupMatch
     from dbfcli.store.season import SeasonStore
     from dbfcli.store.settings import load_settings

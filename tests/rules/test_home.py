@@ -167,3 +167,16 @@ def test_1_5_16_draw_deadlines_only_for_played_rounds(played, expected):
     draw is due the Thursday after the round before it)."""
     got = [d for d in draw_deadlines(CUP, [], played) if d.what.startswith("draw of")]
     assert [int(d.what.rsplit(" ", 1)[1]) for d in got] == expected
+
+
+def test_1_5_6_match_start_agreed_else_official():
+    import datetime as dt
+
+    from dbfcli.rules.home import Agreement, match_start
+    from dbfcli.rules.settings import CupSettings
+
+    cup = CupSettings(match_days={3: dt.date(2027, 1, 10)})
+    assert match_start(3, cup) == dt.datetime(2027, 1, 10, 13, 0)
+    assert match_start(3, cup, Agreement(dt.date(2027, 1, 9), "10:30")) == dt.datetime(2027, 1, 9, 10, 30)
+    assert match_start(3, cup, Agreement(None, "18:00")) == dt.datetime(2027, 1, 10, 18, 0)
+    assert match_start(4, cup) is None

@@ -113,3 +113,14 @@ def test_1_1_5_2_east_tournament_with_the_wbf_scale():
     assert sum(r.vp for r in rows) == 15 * 20                      # 15 matches x 20 VP, exact
     assert rows[0].vp == sum(tournament_standings(["B1", x], [("B1", x, 30 + 4 * strength[x], 30)])[0][0].vp
                              for x in teams[1:])
+
+
+def test_1_1_5_2_east_table_counts_only_scheduled_matches():
+    from dbfcli.rules.qualification import east_schedule, east_table
+
+    teams = ["A", "B", "C", "D", "E", "F"]
+    schedule = east_schedule(teams)
+    mid, home, away = schedule[0][0]
+    rows, got, problems = east_table(teams, {mid: (30, 10), "QE-R09-09": (50, 0)})
+    assert got == schedule and not [p for p in problems if p.is_error]   # a warning: the others are level
+    assert rows[0].team == home and len(rows) == 6

@@ -157,3 +157,16 @@ def test_breaks_counts_repeated_venues():
     assert breaks([[(0, 1)], [(0, 1)]], 2) == 2  # 0 home twice, 1 away twice
     assert breaks([[(0, 1)], [(1, 0)]], 2) == 0
     assert breaks([[(0, 2)], [(0, 1)]], 2) == 0  # a bye (seat 2) ends the run
+
+
+def test_round_venues_one_per_weekend():
+    import datetime as dt
+
+    from dbfcli.rules.roundrobin import Round, round_venues
+    from dbfcli.rules.settings import DivisionSettings
+
+    s = DivisionSettings(weekends=(dt.date(2026, 10, 3), dt.date(2026, 11, 7)), venues=("5000", "8000"))
+    rounds = [Round(1, dt.date(2026, 10, 3), ()), Round(2, dt.date(2026, 10, 4), ()), Round(3, dt.date(2026, 11, 8), ()),
+              Round(4, dt.date(2026, 12, 5), ()), Round(5, None, ())]
+    assert round_venues(rounds, s) == {1: "5000", 2: "5000", 3: "8000"}
+    assert round_venues(rounds, DivisionSettings(weekends=s.weekends)) == {}

@@ -103,6 +103,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import Player
         from ..rules.sheet import Addition
         from ..rules.sheet_players import addition_problems
+        from ..store.cupdraw import team_match_day
         from ..store.cupresults import ADDITIONS, additions_data, load_additions, load_cup_records
         from ..store.settings import load_settings
         from ..store.teams import load_cup_teams
@@ -126,7 +127,7 @@ def register(app: typer.Typer) -> None:
             new = Addition(team, Player(player_id, name, club, division), round_, day)
             joins = [j for r in records for j in r.joins]
             warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
-                                    _match_day(store, settings, team, round_), settings.cup.entry_round))
+                                    team_match_day(store, settings, team, round_), settings.cup.entry_round))
             tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
                           header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
             changes = tx.changes()
@@ -136,16 +137,3 @@ def register(app: typer.Typer) -> None:
                "changes": [{"file": f, "action": a} for f, a in changes]}
         emit(doc, lambda out: out.line(f"{'would add' if dry_run else 'added'} {name} ({player_id}) to {team} from "
                                        f"cup round {round_}; round fees from round {round_} (§1.5.11)"))
-
-
-def _match_day(store, settings, team: str, round_no: int):
-    """The date of ``team``'s match in ``round_no``: agreed (cup/schedule.yaml), else the official day."""
-    from ..rules.home import official_day
-    from ..store.cupdraw import load_draws, load_schedule
-
-    draws, _, _ = load_draws(store)
-    agreements, _, _ = load_schedule(store)
-    d = draws.get(round_no)
-    m = next((m for m in d.matches if team in m.teams), None) if d else None
-    agreed = agreements.get(m.id) if m else None
-    return (agreed.date if agreed and agreed.date else None) or official_day(round_no, settings.cup)

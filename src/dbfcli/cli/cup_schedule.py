@@ -18,41 +18,6 @@ IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the ma
 COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", "time"]
 
 
-def _trip(settings):
-    """(km, UP) of the trip from one postcode to another (§1.5.4): rules.up.trip_function."""
-    from ..rules.up import trip_function
-    from ..store.geodata import load_postcodes
-
-    return trip_function(load_postcodes(), settings.cup.up)
-
-
-def scheduled(store, settings, round_no: int):
-    """Every match of a drawn round, scheduled; (round's draw, [ScheduledMatch], problems)."""
-    from ..rules.home import schedule_match
-    from ..store.cupdraw import load_draws, load_results, load_schedule, up_before
-    from ..store.systems import hum_context
-    from ..store.teams import load_cup_teams
-
-    teams, problems = load_cup_teams(store)
-    draws, _, more = load_draws(store)
-    _, up, _, more2 = load_results(store)
-    agreements, where, more3 = load_schedule(store)
-    problems += more + more2 + more3
-    if round_no not in draws:
-        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
-    postcodes = {t.id: t.postcode for t in teams}
-    totals = up_before(up, round_no)
-    trip = _trip(settings)
-    hum_pairs, division_teams = hum_context(store, settings, teams)
-    rows = []
-    for m in draws[round_no].matches:
-        s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip, hum_pairs=hum_pairs,
-                              division_teams=division_teams, notice_days=settings.systems.hum_notice_days)
-        rows.append(s)
-        problems += [x.at(where.get(m.id)) if x.where is None else x for x in p]
-    return draws[round_no], rows, problems
-
-
 def _doc(round_no: int, rows) -> dict:
     def one(s):
         home, away = (s.home, s.away) if s.home else s.teams   # §1.5.7: first/second drawn
@@ -67,37 +32,6 @@ def _doc(round_no: int, rows) -> dict:
     return {"round": round_no, "matches": [one(s) for s in rows]}
 
 
-def _ics(path: Path, season: str, round_no: int, rows, names) -> None:
-    import datetime as dt
-
-    from icalendar import Calendar, Event
-
-    from ..rules.model import ROUND_NAMES
-
-    cal = Calendar()
-    cal.add("prodid", "-//dbf//cup schedule//EN")
-    cal.add("version", "2.0")
-    for s in rows:
-        if s.date is None:
-            continue
-        hh, mm = (int(x) for x in s.time.split(":"))
-        start = dt.datetime.combine(s.date, dt.time(hh, mm))
-        ev = Event()
-        a, b = (s.home, s.away) if s.home else s.teams
-        ev.add("uid", f"{s.id}-{season}@dbf")
-        ev.add("summary", f"Cup {ROUND_NAMES.get(round_no, round_no)} {s.id}: {names.get(a, a)} - {names.get(b, b)}")
-        ev.add("dtstart", start)
-        ev.add("dtend", start + dt.timedelta(hours=6))
-        ev.add("dtstamp", dt.datetime.now(dt.timezone.utc))
-        if s.venue:
-            ev.add("location", f"postcode {s.venue}")
-        cal.add_component(ev)
-    try:
-        path.write_bytes(cal.to_ical())
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror}")
-
-
 def _short_reason(s) -> str:
     """The table's "why" column: the § that decided home and away."""
     if s.neutral:
@@ -109,6 +43,7 @@ def _short_reason(s) -> str:
 
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None:
+    from ..store.cupschedule import scheduled
     from ..store.settings import load_settings
     from ..store.teams import load_cup_teams
     from .common import write_csv
@@ -117,13 +52,21 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
         fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1")
     store = load_store()
     settings = load_settings(store)
-    _, rows, problems = scheduled(store, settings, round_no)
+    draw, rows, problems = scheduled(store, settings, round_no)
+    if draw is None:
+        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
     doc = _doc(round_no, rows)
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = load_cup_teams(store)
     names = {t.id: t.name for t in teams}
     if ics is not None:
-        _ics(ics, store.season, round_no, rows, names)
+        from ..store.ics import cup_calendar
+
+        data = cup_calendar(store.season, round_no, rows, names)
+        try:
+            ics.write_bytes(data)
+        except OSError as exc:
+            fail(f"cannot write {ics}: {exc.strerror}")
     errors = [p for p in problems if p.is_error]
     if csv and not RUN.json:
         write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store, write_csv
+from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
 FreezeOpt = Annotated[bool, typer.Option("--freeze", help="Store the schedule (divisions/schedule-DIV.yaml): "
@@ -46,8 +46,8 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
          freeze: bool = False, refreeze: bool = False, dry_run: bool = False) -> None:
     """Load the division and the settings, build (or read the stored) schedule, print it
     (``--freeze``: store it; ``--ics``: write a calendar)."""
-    from ..rules.roundrobin import check_frozen, schedule_problems
-    from ..store.divresults import load_frozen, season_schedule
+    from ..rules.roundrobin import check_frozen, division_schedule, round_venues, schedule_problems
+    from ..store.divresults import load_frozen
     from ..store.settings import load_settings
     from ..store.teams import load_division
 
@@ -62,18 +62,16 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
     stored, stored_teams, problems = load_frozen(store, division_id, settings)
     if problems:                                   # a malformed stored schedule: exit 2
-        from .common import UsageProblem
-
         raise UsageProblem(problems)
     if written and dry_run:
         stored = None                      # show what would be stored
-    rounds = season_schedule(store, division, settings) if stored is not None else _computed(division, settings)
+    rounds = stored if stored is not None else division_schedule(division, settings)
     found = schedule_problems(division, settings, rounds)
     if stored is not None:
         found += check_frozen(division, stored_teams, stored)
     warnings = check(found)
     names = {t.id: t.name for t in division.teams}
-    venue = _venues(rounds, settings)
+    venue = round_venues(rounds, settings)
     doc = {
         "division": division_id,
         "season": store.season,
@@ -90,7 +88,14 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
         doc["stored_in"] = schedule_file(division_id)
         doc["dry_run"] = dry_run
     if ics is not None:
-        count = _write_ics(ics, division_id, store.season, rounds, names, venue)
+        from ..store.atomic import atomic_write
+        from ..store.ics import division_calendar
+
+        data, count = division_calendar(division_id, store.season, rounds, names, venue)
+        try:
+            atomic_write(ics, data)
+        except OSError as exc:
+            fail(f"cannot write {ics}: {exc.strerror or exc}")
         doc["ics"] = {"file": str(ics), "events": count}
     if csv and not (json_ or RUN.json):
         write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],
@@ -116,76 +121,16 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     emit(doc, human)
 
 
-def _computed(division, settings):
-    from ..rules.roundrobin import division_schedule
-
-    return division_schedule(division, settings)
-
-
 def _freeze(store, division, settings, refreeze: bool, dry_run: bool) -> bool:
-    """Store the schedule (unless stored and not ``refreeze``); refuse to replace it once a
-    result of the division is recorded: its match ids are in use."""
+    """Store the schedule (unless stored and not ``refreeze``); refused (exit 2) when a stored
+    schedule would be replaced while results use its match ids
+    (:func:`dbfcli.store.divresults.refreeze_refusal`)."""
     import datetime as dt
 
-    from ..store.divresults import freeze_schedule, load_div_results
+    from ..store.divresults import freeze_schedule, refreeze_refusal
 
-    if refreeze:
-        results, _ = load_div_results(store, division.id)
-        if results:
-            fail(f"{len(results)} {division.id} result(s) are recorded with the stored match ids; "
-                 "the schedule can no longer change", hint="correct the roster instead, or undo the results")
+    refusal = refreeze_refusal(store, division.id) if refreeze else None
+    if refusal is not None:
+        raise UsageProblem([refusal])
     with store.transaction(command_line(), f"froze the {division.id} schedule", dry_run, RUN.lock_timeout) as tx:
         return freeze_schedule(tx, store, division, settings, on=dt.date.today().isoformat(), refreeze=refreeze)
-
-
-def _venues(rounds, settings) -> dict[int, str]:
-    """Venue postcode of each round's weekend, when ``venues`` are set (one per weekend)."""
-    if not settings.venues or not settings.weekends:
-        return {}
-    by_saturday = dict(zip(settings.weekends, settings.venues))
-    out = {}
-    for r in rounds:
-        if r.date is None:
-            continue
-        saturday = r.date if r.date in by_saturday else next((s for s in by_saturday if 0 <= (r.date - s).days <= 1), None)
-        if saturday is not None:
-            out[r.number] = by_saturday[saturday]
-    return out
-
-
-def _write_ics(path: Path, division_id: str, season: str, rounds, names: dict[str, str], venue: dict[int, str]) -> int:
-    """All-day events, one per match with a date (UID = match id), written atomically."""
-    import datetime as dt
-
-    from icalendar import Calendar, Event
-
-    from ..store.atomic import atomic_write
-
-    cal = Calendar()
-    cal.add("prodid", "-//DBF//dbf division schedule//EN")
-    cal.add("version", "2.0")
-    cal.add("x-wr-calname", f"{division_id} {season}")
-    stamp = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
-    count = 0
-    for r in rounds:
-        if r.date is None:
-            continue
-        for m in r.matches:
-            if m.away is None:
-                continue
-            ev = Event()
-            ev.add("uid", f"{m.id}.{season}@dbf")
-            ev.add("dtstamp", stamp)
-            ev.add("dtstart", r.date)
-            ev.add("dtend", r.date + dt.timedelta(days=1))
-            ev.add("summary", f"{division_id} round {r.number}: {names[m.home]} - {names[m.away]}")
-            ev.add("description", f"Match {m.id} (home {m.home}, away {m.away}), §1.1 all-play-all")
-            if r.number in venue:
-                ev.add("location", venue[r.number])
-            cal.add_component(ev)
-            count += 1
-    try:
-        atomic_write(path, cal.to_ical())
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
-    return count

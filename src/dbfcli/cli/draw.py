@@ -13,28 +13,6 @@ SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of t
 ForceOpt = Annotated[bool, typer.Option("--force", help="Redraw a drawn round that has no results yet.")]
 
 
-def cup_field(store, settings):
-    """Entry rounds (§1.5.3), captains' clubs and geographic pools (§1.5.2) of the cup's teams."""
-    from ..rules.entry import entry_rounds
-    from ..rules.geography import side_of
-    from ..rules.pools import split_pools
-    from ..rules.roster import division_players
-    from ..store.geodata import load_postcodes
-    from ..store.teams import load_cup_teams, load_divisions
-
-    teams, problems = load_cup_teams(store)
-    divisions, more = load_divisions(store)
-    entry, entry_problems = entry_rounds(teams, settings.cup.entry_round, division_players(divisions))
-    check(problems + more + entry_problems)
-    table = load_postcodes()
-    geo = {}
-    for t in teams:
-        point, side = table.point(t.postcode), side_of(table, t.postcode)
-        if entry[t.id] <= 2 and point is not None and side is not None:
-            geo[t.id] = (side, point.lat, point.lon)
-    return teams, entry, {t.id: t.club for t in teams}, split_pools(geo, settings.cup.pools)
-
-
 def register(app: typer.Typer) -> None:
     draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16).", no_args_is_help=True)
     app.add_typer(draw, name="draw")
@@ -58,6 +36,7 @@ def register(app: typer.Typer) -> None:
 
         from ..rules.draw import draw_cup_round
         from ..store.cupdraw import SCHEDULE, draw_data, draw_file, load_draws, load_results, load_schedule, schedule_data
+        from ..store.cupfield import cup_field
         from ..store.settings import load_settings
 
         store = load_store()
@@ -66,7 +45,8 @@ def register(app: typer.Typer) -> None:
             seed = int.from_bytes(os.urandom(8), "big") >> 1
         with store.transaction(command_line(), f"drew cup round {round_} (seed {seed})", dry_run,
                                RUN.lock_timeout) as tx:
-            teams, entry, clubs, pool_of = cup_field(store, settings)
+            teams, entry, clubs, pool_of, field_problems = cup_field(store, settings)
+            check(field_problems)
             draws, recorded_pools, problems = load_draws(store)
             winners, _, result_rounds, more = load_results(store)
             check(problems + more)

@@ -31,13 +31,6 @@ def _div(value: str) -> str:
     fail(f"no play-off in {value!r}", rule="1.1.2.5", hint="1div (§1.1.2.5) or 3div (§1.1.4.2)")
 
 
-def _standings(store, settings, div_id: str):
-    """``(division, table, results, problems)`` as `dbf standings` ranks (season VP scale, frozen schedule)."""
-    from ..store.playoff import division_table
-
-    return division_table(store, div_id)
-
-
 def state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
     """:func:`dbfcli.store.playoffstate.playoff_state`; exit 1 with the §1.1.2.8 problems when no
     pairing can be made yet."""

@@ -33,14 +33,10 @@ def _east(store, required: bool = True):
 
 
 def _table(ef):
-    """``(rows, schedule, problems)`` of the east tournament (§1.1.5.2)."""
-    from ..rules.qualification import east_schedule, tournament_standings
+    """:func:`dbfcli.rules.qualification.east_table` of the east tournament (§1.1.5.2)."""
+    from ..rules.qualification import east_table
 
-    schedule = east_schedule([t.id for t in ef.teams])
-    by_id = {mid: (home, away) for rnd in schedule for mid, home, away in rnd}
-    played = [(*by_id[mid], a, b) for mid, (a, b) in ef.results.items() if by_id.get(mid, (None, None))[1]]
-    rows, problems = tournament_standings([t.id for t in ef.teams], played)
-    return rows, schedule, problems
+    return east_table([t.id for t in ef.teams], ef.results)
 
 
 def register(app: typer.Typer) -> None:

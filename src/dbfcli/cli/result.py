@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, check, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (INTERFACE.md \"Result sheet\").")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="When the sheet was received, if the sheet has no "
@@ -41,19 +41,8 @@ def _read_sheet(file: Path):
         fail(f"cannot read {file}: {exc.strerror or exc}")
     sheet, problems = parse_cup_sheet(data, str(file))
     if problems or sheet is None:
-        from .common import UsageProblem
-
         raise UsageProblem(problems)
     return sheet, data
-
-
-def _division_of(match_id: str) -> str | None:
-    from ..rules.model import DIVISIONS
-
-    for div in sorted(DIVISIONS, key=len, reverse=True):
-        if match_id.startswith(f"{div}-R"):
-            return div
-    return None
 
 
 # --------------------------------------------------------------------------- cup context
@@ -64,42 +53,6 @@ def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
     ctx, match, records, problems = load_context(store, sheet, now, exclude)
     check(problems)
     return ctx, match, records
-
-
-def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
-    """§1.5.4: the UP the tool computes for each team of the sheet (see :func:`computed_trips`)."""
-    from ..store.sheetcontext import computed_trips
-
-    return computed_trips(sheet, match, teams, settings)[0]
-
-
-def _fees(records, sheet, check_, match, ctx) -> dict:
-    """§1.5.14/§1.5.15: the winner's fee for the next round, due with this sheet."""
-    from ..rules.fees import next_round_fee
-    from ..rules.model import LAST_ROUND
-
-    if check_.winner is None or match.round >= LAST_ROUND or check_.winner not in ctx.teams:
-        return {}
-    joins = list(check_.joins) + [j for r in records for j in r.joins]
-    row = next_round_fee(ctx.teams[check_.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
-                         ctx.additions, joins)
-    win_side = sheet.home if sheet.home.team == check_.winner else sheet.away
-    doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
-    if win_side.fee_paid_kr is not None:
-        doc["paid_kr"] = win_side.fee_paid_kr
-    return {check_.winner: doc}
-
-
-def _fee_warnings(records, sheet, check_, match, ctx) -> list:
-    """§1.5.15: a warning when the sheet states a smaller enclosed fee than is due."""
-    from ..rules.fees import FeeRow, check_enclosed
-
-    due = _fees(records, sheet, check_, match, ctx).get(check_.winner)
-    if not due:
-        return []
-    side = sheet.home if sheet.home.team == check_.winner else sheet.away
-    return check_enclosed(check_.winner, FeeRow(due["round"], "fee", due["players"], due["amount_kr"]),
-                          side.fee_paid_kr, side.where)
 
 
 def _doc(sheet, check_, gp_override=None) -> dict:
@@ -132,18 +85,19 @@ def _human(doc: dict, verb: str):
 def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = False):
     """Parse and validate; returns (kind, sheet, data, check, context, match, store)."""
     from ..rules.sheet import validate_cup_sheet
+    from ..store.sheetcontext import division_of, fee_warnings
 
     sheet, data = _read_sheet(file)
     store = load_store()
     now = _now(now_opt)
     ctx, match, records = cup_context(store, sheet, now, exclude=sheet.match if amend else None)
     if match is None:
-        if _division_of(sheet.match):
+        if division_of(sheet.match):
             return "division", sheet, data, None, None, None, store, records
         fail(f"match {sheet.match} is not in any recorded draw", rule="1.5.16", where=sheet.where_of("match"),
              hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
     res = validate_cup_sheet(sheet, ctx, penalty=penalty)
-    extra = _fee_warnings(records, sheet, res, match, ctx)
+    extra = fee_warnings(records, sheet, res, match, ctx)
     if extra:
         from ..rules.value import replace
 
@@ -153,24 +107,19 @@ def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = Fals
 
 # --------------------------------------------------------------------------- division sheets
 def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
-    from ..rules.sheet import DivisionContext, validate_division_sheet
+    from ..rules.sheet import validate_division_sheet
     from ..store.cupresults import division_match_file, division_record_data, sheet_data
-    from ..store.divresults import freeze_schedule, season_schedule
-    from ..store.settings import load_settings
-    from ..store.teams import load_division
+    from ..store.divresults import freeze_schedule
+    from ..store.sheetcontext import division_context, division_of
 
-    div = _division_of(sheet.match)
-    division, problems = load_division(store, div)
+    div = division_of(sheet.match)
+    ctx, division, dsettings, problems = division_context(store, sheet)
     check(problems)
     if division is None:
         fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
-    settings = load_settings(store)
-    dsettings = settings.division(div)
-    matches = {m.id: m for r in season_schedule(store, division, dsettings) for m in r.matches}
-    if sheet.match not in matches:
+    if ctx is None:
         fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
              hint=f"dbf schedule {div}")
-    ctx = DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards)
     res = validate_division_sheet(sheet, ctx)
     doc = {"ok": res.ok, "match": sheet.match, "division": div, "round": res.round, "winner": None,
            "imps": list(res.imps) if res.imps else None,
@@ -212,11 +161,9 @@ def _recorded_already(store, rel: str, sheet, doc: dict, amend: bool) -> bool:
 def _already(store, rel, sheet, doc) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
     from ..rules.sheet import same_sheet
-    from ..store.cupresults import parse_cup_sheet
-    from ..store.yamlio import dump_yaml
+    from ..store.sheetcontext import recorded_sheet
 
-    old_doc = store.read_yaml(rel)
-    old, _ = parse_cup_sheet(dump_yaml(old_doc.data.get("sheet") or {}), rel)
+    old = recorded_sheet(store, rel)
     if old is not None and same_sheet(old, sheet):
         doc.update(recorded=False, already_recorded=True)
         doc["warnings"].append({"rule": None, "message": f"{sheet.match} is already recorded with this sheet; "
@@ -249,6 +196,7 @@ def register(app: typer.Typer) -> None:
 
     def _record(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
         from ..store.cupresults import cup_record_data, match_file, sheet_data
+        from ..store.sheetcontext import amend_refusal, fee_warnings, next_round_fees
 
         kind, sheet, data, res, ctx, match, store, records = _validate(file, now, penalty=False, amend=amend)
         received = _now(now)
@@ -268,7 +216,7 @@ def register(app: typer.Typer) -> None:
             res = validate_cup_sheet(sheet, ctx, penalty=True)
             from ..rules.value import replace
 
-            res = replace(res, problems=res.problems + tuple(_fee_warnings(records, sheet, res, match, ctx)))
+            res = replace(res, problems=res.problems + tuple(fee_warnings(records, sheet, res, match, ctx)))
             doc = _doc(sheet, res)
             doc["ok"] = True
             doc["penalty"] = True
@@ -278,8 +226,10 @@ def register(app: typer.Typer) -> None:
             if _recorded_already(store, rel, sheet, doc, amend):
                 return
             if amend:
-                _amend_guard(store, rel, match, res, ctx)
-            fees = _fees(records, sheet, res, match, ctx)
+                refusal = amend_refusal(store, rel, match, res.winner, ctx.draws)
+                if refusal is not None:
+                    raise UsageProblem([refusal])
+            fees = next_round_fees(records, sheet, res, match, ctx)
             tx.write_yaml(rel, cup_record_data(
                 sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""), check=res, match=match, fees=fees,
                 penalty=bool(accepted), problems_accepted=accepted,
@@ -330,10 +280,12 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.fees import team_players_in_round, walkover
         from ..store.cupresults import match_file, walkover_data
+        from ..store.sheetcontext import walkover_context
 
         store = load_store()
         received = _now(now)
-        ctx, match, records = _walkover_context(store, match_id, received)
+        ctx, match, records, problems = walkover_context(store, match_id, received)
+        check(problems)
         if match is None:
             fail(f"match {match_id} is not in any recorded draw", rule="1.5.16")
         if withdrawn not in match.teams:
@@ -361,32 +313,3 @@ def register(app: typer.Typer) -> None:
                "recorded": not dry_run, "dry_run": dry_run, "changes": changes}
         emit(doc, lambda out: out.line(f"{match.id}: walkover; {wo.winner} advances, {withdrawn} fined "
                                        f"{fine['amount_kr']} kr (§1.5.15)"))
-
-
-def _walkover_context(store, match_id: str, now):
-    from ..rules.sheet import CupContext
-    from ..store.cupresults import load_additions, load_cup_records, load_draws
-    from ..store.settings import load_settings
-    from ..store.teams import load_cup_teams
-
-    settings = load_settings(store)
-    teams, problems = load_cup_teams(store)
-    draws, more = load_draws(store)
-    records, more2 = load_cup_records(store)
-    additions, more3 = load_additions(store)
-    check(problems + more + more2 + more3)
-    ctx = CupContext({t.id: t for t in teams}, draws, settings, tuple(r.match for r in records), additions,
-                     {}, {}, None, now)
-    return ctx, ctx.find_match(match_id), records
-
-
-def _amend_guard(store, rel, match, res, ctx) -> None:
-    """An amendment that changes the winner is refused once the next round is drawn."""
-    old_winner = store.read_yaml(rel).data.get("winner")
-    later = sorted(r for r in ctx.draws if r > match.round)
-    nxt = ctx.draws[later[0]] if later else None
-    if res.winner != old_winner and nxt is not None and (
-            old_winner in nxt.byes or any(old_winner in m.teams for m in nxt.matches)):
-        fail(f"the amendment makes {res.winner} the winner of {match.id}, but round {nxt.round} is already "
-             f"drawn with {old_winner}", hint="the TD must settle this by hand (§1.5.16)")
-

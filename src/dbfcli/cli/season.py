@@ -19,26 +19,6 @@ import typer
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, check, command, command_line, emit, fail, load_store
 
 
-def _orders(store, problems: list) -> dict[str, tuple[str, ...]]:
-    """Final order of each division; 1div by the play-off when it is finished (our reading)."""
-    from ..rules.problems import Problem
-    from ..store.settings import load_settings
-    from .playoff import _standings
-
-    settings = load_settings(store)
-    orders = {}
-    for div in ("1div", "2div", "3div-a", "3div-b"):
-        _, table, _, p = _standings(store, settings, div)
-        problems += p
-        if not table.complete:
-            rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div, "1.1.4.1")
-            problems.append(Problem.error(rule, f"{div}'s round robin is not complete ({table.matches_played} of "
-                                                f"{table.matches_total} matches recorded)",
-                                          hint="record every division match before the rollover"))
-        orders[div] = tuple(r.team for r in table.rows)
-    return orders
-
-
 def register(app: typer.Typer) -> None:
     season = typer.Typer(help="Seasons: `season rollover` builds the next one (§1.1.1.1, §1.1.2.2, §1.1.3.3, §1.1.4.3).",
                          no_args_is_help=True)
@@ -68,6 +48,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.rollover import SeasonResult, rollover
         from ..store.geodata import load_postcodes
         from ..store.playoff import read_qualifiers
+        from ..store.playoffstate import division_orders
         from ..store.season import SEASON_NAME, SeasonStore
         from ..store.settings import default_season_toml
         from ..store.teams import division_file, load_divisions, teams_file_data
@@ -91,8 +72,7 @@ def register(app: typer.Typer) -> None:
                 fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B")
             decided[mid.strip()] = team.strip()
 
-        problems: list = []
-        orders = _orders(store, problems)
+        orders, problems = division_orders(store)
         divisions, p = load_divisions(store)
         problems += p
         teams = {t.id: t for d in divisions.values() for t in d.teams}

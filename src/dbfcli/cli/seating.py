@@ -72,13 +72,13 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.seating import check_lineups, seating_order
         from ..rules.systems_change import hum_forces_away
+        from ..store.cupdraw import recorded_draws
         from ..store.systems import load_registry
-        from .deadlines import _draws
 
         store = load_store()
         m = _ROUND.match(match)
         round_no = int(m.group(1)) if m else None
-        teams = next((t for ms in _draws(store).values() for mid, t in ms if mid == match), None)
+        teams = next((t for ms in recorded_draws(store).values() for mid, t in ms if mid == match), None)
         notes = []
         if not (home and away):
             if not teams or len(teams) != 2:

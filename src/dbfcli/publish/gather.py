@@ -283,7 +283,7 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
             postcodes.setdefault(team.id, team.postcode)
     totals = data.up_totals(round_no)
     out, problems = [], []
-    for m in draw.matches:   # as cli.cup_schedule.scheduled, without re-reading the season per round
+    for m in draw.matches:   # as store.cupschedule.scheduled, without re-reading the season per round
         s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip,
                               hum_pairs=data.hum_pairs, division_teams=division_teams,
                               notice_days=data.settings.systems.hum_notice_days)

@@ -220,6 +220,22 @@ def official_day(round_no: int, settings: CupSettings) -> dt.date | None:
     return settings.match_days.get(round_no)
 
 
+def match_start(round_no: int, settings: CupSettings, agreed: Agreement | None = None) -> dt.datetime | None:
+    """§1.5.6: the agreed date and time of the match (cup/schedule.yaml, ``dbf schedule cup
+    set``) where recorded, else the official match day at the default start time (13:00);
+    None when the round has neither.
+
+    >>> match_start(1, CupSettings(match_days={1: dt.date(2026, 12, 13)}))
+    datetime.datetime(2026, 12, 13, 13, 0)
+    """
+    day = (agreed.date if agreed is not None and agreed.date else None) or official_day(round_no, settings)
+    if day is None:
+        return None
+    time = (agreed.time if agreed is not None and agreed.time else None) or settings.start_time
+    hh, mm = (int(x) for x in time.split(":"))
+    return dt.datetime.combine(day, dt.time(hh, mm))
+
+
 def schedule_match(
     match: CupMatch,
     settings: CupSettings,

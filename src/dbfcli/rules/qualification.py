@@ -294,3 +294,14 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
             rows.append(QualRow(len(rows) + 1, t, played[t], imps_for[t], imps_against[t], vps[t], tied))
         i = j + 1
     return tuple(rows), problems
+
+
+def east_table(teams: Sequence[str], results) -> tuple:
+    """§1.1.5.2: ``(rows, schedule, problems)`` of the east tournament: its all-play-all
+    (:func:`east_schedule`) and the standings of the recorded ``results`` (match id ->
+    IMPs home, away; a result of an unknown match or of a bye counts for nothing)."""
+    schedule = east_schedule(teams)
+    by_id = {mid: (home, away) for rnd in schedule for mid, home, away in rnd}
+    played = [(*by_id[mid], a, b) for mid, (a, b) in results.items() if by_id.get(mid, (None, None))[1]]
+    rows, problems = tournament_standings(list(teams), played)
+    return rows, schedule, problems

@@ -331,6 +331,27 @@ def round_dates(total_rounds: int, settings: DivisionSettings) -> tuple[dt.date 
     return tuple(out[:total_rounds]) + (None,) * (total_rounds - len(out))
 
 
+
+def round_venues(rounds, settings: DivisionSettings) -> dict[int, str]:
+    """Venue postcode of each round's weekend, when ``venues`` are set (one per weekend):
+    a round on a weekend's Saturday or Sunday is played at that weekend's venue.
+
+    >>> s = DivisionSettings(weekends=(dt.date(2026, 10, 3),), venues=("5000",))
+    >>> round_venues([Round(1, dt.date(2026, 10, 4), ()), Round(2, None, ())], s)
+    {1: '5000'}
+    """
+    if not settings.venues or not settings.weekends:
+        return {}
+    by_saturday = dict(zip(settings.weekends, settings.venues))
+    out = {}
+    for r in rounds:
+        if r.date is None:
+            continue
+        saturday = r.date if r.date in by_saturday else next((s for s in by_saturday if 0 <= (r.date - s).days <= 1), None)
+        if saturday is not None:
+            out[r.number] = by_saturday[saturday]
+    return out
+
 # --- the schedule ----------------------------------------------------------------------------
 
 def division_schedule(division: Division, settings: DivisionSettings) -> tuple[Round, ...]:

@@ -88,6 +88,27 @@ def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[s
     return draws, pools, problems
 
 
+_ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
+
+
+def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    """Recorded draws: round -> [(match id, teams)] (tolerant of the draw file's extra keys)."""
+    out: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
+    for rel in store.list("cup/draws"):
+        m = _ROUND_FILE.search(rel)
+        doc = store.read_yaml(rel, required=False)
+        data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+        round_no = data.get("round") or (int(m.group(1)) if m else None)
+        if not isinstance(round_no, int):
+            continue
+        matches = []
+        for row in data.get("matches") or []:
+            if isinstance(row, dict) and row.get("id"):
+                matches.append((str(row["id"]), tuple(str(t) for t in row.get("teams") or ())))
+        out[round_no] = matches
+    return out
+
+
 def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str, int]], set[int], list[Problem]]:
     """From ``cup/matches/*.yaml``: winner per match id, UP credited per round and team
     (§1.5.4/§1.5.5), the rounds that have any result, and the problems found."""
@@ -116,6 +137,19 @@ def up_before(up: dict[int, dict[str, int]], round_no: int) -> dict[str, int]:
     from ..rules.home import up_credited_before
 
     return up_credited_before(up.items(), round_no)
+
+
+def team_match_day(store: SeasonStore, settings, team: str, round_no: int) -> dt.date | None:
+    """The date of ``team``'s match in ``round_no``: agreed (cup/schedule.yaml), else the
+    official day (§1.5.6)."""
+    from ..rules.home import official_day
+
+    draws, _, _ = load_draws(store)
+    agreements, _, _ = load_schedule(store)
+    d = draws.get(round_no)
+    m = next((m for m in d.matches if team in m.teams), None) if d else None
+    agreed = agreements.get(m.id) if m else None
+    return (agreed.date if agreed and agreed.date else None) or official_day(round_no, settings.cup)
 
 
 def _date(value: Any) -> dt.date | None:

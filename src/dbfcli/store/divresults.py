@@ -258,6 +258,17 @@ def freeze_schedule(tx, store: SeasonStore, division: Division, settings: Divisi
     return True
 
 
+def refreeze_refusal(store: SeasonStore, division_id: str) -> Problem | None:
+    """A stored schedule is never replaced once a result of the division is recorded: the
+    results use its match ids. The problem (exit 2) or None."""
+    results, _ = load_div_results(store, division_id)
+    if not results:
+        return None
+    return Problem.error(None, f"{len(results)} {division_id} result(s) are recorded with the stored match ids; "
+                               "the schedule can no longer change",
+                         hint="correct the roster instead, or undo the results")
+
+
 def _hundredths(value, where, problems: list[Problem]) -> int | None:
     try:
         d = Decimal(str(value)) * 100

@@ -13,6 +13,28 @@ def default_seed(season: str) -> int:
     return int("".join(c for c in season if c.isdigit()) or 0)
 
 
+def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
+    """Final order of each division by its round robin (§1.1.2.1, §1.1.3.1, §1.1.4.1), ranked
+    as `dbf standings` ranks, and problems: an error for a division whose round robin is not
+    complete. The rollover then orders 1div by the play-off when it is finished (our reading)."""
+    from ..rules.problems import Problem
+    from .playoff import division_table
+    from .settings import load_settings
+
+    load_settings(store)   # a broken season.toml stops here, before any division is read
+    orders, problems = {}, []
+    for div in ("1div", "2div", "3div-a", "3div-b"):
+        _, table, _, p = division_table(store, div)
+        problems += p
+        if not table.complete:
+            rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div, "1.1.4.1")
+            problems.append(Problem.error(rule, f"{div}'s round robin is not complete ({table.matches_played} of "
+                                                f"{table.matches_total} matches recorded)",
+                                          hint="record every division match before the rollover"))
+        orders[div] = tuple(r.team for r in table.rows)
+    return orders, problems
+
+
 def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
     """Everything the play-off commands, the rollover and the website need: order, matches,
     decisions (§1.1.2.5-11, §1.1.4.2). ``blocked`` (with the §1.1.2.8 problems) when no

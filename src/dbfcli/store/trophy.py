@@ -1,0 +1,71 @@
+"""The challenge trophy's finals (§1.5.1): the history file ``DIR/trophy.yaml`` (it spans
+seasons) and the finals recorded in the season folders (round 9 of ``cup/matches``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HISTORY = "trophy.yaml"   # in the tournaments folder (DIR)
+
+
+def read_history(path: Path):
+    """``finals: [{season, captain, name}]`` -> ``([Final], problems)``; ``(None, [])`` when
+    there is no such file. Problems are of a malformed file (the CLI exits 2 on them)."""
+    from ..rules.problems import Problem
+    from ..rules.trophy import Final
+    from .yamlio import YamlLoadError, parse_yaml
+
+    if not path.is_file():
+        return None, []
+    try:
+        doc = parse_yaml(path.read_bytes(), str(path))
+    except YamlLoadError as exc:
+        return [], list(exc.problems)
+    rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, list):
+        return [], [Problem.error(None, f"{path}: expected a list 'finals'", doc.where())]
+    finals, problems = [], []
+    for i, row in enumerate(rows):
+        where = doc.where("finals", i)
+        if not isinstance(row, dict) or "season" not in row or not isinstance(row.get("captain"), int):
+            problems.append(Problem.error(None, "a final needs season and captain (member number)", where))
+            continue
+        finals.append(Final(str(row["season"]), row["captain"], str(row.get("name") or ""), where))
+    return finals, problems
+
+
+def recorded_finals(root: Path):
+    """§1.5.1: the final of every season folder in ``root`` that has one recorded
+    (``cup/matches/*.yaml`` of round 9 with a winner): the winning team's captain."""
+    from ..rules.problems import Where
+    from ..rules.trophy import Final
+    from .cupresults import load_round_records
+    from .season import SEASON_NAME, SeasonStore
+    from .teams import load_cup_teams
+
+    finals, problems = [], []
+    if not root.is_dir():
+        return finals, problems
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and SEASON_NAME.match(p.name)):
+        store = SeasonStore(root, folder.name)
+        records, more = load_round_records(store, 9)
+        problems += more
+        won = [r for r in records if r.match.winner]
+        if not won:
+            continue
+        teams, more = load_cup_teams(store)
+        problems += more
+        by_id = {t.id: t for t in teams}
+        for rec in won:
+            team = by_id.get(rec.match.winner)
+            where = Where(f"{folder.name}/{rec.rel}", 1)
+            if team is None:
+                from ..rules.problems import Problem
+
+                problems.append(Problem.error("1.5.1", f"the final {rec.match.match} of {folder.name} was won by "
+                                              f"{rec.match.winner}, which is not a cup team of that season", where))
+                continue
+            captain = team.player(team.captain)
+            name = captain.name if captain is not None and captain.name else team.name
+            finals.append(Final(folder.name, team.captain, name, where, "recorded"))
+    return finals, problems
