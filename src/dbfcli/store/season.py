@@ -182,6 +182,12 @@ class SeasonStore(MutableValue):
         """Take the season lock, finish any interrupted write, yield a :class:`Transaction`."""
         if not create:
             self.require()
+        elif dry_run and not self.dir.exists():
+            # a dry run writes nothing: taking the lock would create the folder (its lock file)
+            tx = Transaction(self, command, message, dry_run)
+            yield tx
+            tx.commit()
+            return
         with SeasonLock(self.dir, lock_timeout):
             recover(self)
             tx = Transaction(self, command, message, dry_run)
