@@ -28,3 +28,15 @@ def test_non_scalar_text_field_is_a_clear_form_error(old, new, line, what):
     assert all(p.rule is None for p in problems)
     assert not any("Node(" in p.message for p in problems), [p.message for p in problems]
     assert any(what in p.message and p.where.line == line for p in problems), [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ("  - [23, 11]", "  - [-23, 11]", 6),
+    ("  - {boards: 8, imps: [15, 15]}", "  - {boards: 8, imps: [15, -1]}", 8),
+])
+def test_negative_imps_are_a_form_error(old, new, line):
+    """A team's IMPs in a segment are the IMPs it won: 0 or more. ``-23`` is a typo that
+    would otherwise decide the match (§1.5.10) and the GP."""
+    sheet, problems = parse_sheet(GOOD1.replace(old, new), "s.yaml")
+    assert [(p.rule, p.where.line) for p in problems] == [(None, line)], [str(p) for p in problems]
+    assert "IMPs" in problems[0].message or "imps" in problems[0].message

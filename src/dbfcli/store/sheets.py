@@ -94,22 +94,25 @@ class _Parser:
             return None
         return str(node.value)
 
-    def pair(self, node: Node | None, what: str):
+    def pair(self, node: Node | None, what: str, nonnegative: bool = False):
         if node is None:
             return None
         if not isinstance(node.value, list) or len(node.value) != 2:
             self.bad(node, f"{what} must be a pair [home, away]")
             return None
         a, b = (self.int_(x, what) for x in node.value)
+        if nonnegative and any(x is not None and x < 0 for x in (a, b)):
+            self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{a}, {b}]")
+            return None
         return None if a is None or b is None else (a, b)
 
     def segment(self, node: Node, default_boards: int, what: str) -> Score | None:
         if isinstance(node.value, list):
-            imps = self.pair(node, f"{what} IMPs")
+            imps = self.pair(node, f"{what} IMPs", nonnegative=True)
             return None if imps is None else Score(default_boards, imps, None, self.w(node))
         if isinstance(node.value, dict):
             self.keys(node, SEGMENT_KEYS, what)
-            imps = self.pair(node.value.get("imps"), f"{what} imps")
+            imps = self.pair(node.value.get("imps"), f"{what} imps", nonnegative=True)
             if "imps" not in node.value:
                 self.bad(node, f"{what} needs imps: [home, away]")
             boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards)
