@@ -71,6 +71,25 @@ def test_rollover_dry_run_writes_nothing(dbf, finished):
     assert "§1.1.2.2" in r.stderr and snapshot(folder) == before
 
 
+def test_rollover_dry_run_leaves_no_folder_and_the_real_rollover_then_runs(dbf, finished):
+    """A dry run must not create DIR/2027-28 (not even for its lock file): the real
+    rollover after it used to be refused with "season 2027-28 already exists"."""
+    folder, _, q = finished
+    assert dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q, "--dry-run").exit_code == 0
+    assert not (folder / "2027-28").exists()
+    r = dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q)
+    assert r.exit_code == 0, r.stderr
+
+
+def test_rollover_over_a_folder_holding_only_a_lock_file(dbf, finished):
+    """A folder left by an earlier run with only its `.dbf.lock` is not a season."""
+    folder, _, q = finished
+    (folder / "2027-28").mkdir()
+    (folder / "2027-28" / ".dbf.lock").write_text("")
+    r = dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q)
+    assert r.exit_code == 0, r.stderr
+
+
 def test_1_1_1_1_vacancy_pending_match_then_winner(dbf, finished):
     folder, order, q = finished
     gone = order["2div"][4]                      # a 2div team: both runners-up go up, 3div needs QW4 v QE3

@@ -49,6 +49,9 @@ def root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Version and data attribution.")] = False,
 ) -> None:
     """Global options; see `dbf COMMAND --help` for each command."""
+    if not lock_timeout >= 0:   # negative: filelock would wait for ever; nan: it raises
+        raise typer.BadParameter(f"{lock_timeout:g} is not a number of seconds (0 or more)",
+                                 param_hint="'--lock-timeout'")
     common.reset(dir=dir, season=season, json=json_, lock_timeout=lock_timeout,
                  lang=lang or os.environ.get("DBF_LANG", "en"), argv=list(sys.argv))
 
@@ -151,6 +154,11 @@ def main(argv: list[str] | None = None) -> None:
             target(args=args, prog_name="dbf")
     except SystemExit:
         raise
+    except BrokenPipeError:   # `dbf --help | head -1`: the reader went away
+        try:
+            common.stdout_gone()
+        except typer.Exit:
+            sys.exit(0)
     except Exception as exc:  # noqa: BLE001 - usage errors are handled by click; this is the last guard
         if os.environ.get("DBF_DEBUG") == "1":
             raise

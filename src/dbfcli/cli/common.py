@@ -151,6 +151,8 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
                 _report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout")], 3)
             except KeyboardInterrupt:
                 raise typer.Exit(130) from None
+            except BrokenPipeError:
+                stdout_gone()
             except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
                 if os.environ.get("DBF_DEBUG") == "1":
                     raise
@@ -160,6 +162,18 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
         return app.command(name, **kw)(wrapper)
 
     return deco
+
+
+def stdout_gone() -> NoReturn:
+    """The reader of stdout went away (``dbf up | head -1``): stop quietly, as ``cat`` does.
+    What was asked is done; stdout goes to /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):   # no real file descriptor (tests' CliRunner)
+        pass
+    raise typer.Exit(0)
 
 
 def _report(problems: list[Problem], code: int, doc: dict | None = None) -> NoReturn:

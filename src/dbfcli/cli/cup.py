@@ -26,12 +26,12 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup enter teams.yaml
         """
-        from ..rules.roster import check_cup_teams
+        from ..rules.roster import check_cup_teams, duplicate_team_ids
         from ..store.geodata import load_postcodes
         from ..store.teams import CUP_TEAMS, load_cup_teams, read_entry_file, teams_file_data
 
         new, _, problems = read_entry_file(file)
-        check(problems)
+        check(problems + duplicate_team_ids(new))   # else the last of two silently replaces the first
         store = load_store()
         with store.transaction(command_line(), f"entered {len(new)} cup teams from {file.name}", dry_run,
                                RUN.lock_timeout) as tx:

@@ -102,12 +102,16 @@ def register(app: typer.Typer) -> None:
             human = t("sent_mail", lang, n=len(sent), server=smtp)
         else:
             assert out is not None
-            out.mkdir(parents=True, exist_ok=True)
             files = []
-            for n, msg in msgs:
-                path = out / file_name(n)
-                path.write_bytes(bytes(msg))
-                files.append(str(path))
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+                for n, msg in msgs:
+                    path = out / file_name(n)
+                    path.write_bytes(bytes(msg))
+                    files.append(str(path))
+            except OSError as exc:
+                fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
+                     hint="--out names a folder (created when missing), not a file")
             doc.update({"out": str(out), "files": files})
             human = t("wrote_mail", lang, n=len(files), out=out)
         doc["warnings"] = [p.to_json() for p in warnings]

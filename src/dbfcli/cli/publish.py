@@ -8,7 +8,7 @@ from typing import Annotated, Callable, Iterator, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, Out, command, emit, load_store, print_problems
+from .common import RUN, JsonOpt, Out, command, emit, fail, load_store, print_problems
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]
 
@@ -60,7 +60,11 @@ def register(app: typer.Typer) -> None:
                 step(1)
             site_pages = pages(data, schedules, lang)
             step(None, len(data.draws) + len(site_pages))
-            written = render_site(site_pages, target, lang, step=lambda _f: step(1))
+            try:
+                written = render_site(site_pages, target, lang, step=lambda _f: step(1))
+            except OSError as exc:
+                fail(f"cannot write the site to --out {target}: {exc.strerror or exc}",
+                     hint="--out names a folder (created when missing), not a file")
         doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
                "errors": [p.to_json() for p in problems if p.is_error],
                "warnings": [p.to_json() for p in problems if not p.is_error]}

@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
         if to == store.season:
             fail("--to names this season; give the next one")
         target = SeasonStore(store.root, to)
-        if target.dir.exists() and any(target.dir.iterdir()):
+        if target.dir.exists() and any(p.name != ".dbf.lock" for p in target.dir.iterdir()):
             fail(f"season {to} already exists: {target.dir}", hint="remove it or pick another --to")
         if qualifiers is None:
             fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",

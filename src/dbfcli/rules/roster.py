@@ -53,19 +53,26 @@ def check_team(team: Team, postcodes: Container[str], *, cup: bool = True) -> li
     return problems
 
 
+def duplicate_team_ids(teams: Iterable[Team]) -> list[Problem]:
+    """A team id used twice (in a teams file or the cup): one error per repeat, naming the first."""
+    problems: list[Problem] = []
+    first: dict[str, Team] = {}
+    for t in teams:
+        if t.id in first:
+            problems.append(Problem.error(None, f"team id {t.id} is used twice", t.where,
+                                          hint=f"first at {first[t.id].where}"))
+        first.setdefault(t.id, t)
+    return problems
+
+
 def check_cup_teams(teams: Iterable[Team], postcodes: Container[str]) -> list[Problem]:
     """All cup teams: each team (§1.5.11), duplicate ids, and no player on two cup
     teams (§1.5.12a: no player may represent two teams in the same round)."""
     teams = list(teams)
-    problems: list[Problem] = []
-    by_id: dict[str, Team] = {}
+    problems: list[Problem] = duplicate_team_ids(teams)
     owner: dict[int, Team] = {}
     for t in teams:
         problems += check_team(t, postcodes)
-        if t.id in by_id:
-            problems.append(Problem.error(None, f"team id {t.id} is used twice", t.where,
-                                          hint=f"first at {by_id[t.id].where}"))
-        by_id.setdefault(t.id, t)
         for p in t.players:
             if p.id in owner and owner[p.id].id != t.id:
                 problems.append(Problem.error("1.5.12a", f"player {p.id} ({p.name}) is on cup teams "

@@ -25,4 +25,8 @@ def run_checks(store: SeasonStore) -> list[Problem]:
             problems += module.check_season(store)
         except StoreError as exc:  # an unreadable file: report it and go on with the others
             problems += exc.problems
-    return problems
+    # several checkers read the same file (season.toml): one broken file, one report
+    unique: dict[tuple, Problem] = {}
+    for p in problems:
+        unique.setdefault((p.rule, p.message, str(p.where), p.severity), p)
+    return list(unique.values())

@@ -182,11 +182,31 @@ class SeasonStore(MutableValue):
         """Take the season lock, finish any interrupted write, yield a :class:`Transaction`."""
         if not create:
             self.require()
-        with SeasonLock(self.dir, lock_timeout):
-            recover(self)
+        elif dry_run and not self.dir.exists():
+            # a dry run writes nothing: taking the lock would create the folder (its lock file)
             tx = Transaction(self, command, message, dry_run)
             yield tx
             tx.commit()
+            return
+        try:
+            lock = SeasonLock(self.dir, lock_timeout)
+            lock.__enter__()
+        except OSError as exc:   # read-only disk, permissions (LockTimeout is not an OSError)
+            raise self._unwritable(exc) from None
+        try:
+            try:
+                recover(self)
+            except OSError as exc:
+                raise self._unwritable(exc) from None
+            tx = Transaction(self, command, message, dry_run)
+            yield tx
+            tx.commit()
+        finally:
+            lock.__exit__(None, None, None)
+
+    def _unwritable(self, exc: OSError) -> "StoreError":
+        return StoreError(f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
+                          hint="dbf needs write access to the season folder (a read-only disk? permissions?)")
 
 
 class Transaction(MutableValue):
@@ -261,7 +281,10 @@ class Transaction(MutableValue):
             "files": {rel: (None if self.writes[rel] is None else self.writes[rel].decode("utf-8"))
                       for rel, _ in changes},
         }
-        atomic_write(self.store.path(PENDING), dump_yaml(pending).encode("utf-8"))
+        try:
+            atomic_write(self.store.path(PENDING), dump_yaml(pending).encode("utf-8"))
+        except OSError as exc:   # nothing has changed yet (a failure after this is rolled forward)
+            raise self.store._unwritable(exc) from None
         fault_point("after-pending")
         _apply_pending(self.store, pending)
         self.journal_file = journal_rel

@@ -84,22 +84,35 @@ class _Parser:
             return default
         return v
 
-    def pair(self, node: Node | None, what: str):
+    def text(self, node: Node | None, what: str) -> str | None:
+        """A scalar as text (``None`` when absent or null); a list or mapping is malformed."""
+        if node is None or node.value is None:
+            return None
+        if isinstance(node.value, (dict, list)):
+            kind = "a list" if isinstance(node.value, list) else "a mapping"
+            self.bad(node, f"{what} must be a single value, not {kind}: {plain(node)!r}")
+            return None
+        return str(node.value)
+
+    def pair(self, node: Node | None, what: str, nonnegative: bool = False):
         if node is None:
             return None
         if not isinstance(node.value, list) or len(node.value) != 2:
             self.bad(node, f"{what} must be a pair [home, away]")
             return None
         a, b = (self.int_(x, what) for x in node.value)
+        if nonnegative and any(x is not None and x < 0 for x in (a, b)):
+            self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{a}, {b}]")
+            return None
         return None if a is None or b is None else (a, b)
 
     def segment(self, node: Node, default_boards: int, what: str) -> Score | None:
         if isinstance(node.value, list):
-            imps = self.pair(node, f"{what} IMPs")
+            imps = self.pair(node, f"{what} IMPs", nonnegative=True)
             return None if imps is None else Score(default_boards, imps, None, self.w(node))
         if isinstance(node.value, dict):
             self.keys(node, SEGMENT_KEYS, what)
-            imps = self.pair(node.value.get("imps"), f"{what} imps")
+            imps = self.pair(node.value.get("imps"), f"{what} imps", nonnegative=True)
             if "imps" not in node.value:
                 self.bad(node, f"{what} needs imps: [home, away]")
             boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards)
@@ -130,12 +143,12 @@ class _Parser:
             self.bad(node, f"{side}: player {pid} needs boards (§1.5.14)")
         boards = self.int_(v.get("boards"), "boards", 0)
         sub = v.get("substitute")
-        name = v.get("name")
+        name = self.text(v.get("name"), f"{side}: player {pid} name")
         if pid is None:
             return None
         return SheetPlayer(
             id=pid, boards=boards, substitute=bool(sub.value) if sub else False,
-            name=str(name.value) if name and name.value is not None else None,
+            name=name,
             club=self.int_(v.get("club"), "club"), division=self.int_(v.get("division"), "division"),
             opponent_allowed=bool(v["opponent_allowed"].value) if "opponent_allowed" in v else False,
             where=self.w(node))
@@ -147,6 +160,7 @@ class _Parser:
         self.keys(node, SIDE_KEYS, name)
         v = node.value
         team = v.get("team")
+        team_id = self.text(team, f"{name}.team")
         if team is None or team.value in (None, ""):
             self.bad(node, f"{name} needs team: <team id>")
         players_node = v.get("players")
@@ -160,9 +174,9 @@ class _Parser:
         ferries: tuple[str, ...] = ()
         if ferries_node is not None and ferries_node.value:
             vals = ferries_node.value if isinstance(ferries_node.value, list) else [ferries_node]
-            ferries = tuple(str(f.value) for f in vals)
+            ferries = tuple(self.text(f, f"{name}.ferries") or "" for f in vals)
             for f in ferries:
-                if f not in FERRIES:
+                if f and f not in FERRIES:
                     self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
         natural_pairs: tuple[tuple[int, int], ...] = ()
         pairs_node = v.get("natural_pairs")
@@ -171,7 +185,7 @@ class _Parser:
             if bad:
                 self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
         return SheetSide(
-            team=str(team.value) if team is not None and team.value is not None else "",
+            team=team_id or "",
             players=tuple(players), up=self.int_(v.get("up"), "up"), ferries=ferries,
             fee_paid_kr=self.int_(v.get("fee_paid_kr"), "fee_paid_kr"),
             where=self.w(team or node), up_where=self.w(v.get("up")) if "up" in v else None,
@@ -265,7 +279,7 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
     agreement = v.get("agreement")
     signed = v.get("signed_by")
     sheet = Sheet(
-        match=str(match.value) if match is not None and match.value is not None else "",
+        match=p.text(match, "match") or "",
         home=p.side(v.get("home"), "home", root),
         away=p.side(v.get("away"), "away", root),
         segments=p.segments(v.get("segments"), 8, "segments"),
@@ -275,7 +289,7 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
         total_points=p.pair(v.get("total_points"), "total_points"),
         extra_segments=p.segments(v.get("extra_segments"), 4, "extra_segments"),
         signed_by=p.int_(signed, "signed_by") if signed is not None else None,
-        agreement=str(agreement.value) if agreement is not None and agreement.value is not None else None,
+        agreement=p.text(agreement, "agreement"),
         file=file,
         lines=tuple((k, n.line) for k, n in v.items()),
     )
