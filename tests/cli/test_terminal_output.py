@@ -33,3 +33,20 @@ def test_a_message_line_prints_as_written(monkeypatch):
     out.rule("[b]section")
     assert "player [/i] :smile: moved" in screen.getvalue()
     assert "[b]section" in screen.getvalue()
+
+
+def test_a_table_too_wide_for_the_terminal_keeps_every_value_whole(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    out, screen = _terminal_out(monkeypatch)
+    columns = ["match", "home", "away", "venue", "km", "UP", "date", "time", "why"]
+    out.table("Cup round 1", columns, [("C1-001", "GEN-3", "FRB-2", 2820, 9, 1, "2026-12-13", "13:00", "§1.5.5 drawn first")])
+    text = screen.getvalue()
+    assert "C1-001" in text and "2026-12-13" in text and "§1.5.5 drawn first" in text
+    assert "…" not in text
+
+
+def test_a_table_that_fits_is_drawn_by_rich(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    out, screen = _terminal_out(monkeypatch)
+    out.table("GP", ["player", "GP"], [(308048, "2.00")])
+    assert "╭" in screen.getvalue() and "308048" in screen.getvalue()

@@ -41,6 +41,16 @@ def test_1_1_2_10_missing_mutual_result_is_a_problem():
     assert co == {} and [p.rule for p in problems] == ["1.1.2.10"]
 
 
+def test_1_1_2_10_missing_mutual_result_names_the_match_and_is_a_warning_while_provisional():
+    """Before the round robin is complete the carry-over is not known yet: a warning naming the
+    match and its teams, not two identical errors."""
+    m, problems = make_match(SF1, "semi-final", ("A", "D"), ORDER, [], seed=1, provisional=True)
+    assert [(p.rule, p.severity) for p in problems] == [("1.1.2.10", "warning")]
+    assert problems[0].message.startswith(f"{SF1}: no round-robin result between A and D")
+    _, problems = make_match(SF1, "semi-final", ("A", "D"), ORDER, [], seed=1)
+    assert [(p.rule, p.severity) for p in problems] == [("1.1.2.10", "error")]
+
+
 @pytest.mark.parametrize("value, shown", [
     (Fraction(7, 3), "2.3"), (Fraction(20, 3), "6.7"), (Fraction(7, 2), "3.5"), (Fraction(1, 20), "0.1"),
     (Fraction(3, 20), "0.2"), (Fraction(0), "0.0"), (Fraction(-1, 20), "-0.1"),

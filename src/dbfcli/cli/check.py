@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .common import JsonOpt, command, emit, load_store, print_problems
+from .common import JsonOpt, command, emit, load_store, plural, print_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             print_problems(problems)
-            out.line(f"{store.season}: {len(errors)} errors, {len(problems) - len(errors)} warnings"
+            out.line(f"{store.season}: {plural(len(errors), 'error')}, {plural(len(problems) - len(errors), 'warning')}"
                      + ("" if errors else " - all state files are valid"))
 
         emit(doc, human)

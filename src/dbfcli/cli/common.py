@@ -277,8 +277,17 @@ class Out:
                   title_justify="left", caption_justify="left", pad_edge=False)
         for i, c in enumerate(columns):
             t.add_column(c, justify=(justify[i] if justify else "left"))  # type: ignore[arg-type]
+        rows = [tuple("" if v is None else str(v) for v in r) for r in rows]
         for r in rows:
-            t.add_row(*("" if v is None else str(v) for v in r))
+            t.add_row(*r)
+        from rich.measure import Measurement
+
+        natural = Measurement.get(self.console, self.console.options.update_width(1 << 16), t).maximum
+        if natural > self.console.width:
+            # Too wide for this terminal: Rich would cut cells to "C…" or fold them into columns a
+            # letter wide. The plain table keeps every value whole; the terminal wraps its lines.
+            self.stream.write(plain_table(title, columns, rows, justify, caption))
+            return
         self.console.print(t)
 
     def line(self, text: str = "") -> None:
@@ -340,6 +349,15 @@ def write_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
     w.writerow(columns)
     for r in rows:
         w.writerow([safe_cell(v) for v in r])
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the noun, singular for exactly one.
+
+    >>> plural(1, "match", "matches"), plural(2, "match", "matches"), plural(0, "warning")
+    ('1 match', '2 matches', '0 warnings')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def safe_cell(value: Any) -> Any:

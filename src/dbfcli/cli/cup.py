@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, load_store
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_store, plural
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (INTERFACE.md).")]
 
@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
             changes = tx.changes()
         emit({"ok": True, "added": added, "updated": len(new) - added, "teams": len(merged), "dry_run": dry_run,
               "changes": [{"file": f, "action": a} for f, a in changes]},
-             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {len(new)} teams "
+             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {plural(len(new), 'team')} "
                                   f"({added} new, {len(new) - added} updated); the cup has {len(merged)}"))
 
     @command(cup, "teams")

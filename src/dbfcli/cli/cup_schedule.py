@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_store
+from .common import CsvOpt, DryRunOpt, JsonOpt, Out, RUN, RuleBroken, check, command, command_line, emit, fail, load_store, plural
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -74,7 +74,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
         def human(out):
             from ..rules.model import ROUND_NAMES
 
-            out.table(f"Cup {ROUND_NAMES.get(round_no, round_no)}: schedule ({len(rows)} matches)",
+            out.table(f"Cup {ROUND_NAMES.get(round_no, round_no)}: schedule ({plural(len(rows), 'match', 'matches')})",
                       ["match", "home", "away", "venue", "km", "UP", "date", "time", "why"],
                       [(s.id, s.home or f"{s.teams[0]} (neutral)", s.away or s.teams[1], s.venue,
                         None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time,

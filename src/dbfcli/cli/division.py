@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store, plural
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
             tx.write_yaml(division_file(div), teams_file_data(teams, div),
                           header=f"{div} teams in seeding order (dbf division enter)")
         emit({"ok": True, "division": div, "teams": len(teams), "dry_run": dry_run},
-             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {len(teams)} teams in {div}"))
+             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {plural(len(teams), 'team')} in {div}"))
 
     @command(division, "teams")
     def teams(div: DivArg, json_: JsonOpt = False) -> None:

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
+from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store, plural
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -95,7 +95,7 @@ def register(app: typer.Typer) -> None:
                 rows = [(m.id, m.teams[0], names.get(m.teams[0], ""), m.teams[1], names.get(m.teams[1], ""))
                         for m in d.matches if m.pool == pool]
                 title = f"Cup {ROUND_NAMES.get(round_, round_)}" + (f", pool {pool}" if pool else "")
-                out.table(f"{title} ({len(rows)} matches)", ["match", "drawn first", "name", "second", "name"], rows)
+                out.table(f"{title} ({plural(len(rows), 'match', 'matches')})", ["match", "drawn first", "name", "second", "name"], rows)
             if d.byes:
                 out.line(f"byes ({len(d.byes)}): " + ", ".join(d.byes))
             verb = "would record" if dry_run else "recorded"

@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store, plural
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
                 fail(f"{len(old.results)} east result(s) are recorded; the field can no longer change",
                      hint="undo the results first (dbf undo)")
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
-        emit(doc, lambda o: o.line(f"{'would enter' if dry_run else 'entered'} {len(ef.teams)} teams "
+        emit(doc, lambda o: o.line(f"{'would enter' if dry_run else 'entered'} {plural(len(ef.teams), 'team')} "
                                    f"({', '.join(f'{t.id} {ef.regions.get(t.id)}' for t in ef.teams)})"
                                    + (f"; Kreds II direct: {', '.join(doc['direct'])}" if ef.direct else "")))
 

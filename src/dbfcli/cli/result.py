@@ -304,7 +304,9 @@ def register(app: typer.Typer) -> None:
         with store.transaction(command_line(), f"walkover {match.id}: {withdrawn} withdrew", dry_run,
                                RUN.lock_timeout) as tx:
             if store.exists(rel):
-                fail(f"{match.id} is already recorded", hint="delete it with `dbf undo` first if it is wrong")
+                fail(f"{match.id} is already recorded",
+                     hint="if the recorded result is wrong: `dbf result amend SHEET` replaces it, or `dbf undo` "
+                          "if it was the last write (see `dbf log`)")
             tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
                           header=f"{match.id} walkover (dbf result walkover)")
             changes = [{"file": f, "action": a} for f, a in tx.changes()]

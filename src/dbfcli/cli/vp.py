@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import CsvOpt, JsonOpt, command, emit, fail, write_csv
+from .common import CsvOpt, JsonOpt, command, emit, fail, plural, write_csv
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         if csv and not json_:
             write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, format_vp(won), format_vp(lost))])
             return
-        emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP"))
+        emit(doc, lambda out: out.line(f"{plural(abs(imps), 'IMP')} in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP"))
 
     def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
         from ..rules.vp import format_vp, match_vp, vp_number
@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
             fail("give IMPS with --scale (the whole-table view is for the WBF scale)")
         won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
-        emit(doc, lambda out: out.line(f"{abs(imps)} IMPs in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP "
+        emit(doc, lambda out: out.line(f"{plural(abs(imps), 'IMP')} in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP "
                                        f"({found.name})"))
 
     @command(app, "imps", context_settings={"ignore_unknown_options": True})

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from .problems import Problem
-from .value import Value, field
+from .value import Value, field, replace
 
 SEMI, FINAL, RUNNERS_UP = "semi-final", "final", "3div-runners-up"
 SF1, SF2, F1, PO3 = "1div-SF1", "1div-SF2", "1div-F", "3div-PO"
@@ -149,16 +149,23 @@ def find_mutual(results: Iterable[MutualResult], a: str, b: str) -> MutualResult
     return None
 
 
-def carry_over(mutual: MutualResult | None, order: Sequence[str]) -> tuple[dict[str, Fraction], list[Problem]]:
+def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[str, str] | None = None,
+               provisional: bool = False) -> tuple[dict[str, Fraction], list[Problem]]:
     """§1.1.2.10: IMPs carried from the teams' round-robin match into a play-off match.
 
     50 % of the IMP difference if the winner of that match finished higher in
     the round robin than the loser, 33 1/3 % if lower; a drawn match carries
     nothing. The loser of the mutual match carries 0.
+
+    A missing round-robin result is an error, or only a warning while the round
+    robin is still being played (``provisional``: the pairing may yet change).
     """
     if mutual is None:
-        return {}, [Problem.error("1.1.2.10", "no round-robin result between the two play-off teams; carry-over unknown",
-                                  hint="record the round-robin match first")]
+        between = f"{teams[0]} and {teams[1]}" if teams else "the two play-off teams"
+        message = f"no round-robin result between {between}; carry-over unknown"
+        if provisional:
+            return {}, [Problem.warning("1.1.2.10", message, hint="it is known once their round-robin match is recorded")]
+        return {}, [Problem.error("1.1.2.10", message, hint="record the round-robin match first")]
     zero = {mutual.team_a: Fraction(0), mutual.team_b: Fraction(0)}
     winner, loser = mutual.winner, mutual.loser
     if winner is None:
@@ -231,29 +238,31 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
 
 
 def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequence[str],
-               mutual: Iterable[MutualResult], seed: int) -> tuple[PlayoffMatch, list[Problem]]:
+               mutual: Iterable[MutualResult], seed: int, provisional: bool = False) -> tuple[PlayoffMatch, list[Problem]]:
     """One 1st-division play-off match with carry-over (§1.1.2.10) and the
     home team of section 1 (§1.1.2.9). ``teams`` is put in round-robin order."""
     a, b = sorted(teams, key=lambda t: order.index(t) if t in order else len(order))
     m = find_mutual(mutual, a, b)
-    co, problems = carry_over(m, order)
+    co, problems = carry_over(m, order, (a, b), provisional)
+    problems = [replace(p, message=f"{match_id}: {p.message}") for p in problems]
     home, lot = home_section_1(match_id, (a, b), m, seed)
     return PlayoffMatch(match_id, stage, (a, b), co or {a: Fraction(0), b: Fraction(0)}, home, lot), problems
 
 
 def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult], seed: int,
-                           pairing: SemiFinalPairing, finalists: tuple[str, str] | None = None
-                           ) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
+                           pairing: SemiFinalPairing, finalists: tuple[str, str] | None = None,
+                           provisional: bool = False) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
     """§1.1.2.5-10: the two semi-finals (Saturday) and, once both winners are
-    known (``finalists``), the final (Sunday). No match for 3rd place (§1.1.2.6)."""
+    known (``finalists``), the final (Sunday). No match for 3rd place (§1.1.2.6).
+    ``provisional``: the round robin is not complete (a missing mutual result is a warning)."""
     mutual = tuple(mutual)
     matches, problems = [], []
     for mid, pair in ((SF1, pairing.pairs[0]), (SF2, pairing.pairs[1])):
-        m, p = make_match(mid, SEMI, pair, order, mutual, seed)
+        m, p = make_match(mid, SEMI, pair, order, mutual, seed, provisional)
         matches.append(m)
         problems += p
     if finalists is not None:
-        m, p = make_match(F1, FINAL, finalists, order, mutual, seed)
+        m, p = make_match(F1, FINAL, finalists, order, mutual, seed, provisional)
         matches.append(m)
         problems += p
     return tuple(matches), problems

@@ -77,12 +77,13 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     if pairing is None:
         out.update(blocked=True, matches=())
         return out
-    matches, p = first_division_playoff(order, mutual, seed, pairing)
+    matches, p = first_division_playoff(order, mutual, seed, pairing, provisional=not table.complete)
     problems += p
     out.update(order=order, pairing=pairing, mutual=mutual, complete=table.complete, results_known_on=known)
     semis = [_apply(out, m, decide) for m in matches]
     if all(semis):
-        final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, seed)
+        final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, seed,
+                              provisional=not table.complete)
         problems += p
         matches = matches + (final,)
         fin = _apply(out, final, decide)

@@ -49,7 +49,12 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
     for key in sorted(map(str, unknown)):
         out.append(Problem.error(None, f"unknown key {key!r} in a system card", where(key),
                                  hint="keys: name, openings, overcalls, supplement_pages"))
-    name = str(doc.get("name") or (Path(file).stem if file else "card"))
+    name = doc.get("name")
+    if name is not None and not isinstance(name, (str, int)):
+        out.append(Problem.error(None, f"name is one line of text, not {type(name).__name__}", where("name"),
+                                 hint='name: "Standard Nordic"'))
+        name = None
+    name = str(name or (Path(file).stem if file else "card"))
     openings: list[Bid] = []
     raw = doc.get("openings") or {}
     if not isinstance(raw, Mapping):
@@ -157,7 +162,12 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
     if not isinstance(strong, bool):
         out.append(Problem.error(None, "strong is true or false", where(*path, "strong")))
         strong = False
-    return Variant(hcp, shape, tuple(promises), strong, str(item.get("name") or ""), here)
+    label = item.get("name")
+    if label is not None and not isinstance(label, (str, int)):
+        out.append(Problem.error(None, f"a variant's name is one line of text, not {type(label).__name__}",
+                                 where(*path, "name")))
+        label = None
+    return Variant(hcp, shape, tuple(promises), strong, str(label or ""), here)
 
 
 # -- the registry: which pair plays which card ---------------------------------------------------
