@@ -20,40 +20,6 @@ SmtpOpt = Annotated[Optional[str], typer.Option("--smtp", help="HOST:PORT of an 
 FromOpt = Annotated[str, typer.Option("--from", help="Sender address.")]
 
 
-def notices(data, rnd: int):
-    """One :class:`~dbfcli.publish.mail.Notice` per team of every match of the round, and problems."""
-    from ..publish.gather import place_name, schedule_round
-    from ..publish.mail import Notice, sheet_deadline
-    from ..rules.sheet_scores import match_boards
-    from ..rules.problems import Problem
-
-    sched, problems = schedule_round(data, rnd)
-    hours = data.settings.cup.sheet_deadline_hours
-    out, missing = [], []
-    for s in sched:
-        for i, team_id in enumerate(s.teams):
-            other = s.teams[1 - i]
-            team = data.cup_teams.get(team_id)
-            if team is None:
-                problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
-                continue
-            cap = team.player(team.captain)
-            side = "neutral" if s.home is None else ("home" if team_id == s.home else "away")
-            email = data.contacts.get(team.captain)
-            if email is None:
-                missing.append(f"{team.captain} ({team_id})")
-            out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
-                              cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
-                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd))))
-    if missing:
-        problems.append(Problem.warning(
-            "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
-                      + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-                      + "; their messages go to captain-<id>@example.invalid",
-            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml"))
-    return out, problems
-
-
 def register(app: typer.Typer) -> None:
     notify = typer.Typer(help="E-mails to the captains (§1.5.16): `notify draw --round N`.", no_args_is_help=True)
     app.add_typer(notify, name="notify")
@@ -69,7 +35,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..i18n import current_lang, t
         from ..publish.gather import load_season
-        from ..publish.mail import file_name, message
+        from ..publish.mail import file_name, message, notices
 
         if out is None and smtp is None:
             fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/")

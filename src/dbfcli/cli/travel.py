@@ -9,18 +9,6 @@ import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
-DEFAULT_PERSONS = 4   # a team plays with 4 players (§1.5.11) when the sheet does not say more
-
-
-def _persons_on_sheet(records, match_id: str, team: str) -> int | None:
-    """Players of ``team`` on the recorded sheet of ``match_id`` (None when not recorded)."""
-    rec = next((r for r in records if r.match.match == match_id), None)
-    if rec is None or rec.match.kind != "result":
-        return None
-    n = len({a.player for a in rec.match.appearances if a.team == team})
-    return n or None
-
-
 def register(app: typer.Typer) -> None:
     travel = typer.Typer(help="Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).", no_args_is_help=True)
     app.add_typer(travel, name="travel")
@@ -52,8 +40,7 @@ def register(app: typer.Typer) -> None:
         """
         import datetime as dt
 
-        from ..rules.problems import Problem
-        from ..rules.travel import travel_claim
+        from ..rules.travel import claim_persons, claim_warnings, travel_claim
         from ..store.cupresults import load_cup_records, load_draws, travel_claim_data, travel_file
         from ..store.settings import load_settings
         from ..store.teams import load_cup_teams
@@ -71,18 +58,9 @@ def register(app: typer.Typer) -> None:
             fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
         if team not in found.teams:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})")
-        warnings: list[Problem] = []
-        rec = next((r for r in records if r.match.match == match), None)
-        if rec is None:
-            warnings.append(Problem.warning("1.5.14", f"{match} has no recorded result yet; a claim is sent with the "
-                                            "result sheet (§1.5.14)", hint="check the persons when the sheet comes"))
-        elif found.round < 8 and rec.match.home == team:
-            warnings.append(Problem.warning("1.5.17", f"{team} was the home team of {match} (§1.5.8: the home "
-                                            "captain's address); only the travelling team has a journey to refund"))
-        persons_from = "option"
-        if persons is None:
-            on_sheet = _persons_on_sheet(records, match, team)
-            persons, persons_from = (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
+        recorded = [r.match for r in records]
+        warnings = claim_warnings(recorded, match, team, found.round)
+        persons, persons_from = claim_persons(persons, recorded, match, team)
         result, more = travel_claim(team, match, found.round, persons, zones, settings.travel,
                                     reservation_kr=reservation, trips=1 if one_way else 2,
                                     bornholm=bornholm, up=settings.cup.up)

@@ -1,6 +1,8 @@
 """E-mails to the captains about a cup draw (§1.5.16: the draw is sent to the participants).
 
-Pure: builds :class:`email.message.EmailMessage` values (standard library). The sheet
+:func:`notices` turns a gathered season (:func:`dbfcli.publish.gather.load_season`) into one
+:class:`Notice` per captain of a round; :func:`message` builds :class:`email.message.EmailMessage`
+values (standard library). Nothing here reads the season folder or sends mail. The sheet
 deadline is §1.5.14: the winner's result sheet is due 18 hours after the match
 (``CupSettings.sheet_deadline_hours``), counted from the end of play: the scheduled
 start plus 7.5 minutes a board (the reading `dbf result` and `dbf deadlines` apply).
@@ -73,6 +75,42 @@ def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int
 def _one_line(text: str) -> str:
     """A header value on one line: CR, LF and other control characters become spaces."""
     return " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text)).split())
+
+
+def notices(data, rnd: int):
+    """§1.5.16: one :class:`Notice` per team of every match of cup round ``rnd`` of the gathered
+    season ``data`` (:func:`dbfcli.publish.gather.load_season`), and problems: a warning for a
+    team that is not a cup team (no message) and one listing the captains without an address
+    in ``cup/contacts.yaml`` (their messages go to :func:`placeholder` addresses)."""
+    from ..rules.problems import Problem
+    from ..rules.sheet_scores import match_boards
+    from .gather import place_name, schedule_round
+
+    sched, problems = schedule_round(data, rnd)
+    hours = data.settings.cup.sheet_deadline_hours
+    out, missing = [], []
+    for s in sched:
+        for i, team_id in enumerate(s.teams):
+            other = s.teams[1 - i]
+            team = data.cup_teams.get(team_id)
+            if team is None:
+                problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
+                continue
+            cap = team.player(team.captain)
+            side = "neutral" if s.home is None else ("home" if team_id == s.home else "away")
+            email = data.contacts.get(team.captain)
+            if email is None:
+                missing.append(f"{team.captain} ({team_id})")
+            out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
+                              cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
+                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd))))
+    if missing:
+        problems.append(Problem.warning(
+            "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
+                      + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+                      + "; their messages go to captain-<id>@example.invalid",
+            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml"))
+    return out, problems
 
 
 def message(n: Notice, sender: str, lang: str, season: str) -> EmailMessage:

@@ -22,12 +22,15 @@ All amounts are whole kroner (int); a round trip counts the fare twice.
 
 from __future__ import annotations
 
+from typing import Iterable
 
 from .problems import Problem
+from .records import RecordedMatch
 from .settings import TravelSettings, UPSettings
 from .value import Value
 
 OVERNIGHT_ROUNDS = (7, 8, 9)   # §1.5.4: quarter-final, semi-final, final
+DEFAULT_PERSONS = 4            # a team plays with 4 players (§1.5.11) when the sheet does not say more
 
 
 def fare(zones: int, prices: dict[int, int]) -> tuple[int | None, list[Problem]]:
@@ -130,3 +133,53 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     claim = Claim(team, match, persons, zones, each, reservation_kr if covered else 0, trips,
                   overnight_allowance(round_no, persons, up), bornholm)
     return claim, []
+
+
+def _recorded(matches: Iterable[RecordedMatch], match_id: str) -> RecordedMatch | None:
+    return next((m for m in matches if m.match == match_id), None)
+
+
+def persons_on_sheet(matches: Iterable[RecordedMatch], match_id: str, team: str) -> int | None:
+    """§1.5.17, §1.5.11: the players of ``team`` on the recorded sheet of ``match_id`` -- those
+    who travelled, unless the claim says otherwise. None when the match has no recorded
+    result (not recorded, a walkover, or no player of ``team`` on the sheet).
+
+    >>> from dbfcli.rules.records import Appearance
+    >>> m = RecordedMatch("C3-001", 3, "A", "B", "A", "B", appearances=(Appearance(1, "A"), Appearance(2, "A")))
+    >>> persons_on_sheet([m], "C3-001", "A"), persons_on_sheet([m], "C3-001", "B"), persons_on_sheet([], "C3-001", "A")
+    (2, None, None)
+    """
+    rec = _recorded(matches, match_id)
+    if rec is None or rec.kind != "result":
+        return None
+    n = len({a.player for a in rec.appearances if a.team == team})
+    return n or None
+
+
+def claim_persons(persons: int | None, matches: Iterable[RecordedMatch], match_id: str,
+                  team: str) -> tuple[int, str]:
+    """§1.5.17: how many persons a claim counts and where the number comes from: ``"option"``
+    (given), ``"sheet"`` (:func:`persons_on_sheet`) or ``"default"`` (:data:`DEFAULT_PERSONS`,
+    §1.5.11)."""
+    if persons is not None:
+        return persons, "option"
+    on_sheet = persons_on_sheet(matches, match_id, team)
+    return (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
+
+
+def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, round_no: int) -> list[Problem]:
+    """Warnings on a travel claim of ``team`` for cup match ``match_id`` of round ``round_no``:
+
+    - §1.5.14: the match has no recorded result yet (a claim is sent with the result sheet);
+    - §1.5.17: ``team`` was the home team of a match before the semi-finals (§1.5.8: played at
+      the home captain's address), so it had no journey to refund. The semi-finals and
+      final (round 8 on) are played at DBF's venue (§1.5.7): both teams travel.
+    """
+    rec = _recorded(matches, match_id)
+    if rec is None:
+        return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
+                                "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
+    if round_no < 8 and rec.home == team:
+        return [Problem.warning("1.5.17", f"{team} was the home team of {match_id} (§1.5.8: the home "
+                                "captain's address); only the travelling team has a journey to refund")]
+    return []
