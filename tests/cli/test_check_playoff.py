@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from dbftest import run_dbf
-from test_rollover_cmd import HALVES, write_results
+from divkit import HALVES, write_results
 
 SEASON = "2026-27"
 

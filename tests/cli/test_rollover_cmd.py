@@ -4,27 +4,7 @@ import pytest
 import yaml
 
 from dbftest import snapshot
-from divkit import write_results  # noqa: F401
-
-
-
-HALVES = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
-
-
-def qualifiers_file(path, membership=(5000, 5000)):
-    """West (Kreds IV) QW1-QW5 in Jutland, Kreds II's QK2 and the east tournament QE1-QE4 on Zealand."""
-    west = [("QW1", "8000"), ("QW2", "7100"), ("QW3", "9000"), ("QW4", "6700"), ("QW5", "8800")]
-    east = [("QE1", "4000"), ("QE2", "2100"), ("QE3", "3700"), ("QE4", "4700")]
-    teams, pid = [], 900000
-    for tid, pc in west + east + [("QK2", "4300")]:
-        players = [{"id": pid + k, "name": f"Player {pid + k}", "club": 9999} for k in range(1, 5)]
-        pid += 10
-        teams.append({"id": tid, "name": f"Team {tid}", "captain": players[0]["id"], "club": 9999, "postcode": pc,
-                      "players": players})
-    doc = {"schema": 1, "membership": {"west": membership[0], "east": membership[1]},
-           "west": [w for w, _ in west], "east_direct": ["QK2"], "east_tournament": [e for e, _ in east], "teams": teams}
-    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    return path
+from divkit import HALVES, qualifiers_file, write_results  # noqa: F401
 
 
 @pytest.fixture

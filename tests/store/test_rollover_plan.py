@@ -6,8 +6,7 @@ import pytest
 
 from dbfcli.store.rollover import new_season_refusal, rollover_data, rollover_plan
 from dbfcli.store.season import SeasonStore
-from divkit import write_results
-from test_rollover_cmd import HALVES, qualifiers_file
+from divkit import HALVES, qualifiers_file, write_results
 
 SEASON = "2026-27"
 

@@ -107,6 +107,19 @@ class CupDraw(Value):
         return None
 
 
+def match_division(match_id: str) -> str | None:
+    """The division of a division match id (§1.1.2.1 all-play-all), else None (a cup match,
+    a play-off match, or no match at all).
+
+    >>> match_division("1div-R01-03"), match_division("3div-a-R02-01"), match_division("C3-007")
+    ('1div', '3div-a', None)
+    >>> match_division("1div-SF1"), match_division("1div-R01-R02")
+    (None, None)
+    """
+    head = match_id.rsplit("-R", 1)[0]
+    return head if head in DIVISIONS else None
+
+
 def cup_match_id(round_no: int, number: int) -> str:
     """Match ids printed by the draw: ``C3-007`` = round 3, match 7.
 

@@ -48,7 +48,7 @@ from decimal import Decimal, InvalidOperation
 
 import msgspec
 
-from ..rules.model import DIVISIONS, Division
+from ..rules.model import DIVISIONS, Division, match_division
 from ..rules.roundrobin import Round
 from ..rules.settings import DivisionSettings
 from ..rules.problems import Problem, Where
@@ -109,10 +109,6 @@ class VPTableIn(msgspec.Struct, forbid_unknown_fields=True):
     schema: int = SCHEMA
 
 
-def match_division(match_id: str) -> str | None:
-    """``1div-R01-03`` -> ``1div``; None if the id names no division."""
-    head = match_id.rsplit("-R", 1)[0]
-    return head if head in DIVISIONS else None
 
 
 def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Problem]]:

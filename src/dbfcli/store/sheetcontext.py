@@ -80,13 +80,10 @@ def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
 
 def division_of(match_id: str) -> str | None:
     """The division whose sheet ``match_id`` names (``1div-R01-03`` -> ``1div``), else None:
-    a cup match, or no match at all."""
-    from ..rules.model import DIVISIONS
+    a cup match, or no match at all. One reading for sheets and recorded files."""
+    from ..rules.model import match_division
 
-    for div in sorted(DIVISIONS, key=len, reverse=True):
-        if match_id.startswith(f"{div}-R"):
-            return div
-    return None
+    return match_division(match_id)
 
 
 def division_context(store: SeasonStore, sheet):
