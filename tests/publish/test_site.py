@@ -116,6 +116,17 @@ def test_1_5_1_trophy_history_from_earlier_finals(played, dbf, tmp_path):
     assert "2024-25" in text and "Anne Holm" in text and "2026-27" in text
 
 
+def test_1_5_1_a_broken_trophy_row_is_reported_not_silently_left_out(played, dbf, tmp_path):
+    (played / "trophy.yaml").write_text("schema: 1\nfinals:\n"
+                                        "  - {season: 2024-25, captain: 1, name: Anne Holm}\n"
+                                        "  - {season: 2025-26, name: no captain}\n", encoding="utf-8")
+    out = tmp_path / "site"
+    result = dbf("publish", "--out", out)
+    assert result.exit_code == 0                         # the site is still published
+    assert "trophy.yaml:4: warning: a final needs season and captain" in result.stderr
+    assert "2024-25" in " ".join(parse(out / "trophy.html").text)
+
+
 def test_team_named_script_is_shown_as_text_everywhere(site):
     out = site
     seen = 0

@@ -25,6 +25,7 @@ from ..rules.model import CupDraw, Division, Team
 from ..rules.problems import Problem
 from ..rules.settings import Settings
 from ..rules.standings import DivResult
+from ..rules.value import replace
 from ..store.season import SeasonStore
 
 
@@ -176,26 +177,14 @@ def load_agreements(store: SeasonStore) -> tuple[dict[str, Any], list[Problem]]:
     return agreements, problems
 
 
-def load_finals(store: SeasonStore) -> list[Any]:
-    """Cup finals of earlier seasons (``DIR/trophy.yaml``) for the trophy history (§1.5.1)."""
-    from ..rules.trophy import Final
+def load_finals(store: SeasonStore) -> tuple[list[Any], list[Any]]:
+    """Cup finals of earlier seasons (``DIR/trophy.yaml``) for the trophy history (§1.5.1),
+    read as ``dbf trophy`` reads them; a malformed row is reported (as a warning: the site
+    is still published), not silently left out."""
+    from ..store.trophy import HISTORY, read_history
 
-    path = store.root / "trophy.yaml"
-    if not path.is_file():
-        return []
-    from ..store.yamlio import YamlLoadError, parse_yaml
-
-    try:
-        doc = parse_yaml(path.read_bytes(), "trophy.yaml")
-    except YamlLoadError:
-        return []
-    finals = []
-    for x in (doc.data.get("finals") if hasattr(doc.data, "get") else None) or ():
-        try:
-            finals.append(Final(str(x["season"]), int(x["captain"]), str(x.get("name") or "")))
-        except (KeyError, TypeError, ValueError):
-            continue
-    return finals
+    finals, problems = read_history(store.root / HISTORY)
+    return list(finals or []), problems
 
 
 def load_season(store: SeasonStore) -> SeasonData:
@@ -220,8 +209,10 @@ def load_season(store: SeasonStore) -> SeasonData:
     problems += p
     agreements, p = load_agreements(store)
     problems += p
+    finals, p = load_finals(store)
+    problems += [replace(x, severity="warning") for x in p]
     data = SeasonData(store.season, settings, {t.id: t for t in teams}, entry, dict(divisions), draws, results,
-                      div_results, agreements, load_contacts(store), load_finals(store), problems, pools)
+                      div_results, agreements, load_contacts(store), finals, problems, pools)
     from ..store.divresults import load_vp_scale
 
     data.vp_scale, p = load_vp_scale(store, settings.vp_scale)
