@@ -1,4 +1,4 @@
-from dbfcli.cli.app import main
+from dbfcli.cli.entry import main
 
 if __name__ == "__main__":
     main()
