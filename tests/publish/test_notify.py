@@ -79,7 +79,9 @@ def test_notify_in_danish(half_played, dbf, tmp_path):
 def test_notify_errors(half_played, dbf, tmp_path):
     assert dbf("notify", "draw", "--round", "5", "--out", tmp_path).exit_code == 2     # §1.5.16 not drawn
     assert dbf("notify", "draw", "--round", "3").exit_code == 2                        # neither --out nor --smtp
-    assert dbf("notify", "draw", "--round", "3", "--smtp", "nohost").exit_code == 2
+    bad = dbf("notify", "draw", "--round", "3", "--smtp", "nohost")
+    assert bad.exit_code == 2
+    assert bad.stderr.startswith("error: --smtp 'nohost' is not HOST:PORT")   # the usage error first, alone
 
 
 def _free_port() -> int:

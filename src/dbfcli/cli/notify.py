@@ -39,6 +39,10 @@ def register(app: typer.Typer) -> None:
 
         if out is None and smtp is None:
             fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/")
+        if smtp is not None:   # a usage error before any reading or warning
+            host, _, port = smtp.rpartition(":")
+            if not host or not port.isdigit():
+                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
         lang = current_lang()
         data = load_season(load_store())
         if round_ not in data.draws:
@@ -50,9 +54,6 @@ def register(app: typer.Typer) -> None:
         if smtp is not None:
             import smtplib
 
-            host, _, port = smtp.rpartition(":")
-            if not host or not port.isdigit():
-                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
             sent, skipped = [], []
             try:
                 with smtplib.SMTP(host, int(port), timeout=30) as server:
