@@ -144,7 +144,7 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
             except typer.Exit:
                 raise
             except RuleBroken as exc:
-                _report(exc.problems, 1, exc.doc)
+                _report(exc.problems, rule_exit_code(exc.problems), exc.doc)
             except (UsageProblem, StoreError) as exc:
                 _report(exc.problems, 2)
             except LockTimeout as exc:
@@ -162,6 +162,14 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
         return app.command(name, **kw)(wrapper)
 
     return deco
+
+
+def rule_exit_code(problems: Sequence[Problem]) -> int:
+    """1 when every error names the § it breaks (INTERFACE.md: "every broken rule listed,
+    each with its § number"); 2 when an error has no § -- a malformed or inconsistent input
+    (a team id twice, an impossible bid, negative IMPs), which is exit 2 by the contract.
+    Every problem is listed either way."""
+    return 2 if any(p.is_error and not p.rule for p in problems) else 1
 
 
 def stdout_gone() -> NoReturn:
