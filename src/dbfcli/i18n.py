@@ -95,8 +95,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "imps_minus": ("IMPs -", "IMP -"),
     "tie_break": ("tie-break", "afgjort ved"),
     "state_final": ("final", "endelig"),
-    "state_after": ("after {rounds} round(s), {played} of {total} matches",
-                    "efter {rounds} runde(r), {played} af {total} kampe"),
+    "state_after": ("after {rounds}, {played} of {total} matches",        # rounds: count(n, "round(s)")
+                    "efter {rounds}, {played} af {total} kampe"),
     "standings_title": ("{div} {season}: standings {state} (VP: {scale})",
                         "{div} {season}: stilling {state} (VP: {scale})"),
     "carry_over": ("Carry-over", "Medbragt score"),
@@ -151,9 +151,241 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mail_up": ("Away points (UP) for the away team: {up}.", "Udebanepoint (UP) til udeholdet: {up}."),
     "mail_sign": ("Kind regards,\nthe tournament director", "Med venlig hilsen\nturneringslederen"),
     "progress_publish": ("Writing pages", "Skriver sider"),
-    "wrote_site": ("wrote {n} pages to {out}", "skrev {n} sider til {out}"),
-    "wrote_mail": ("wrote {n} messages to {out}", "skrev {n} beskeder til {out}"),
-    "sent_mail": ("sent {n} messages through {server}", "sendte {n} beskeder via {server}"),
+    "wrote_site": ("wrote {pages} to {out}", "skrev {pages} til {out}"),
+    "wrote_mail": ("wrote {messages} to {out}", "skrev {messages} til {out}"),
+    "sent_mail": ("sent {messages} through {server}", "sendte {messages} via {server}"),
+}
+
+#: the framing of problems on stderr and the command summaries (issue: a complete ``--lang da``).
+#: Problem.message and Problem.hint stay English in every language: they are data (in the JSON
+#: too), carry their § and are grep-able; only the words around them are translated.
+MESSAGES.update({
+    # problems on stderr (cli/common.py print_problems, _report)
+    "sev:error": ("error", "fejl"),
+    "sev:warning": ("warning", "advarsel"),
+    "hint_label": ("hint", "tip"),
+    "nothing_written": ("{errors}; nothing was written.", "{errors}; intet blev skrevet."),
+    "internal_error": ("internal error", "intern fejl"),
+    # dbf check
+    "check_summary": ("{season}: {errors}, {warnings}", "{season}: {errors}, {warnings}"),
+    "all_valid": (" - all state files are valid", " - alle tilstandsfiler er gyldige"),
+    # dry run / done verbs
+    "entered_teams": ("{verb} {teams} ({added} new, {updated} updated); the cup has {total}",
+                      "{verb} {teams} ({added} nye, {updated} opdateret); pokalturneringen har {total}"),
+    "verb:entered": ("entered", "tilmeldte"),
+    "verb:would enter": ("would enter", "ville tilmelde"),
+    "cup_teams_title": ("Cup teams {season} ({n})", "Pokalhold {season} ({n})"),
+    "added_player": ("{verb} {name} ({id}) to {team} from cup round {round}; round fees from round {round} (§1.5.11)",
+                     "{verb} {name} ({id}) på {team} fra pokalrunde {round}; rundegebyr fra runde {round} (§1.5.11)"),
+    "verb:added": ("added", "tilføjede"),
+    "verb:would add": ("would add", "ville tilføje"),
+    # dbf draw cup
+    "cup_round_title": ("Cup {round}", "Pokalturneringen, {round}"),
+    "pool_suffix": (", pool {pool}", ", pulje {pool}"),
+    "byes_line": ("byes ({n}): {teams}", "oversiddere ({n}): {teams}"),
+    "recorded_draw": ("{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} reproduces it)",
+                      "{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} gentager lodtrækningen)"),
+    "verb:recorded": ("recorded", "registrerede"),
+    "verb:would record": ("would record", "ville registrere"),
+    # dbf schedule cup
+    "cup_schedule_title": ("Cup {round}: schedule ({matches})", "Pokalturneringen, {round}: program ({matches})"),
+    "neutral": ("neutral", "neutral"),
+    "hum_title": ("HUM in this round (§1.5.13, §1.5.1.2, §2.10.5)", "HUM i denne runde (§1.5.13, §1.5.1.2, §2.10.5)"),
+    "allowed": ("allowed", "tilladt"),
+    "not_allowed": ("NOT allowed", "IKKE tilladt"),
+    "wrote_file": ("wrote {file}", "skrev {file}"),
+    "why:neutral": ("§1.5.7 neutral", "§1.5.7 neutral"),
+    "why:neutral_hum": (" (§1.5.13 HUM away)", " (§1.5.13 HUM ude)"),
+    "why:hum": ("§1.5.13 HUM: {team} away", "§1.5.13 HUM: {team} ude"),
+    "why:up": ("§1.5.5 UP", "§1.5.5 UP"),
+    "why:drawn_first": ("§1.5.5 drawn first", "§1.5.5 trukket først"),
+    "schedule_set": ("{match}: {date} {time} at {venue}", "{match}: {date} {time} i {venue}"),
+    "dispensation_note": (" (dispensation: {text})", " (dispensation: {text})"),
+    "dry_run_note": (" (dry run)", " (prøvekørsel)"),
+    # dbf deadlines
+    "nothing_due": ("nothing due within {days} days of {now}", "intet forfalder inden for {days} dage fra {now}"),
+    "deadlines_title": ("Deadlines {season} at {now}", "Frister {season} pr. {now}"),
+    "status:overdue": ("OVERDUE", "OVERSKREDET"),
+    "status:done": ("done", "klaret"),
+    "status:due": ("due", "åben"),
+    "note_line": ("note: {text}", "note: {text}"),
+    # dbf distance
+    "distance_road": ("road distance: {km} km (estimate; {sea} km of it by sea)",
+                      "afstand ad vej: {km} km (skøn; heraf {sea} km til søs)"),
+    "distance_crossings": ("crossings: {crossings}", "overfarter: {crossings}"),
+    "none": ("none", "ingen"),
+    "distance_up": ("UP §1.5.4: {total} = {distance} distance + {ferry} ferry{stage} ({source})",
+                    "UP §1.5.4: {total} = {distance} afstand + {ferry} færge{stage} ({source})"),
+    "distance_stage": (" + {up} round {round}", " + {up} runde {round}"),
+    "route": ("Route", "Rute"),
+    "side:east": ("east", "øst"),
+    "side:west": ("west", "vest"),
+    "leg:road": ("road", "vej"),
+    "leg:bridge": ("bridge", "bro"),
+    "leg:ferry": ("ferry", "færge"),
+    "fee:fee": ("fee", "gebyr"),
+    "pool:east": ("east", "øst"),
+    "pool:west": ("west", "vest"),
+    "fee:fine": ("fine", "bøde"),
+    "fee:paid": ("paid", "betalt"),
+    "fee:refund": ("refund", "refusion"),
+    "settings:defaults": ("defaults (no season found)", "standardværdier (ingen sæson fundet)"),
+    "settings:season": ("season {season}", "sæson {season}"),
+    # dbf division
+    "entered_div": ("{verb} {teams} in {div}", "{verb} {teams} i {div}"),
+    "div_teams_title": ("{div} {season} (seeding order)", "{div} {season} (seedningsrækkefølge)"),
+    "div_fees_title": ("Division entry fees {season} (§1.1.1.3, kr)", "Divisionsindskud {season} (§1.1.1.3, kr.)"),
+    "total_row": ("total", "i alt"),
+    # dbf schedule DIV
+    "div_schedule_title": ("{div} {season}: all-play-all, {rounds}, {boards} ({state})",
+                           "{div} {season}: alle mod alle, {rounds}, {boards} ({state})"),
+    "schedule:stored": ("stored", "gemt"),
+    "schedule:computed": ("computed from the entry order, not frozen",
+                          "beregnet ud fra tilmeldingsrækkefølgen, ikke fastlåst"),
+    "bye_cell": ("(bye)", "(oversidder)"),
+    "froze_schedule": ("{verb} the schedule in {file}", "{verb} programmet i {file}"),
+    "verb:froze": ("froze", "fastlåste"),
+    "verb:would freeze": ("would freeze", "ville fastlåse"),
+    "wrote_events": ("wrote {events} to {file}", "skrev {events} til {file}"),
+    # dbf init
+    "created_file": ("{verb} {file}", "{verb} {file}"),
+    "verb:created": ("created", "oprettede"),
+    "verb:would create": ("would create", "ville oprette"),
+    # dbf up / gp / fees
+    "up_credited": ("UP credited (§1.5.4)", "UP tildelt (§1.5.4)"),
+    "up_total": ("UP in total", "UP i alt"),
+    "gp_title": ("Guldpoint (§1.5.10)", "Guldpoint (§1.5.10)"),
+    "gp_caption": ("total {gp} GP", "i alt {gp} GP"),
+    "team_fees_title": ("{team}: fees (§1.5.15) and refunds (§1.5.17)",
+                        "{team}: gebyrer (§1.5.15) og refusioner (§1.5.17)"),
+    "fees_title": ("Fees, {fee} kr per player per round (§1.5.15); travel refunds (§1.5.17, §1.5.4)",
+                   "Gebyrer, {fee} kr. pr. spiller pr. runde (§1.5.15); rejserefusion (§1.5.17, §1.5.4)"),
+    "fees_caption": ("net = balance - refunds (negative: DBF pays the team)",
+                     "netto = saldo - refusion (negativ: DBF betaler holdet)"),
+    # dbf log
+    "journal_title": ("Journal {season}", "Journal {season}"),
+    # dbf playoff
+    "playoff_title": ("Play-off {div} ({boards} each)", "Slutspil {div} ({boards} pr. kamp)"),
+    "stage:semi-final": ("semi-final", "semifinale"),
+    "stage:final": ("final", "finale"),
+    "stage:3div-runners-up": ("3div-runners-up", "3. div. toere"),
+    "lot_seed": (" (lot, seed {seed})", " (lodtrækning, seed {seed})"),
+    "playoff_choice": ("§1.1.2.8 semi-final choice: {status}; {team} plays {opponent}",
+                       "§1.1.2.8 valg af semifinalemodstander: {status}; {team} møder {opponent}"),
+    "deadline_note": (" (deadline {deadline})", " (frist {deadline})"),
+    "playoff_days": ("§1.1.2.6 semi-finals Saturday, final Sunday, no match for 3rd place",
+                     "§1.1.2.6 semifinaler lørdag, finale søndag, ingen kamp om 3.-pladsen"),
+    "champion": ("§1.1.2.4 Danish open teams champion: {team}", "§1.1.2.4 danmarksmester for åbne hold: {team}"),
+    "carry_over_note": ("carry-over shown to one decimal, rounded half up; decisions use exact values (§1.1.2.10)",
+                        "medbragt score vist med én decimal, afrundet halvt op; afgørelser bruger de nøjagtige værdier (§1.1.2.10)"),
+    "playoff_chosen": ("{verb}: {team} plays {choice} (semi-finals {a} v {b}, {c} v {d})",
+                       "{verb}: {team} møder {choice} (semifinaler {a} - {b}, {c} - {d})"),
+    "playoff_won": ("{match}: {winner} wins ({how})", "{match}: {winner} vinder ({how})"),
+    "dry_run_nothing": ("; dry run, nothing written", "; prøvekørsel, intet skrevet"),
+    "pairing:provisional": ("provisional", "foreløbig"),
+    "pairing:chosen": ("chosen", "valgt"),
+    "pairing:default": ("default", "uden valg inden fristen"),
+    # dbf qualification
+    "qual_entered": ("{verb} {teams} ({list})", "{verb} {teams} ({list})"),
+    "qual_direct": ("; Kreds II direct: {teams}", "; Kreds II direkte: {teams}"),
+    "east_schedule_title": ("East qualification (§1.1.5.2): {rounds} of {boards}",
+                            "Kvalifikation øst (§1.1.5.2): {rounds} à {boards}"),
+    "east_result": ("{match}: {home} {a}-{b} {away}, VP {va}-{vb}", "{match}: {home} {a}-{b} {away}, VP {va}-{vb}"),
+    "east_standings_title": ("East qualification (§1.1.5.2): {played} of {total} matches",
+                             "Kvalifikation øst (§1.1.5.2): {played} af {total} kampe"),
+    "west_entered": ("{verb} Kreds IV: {teams}", "{verb} Kreds IV: {teams}"),
+    "qualifiers_written": ("wrote {file}: qualified {teams} (west {west}, east {east})",
+                           "skrev {file}: kvalificeret {teams} (vest {west}, øst {east})"),
+    # dbf result
+    "verb:sheet_valid": ("the sheet is valid; nothing recorded", "resultatblanketten er gyldig; intet registreret"),
+    "verb:would be recorded": ("would be recorded", "ville blive registreret"),
+    "verb:amended": ("amended", "rettet"),
+    "verb:recorded_p": ("recorded", "registreret"),
+    "result_winner": ("{match}: {verb}; winner {winner} ({a}-{b} IMPs)", "{match}: {verb}; vinder {winner} ({a}-{b} IMP)"),
+    "result_plain": ("{match}: {verb}", "{match}: {verb}"),
+    "gp_short_title": ("GP (§1.5.10)", "GP (§1.5.10)"),
+    "up_credited_line": ("UP credited (§1.5.4): {list}", "UP tildelt (§1.5.4): {list}"),
+    "already_recorded": ("{match} is already recorded with this sheet; nothing changed",
+                         "{match} er allerede registreret med denne resultatblanket; intet ændret"),
+    "walkover_line": ("{match}: walkover; {winner} advances, {team} fined {kr} kr (§1.5.15)",
+                      "{match}: walkover; {winner} går videre, {team} idømt bøde på {kr} kr. (§1.5.15)"),
+    # dbf season rollover
+    "verb:wrote": ("wrote", "skrev"),
+    "verb:would write": ("would write", "ville skrive"),
+    # dbf seating
+    "seating_title": ("Seating {match}: {home} (home) v {away} (away)",
+                      "Pladsfordeling {match}: {home} (hjemme) - {away} (ude)"),
+    "lineups_ok": ("line-ups of {segments}: no problem (§1.5.13)", "holdopstillinger for {segments}: ingen problemer (§1.5.13)"),
+    # dbf system
+    "system_natural": ("natural: neither HUM nor Åbent forsvar", "naturligt: hverken HUM eller Åbent forsvar"),
+    "and": ("and", "og"),
+    "system_registered": ("{verb} {file} for {team} pair {a}-{b}", "{verb} {file} for {team}, par {a}-{b}"),
+    "verb:registered": ("registered", "registrerede"),
+    "verb:would register": ("would register", "ville registrere"),
+    "system_change_ok": ("change from {old} to {new}: allowed by §1.1.1.2a",
+                         "ændring fra {old} til {new}: tilladt efter §1.1.1.2a"),
+    "see_warning": (" (see the warning)", " (se advarslen)"),
+    # dbf travel claim
+    "travel_title": ("Travel claim {team}, {match}", "Rejseafregning {team}, {match}"),
+    "travel_fares": ("fares: {persons} ({from_}) x {trips} x ({fare} + {reservation} reservation)",
+                     "billetter: {persons} ({from_}) x {trips} x ({fare} + {reservation} pladsbillet)"),
+    "travel_overnight": ("overnight allowance (§1.5.4)", "overnatningstilskud (§1.5.4)"),
+    "recorded_file": ("{verb} {file}", "{verb} {file}"),
+    # dbf trophy
+    "trophy_outright": ("§1.5.1: {who} has won trophy no. {n} outright ({how}) with the final of {season}",
+                        "§1.5.1: {who} har vundet pokal nr. {n} til ejendom ({how}) med finalen i {season}"),
+    "recorded_finals": ("recorded finals: {list}", "registrerede finaler: {list}"),
+    "trophy_no": ("trophy no. {n}: {state}", "pokal nr. {n}: {state}"),
+    "held_by": ("held by {who}", "indehaves af {who}"),
+    "no_holder": ("no holder yet", "ingen indehaver endnu"),
+    "won_outright_line": ("won outright: trophy no. {n}, {season}, {who} ({how})",
+                          "vundet til ejendom: pokal nr. {n}, {season}, {who} ({how})"),
+    # dbf undo
+    "undid": ("{verb}: {command} ({files})", "{verb}: {command} ({files})"),
+    "verb:undid": ("undid", "fortrød"),
+    "verb:would undo": ("would undo", "ville fortryde"),
+    # dbf vp / imps
+    "vp_table_title": ("WBF 20-VP scale, {boards} (blitz {blitz})", "WBF 20-VP-skala, {boards} (blitz {blitz})"),
+    "vp_line": ("{imps} in {boards}: {won} - {lost} VP", "{imps} i {boards}: {won} - {lost} VP"),
+    "imps_line": ("{points} points: {imps} (band {band})", "{points} point: {imps} (interval {band})"),
+})
+
+#: column headings (lower case, as the tables print them): English -> Danish; ``t("col:" + en)``
+COLUMNS_DA: dict[str, str] = {
+    "team": "hold", "name": "navn", "club": "klub", "postcode": "postnr.", "entry": "indgangsrunde",
+    "players": "spillere", "match": "kamp", "drawn first": "trukket først", "second": "trukket som nr. 2",
+    "home": "hjemme", "away": "ude", "venue": "spillested", "km": "km", "UP": "UP", "date": "dato",
+    "time": "tid", "why": "begrundelse", "pair": "par", "HUM": "HUM", "due": "frist", "what": "hvad",
+    "§": "§", "status": "status", "leg": "etape", "from": "fra", "to": "til", "seed": "seedning",
+    "division": "division", "base": "grundbeløb", "travel pool": "rejsepulje", "total": "i alt",
+    "round": "runde", "GP": "GP", "player": "spiller", "kind": "type", "kr": "kr.", "note": "bemærkning",
+    "owed": "skyldig", "paid": "betalt", "fines": "bøder", "balance": "saldo", "refunds": "refusion",
+    "net": "netto", "when (UTC)": "tidspunkt (UTC)", "command": "kommando", "files": "filer",
+    "stage": "fase", "teams": "hold", "carry-over": "medbragt", "home section 1": "hjemme i 1. sektion",
+    "IMPs": "IMP", "winner": "vinder", "loser": "taber", "region": "kreds", "played": "spillet",
+    "IMPs+": "IMP+", "IMPs-": "IMP-", "VP": "VP", "segment": "sektion", "seats first": "sætter sig først",
+    "seats last": "sætter sig sidst", "item": "post", "captain": "kaptajn", "finals": "finaler",
+    "in a row": "i træk", "needs": "mangler", "bid": "melding",
+}
+MESSAGES.update({"col:" + en: (en, da) for en, da in COLUMNS_DA.items()})
+
+#: countable nouns: key -> (English one, English many, Danish one, Danish many). English forms are
+#: those ``cli.common.plural`` printed (``plural(n, "match", "matches")``), so English output is unchanged.
+NOUNS: dict[str, tuple[str, str, str, str]] = {
+    "error": ("error", "errors", "fejl", "fejl"),
+    "warning": ("warning", "warnings", "advarsel", "advarsler"),
+    "team": ("team", "teams", "hold", "hold"),
+    "match": ("match", "matches", "kamp", "kampe"),
+    "round": ("round", "rounds", "runde", "runder"),
+    "round(s)": ("round(s)", "round(s)", "runde", "runder"),
+    "board": ("board", "boards", "spil", "spil"),
+    "IMP": ("IMP", "IMPs", "IMP", "IMP"),
+    "page": ("page", "pages", "side", "sider"),
+    "message": ("message", "messages", "besked", "beskeder"),
+    "event": ("event", "events", "begivenhed", "begivenheder"),
+    "segment": ("segment", "segments", "sektion", "sektioner"),
+    "person": ("person", "persons", "person", "personer"),
+    "trip": ("trip", "trips", "rejse", "rejser"),
 }
 
 #: cup round names in Danish (model.ROUND_NAMES is English)
@@ -182,6 +414,57 @@ def t(key: str, lang: str | None = None, **fields: object) -> str:
     pair = MESSAGES.get(key)
     text = key if pair is None else pair[1 if lang == "da" else 0]
     return text.format(**fields) if fields else text
+
+
+def word(prefix: str, value: object, lang: str | None = None) -> str:
+    """A data word shown in a table (a pool, a side, a kind of leg) in this run's language; a
+    value the table does not know is shown as it is. JSON keeps the value itself.
+
+    >>> word("side", "east", "da"), word("side", "east", "en"), word("side", "north", "da"), word("side", None, "da")
+    ('øst', 'east', 'north', '')
+    """
+    if value is None:
+        return ""
+    key = f"{prefix}:{value}"
+    return t(key, lang) if key in MESSAGES else str(value)
+
+
+def pool_name(pool: object, lang: str | None = None) -> str:
+    """A cup pool's name (``east``, ``west-1``) in this run's language.
+
+    >>> pool_name("west-1", "da"), pool_name("east", "da"), pool_name("west-1", "en"), pool_name("x", "da")
+    ('vest-1', 'øst', 'west-1', 'x')
+    """
+    base, sep, rest = str(pool).partition("-")
+    return word("pool", base, lang) + sep + rest
+
+
+def heads(*names: str, lang: str | None = None) -> list[str]:
+    """Column headings in this run's language (English: the names as given).
+
+    >>> heads("team", "drawn first", lang="da"), heads("team", "UP", lang="en")
+    (['hold', 'trukket først'], ['team', 'UP'])
+    """
+    return [t("col:" + n, lang) if ("col:" + n) in MESSAGES else n for n in names]
+
+
+def count(n: int, noun: str, lang: str | None = None, *, en_plural: bool = False) -> str:
+    """``n`` and the noun, singular for exactly one, in this run's language. ``en_plural``:
+    English keeps the plural even for one, as that line has always printed (golden output).
+
+    >>> count(1, "match", "en"), count(2, "match", "en"), count(2, "match", "da"), count(1, "warning", "da")
+    ('1 match', '2 matches', '2 kampe', '1 advarsel')
+    >>> count(3, "error", "da"), count(0, "team", "da")
+    ('3 fejl', '0 hold')
+    >>> count(1, "round", "en", en_plural=True), count(1, "round", "da", en_plural=True)
+    ('1 rounds', '1 runde')
+    """
+    lang = (lang or current_lang()).lower()[:2]
+    forms = NOUNS[noun]
+    one, many = forms[2:] if lang == "da" else forms[:2]
+    if en_plural and lang != "da":
+        one = many
+    return f"{n} {one if n == 1 else many}"
 
 
 def round_name(round_no: int, lang: str | None = None) -> str:

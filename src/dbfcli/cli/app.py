@@ -162,7 +162,10 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # noqa: BLE001 - usage errors are handled by click; this is the last guard
         if os.environ.get("DBF_DEBUG") == "1":
             raise
-        sys.stderr.write(f"error: internal error: {type(exc).__name__}: {exc}\n  hint: DBF_DEBUG=1 shows the traceback\n")
+        from ..i18n import t
+
+        sys.stderr.write(f"{t('sev:error')}: internal error: {type(exc).__name__}: {exc}\n"
+                         f"  {t('hint_label')}: DBF_DEBUG=1 shows the traceback\n")
         sys.exit(2)
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from .common import JsonOpt, command, emit, load_store, plural, print_problems
+from ..i18n import count, t as tr
+from .common import JsonOpt, command, emit, load_store, print_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -30,8 +31,9 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             print_problems(problems)
-            out.line(f"{store.season}: {plural(len(errors), 'error')}, {plural(len(problems) - len(errors), 'warning')}"
-                     + ("" if errors else " - all state files are valid"))
+            out.line(tr("check_summary", season=store.season, errors=count(len(errors), "error"),
+                       warnings=count(len(problems) - len(errors), "warning"))
+                     + ("" if errors else tr("all_valid")))
 
         emit(doc, human)
         if code:

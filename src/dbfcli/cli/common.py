@@ -197,7 +197,9 @@ def _report(problems: list[Problem], code: int, doc: dict | None = None) -> NoRe
         print_problems(problems)
         n = sum(p.is_error for p in problems)
         if code == 1:
-            sys.stderr.write(f"{n} error{'s' if n != 1 else ''}; nothing was written.\n")
+            from ..i18n import count, t
+
+            sys.stderr.write(t("nothing_written", errors=count(n, "error")) + "\n")
     raise typer.Exit(code)
 
 
@@ -223,14 +225,24 @@ def _excerpt(where: Where | None) -> str:
 
 
 def print_problems(problems: Iterable[Problem]) -> None:
-    """Every problem on stderr: ``file:line: error §rule: message``, the line, the hint."""
+    """Every problem on stderr: ``file:line: error §rule: message``, the line, the hint.
+
+    With ``--lang da`` the framing is Danish (``fejl``, ``advarsel``, ``tip:``); the message
+    and the hint are the rule's own English text (data, with its §), never translated."""
+    from ..i18n import t
+
+    hint = t("hint_label")
     for p in problems:
         place = f"{p.where}: " if p.where and str(p.where) else ""
         rule = f" §{p.rule}" if p.rule else ""
-        sys.stderr.write(f"{place}{p.severity}{rule}: {p.message}\n")
+        severity = t("sev:" + p.severity) if ("sev:" + p.severity) in _SEVERITIES else p.severity
+        sys.stderr.write(f"{place}{severity}{rule}: {p.message}\n")
         sys.stderr.write(_excerpt(p.where))
         if p.hint:
-            sys.stderr.write(f"  hint: {p.hint}\n")
+            sys.stderr.write(f"  {hint}: {p.hint}\n")
+
+
+_SEVERITIES = ("sev:error", "sev:warning")
 
 
 # --------------------------------------------------------------------------- output

@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_store, plural
+from ..i18n import count, heads, t as tr
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (INTERFACE.md).")]
 
@@ -45,8 +46,9 @@ def register(app: typer.Typer) -> None:
             changes = tx.changes()
         emit({"ok": True, "added": added, "updated": len(new) - added, "teams": len(merged), "dry_run": dry_run,
               "changes": [{"file": f, "action": a} for f, a in changes]},
-             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {plural(len(new), 'team')} "
-                                  f"({added} new, {len(new) - added} updated); the cup has {len(merged)}"))
+             lambda out: out.line(tr("entered_teams", verb=tr("verb:would enter" if dry_run else "verb:entered"),
+                                     teams=count(len(new), "team"), added=added, updated=len(new) - added,
+                                     total=len(merged))))
 
     @command(cup, "teams")
     def teams(json_: JsonOpt = False) -> None:
@@ -72,7 +74,8 @@ def register(app: typer.Typer) -> None:
             for t in cup_teams]}
 
         def human(out):
-            out.table(f"Cup teams {store.season} ({len(cup_teams)})", ["team", "name", "club", "postcode", "entry", "players"],
+            out.table(tr("cup_teams_title", season=store.season, n=len(cup_teams)),
+                      heads("team", "name", "club", "postcode", "entry", "players"),
                       [(t.id, t.name, t.club, t.postcode, rounds[t.id], len(t.players)) for t in cup_teams],
                       justify=["left", "left", "right", "right", "right", "right"])
 
@@ -135,5 +138,5 @@ def register(app: typer.Typer) -> None:
                                                                      "division": division},
                "announced_on": day.isoformat(), "dry_run": dry_run, "warnings": [w.to_json() for w in warns],
                "changes": [{"file": f, "action": a} for f, a in changes]}
-        emit(doc, lambda out: out.line(f"{'would add' if dry_run else 'added'} {name} ({player_id}) to {team} from "
-                                       f"cup round {round_}; round fees from round {round_} (§1.5.11)"))
+        emit(doc, lambda out: out.line(tr("added_player", verb=tr("verb:would add" if dry_run else "verb:added"),
+                                          name=name, id=player_id, team=team, round=round_)))

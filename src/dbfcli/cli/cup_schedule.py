@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import CsvOpt, DryRunOpt, JsonOpt, Out, RUN, RuleBroken, check, command, command_line, emit, fail, load_store, plural
+from ..i18n import count, heads, round_name, t as tr
+from .common import CsvOpt, DryRunOpt, JsonOpt, Out, RUN, RuleBroken, check, command, command_line, emit, fail, load_store
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -35,10 +36,10 @@ def _doc(round_no: int, rows) -> dict:
 def _short_reason(s) -> str:
     """The table's "why" column: the § that decided home and away."""
     if s.neutral:
-        return "§1.5.7 neutral" + (" (§1.5.13 HUM away)" if "1.5.13" in s.reason else "")
+        return tr("why:neutral") + (tr("why:neutral_hum") if "1.5.13" in s.reason else "")
     if s.reason.startswith("§1.5.13"):
-        return f"§1.5.13 HUM: {s.away} away"
-    return "§1.5.5 UP" if "most UP" in s.reason else "§1.5.5 drawn first"
+        return tr("why:hum", team=s.away)
+    return tr("why:up") if "most UP" in s.reason else tr("why:drawn_first")
 
 
 @command(_inner, "show")
@@ -72,22 +73,20 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
         write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])
     else:
         def human(out):
-            from ..rules.model import ROUND_NAMES
-
-            out.table(f"Cup {ROUND_NAMES.get(round_no, round_no)}: schedule ({plural(len(rows), 'match', 'matches')})",
-                      ["match", "home", "away", "venue", "km", "UP", "date", "time", "why"],
-                      [(s.id, s.home or f"{s.teams[0]} (neutral)", s.away or s.teams[1], s.venue,
+            out.table(tr("cup_schedule_title", round=round_name(round_no), matches=count(len(rows), "match")),
+                      heads("match", "home", "away", "venue", "km", "UP", "date", "time", "why"),
+                      [(s.id, s.home or f"{s.teams[0]} ({tr('neutral')})", s.away or s.teams[1], s.venue,
                         None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time,
                         _short_reason(s))
                        for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
                                                 "left"])
             hum = [s for s in rows if s.hum]
             if hum:
-                out.table("HUM in this round (§1.5.13, §1.5.1.2, §2.10.5)", ["match", "pair", "HUM", "why"],
-                          [(s.id, f"{v.team} {v.pair[0]}-{v.pair[1]}", "allowed" if v.allowed else "NOT allowed",
+                out.table(tr("hum_title"), heads("match", "pair", "HUM", "why"),
+                          [(s.id, f"{v.team} {v.pair[0]}-{v.pair[1]}", tr("allowed") if v.allowed else tr("not_allowed"),
                             f"§{v.rule}: {v.why}") for s in hum for v in s.hum])
             if ics is not None:
-                out.line(f"wrote {ics}")
+                out.line(tr("wrote_file", file=ics))
 
         if not errors:
             emit(doc, human)
@@ -180,6 +179,6 @@ def set_(
     doc = {"ok": True, "match": match, "date": s.date, "time": s.time, "venue_postcode": s.venue,
            "dispensation": new.dispensation, "dry_run": dry_run,
            "changes": [{"file": f, "action": a} for f, a in changes]}
-    emit(doc, lambda out: out.line(f"{match}: {s.date} {s.time} at {s.venue}"
-                                   + (f" (dispensation: {new.dispensation})" if new.dispensation else "")
-                                   + (" (dry run)" if dry_run else "")))
+    emit(doc, lambda out: out.line(tr("schedule_set", match=match, date=s.date, time=s.time, venue=s.venue)
+                                   + (tr("dispensation_note", text=new.dispensation) if new.dispensation else "")
+                                   + (tr("dry_run_note") if dry_run else "")))

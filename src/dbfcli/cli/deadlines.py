@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import heads, t as tr
 from .common import RUN, JsonOpt, check, command, emit, fail, load_store
 
 
@@ -59,13 +60,15 @@ def register(app: typer.Typer) -> None:
 
             def human(out):
                 if not shown:
-                    out.line(f"nothing due within {days} days of {now:%Y-%m-%d %H:%M}")
+                    out.line(tr("nothing_due", days=days, now=f"{now:%Y-%m-%d %H:%M}"))
                 else:
-                    out.table(f"Deadlines {store.season} at {now:%Y-%m-%d %H:%M}", ["due", "what", "§", "status"],
+                    out.table(tr("deadlines_title", season=store.season, now=f"{now:%Y-%m-%d %H:%M}"),
+                              heads("due", "what", "§", "status"),
                               [(_fmt(d.due), d.what, d.rule,
-                                "OVERDUE" if d.overdue else "done" if d.done else "due") for d in shown])
+                                tr("status:overdue") if d.overdue else tr("status:done") if d.done else tr("status:due"))
+                               for d in shown])
                 for n in notes:
-                    out.line(f"note: {n}")
+                    out.line(tr("note_line", text=n))
 
             emit(doc, human)
         if fail_on_overdue and overdue:

@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import heads, t as tr, word
 from .common import RUN, JsonOpt, UsageProblem, command, emit
 
 FromArg = Annotated[str, typer.Argument(metavar="FROM", help="Postcode travelled from, e.g. 8000.", show_default=False)]
@@ -26,8 +27,8 @@ def _up_settings():
     except StoreError:
         if RUN.dir or RUN.season:
             raise
-        return UPSettings(), "defaults (no season found)"
-    return load_settings(store).cup.up, f"season {store.season}"
+        return UPSettings(), None
+    return load_settings(store).cup.up, store.season
 
 
 def register(app: typer.Typer) -> None:
@@ -56,7 +57,8 @@ def register(app: typer.Typer) -> None:
         route = road_route(table, frm, to)
         if route is None:  # every postcode of the table is reachable (tested); a last guard
             raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}")])
-        settings, settings_from = _up_settings()
+        settings, season = _up_settings()
+        settings_from = "defaults (no season found)" if season is None else f"season {season}"   # JSON: English
         trip = up_for_trip(route, settings, round_no or 0)
         a, b = table.point(frm), table.point(to)
         doc = {
@@ -75,16 +77,17 @@ def register(app: typer.Typer) -> None:
         }
 
         def human(out) -> None:
-            out.line(f"{a.postcode} {a.name} ({doc['from_landmass']}, {doc['from_side']}) -> "
-                     f"{b.postcode} {b.name} ({doc['to_landmass']}, {doc['to_side']})")
-            out.line(f"road distance: {trip.km} km (estimate; {route.sea_km:.0f} km of it by sea)")
-            out.line(f"crossings: {', '.join(route.crossings) or 'none'}")
-            stage = f" + {trip.stage_up} round {round_no}" if round_no else ""
-            out.line(f"UP §1.5.4: {trip.total} = {trip.distance_up} distance + {trip.crossing_up} ferry{stage}"
-                     f" ({settings_from})")
+            out.line(f"{a.postcode} {a.name} ({doc['from_landmass']}, {word('side', doc['from_side'])}) -> "
+                     f"{b.postcode} {b.name} ({doc['to_landmass']}, {word('side', doc['to_side'])})")
+            out.line(tr("distance_road", km=trip.km, sea=f"{route.sea_km:.0f}"))
+            out.line(tr("distance_crossings", crossings=", ".join(route.crossings) or tr("none")))
+            stage = tr("distance_stage", up=trip.stage_up, round=round_no) if round_no else ""
+            source = tr("settings:defaults") if season is None else tr("settings:season", season=season)
+            out.line(tr("distance_up", total=trip.total, distance=trip.distance_up, ferry=trip.crossing_up, stage=stage,
+                        source=source))
             if route.legs:
-                out.table("Route", ["leg", "from", "to", "km"],
-                          [(leg.kind if leg.crossing is None else f"{leg.kind} {leg.crossing}",
+                out.table(tr("route"), heads("leg", "from", "to", "km"),
+                          [(word("leg", leg.kind) if leg.crossing is None else f"{word('leg', leg.kind)} {leg.crossing}",
                             leg.start, leg.end, f"{leg.km:.0f}") for leg in route.legs],
                           justify=["left", "left", "left", "right"], caption=ATTRIBUTION)
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store, plural
+from ..i18n import count, heads, t as tr
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -54,7 +55,8 @@ def register(app: typer.Typer) -> None:
             tx.write_yaml(division_file(div), teams_file_data(teams, div),
                           header=f"{div} teams in seeding order (dbf division enter)")
         emit({"ok": True, "division": div, "teams": len(teams), "dry_run": dry_run},
-             lambda out: out.line(f"{'would enter' if dry_run else 'entered'} {plural(len(teams), 'team')} in {div}"))
+             lambda out: out.line(tr("entered_div", verb=tr("verb:would enter" if dry_run else "verb:entered"),
+                                     teams=count(len(teams), "team"), div=div)))
 
     @command(division, "teams")
     def teams(div: DivArg, json_: JsonOpt = False) -> None:
@@ -72,8 +74,8 @@ def register(app: typer.Typer) -> None:
         doc = {"division": div, "teams": [
             {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "captain": t.captain,
              "players": [{"id": p.id, "name": p.name, "club": p.club} for p in t.players]} for t in rows]}
-        emit(doc, lambda out: out.table(f"{div} {store.season} (seeding order)",
-                                        ["seed", "team", "name", "club", "postcode", "players"],
+        emit(doc, lambda out: out.table(tr("div_teams_title", div=div, season=store.season),
+                                        heads("seed", "team", "name", "club", "postcode", "players"),
                                         [(i, t.id, t.name, t.club, t.postcode, len(t.players))
                                          for i, t in enumerate(rows, 1)]))
 
@@ -108,9 +110,9 @@ def _fees_command(division: typer.Typer) -> None:
                                               "total_kr": f.total_kr} for f in team_fees],
                                    "travel_pool_total_kr": pool, "total_kr": sum(f.total_kr for f in team_fees)}
             rows += [(d, f.team, f.base_kr, f.travel_pool_kr, f.total_kr) for f in team_fees]
-            rows.append((d, "total", "", pool, sum(f.total_kr for f in team_fees)))
-        emit(doc, lambda out: out.table(f"Division entry fees {store.season} (§1.1.1.3, kr)",
-                                        ["division", "team", "base", "travel pool", "total"], rows,
+            rows.append((d, tr("total_row"), "", pool, sum(f.total_kr for f in team_fees)))
+        emit(doc, lambda out: out.table(tr("div_fees_title", season=store.season),
+                                        heads("division", "team", "base", "travel pool", "total"), rows,
                                         justify=["left", "left", "right", "right", "right"]))
 
 

@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import count, heads, t as tr
 from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
@@ -91,12 +92,12 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
         from ..store.atomic import atomic_write
         from ..store.ics import division_calendar
 
-        data, count = division_calendar(division_id, store.season, rounds, names, venue)
+        data, events = division_calendar(division_id, store.season, rounds, names, venue)
         try:
             atomic_write(ics, data)
         except OSError as exc:
             fail(f"cannot write {ics}: {exc.strerror or exc}")
-        doc["ics"] = {"file": str(ics), "events": count}
+        doc["ics"] = {"file": str(ics), "events": events}
     if csv and not (json_ or RUN.json):
         write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],
                   [(r.number, r.date.isoformat() if r.date else "", m.id, m.home, m.away or "",
@@ -109,14 +110,16 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
             for k, m in enumerate(r.matches):
                 date = (r.date.isoformat() if r.date else "") if k == 0 else ""
                 rows.append((r.number if k == 0 else "", date, m.id, names[m.home],
-                             names[m.away] if m.away else "(bye)"))
-        state = "stored" if doc["frozen"] else "computed from the entry order, not frozen"
-        out.table(f"{division_id} {store.season}: all-play-all, {len(rounds)} rounds, {settings.boards} boards ({state})",
-                  ["round", "date", "match", "home", "away"], rows)
+                             names[m.away] if m.away else tr("bye_cell")))
+        state = tr("schedule:stored") if doc["frozen"] else tr("schedule:computed")
+        out.table(tr("div_schedule_title", div=division_id, season=store.season,
+                     rounds=count(len(rounds), "round", en_plural=True), boards=count(settings.boards, "board", en_plural=True), state=state),
+                  heads("round", "date", "match", "home", "away"), rows)
         if written:
-            out.line(f"{'would freeze' if dry_run else 'froze'} the schedule in {doc['stored_in']}")
+            out.line(tr("froze_schedule", verb=tr("verb:would freeze" if dry_run else "verb:froze"),
+                        file=doc["stored_in"]))
         if ics is not None:
-            out.line(f"wrote {doc['ics']['events']} events to {ics}")
+            out.line(tr("wrote_events", events=count(doc["ics"]["events"], "event", en_plural=True), file=ics))
 
     emit(doc, human)
 

@@ -6,7 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store, plural
+from ..i18n import count, heads, pool_name, round_name, t as tr
+from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -88,18 +89,16 @@ def register(app: typer.Typer) -> None:
         check(problems)
 
         def human(out):
-            from ..rules.model import ROUND_NAMES
-
             pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))
             for pool in pools:
                 rows = [(m.id, m.teams[0], names.get(m.teams[0], ""), m.teams[1], names.get(m.teams[1], ""))
                         for m in d.matches if m.pool == pool]
-                title = f"Cup {ROUND_NAMES.get(round_, round_)}" + (f", pool {pool}" if pool else "")
-                out.table(f"{title} ({plural(len(rows), 'match', 'matches')})", ["match", "drawn first", "name", "second", "name"], rows)
+                title = tr("cup_round_title", round=round_name(round_)) + (tr("pool_suffix", pool=pool_name(pool)) if pool else "")
+                out.table(f"{title} ({count(len(rows), 'match')})", heads("match", "drawn first", "name", "second", "name"),
+                          rows)
             if d.byes:
-                out.line(f"byes ({len(d.byes)}): " + ", ".join(d.byes))
-            verb = "would record" if dry_run else "recorded"
-            out.line(f"{verb} {draw_file(round_)}; seed {seed} (dbf draw cup --round {round_} --seed {seed} "
-                     "reproduces it)")
+                out.line(tr("byes_line", n=len(d.byes), teams=", ".join(d.byes)))
+            verb = tr("verb:would record" if dry_run else "verb:recorded")
+            out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
 
         emit(doc, human)

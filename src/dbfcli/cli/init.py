@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail
 
 
@@ -43,4 +44,5 @@ def register(app: typer.Typer) -> None:
                                              'by default\ngit = false          # true: each write is also a git '
                                              'commit in this folder\n').encode())
         emit({"ok": True, "season": name, "dir": str(store.dir), "dry_run": dry_run},
-             lambda out: out.line(f"{'would create' if dry_run else 'created'} {store.dir}/season.toml"))
+             lambda out: out.line(tr("created_file", verb=tr("verb:would create" if dry_run else "verb:created"),
+                                     file=f"{store.dir}/season.toml")))

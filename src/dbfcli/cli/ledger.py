@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import heads, t as tr, word
 from .common import CsvOpt, JsonOpt, check, command, emit, fail, load_store, write_csv
 
 
@@ -48,9 +49,9 @@ def register(app: typer.Typer) -> None:
         doc = {"teams": totals, "rounds": rows}
 
         def human(out):
-            out.table("UP credited (§1.5.4)", ["round", "match", "team", "UP"],
+            out.table(tr("up_credited"), heads("round", "match", "team", "UP"),
                       [(x["round"], x["match"], x["team"], x["up"]) for x in rows], justify=["right", "left", "left", "right"])
-            out.table("UP in total", ["team", "UP"], sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])),
+            out.table(tr("up_total"), heads("team", "UP"), sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])),
                       justify=["left", "right"])
 
         emit(doc, human)
@@ -88,9 +89,9 @@ def register(app: typer.Typer) -> None:
             return
 
         def human(out):
-            out.table("Guldpoint (§1.5.10)", ["player", "name", "GP"],
+            out.table(tr("gp_title"), heads("player", "name", "GP"),
                       [(p, names.get(p, ""), format_gp(h)) for p, h in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))],
-                      justify=["left", "left", "right"], caption=f"total {format_gp(sum(totals.values()))} GP")
+                      justify=["left", "left", "right"], caption=tr("gp_caption", gp=format_gp(sum(totals.values()))))
 
         emit(doc, human)
 
@@ -135,14 +136,14 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             if team is not None:
-                out.table(f"{team}: fees (§1.5.15) and refunds (§1.5.17)", ["round", "kind", "players", "kr", "note"],
-                          [(r.round, r.kind, r.players, r.amount_kr, r.note) for r in chosen[team].rows],
+                out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
+                          [(r.round, word("fee", r.kind), r.players, r.amount_kr, r.note) for r in chosen[team].rows],
                           justify=["right", "left", "right", "right", "left"])
-            out.table(f"Fees, {fee} kr per player per round (§1.5.15); travel refunds (§1.5.17, §1.5.4)",
-                      ["team", "owed", "paid", "fines", "balance", "refunds", "net"],
+            out.table(tr("fees_title", fee=fee),
+                      heads("team", "owed", "paid", "fines", "balance", "refunds", "net"),
                       [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, l.refunds_kr, l.net_kr)
                        for t, l in sorted(chosen.items())],
                       justify=["left", "right", "right", "right", "right", "right", "right"],
-                      caption="net = balance - refunds (negative: DBF pays the team)")
+                      caption=tr("fees_caption"))
 
         emit(doc, human)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import heads, t as tr
 from .common import JsonOpt, command, emit, load_store
 
 
@@ -29,7 +30,7 @@ def register(app: typer.Typer) -> None:
             for e in entries]}
 
         def human(out):
-            out.table(f"Journal {store.season}", ["when (UTC)", "command", "what", "files"],
+            out.table(tr("journal_title", season=store.season), heads("when (UTC)", "command", "what", "files"),
                       [(e["at"][:19].replace("T", " "), e["command"], e.get("message", ""),
                         ", ".join(f"{c['action']} {c['file']}" for c in e["changes"])) for e in entries])
 

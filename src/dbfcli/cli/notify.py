@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25
         """
-        from ..i18n import current_lang, t
+        from ..i18n import count, current_lang, t
         from ..publish.gather import load_season
         from ..publish.mail import file_name, message, notices
 
@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
             except (OSError, smtplib.SMTPException) as exc:
                 fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out")
             doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
-            human = t("sent_mail", lang, n=len(sent), server=smtp)
+            human = t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
         else:
             assert out is not None
             files = []
@@ -80,6 +80,6 @@ def register(app: typer.Typer) -> None:
                 fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
                      hint="--out names a folder (created when missing), not a file")
             doc.update({"out": str(out), "files": files})
-            human = t("wrote_mail", lang, n=len(files), out=out)
+            human = t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
         doc["warnings"] = [p.to_json() for p in warnings]
         emit(doc, lambda o: o.line(human))

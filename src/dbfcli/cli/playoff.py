@@ -17,6 +17,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..i18n import count, heads, t as tr, word
 from .common import RUN, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
@@ -54,19 +55,20 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
             a, b = m.teams
             result, decision = out["decisions"].get(m.id, (None, None))
             res = "" if result is None else f"{sum(h.imps[0] for h in result.halves)}-{sum(h.imps[1] for h in result.halves)}"
-            lot = f" (lot, seed {m.lot.seed})" if m.lot else ""
-            rows.append((m.id, m.stage, f"{a} v {b}", f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}",
+            lot = tr("lot_seed", seed=m.lot.seed) if m.lot else ""
+            rows.append((m.id, word("stage", m.stage), f"{a} v {b}", f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}",
                          f"{m.home_section_1}{lot}", res, decision.winner if decision else ""))
-        o.table(f"Play-off {division} ({m.boards} boards each)", ["match", "stage", "teams", "carry-over", "home section 1",
-                                                                   "IMPs", "winner"], rows)
+        o.table(tr("playoff_title", div=division, boards=count(m.boards, "board", en_plural=True)),
+                heads("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "winner"), rows)
         if division == "1div":
             p = out["pairing"]
-            o.line(f"§1.1.2.8 semi-final choice: {p.status}; {out['order'][0]} plays {p.opponent}"
-                   + (f" (deadline {p.deadline})" if p.deadline else ""))
-            o.line("§1.1.2.6 semi-finals Saturday, final Sunday, no match for 3rd place")
+            status = tr("pairing:" + p.status) if p.status in ("provisional", "chosen", "default") else p.status
+            o.line(tr("playoff_choice", status=status, team=out["order"][0], opponent=p.opponent)
+                   + (tr("deadline_note", deadline=p.deadline) if p.deadline else ""))
+            o.line(tr("playoff_days"))
             if out.get("champion"):
-                o.line(f"§1.1.2.4 Danish open teams champion: {out['champion']}")
-        o.line("carry-over shown to one decimal, rounded half up; decisions use exact values (§1.1.2.10)")
+                o.line(tr("champion", team=out["champion"]))
+        o.line(tr("carry_over_note"))
     return doc, human
 
 
@@ -146,9 +148,9 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
         tx.write_yaml(PLAYOFF, playoff_data(pf), header="1st-division play-off (dbf playoff)")
     emit({"ok": True, "division": "1div", "choice": team, "chosen_on": on.isoformat(),
           "semi_finals": [list(p) for p in pairing.pairs], "dry_run": dry_run},
-         lambda o: o.line(f"{'would record' if dry_run else 'recorded'}: {out['order'][0]} plays {team} "
-                          f"(semi-finals {pairing.pairs[0][0]} v {pairing.pairs[0][1]}, "
-                          f"{pairing.pairs[1][0]} v {pairing.pairs[1][1]})"))
+         lambda o: o.line(tr("playoff_chosen", verb=tr("verb:would record" if dry_run else "verb:recorded"),
+                             team=out["order"][0], choice=team, a=pairing.pairs[0][0], b=pairing.pairs[0][1],
+                             c=pairing.pairs[1][0], d=pairing.pairs[1][1])))
 
 
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
@@ -181,5 +183,5 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
         tx.write_yaml(PLAYOFF, playoff_data(pf), header="play-off (dbf playoff)")
     emit({"ok": True, "match": match, "teams": list(m.teams), "winner": decision.winner,
           "decided_by": decision.decided_by, "dry_run": dry_run},
-         lambda o: o.line(f"{match}: {decision.winner} wins ({decision.decided_by})"
-                          + ("" if not dry_run else "; dry run, nothing written")))
+         lambda o: o.line(tr("playoff_won", match=match, winner=decision.winner, how=decision.decided_by)
+                          + ("" if not dry_run else tr("dry_run_nothing"))))

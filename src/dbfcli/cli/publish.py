@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html
         """
-        from ..i18n import current_lang, t
+        from ..i18n import count, current_lang, t
         from ..publish.gather import load_season, schedule_round
         from ..publish.site import pages, render_site
 
@@ -70,4 +70,5 @@ def register(app: typer.Typer) -> None:
                "warnings": [p.to_json() for p in problems if not p.is_error]}
         if problems and not RUN.json:   # the site is still written: it shows what is recorded
             print_problems(problems)
-        emit(doc, lambda o: o.line(t("wrote_site", lang, n=len(site_pages), out=target)))
+        emit(doc, lambda o: o.line(t("wrote_site", lang, pages=count(len(site_pages), "page", lang, en_plural=True),
+                                     out=target)))

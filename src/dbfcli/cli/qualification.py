@@ -17,7 +17,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store, plural
+from ..i18n import count, heads, t as tr
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
@@ -77,9 +78,10 @@ def register(app: typer.Typer) -> None:
                 fail(f"{len(old.results)} east result(s) are recorded; the field can no longer change",
                      hint="undo the results first (dbf undo)")
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
-        emit(doc, lambda o: o.line(f"{'would enter' if dry_run else 'entered'} {plural(len(ef.teams), 'team')} "
-                                   f"({', '.join(f'{t.id} {ef.regions.get(t.id)}' for t in ef.teams)})"
-                                   + (f"; Kreds II direct: {', '.join(doc['direct'])}" if ef.direct else "")))
+        emit(doc, lambda o: o.line(tr("qual_entered", verb=tr("verb:would enter" if dry_run else "verb:entered"),
+                                      teams=count(len(ef.teams), "team"),
+                                      list=", ".join(f"{t.id} {ef.regions.get(t.id)}" for t in ef.teams))
+                                   + (tr("qual_direct", teams=", ".join(doc["direct"])) if ef.direct else "")))
 
     @command(east, "schedule")
     def east_schedule_cmd(json_: JsonOpt = False) -> None:
@@ -99,11 +101,12 @@ def register(app: typer.Typer) -> None:
                           for r, rnd in enumerate(schedule, 1)]}
 
         def human(o):
-            rows = [(r["round"] if k == 0 else "", m["id"], names[m["home"]], names.get(m["away"] or "", "(bye)"),
+            rows = [(r["round"] if k == 0 else "", m["id"], names[m["home"]], names.get(m["away"] or "", tr("bye_cell")),
                      "" if m["imps"] is None else f"{m['imps'][0]}-{m['imps'][1]}")
                     for r in doc["rounds"] for k, m in enumerate(r["matches"])]
-            o.table(f"East qualification (§1.1.5.2): {len(schedule)} rounds of {EAST_BOARDS} boards",
-                    ["round", "match", "home", "away", "IMPs"], rows)
+            o.table(tr("east_schedule_title", rounds=count(len(schedule), "round", en_plural=True),
+                       boards=count(EAST_BOARDS, "board", en_plural=True)),
+                    heads("round", "match", "home", "away", "IMPs"), rows)
 
         emit(doc, human)
 
@@ -135,8 +138,9 @@ def register(app: typer.Typer) -> None:
         vp = (w, lo) if imps[0] >= imps[1] else (lo, w)
         doc = {"ok": True, "match": match, "home": home, "away": away, "imps": list(imps),
                "vp": [float(vp[0]), float(vp[1])], "dry_run": dry_run}
-        emit(doc, lambda o: o.line(f"{match}: {home} {imps[0]}-{imps[1]} {away}, VP {float(vp[0]):.2f}-{float(vp[1]):.2f}"
-                                   + ("; dry run, nothing written" if dry_run else "")))
+        emit(doc, lambda o: o.line(tr("east_result", match=match, home=home, a=imps[0], b=imps[1], away=away,
+                                      va=f"{float(vp[0]):.2f}", vb=f"{float(vp[1]):.2f}")
+                                   + (tr("dry_run_nothing") if dry_run else "")))
 
     @command(east, "standings")
     def east_standings(json_: JsonOpt = False) -> None:
@@ -161,8 +165,8 @@ def register(app: typer.Typer) -> None:
         doc["warnings"] = [p.to_json() for p in warnings]
 
         def human(o):
-            o.table(f"East qualification (§1.1.5.2): {doc['matches_played']} of {total} matches",
-                    ["#", "team", "name", "region", "played", "IMPs+", "IMPs-", "VP"],
+            o.table(tr("east_standings_title", played=doc["matches_played"], total=total),
+                    heads("#", "team", "name", "region", "played", "IMPs+", "IMPs-", "VP"),
                     [(f"{r['rank']}{'=' if r['tied'] else ''}", r["team"], r["name"], r["region"], r["played"],
                       r["imps_for"], r["imps_against"], f"{r['vp']:.2f}") for r in doc["rows"]],
                     justify=["right", "left", "left", "left", "right", "right", "right", "right"])
@@ -187,7 +191,8 @@ def register(app: typer.Typer) -> None:
         with store.transaction(command_line(), "west qualification: Kreds IV's ranking", dry_run, RUN.lock_timeout) as tx:
             tx.write_yaml(WEST, teams_file_data(teams), header="Kreds IV's qualifiers, best first (§1.1.5.2)")
         emit({"ok": True, "west": [t.id for t in teams], "dry_run": dry_run},
-             lambda o: o.line(f"{'would enter' if dry_run else 'entered'} Kreds IV: {', '.join(t.id for t in teams)}"))
+             lambda o: o.line(tr("west_entered", verb=tr("verb:would enter" if dry_run else "verb:entered"),
+                                 teams=", ".join(t.id for t in teams))))
 
     @command(qual, "qualifiers")
     def qualifiers(out: Annotated[Optional[Path], typer.Option("--out", help="Write the qualifiers file here.")] = None,
@@ -241,7 +246,7 @@ def register(app: typer.Typer) -> None:
             if out is None:
                 o.stream.write(dump_yaml(doc))
             else:
-                o.line(f"wrote {out}: qualified {', '.join(qualified)} (west {places[0]}, east {places[1]})")
+                o.line(tr("qualifiers_written", file=out, teams=", ".join(qualified), west=places[0], east=places[1]))
 
         emit({"ok": True, "qualified": qualified, "places": {"west": places[0], "east": places[1]},
               "file": None if out is None else str(out), "qualifiers": doc}, human)

@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import heads, t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (INTERFACE.md \"Result sheet\").")]
@@ -67,18 +68,18 @@ def _doc(sheet, check_, gp_override=None) -> dict:
     }
 
 
-def _human(doc: dict, verb: str):
+def _human(doc: dict, verb_key: str):
     def show(out):
         if doc.get("winner"):
             imps = doc.get("imps") or ["?", "?"]
-            out.line(f"{doc['match']}: {verb}; winner {doc['winner']} ({imps[0]}-{imps[1]} IMPs)")
+            out.line(tr("result_winner", match=doc["match"], verb=tr(verb_key), winner=doc["winner"], a=imps[0], b=imps[1]))
         else:
-            out.line(f"{doc['match']}: {verb}")
+            out.line(tr("result_plain", match=doc["match"], verb=tr(verb_key)))
         if doc.get("gp"):
-            out.table("GP (§1.5.10)", ["player", "GP"], [(p, f"{g:.2f}") for p, g in sorted(doc["gp"].items())],
+            out.table(tr("gp_short_title"), heads("player", "GP"), [(p, f"{g:.2f}") for p, g in sorted(doc["gp"].items())],
                       justify=["left", "right"])
         if doc.get("up"):
-            out.line("UP credited (§1.5.4): " + ", ".join(f"{t} {u}" for t, u in doc["up"].items()))
+            out.line(tr("up_credited_line", list=", ".join(f"{t} {u}" for t, u in doc["up"].items())))
     return show
 
 
@@ -129,7 +130,7 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
         doc["winner"] = sheet.home.team if res.imps[0] > res.imps[1] else sheet.away.team
     check(res.problems, doc)
     if not write:
-        emit(doc, _human(doc, "the sheet is valid; nothing recorded"))
+        emit(doc, _human(doc, "verb:sheet_valid"))
         return
     rel = division_match_file(sheet.match)
     with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {sheet.match}", dry_run,
@@ -142,7 +143,7 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
                       header=f"{sheet.match} (dbf result {'amend' if amend else 'submit'})")
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
     doc.update(recorded=not dry_run, dry_run=dry_run)
-    emit(doc, _human(doc, "would be recorded" if dry_run else "recorded"))
+    emit(doc, _human(doc, "verb:would be recorded" if dry_run else "verb:recorded_p"))
 
 
 def _recorded_already(store, rel: str, sheet, doc: dict, amend: bool) -> bool:
@@ -168,7 +169,7 @@ def _already(store, rel, sheet, doc) -> None:
         doc.update(recorded=False, already_recorded=True)
         doc["warnings"].append({"rule": None, "message": f"{sheet.match} is already recorded with this sheet; "
                                 "nothing changed", "severity": "warning"})
-        emit(doc, lambda out: out.line(f"{sheet.match} is already recorded with this sheet; nothing changed"))
+        emit(doc, lambda out: out.line(tr("already_recorded", match=sheet.match)))
         return
     fail(f"{sheet.match} is already recorded with a different sheet", where=sheet.where_of("match"),
          hint=f"dbf result amend {sheet.file}")
@@ -192,7 +193,7 @@ def register(app: typer.Typer) -> None:
             return
         doc = _doc(sheet, res)
         check(res.problems, doc)
-        emit(doc, _human(doc, "the sheet is valid; nothing recorded"))
+        emit(doc, _human(doc, "verb:sheet_valid"))
 
     def _record(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
         from ..store.cupresults import cup_record_data, match_file, sheet_data
@@ -242,7 +243,7 @@ def register(app: typer.Typer) -> None:
             from .common import print_problems
 
             print_problems(res.warnings)
-        emit(doc, _human(doc, "would be recorded" if dry_run else ("amended" if amend else "recorded")))
+        emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
 
     @command(result, "submit")
     def submit(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
@@ -313,5 +314,5 @@ def register(app: typer.Typer) -> None:
         doc = {"ok": True, "match": match.id, "round": match.round, "winner": wo.winner, "withdrawn": withdrawn,
                "errors": [], "warnings": [], "gp": {}, "up": {}, "fine": fine, "fees": fees,
                "recorded": not dry_run, "dry_run": dry_run, "changes": changes}
-        emit(doc, lambda out: out.line(f"{match.id}: walkover; {wo.winner} advances, {withdrawn} fined "
-                                       f"{fine['amount_kr']} kr (§1.5.15)"))
+        emit(doc, lambda out: out.line(tr("walkover_line", match=match.id, winner=wo.winner, team=withdrawn,
+                                          kr=fine["amount_kr"])))

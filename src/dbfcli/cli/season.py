@@ -16,6 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import t as tr
 from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail,
                      load_store)
 
@@ -87,7 +88,7 @@ def register(app: typer.Typer) -> None:
         def human(o):
             for d, ids in plan.new.items():
                 o.line(f"{d}: {', '.join(ids)}")
-            o.line(f"{'would write' if dry_run else 'wrote'} {target.dir}")
+            o.line(tr("recorded_file", verb=tr("verb:would write" if dry_run else "verb:wrote"), file=target.dir))
 
         emit(plan.doc, human)
 

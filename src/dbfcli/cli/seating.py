@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import count, heads, t as tr
 from .common import JsonOpt, check, command, emit, fail, load_store
 
 _ROUND = re.compile(r"^C(\d+)-\d+$")
@@ -113,11 +114,12 @@ def register(app: typer.Typer) -> None:
         check(problems, doc)
 
         def human(out):
-            out.table(f"Seating {match}: {home} (home) v {away} (away)", ["segment", "seats first", "seats last"],
+            out.table(tr("seating_title", match=match, home=home, away=away),
+                      heads("segment", "seats first", "seats last"),
                       order, justify=["right", "left", "left"])
             for note in notes:
                 out.line(note)
             if checked is not None:
-                out.line(f"line-ups of {checked} segments: no problem (§1.5.13)")
+                out.line(tr("lineups_ok", segments=count(checked, "segment", en_plural=True)))
 
         emit(doc, human)

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import heads, t as tr
 from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
@@ -48,9 +49,9 @@ def _date(value: str | None, option: str) -> dt.date | None:
 
 def _human(card, cls, out) -> None:
     kinds = [k for k, on in (("HUM (§2.10.11)", cls.hum), ("Åbent forsvar (§2.10.17)", cls.open_defence)) if on]
-    out.line(f"{card.name}: {' and '.join(kinds) if kinds else 'natural: neither HUM nor Åbent forsvar'}")
+    out.line(f"{card.name}: {(' ' + tr('and') + ' ').join(kinds) if kinds else tr('system_natural')}")
     if cls.reasons:
-        out.table(None, ["§", "bid", "why"], [(r.rule, r.bid, r.message) for r in cls.reasons])
+        out.table(None, heads("§", "bid", "why"), [(r.rule, r.bid, r.message) for r in cls.reasons])
 
 
 def register(app: typer.Typer) -> None:
@@ -116,8 +117,9 @@ def register(app: typer.Typer) -> None:
         doc = {"ok": True, "dry_run": dry_run, "registration": reg.to_doc(), **cls.to_json(),
                "changes": [{"file": f, "action": a} for f, a in changes]}
         emit(doc, lambda out: (_human(card, cls, out),
-                               out.line(f"{'would register' if dry_run else 'registered'} {rel} for {team} "
-                                        f"pair {pair[0]}-{pair[1]}")))
+                               out.line(tr("system_registered",
+                                           verb=tr("verb:would register" if dry_run else "verb:registered"),
+                                           file=rel, team=team, a=pair[0], b=pair[1]))))
 
     @command(system, "change")
     def change(
@@ -142,5 +144,5 @@ def register(app: typer.Typer) -> None:
         doc = {"ok": True, "old": old_cls.to_json(), "new": new_cls.to_json(),
                "warnings": [p.to_json() for p in problems if not p.is_error]}
         check(problems, doc)
-        emit(doc, lambda out: out.line(f"change from {old_card.name} to {new_card.name}: allowed by §1.1.1.2a"
-                                       + (" (see the warning)" if problems else "")))
+        emit(doc, lambda out: out.line(tr("system_change_ok", old=old_card.name, new=new_card.name)
+                                       + (tr("see_warning") if problems else "")))

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import count, heads, t as tr
 from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 def register(app: typer.Typer) -> None:
@@ -77,11 +78,12 @@ def register(app: typer.Typer) -> None:
                "changes": [{"file": f, "action": a} for f, a in changes]}
 
         def human(out):
-            out.table(f"Travel claim {team}, {match}", ["item", "kr"], [
-                (f"fares: {result.persons} persons ({persons_from}) x {result.trips} trips x "
-                 f"({result.fare_each} + {result.reservation_each} reservation)", result.travel),
-                ("overnight allowance (§1.5.4)", result.overnight),
-                ("total", result.total)], justify=["left", "right"])
-            out.line(("would record " if dry_run else "recorded ") + rel)
+            out.table(tr("travel_title", team=team, match=match), heads("item", "kr"), [
+                (tr("travel_fares", persons=count(result.persons, "person", en_plural=True), from_=persons_from,
+                    trips=count(result.trips, "trip", en_plural=True), fare=result.fare_each,
+                    reservation=result.reservation_each), result.travel),
+                (tr("travel_overnight"), result.overnight),
+                (tr("total_row"), result.total)], justify=["left", "right"])
+            out.line(tr("recorded_file", verb=tr("verb:would record" if dry_run else "verb:recorded"), file=rel))
 
         emit(doc, human)

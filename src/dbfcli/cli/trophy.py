@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import heads, t as tr
 from .common import RUN, JsonOpt, UsageProblem, check, command, emit, fail
 
 
@@ -51,18 +52,19 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             if latest:
-                out.line(f"§1.5.1: {latest.name or latest.captain} has won trophy no. {latest.trophy} outright "
-                         f"({latest.how}) with the final of {latest.season}")
+                out.line(tr("trophy_outright", who=latest.name or latest.captain, n=latest.trophy, how=latest.how,
+                            season=latest.season))
             rec = [f for f in ordered if f.source == "recorded"]
             if rec:
-                out.line("recorded finals: " + ", ".join(f"{f.season} {f.name or f.captain}" for f in rec))
+                out.line(tr("recorded_finals", list=", ".join(f"{f.season} {f.name or f.captain}" for f in rec)))
             h = status.holder
-            out.line(f"trophy no. {status.trophy}: " + (f"held by {h.name or h.captain}" if h else "no holder yet"))
+            out.line(tr("trophy_no", n=status.trophy,
+                        state=tr("held_by", who=h.name or h.captain) if h else tr("no_holder")))
             if status.standings:
-                out.table(None, ["captain", "name", "finals", "in a row", "needs"],
+                out.table(None, heads("captain", "name", "finals", "in a row", "needs"),
                           [(r.captain, r.name, r.wins, r.streak, r.needed) for r in status.standings],
                           justify=["right", "left", "right", "right", "right"])
             for o in status.outright:
-                out.line(f"won outright: trophy no. {o.trophy}, {o.season}, {o.name or o.captain} ({o.how})")
+                out.line(tr("won_outright_line", n=o.trophy, season=o.season, who=o.name or o.captain, how=o.how))
 
         emit(doc, human)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
 
 
@@ -30,5 +31,5 @@ def register(app: typer.Typer) -> None:
                     tx.write_text(rel, text)
         doc = {"ok": True, "undone": {"at": entry["at"], "command": entry["command"], "message": entry.get("message")},
                "files": sorted(restore), "dry_run": dry_run}
-        emit(doc, lambda out: out.line(f"{'would undo' if dry_run else 'undid'}: {entry['command']} "
-                                       f"({', '.join(sorted(restore))})"))
+        emit(doc, lambda out: out.line(tr("undid", verb=tr("verb:would undo" if dry_run else "verb:undid"),
+                                          command=entry["command"], files=", ".join(sorted(restore)))))

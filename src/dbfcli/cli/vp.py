@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import CsvOpt, JsonOpt, command, emit, fail, plural, write_csv
+from ..i18n import count, heads, t as tr
+from .common import CsvOpt, JsonOpt, command, emit, fail, write_csv
 
 
 def register(app: typer.Typer) -> None:
@@ -39,8 +40,9 @@ def register(app: typer.Typer) -> None:
             if csv and not json_:
                 write_csv(["imps", "winner", "loser"], [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)])
                 return
-            emit(doc, lambda out: out.table(f"WBF 20-VP scale, {boards} boards (blitz {len(table) - 1})",
-                                            ["IMPs", "winner", "loser"],
+            emit(doc, lambda out: out.table(tr("vp_table_title", boards=count(boards, "board", en_plural=True),
+                                               blitz=len(table) - 1),
+                                            heads("IMPs", "winner", "loser"),
                                             [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)],
                                             justify=["right", "right", "right"]))
             return
@@ -49,7 +51,9 @@ def register(app: typer.Typer) -> None:
         if csv and not json_:
             write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, format_vp(won), format_vp(lost))])
             return
-        emit(doc, lambda out: out.line(f"{plural(abs(imps), 'IMP')} in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP"))
+        emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
+                                          boards=count(boards, "board", en_plural=True), won=format_vp(won),
+                                          lost=format_vp(lost))))
 
     def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
         from ..rules.vp import format_vp, match_vp, vp_number
@@ -68,8 +72,9 @@ def register(app: typer.Typer) -> None:
             fail("give IMPS with --scale (the whole-table view is for the WBF scale)")
         won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
-        emit(doc, lambda out: out.line(f"{plural(abs(imps), 'IMP')} in {boards} boards: {format_vp(won)} - {format_vp(lost)} VP "
-                                       f"({found.name})"))
+        emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
+                                          boards=count(boards, "board", en_plural=True), won=format_vp(won),
+                                          lost=format_vp(lost)) + f" ({found.name})"))
 
     @command(app, "imps", context_settings={"ignore_unknown_options": True})
     def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],
@@ -84,4 +89,5 @@ def register(app: typer.Typer) -> None:
         low, high = imp_band(abs(value))
         doc = {"points": points, "imps": value, "band": [low, high]}
         band = f"{low}-{high}" if high is not None else f"{low}+"
-        emit(doc, lambda out: out.line(f"{points} points: {value} IMPs (band {band})"))
+        emit(doc, lambda out: out.line(tr("imps_line", points=points, imps=count(value, "IMP", en_plural=True),
+                                          band=band)))
