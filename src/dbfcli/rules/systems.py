@@ -396,11 +396,16 @@ def _common_four(bid: Bid) -> frozenset[str]:
     return frozenset.intersection(*sets) if sets else frozenset()
 
 
+#: §2.10.17.1 exception 2: "en svag 2-åbning" -- a weak two promises a 5- or 6-card
+#: major; a bid that promises 7+ cards shows a weak three (a preempt), not a weak two.
+WEAK_TWO_LENGTHS = (5, 6)
+
+
 def is_weak_two_major(v: Variant) -> bool:
     """§2.10.17.1 exception 2: a weak two in hearts or spades -- a weak
-    variant promising 5+ cards in hearts, in spades, or in one of them, and
-    no second suit of 4+."""
-    major = [p for p in v.promises if p.min >= 5 and set(p.suits) <= {"H", "S"}]
+    variant promising 5 or 6 (not 7+) cards in hearts, in spades, or in one
+    of them, and no second suit of 4+."""
+    major = [p for p in v.promises if p.min in WEAK_TWO_LENGTHS and set(p.suits) <= {"H", "S"}]
     others = [p for p in v.promises if p.min >= 4 and p not in major]
     return v.weak and bool(major) and not others and v.shape != "balanced"
 
