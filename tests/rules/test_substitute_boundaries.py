@@ -100,3 +100,17 @@ def test_2_11_substitute_is_a_member_of_a_dbf_club(club, ok):
 def test_2_11_two_teams_against_the_same_opponent(earlier, allowed, rules, why):
     ctx = Ctx(on_team=False, recorded=tuple(earlier))
     assert rules_for(2, ctx, Row(allowed=allowed)) == rules, why
+
+
+@pytest.mark.parametrize("appearances, ko, rules, why", [
+    ([(1, "T2"), (2, "T2")], None, ["1.5.12"], "joined T2 (twice its substitute), T2 still in the cup"),
+    ([(1, "T2"), (2, "T2")], 2, [], "joined T2, which went out in round 2: an earlier round"),
+    ([(1, "T2")], None, [], "substituted once for T2: not entered on it"),
+    ([(1, "T2"), (1, "T3")], None, [], "once each for two teams joins neither"),
+])
+def test_1_5_12_a_joined_substitute_is_entered_on_his_new_team(appearances, ko, rules, why):
+    """§1.5.12 'Hvis en substitut deltager mere end én gang på samme hold, indtræder han på holdet':
+    from then on he is a player entered on that team, and 'En substitut skal enten være en spiller,
+    der ikke er tilmeldt turneringen, eller en spiller, hvis hold er slået ud i en tidligere runde'."""
+    recorded = tuple(Rec(f"C{r}-00{i}", r, team, "X", [Ap(900, team)]) for i, (r, team) in enumerate(appearances))
+    assert rules_for(3, Ctx(on_team=False, ko=ko, recorded=recorded)) == rules, why

@@ -9,7 +9,9 @@ Readings (docs/readings/sheets.md):
 - "Only if it cannot field 4 players" (§1.5.12): substitutes are allowed
   only when fewer than 4 own players are on the sheet.
 - §1.5.12 base rule: a substitute is not entered in the cup, or comes from a
-  team knocked out in a round *before* this one.
+  team knocked out in a round *before* this one. A substitute who joined a
+  team by playing for it twice is entered on that team (b and the base rule
+  then apply to him as to its other players).
 - §1.5.12b: a player of a team that is, was or is sure to be in the 1/32
   final (round 4) is never a substitute: a team knocked out in round 4 or
   later, a team still in the cup in round 4 or later, and a team entering
@@ -45,6 +47,14 @@ def earlier_substitutions(ctx, team: str, player: int, round_no: int) -> list[in
     """Rounds before ``round_no`` where ``player`` substituted for ``team``."""
     return sorted(m.round for m in ctx.recorded if m.round < round_no
                   for a in m.appearances if a.player == player and a.team == team and a.substitute)
+
+
+def joined_teams(ctx, player: int, round_no: int) -> list[str]:
+    """§1.5.12 "Hvis en substitut deltager mere end én gang på samme hold, indtræder han på
+    holdet": the teams ``player`` joined by substituting for them twice before ``round_no``."""
+    teams = sorted({a.team for m in ctx.recorded if m.round < round_no for a in m.appearances
+                    if a.player == player and a.substitute})
+    return [t for t in teams if len(earlier_substitutions(ctx, t, player, round_no)) >= 2]
 
 
 def own_players(ctx, team_id: str, round_no: int, played_on=None) -> tuple[set[int], list]:
@@ -130,7 +140,9 @@ def _substitute(p, team: str, opponent: str, round_no: int, ctx) -> list[Problem
         problems.append(Problem.error(
             "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
             p.where, hint="add club: <club number>"))
-    for other_id in ctx.team_of(p.id):
+    entered = ctx.team_of(p.id)
+    entered += [t for t in joined_teams(ctx, p.id, round_no) if t not in entered]
+    for other_id in entered:
         if other_id == team:
             continue
         other = ctx.teams.get(other_id)
