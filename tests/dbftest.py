@@ -34,3 +34,19 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under a folder (lock file excluded), for byte-for-byte comparisons."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and p.name != ".dbf.lock"}
+
+
+_TEAM_YAML = """\
+  - id: {id}
+    name: {name}
+    captain: {p}1
+    club: 4100
+    postcode: "5000"
+    players:
+{rows}"""
+
+
+def team_yaml(id_: str, name: str, p: int, n: int = 4) -> str:
+    """One team of a teams file (an item under ``teams:``), 6 + ``n`` lines: players ``{p}1``..``{p}n``."""
+    rows = "".join(f"      - {{id: {p}{k}, name: P{k}, club: 4100}}\n" for k in range(1, n + 1))
+    return _TEAM_YAML.format(id=id_, name=name, p=p, rows=rows)

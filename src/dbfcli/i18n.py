@@ -369,8 +369,8 @@ COLUMNS_DA: dict[str, str] = {
 }
 MESSAGES.update({"col:" + en: (en, da) for en, da in COLUMNS_DA.items()})
 
-#: countable nouns: key -> (English one, English many, Danish one, Danish many). English forms are
-#: those ``cli.common.plural`` printed (``plural(n, "match", "matches")``), so English output is unchanged.
+#: countable nouns: key -> (English one, English many, Danish one, Danish many); :func:`count`
+#: picks the form (singular for exactly one).
 NOUNS: dict[str, tuple[str, str, str, str]] = {
     "error": ("error", "errors", "fejl", "fejl"),
     "warning": ("warning", "warnings", "advarsel", "advarsler"),

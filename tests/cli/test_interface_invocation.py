@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dbftest import run_dbf
+from dbftest import run_dbf, team_yaml
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,31 +109,16 @@ def test_no_traceback_unless_dbf_debug(example, monkeypatch):
         run_dbf("cup", "teams")
 
 
-TEAM = """\
-  - id: {id}
-    name: {name}
-    captain: {p}1
-    club: 4100
-    postcode: "5000"
-    players:
-{rows}"""
-
-
-def _team(id_, name, p, n=4):
-    rows = "".join(f"      - {{id: {p}{k}, name: P{k}, club: 4100}}\n" for k in range(1, n + 1))
-    return TEAM.format(id=id_, name=name, p=p, rows=rows)
-
-
 def test_exit_1_only_when_every_error_names_its_section(empty_season, tmp_path):
     """Exit 1: every broken rule listed, each with its §; an error without a § (a team id
     twice: a malformed file) makes it exit 2, with every problem still listed."""
     from dbftest import snapshot
 
     f = tmp_path / "teams.yaml"
-    f.write_text("teams:\n" + _team("ODE-1", "Big", 1000, n=7), encoding="utf-8")
+    f.write_text("teams:\n" + team_yaml("ODE-1", "Big", 1000, n=7), encoding="utf-8")
     r = run_dbf("cup", "enter", f, "--json")
     assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.5.11"]
-    f.write_text("teams:\n" + _team("ODE-1", "Big", 1000, n=7) + _team("ODE-1", "Again", 2000), encoding="utf-8")
+    f.write_text("teams:\n" + team_yaml("ODE-1", "Big", 1000, n=7) + team_yaml("ODE-1", "Again", 2000), encoding="utf-8")
     before = snapshot(empty_season)
     r = run_dbf("cup", "enter", f, "--json")
     assert r.exit_code == 2 and r.json["ok"] is False

@@ -371,15 +371,6 @@ def write_csv(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
         w.writerow([safe_cell(v) for v in r])
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``n`` and the noun, singular for exactly one.
-
-    >>> plural(1, "match", "matches"), plural(2, "match", "matches"), plural(0, "warning")
-    ('1 match', '2 matches', '0 warnings')
-    """
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def safe_cell(value: Any) -> Any:
     """No spreadsheet formula injection: a cell starting ``= + - @`` (text) gets a leading ``'``.
 

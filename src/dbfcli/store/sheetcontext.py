@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..rules.model import match_division as division_of  # the division a sheet names, else None (a cup match)
 from .season import SeasonStore
 
 
@@ -76,14 +77,6 @@ def computed_trips(sheet, match, teams, settings) -> tuple[dict[str, tuple[int, 
 def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
     """§1.5.4: the UP the tool computes for each team of the sheet (see :func:`computed_trips`)."""
     return computed_trips(sheet, match, teams, settings)[0]
-
-
-def division_of(match_id: str) -> str | None:
-    """The division whose sheet ``match_id`` names (``1div-R01-03`` -> ``1div``), else None:
-    a cup match, or no match at all. One reading for sheets and recorded files."""
-    from ..rules.model import match_division
-
-    return match_division(match_id)
 
 
 def division_context(store: SeasonStore, sheet):
