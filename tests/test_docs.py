@@ -71,10 +71,19 @@ def test_every_yaml_example_parses_with_the_safe_loader(page):
     from dbfcli.store.yamlio import parse_yaml
 
     found = blocks(page, "yaml")
-    assert found or blocks(page, "toml"), f"{page} has no example"
+    assert found or blocks(page, "toml") or blocks(page, "csv"), f"{page} has no example"
     for text in found:
         yaml.safe_load(text)
         parse_yaml(text.encode("utf-8"), page)   # dbf's loader: no tags, aliases or duplicate keys
+
+
+def test_known_distances_example_is_read_without_problems():
+    """docs/formats/distances-csv.md: the example is a valid ``distances.csv`` (§1.5.4)."""
+    from dbfcli.store.geodata import load_postcodes, parse_known_distances
+
+    (text,) = blocks("distances-csv.md", "csv")
+    known, problems = parse_known_distances(text, "distances.csv", load_postcodes())
+    assert problems == [] and len(known) == 2
 
 
 @pytest.fixture

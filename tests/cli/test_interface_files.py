@@ -130,7 +130,8 @@ def test_1_5_12_result_sheet_verbatim_is_read_and_judged(empty_season, tmp_path)
     before = snapshot(empty_season)
     r = run_dbf("result", "check", f, "--json")
     doc = r.json
-    assert doc["match"] == "C3-007" and doc["winner"] == "ODE-1" and doc["up"] == {"KBH-3": 11}
+    # the sheet notes 11 UP for a 165-km trip over the Great Belt: §1.5.4 credits the rule's 9
+    assert doc["match"] == "C3-007" and doc["winner"] == "ODE-1" and doc["up"] == {"KBH-3": 9}
     # the example fields a substitute next to 4 own players: §1.5.12 is the only error
     assert r.exit_code == 1 and [e["rule"] for e in doc["errors"]] == ["1.5.12"]
     assert all(w["rule"] for w in doc["warnings"])

@@ -70,7 +70,7 @@ def test_1_5_10_result_check_and_submit_shape(drawn, tmp_path):
         assert doc["warnings"] and all({"rule", "message"} <= set(w) for w in doc["warnings"])
         assert any(w["rule"] == "1.5.4" for w in doc["warnings"])            # the UP claim differs
         assert set(doc["gp"]) == {str(p["id"]) for p in teams[m["home"]]["players"]}
-        assert doc["up"] == {m["away"]: m["up"] + 1}
+        assert doc["up"] == {m["away"]: m["up"]}                           # §1.5.4: the rule's figure
     bad = tmp_path / "bad.yaml"
     bad.write_text(sheet.read_text().replace("signed_by", "# signed_by"))
     r = run_dbf("result", "check", bad, "--json")

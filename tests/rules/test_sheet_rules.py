@@ -136,7 +136,22 @@ def test_1_5_4_warning_names_the_computed_up_and_why():
     c = check(GOOD1.replace("up: 9", "up: 12"))
     (w,) = c.warnings
     assert w.rule == "1.5.4" and "computes 9 UP" in w.message and "165 km" in w.message
-    assert c.up == {"KBH-3": 12}
+
+
+def test_1_5_4_an_over_claim_is_credited_the_rules_figure():
+    """§1.5.4: 1 UP per commenced 30 km: a sheet noting 12 UP for a 9-UP trip is credited 9."""
+    assert check(GOOD1.replace("up: 9", "up: 12")).up == {"KBH-3": 9}
+
+
+def test_1_5_4_an_under_claim_is_credited_as_noted():
+    """§1.5.4: the credit is never more than noted (the team asked for less)."""
+    c = check(GOOD1.replace("up: 9", "up: 5"))
+    assert c.up == {"KBH-3": 5} and [w.rule for w in c.warnings] == ["1.5.4"]
+
+
+def test_1_5_4_exact_claim_is_credited_without_warning():
+    c = check(GOOD1)
+    assert c.up == {"KBH-3": 9} and not [w for w in c.warnings if w.rule == "1.5.4"]
 
 
 def test_problem_lines_point_at_the_row():

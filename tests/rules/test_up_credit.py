@@ -29,14 +29,21 @@ class Sheet:
     (None, 0, {}, [], "not noted and nothing to note"),
     (0, 0, {"A": 0}, [], "0 noted is noted"),
     (5, 5, {"A": 5}, [], "noted as computed"),
-    (6, 5, {"A": 6}, ["warning"], "noted differently: credited as noted, the TD is warned"),
+    (6, 5, {"A": 5}, ["warning"], "over-claimed (issue 14): the rule's figure is credited, the TD is warned"),
+    (4, 5, {"A": 4}, ["warning"], "under-claimed: never more than noted, the TD is warned"),
     (-1, 5, {}, ["error"], "a negative claim is refused"),
 ])
 def test_1_5_4_credited_only_when_noted(noted, computed, credited, severities, why):
+    """§1.5.4: "1 UP for hver påbegyndt 30 km" -- the by-rule figure, never more than noted."""
     up, problems = check_up(Sheet(Side("A", noted)), {"A": (computed, "route")})
     assert up == credited, why
     assert [("error" if p.is_error else "warning") for p in problems] == severities, why
     assert all(p.rule == "1.5.4" for p in problems)
+
+
+def test_1_5_4_no_route_known_credits_the_claim():
+    up, problems = check_up(Sheet(Side("A", 7)), {})
+    assert up == {"A": 7} and problems == []
 
 
 @pytest.mark.parametrize("round_no, expected", [

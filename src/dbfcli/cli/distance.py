@@ -28,7 +28,7 @@ def _up_settings():
         if RUN.dir or RUN.season:
             raise
         return UPSettings(), None
-    return load_settings(store).cup.up, store.season
+    return load_settings(store).cup.up, store
 
 
 def register(app: typer.Typer) -> None:
@@ -48,7 +48,15 @@ def register(app: typer.Typer) -> None:
         from ..rules.up import up_for_trip
         from ..store.geodata import ATTRIBUTION, load_postcodes
 
+        settings, store = _up_settings()
+        season = store.season if store is not None else None
         table = load_postcodes()
+        if store is not None:
+            from ..store.geodata import road_table
+            from .common import check
+
+            table, problems = road_table(store)
+            check(problems)
         unknown = [Problem.error(None, f"unknown postcode {pc}: not a Danish postcode in the GeoNames table",
                                  hint="give a 4-digit Danish postcode, e.g. 8000 or 1050")
                    for pc in (frm, to) if table.point(pc) is None]
@@ -57,7 +65,6 @@ def register(app: typer.Typer) -> None:
         route = road_route(table, frm, to)
         if route is None:  # every postcode of the table is reachable (tested); a last guard
             raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}")])
-        settings, season = _up_settings()
         settings_from = "defaults (no season found)" if season is None else f"season {season}"   # JSON: English
         trip = up_for_trip(route, settings, round_no or 0)
         a, b = table.point(frm), table.point(to)
@@ -73,7 +80,7 @@ def register(app: typer.Typer) -> None:
             "km_estimate": round(route.km, 1), "sea_km": round(route.sea_km, 1),
             "legs": [{"kind": leg.kind, "from": leg.start, "to": leg.end, "km": round(leg.km, 1),
                       "crossing": leg.crossing} for leg in route.legs],
-            "settings": settings_from, "attribution": ATTRIBUTION,
+            "settings": settings_from, "attribution": ATTRIBUTION, "km_source": route.km_source,
         }
 
         def human(out) -> None:

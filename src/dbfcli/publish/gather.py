@@ -76,6 +76,7 @@ class SeasonData:
     vp_scale: Any = None                                     # rules.vp.VPScale of season.toml
     playoffs: dict[str, dict] = field(default_factory=dict)  # "1div"/"3div" -> `dbf playoff --json` document
     hum_pairs: list[Any] = field(default_factory=list)       # registered HUM pairs (§1.5.13, §1.5.1.2)
+    road: Any = None                                         # postcode table with distances.csv (§1.5.4)
 
     @property
     def winners(self) -> dict[str, str]:
@@ -221,6 +222,10 @@ def load_season(store: SeasonStore) -> SeasonData:
     data.hum_pairs, _ = hum_context(store, settings, teams)
     data.problems += p
     data.playoffs = load_playoffs(store, divisions)
+    from ..store.geodata import road_table
+
+    data.road, p = road_table(store)
+    data.problems += p
     return data
 
 
@@ -266,7 +271,7 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
     draw = data.draws.get(round_no)
     if draw is None:
         return [], []
-    trip = trip_function(load_postcodes(), data.settings.cup.up)
+    trip = trip_function(data.road or load_postcodes(), data.settings.cup.up)
     division_teams = frozenset(t for t, e in data.entry.items() if e >= 3)
     postcodes = {t.id: t.postcode for t in data.cup_teams.values()}
     for d in data.divisions.values():

@@ -39,7 +39,7 @@ from dbfcli.rules.geography_network import (
     CROSSINGS, DEFAULT_WINDING, LINKS, SEA_FACTOR, SIDE, WINDING, End, Link, landmass_of_code,
 )
 
-from .value import Value
+from .value import Value, field, replace
 
 __all__ = [
     "Point", "PostcodeTable", "Leg", "Route", "CROSSINGS", "FERRY_CHOICE_PENALTY_KM",
@@ -86,6 +86,9 @@ class PostcodeTable(Value, eq=False):
 
     points: Mapping[str, Point]
     rejected: tuple[tuple, ...] = ()
+    #: road km the TD knows for a pair of postcodes (the season's ``distances.csv``, §1.5.4):
+    #: ``(a, b)`` with ``a <= b`` -> (km, where it came from); overrides the model's estimate
+    known_km: Mapping[tuple[str, str], tuple[float, str]] = field(default_factory=dict)
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable]) -> "PostcodeTable":
@@ -106,6 +109,16 @@ class PostcodeTable(Value, eq=False):
                 continue
             points[pc] = Point(pc, str(name), lat_f, lon_f)
         return cls(MappingProxyType(points), tuple(rejected))
+
+    def with_known_km(self, known: Mapping[tuple[str, str], tuple[float, str]]) -> "PostcodeTable":
+        """The same table with road km the TD knows for some pairs (§1.5.4, ``distances.csv``);
+        keys are normalised to ``(a, b)`` with ``a <= b`` (a distance is the same both ways)."""
+        pairs = {tuple(sorted(k)): v for k, v in known.items()}
+        return replace(self, known_km=MappingProxyType(pairs)) if pairs else self
+
+    def known(self, a: str, b: str) -> tuple[float, str] | None:
+        """The TD's road km for postcodes ``a``-``b`` (either order), or None."""
+        return self.known_km.get((a, b) if a <= b else (b, a)) if self.known_km else None
 
     def point(self, postcode: object) -> Point | None:
         pc = normalize_postcode(postcode)
@@ -181,6 +194,8 @@ class Route(Value):
     crossings: tuple[str, ...] = ()
     legs: tuple[Leg, ...] = ()
     sea_km: float = 0.0
+    #: where ``km`` comes from: None for the model's estimate, else the TD's table (``distances.csv:LINE``)
+    km_source: str | None = None
 
     @property
     def ferries(self) -> tuple[str, ...]:
@@ -239,8 +254,21 @@ def _road_km(landmass: str, lat1: float, lon1: float, lat2: float, lon2: float) 
 def road_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     """The road route a driver takes from postcode ``a`` to ``b`` (§1.5.4), or None if unknown.
 
-    Symmetric: the route from b to a has the same km and the crossings reversed.
+    Symmetric: the route from b to a has the same km and the crossings reversed. Where the
+    table knows the road km of the pair (the season's ``distances.csv``), that figure is the
+    route's km; the crossings stay the model's (docs/readings/geography.md).
     """
+    route = _model_route(table, a, b)
+    if route is None or not table.known_km:
+        return route
+    known = table.known(route.start, route.end)
+    if known is None:
+        return route
+    return replace(route, km=float(known[0]), km_source=known[1])
+
+
+def _model_route(table: PostcodeTable, a: object, b: object) -> Route | None:
+    """The model's estimate of :func:`road_route` (Dijkstra over the land masses and links)."""
     pa, pb = table.point(a), table.point(b)
     if pa is None or pb is None:
         return None

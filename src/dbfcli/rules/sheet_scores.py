@@ -180,9 +180,13 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
 
 
 def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, int], list[Problem]]:
-    """§1.5.4: UP are credited only when noted on the sheet; the claim is
-    compared with what the tool computes for the trip (warnings only). The
-    credit is the claim as noted (the TD amends the sheet to change it)."""
+    """§1.5.4: UP are credited only when noted on the sheet, and then as the rule gives them:
+    1 UP per commenced 30 km plus the ferry and overnight UP, which the tool computes for the
+    trip (on the season's known road distances, ``distances.csv``, where the TD has settled
+    one). The credit is never more than noted: a claim above the rule's figure is credited the
+    rule's figure, a claim below it as noted (the team asked for less), each with a warning.
+    Where the tool has no route for the team, the claim is credited as noted
+    (docs/readings/sheets.md)."""
     up: dict[str, int] = {}
     problems: list[Problem] = []
     for side in sheet.sides:
@@ -196,11 +200,17 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
         if side.up < 0:
             problems.append(Problem.error("1.5.4", f"{side.team} claims {side.up} UP", side.up_where))
             continue
-        up[side.team] = side.up
-        if want is not None and want[0] != side.up:
+        up[side.team] = side.up if want is None else min(side.up, want[0])
+        if want is not None and want[0] < side.up:
             problems.append(Problem.warning(
-                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]})",
-                side.up_where or side.where))
+                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]}); the rule's "
+                f"{want[0]} are credited", side.up_where or side.where,
+                hint="if the real road distance is longer, add it to the season's distances.csv (from,to,km) "
+                     "and amend the sheet"))
+        elif want is not None and want[0] > side.up:
+            problems.append(Problem.warning(
+                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]}); "
+                f"{side.up} (as noted) are credited", side.up_where or side.where))
     return up, problems
 
 

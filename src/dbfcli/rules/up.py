@@ -102,7 +102,8 @@ def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
     """§1.5.4: UP for the away team travelling ``route`` in cup round ``round_no``."""
     km = whole_km(route.km)
     d_up = distance_up(km, up_settings.km_per_up)
-    reasons = [f"{km} km to the venue: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
+    source = f" (known road distance, {route.km_source})" if route.km_source else ""
+    reasons = [f"{km} km to the venue{source}: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
     c_up = 0
     for crossing in route.crossings:
         value, why = crossing_up(crossing, up_settings)

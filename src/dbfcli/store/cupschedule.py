@@ -7,14 +7,6 @@ from __future__ import annotations
 from .season import SeasonStore
 
 
-def trip(settings):
-    """(km, UP) of the trip from one postcode to another (§1.5.4): rules.up.trip_function."""
-    from ..rules.up import trip_function
-    from .geodata import load_postcodes
-
-    return trip_function(load_postcodes(), settings.cup.up)
-
-
 def scheduled(store: SeasonStore, settings, round_no: int):
     """Every match of a drawn round, scheduled: ``(round's draw, [ScheduledMatch], problems)``;
     ``(None, [], problems)`` when the round has not been drawn."""
@@ -32,7 +24,12 @@ def scheduled(store: SeasonStore, settings, round_no: int):
         return None, [], problems
     postcodes = {t.id: t.postcode for t in teams}
     totals = up_before(up, round_no)
-    trip_of = trip(settings)
+    from ..rules.up import trip_function
+    from .geodata import road_table
+
+    road, more4 = road_table(store)   # §1.5.4 with the season's known road distances
+    problems += more4
+    trip_of = trip_function(road, settings.cup.up)
     hum_pairs, division_teams = hum_context(store, settings, teams)
     rows = []
     for m in draws[round_no].matches:

@@ -45,7 +45,11 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
     expected_home = home_away(m, totals, {h.team for h in hum_pairs})[0] if m.round < 8 else None
-    computed, ferries = computed_trips(sheet, m, team_map, settings)
+    from .geodata import road_table
+
+    road, more5 = road_table(store)
+    problems = problems + more5
+    computed, ferries = computed_trips(sheet, m, team_map, settings, road)
     agreements, _, _ = load_schedule(store)
     from ..rules.value import replace
 
@@ -64,13 +68,15 @@ def up_totals(records, before_round: int | None = None) -> dict[str, int]:
     return up_credited_before(((r.match.round, r.up) for r in records), before_round or 10**9)
 
 
-def computed_trips(sheet, match, teams, settings) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
+def computed_trips(sheet, match, teams, settings, road=None
+                   ) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
     """§1.5.4: the UP the tool computes for each team of the sheet and the UP crossings of each
-    travelling team's route (:func:`dbfcli.rules.up.match_trips`; the sheet's home is the venue)."""
+    travelling team's route (:func:`dbfcli.rules.up.match_trips`; the sheet's home is the venue),
+    on ``road`` (the postcode table with the season's ``distances.csv``; default: the plain table)."""
     from ..rules.up import match_trips
     from .geodata import load_postcodes
 
-    return match_trips(load_postcodes(), sheet.home.team, sheet.away.team, match.round,
+    return match_trips(road or load_postcodes(), sheet.home.team, sheet.away.team, match.round,
                        {t: team.postcode for t, team in teams.items()}, settings.cup.up, settings.cup.final_venue)
 
 
