@@ -23,11 +23,39 @@ class Run:
 
 
 def run_dbf(*args: str, env: dict | None = None) -> Run:
-    """Run `dbf ARGS` in-process (typer's CliRunner); stdout and stderr apart."""
+    """Run `dbf ARGS` in-process (typer's CliRunner); stdout and stderr apart.
+
+    With ``--json``, every entry of ``errors``/``warnings`` in the document is checked to
+    carry ``rule`` and ``code`` with one of them set (issue 13.6, docs/problem-codes.md)."""
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], env=env, catch_exceptions=False)
     stderr = result.stderr if result.stderr_bytes is not None else ""
-    return Run(result.exit_code, result.stdout, stderr)
+    run = Run(result.exit_code, result.stdout, stderr)
+    if "--json" in args:
+        try:
+            doc = json.loads(run.stdout)
+        except ValueError:
+            doc = None
+        missing = [e for e in problem_entries(doc) if not (e.get("rule") or e.get("code"))
+                   or "rule" not in e or "code" not in e]
+        assert not missing, f"problems without a stable id in `dbf {' '.join(map(str, args))}`: {missing}"
+    return run
+
+
+def problem_entries(doc) -> list[dict]:
+    """Every entry of every ``errors``/``warnings`` list in a JSON document, however nested
+    (``result check`` of several sheets nests one document per sheet)."""
+    out: list[dict] = []
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            if key in ("errors", "warnings") and isinstance(value, list):
+                out.extend(e for e in value if isinstance(e, dict))
+            else:
+                out.extend(problem_entries(value))
+    elif isinstance(doc, list):
+        for value in doc:
+            out.extend(problem_entries(value))
+    return out
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -159,6 +159,7 @@ def test_json_errors_shape(tmp_path):
     r = run_dbf("--dir", tmp_path / "none", "check", "--json")
     assert r.exit_code == 2
     assert r.json["ok"] is False and r.json["errors"][0]["rule"] is None
+    assert r.json["errors"][0]["code"] == "io.missing-folder"
 
 
 def test_lock_held_by_another_dbf_is_exit_3(empty_season, tmp_path):

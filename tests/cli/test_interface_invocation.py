@@ -64,6 +64,7 @@ def test_unknown_season_is_exit_2(example):
     for season in ("2031-32", "26-27"):
         r = run_dbf("--season", season, "standings", "1div", "--json")
         assert r.exit_code == 2 and r.json["ok"] is False and r.json["errors"][0]["rule"] is None
+        assert r.json["errors"][0]["code"] in ("unknown.season", "format.id")
 
 
 @pytest.mark.parametrize("argv", [["standings", "1div"], ["cup", "teams"], ["schedule", "1div"],
@@ -104,6 +105,7 @@ def test_no_traceback_unless_dbf_debug(example, monkeypatch):
     assert "internal error" in r.stderr and "DBF_DEBUG=1" in r.stderr
     j = run_dbf("cup", "teams", "--json")
     assert j.exit_code == 2 and j.json["ok"] is False and j.json["errors"][0]["rule"] is None
+    assert j.json["errors"][0]["code"] == "internal.error"
     monkeypatch.setenv("DBF_DEBUG", "1")
     with pytest.raises(RuntimeError):
         run_dbf("cup", "teams")
@@ -122,7 +124,7 @@ def test_exit_1_only_when_every_error_names_its_section(empty_season, tmp_path):
     before = snapshot(empty_season)
     r = run_dbf("cup", "enter", f, "--json")
     assert r.exit_code == 2 and r.json["ok"] is False
-    assert any(e["rule"] is None and "twice" in e["message"] for e in r.json["errors"])
+    assert any(e["rule"] is None and e["code"] == "format.duplicate" for e in r.json["errors"])
     assert snapshot(empty_season) == before
     human = run_dbf("cup", "enter", f)
     assert human.exit_code == 2 and "used twice" in human.stderr

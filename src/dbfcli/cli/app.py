@@ -176,8 +176,10 @@ def _run_json(target: typer.Typer, args: list[str]) -> None:
         rv = target(args=args, prog_name="dbf", standalone_mode=False)
     except Exception as exc:  # click's UsageError, recognised by its interface (no private import)
         if getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message"):
-            common.print_json({"ok": False, "errors": [{"rule": None, "message": exc.format_message(),
-                                                        "severity": "error"}], "warnings": []})
+            from ..rules.problems import Problem
+
+            problem = Problem.error(None, exc.format_message(), code="usage.command-line")
+            common.print_json({"ok": False, "errors": [problem.to_json()], "warnings": []})
             sys.exit(2)
         if type(exc).__name__ == "Abort":
             sys.exit(1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..i18n import count, t as tr
-from .common import JsonOpt, command, emit, load_store, print_problems
+from .common import JsonOpt, command, emit, exit_code, load_store, print_problems
 
 
 def register(app: typer.Typer) -> None:
@@ -23,9 +23,7 @@ def register(app: typer.Typer) -> None:
         store = load_store()
         problems = run_checks(store)
         errors = [p for p in problems if p.is_error]
-        code = 0
-        if errors:
-            code = 2 if any(p.rule is None for p in errors) else 1
+        code = exit_code(errors) if errors else 0
         doc = {"ok": not errors, "season": store.season,
                "errors": [p.to_json() for p in errors], "warnings": [p.to_json() for p in problems if not p.is_error]}
 

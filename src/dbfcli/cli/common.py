@@ -15,10 +15,11 @@ A noun module looks like this (see ``cup.py``)::
             ...rule functions...
             emit(doc, human=lambda out: out.table(...))
 
-Exit codes (INTERFACE.md): 0 done; 1 a rule of the regulations is broken
-(:class:`RuleBroken`); 2 usage/unreadable file/unknown id (:class:`UsageProblem`,
-:class:`StoreError`); 3 the season is locked (:class:`LockTimeout`). No
-traceback unless ``DBF_DEBUG=1``.
+Exit codes (INTERFACE.md): 0 done; 1 a rule of the regulations is broken; 2 usage,
+unreadable or malformed file, unknown id; 3 the season is locked. The code is derived from
+the problems' ids in one place, :func:`exit_code` (docs/problem-codes.md): :class:`RuleBroken`,
+:class:`UsageProblem`, :class:`StoreError`, :func:`fail` and :func:`check` all go through it.
+No traceback unless ``DBF_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def today(value: str | None = None) -> dt.date:
         try:
             return dt.date.fromisoformat(value)
         except ValueError:
-            fail(f"--today {value!r} is not a date (YYYY-MM-DD)")
+            fail(f"--today {value!r} is not a date (YYYY-MM-DD)", code="usage.option")
     return dt.date.today()
 
 
@@ -100,8 +101,37 @@ def load_store(require: bool = True) -> SeasonStore:
 
 
 # --------------------------------------------------------------------------- errors
+#: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
+#: § rule and no code is a broken rule of the regulations: exit 1.
+EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3}
+RULE_EXIT = 1
+
+
+def problem_exit(p: Problem) -> int:
+    """The exit code one problem asks for: its code's family when it has a code (a code is the
+    more specific id: ``unknown.match`` with §1.5.16 is an unknown id, exit 2), else 1 (§ rule)."""
+    return EXIT_OF_FAMILY[p.code.partition(".")[0]] if p.code else RULE_EXIT
+
+
+def exit_code(problems: Sequence[Problem]) -> int:
+    """THE place where problems become an exit code (docs/problem-codes.md, "Exit codes").
+
+    The errors decide (warnings only when there is no error); the highest wins: 3 (lock) over
+    2 (usage, unreadable, malformed, unknown id) over 1 (a broken rule with its §). So a
+    malformed file and a broken rule together exit 2: every problem is listed either way, but
+    a season that could not be read whole cannot be said to break only rules. No problems: 2.
+
+    >>> exit_code([Problem.error("1.5.4", "x")]), exit_code([Problem.error("1.5.4", "x"),
+    ...     Problem.error(None, "y", code="format.yaml")]), exit_code([])
+    (1, 2, 2)
+    """
+    errs = [p for p in problems if p.is_error] or list(problems)
+    return max((problem_exit(p) for p in errs), default=EXIT_OF_FAMILY["usage"])
+
+
 class UsageProblem(Exception):
-    """Exit 2: the user asked for something that is not there or not possible now."""
+    """The user asked for something that is not there or not possible now (its problems carry
+    ``usage.*``/``unknown.*``/``state.*`` codes: exit 2; the exit code is :func:`exit_code`'s)."""
 
     def __init__(self, problems: list[Problem]):
         super().__init__("; ".join(str(p) for p in problems))
@@ -109,7 +139,8 @@ class UsageProblem(Exception):
 
 
 class RuleBroken(Exception):
-    """Exit 1: the input breaks rules of the regulations; ``problems`` lists them all."""
+    """The input breaks rules of the regulations; ``problems`` lists them all (exit 1 when they
+    are all § rules; the exit code is :func:`exit_code`'s)."""
 
     def __init__(self, problems: list[Problem], doc: dict | None = None):
         super().__init__("; ".join(str(p) for p in problems))
@@ -117,13 +148,16 @@ class RuleBroken(Exception):
         self.doc = doc
 
 
-def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None) -> NoReturn:
-    """Stop with exit 2 and one clear message."""
-    raise UsageProblem([Problem.error(rule, message, where, hint)])
+def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None,
+         *, code: str | None = None) -> NoReturn:
+    """Stop with one clear message; ``code`` (docs/problem-codes.md) and/or ``rule`` name it and
+    decide the exit code (:func:`exit_code`)."""
+    raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
 
 
 def check(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]:
-    """Raise :class:`RuleBroken` (exit 1) if any problem is an error; print and return the warnings."""
+    """Raise :class:`RuleBroken` if any problem is an error (exit :func:`exit_code`: 1 for broken
+    rules); print and return the warnings."""
     errs = [p for p in problems if p.is_error]
     if errs:
         raise RuleBroken(list(problems), doc)
@@ -144,11 +178,11 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
             except typer.Exit:
                 raise
             except RuleBroken as exc:
-                _report(exc.problems, rule_exit_code(exc.problems), exc.doc)
+                _report(exc.problems, exc.doc)
             except (UsageProblem, StoreError) as exc:
-                _report(exc.problems, 2)
+                _report(exc.problems)
             except LockTimeout as exc:
-                _report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout")], 3)
+                _report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout", code="lock.timeout")])
             except KeyboardInterrupt:
                 raise typer.Exit(130) from None
             except BrokenPipeError:
@@ -157,19 +191,12 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
                 if os.environ.get("DBF_DEBUG") == "1":
                     raise
                 _report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
-                                       hint="please report it; DBF_DEBUG=1 shows the traceback")], 2)
+                                       hint="please report it; DBF_DEBUG=1 shows the traceback",
+                                       code="internal.error")])
 
         return app.command(name, **kw)(wrapper)
 
     return deco
-
-
-def rule_exit_code(problems: Sequence[Problem]) -> int:
-    """1 when every error names the § it breaks (INTERFACE.md: "every broken rule listed,
-    each with its § number"); 2 when an error has no § -- a malformed or inconsistent input
-    (a team id twice, an impossible bid, negative IMPs), which is exit 2 by the contract.
-    Every problem is listed either way."""
-    return 2 if any(p.is_error and not p.rule for p in problems) else 1
 
 
 def stdout_gone() -> NoReturn:
@@ -184,7 +211,8 @@ def stdout_gone() -> NoReturn:
     raise typer.Exit(0)
 
 
-def _report(problems: list[Problem], code: int, doc: dict | None = None) -> NoReturn:
+def _report(problems: list[Problem], doc: dict | None = None) -> NoReturn:
+    code = exit_code(problems)
     if RUN.json:
         out = {"ok": False}
         if doc:
@@ -234,9 +262,8 @@ def print_problems(problems: Iterable[Problem]) -> None:
     hint = t("hint_label")
     for p in problems:
         place = f"{p.where}: " if p.where and str(p.where) else ""
-        rule = f" §{p.rule}" if p.rule else ""
         severity = t("sev:" + p.severity) if ("sev:" + p.severity) in _SEVERITIES else p.severity
-        sys.stderr.write(f"{place}{severity}{rule}: {p.message}\n")
+        sys.stderr.write(f"{place}{severity} {p.ids}: {p.message}\n")
         sys.stderr.write(_excerpt(p.where))
         if p.hint:
             sys.stderr.write(f"  {hint}: {p.hint}\n")

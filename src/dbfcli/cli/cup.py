@@ -123,10 +123,10 @@ def register(app: typer.Typer) -> None:
             check(problems + more + more2)
             by_id = {t.id: t for t in teams}
             if team not in by_id:
-                fail(f"unknown cup team {team!r}", hint="dbf cup teams")
+                fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
             if player_id in by_id[team].player_ids or any(a.team == team and a.player.id == player_id
                                                           for a in additions):
-                fail(f"player {player_id} is already on {team}")
+                fail(f"player {player_id} is already on {team}", code="state.already-recorded")
             new = Addition(team, Player(player_id, name, club, division), round_, day)
             joins = [j for r in records for j in r.joins]
             warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,

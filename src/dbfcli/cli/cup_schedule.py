@@ -50,12 +50,12 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
     from .common import write_csv
 
     if round_no is None:
-        fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1")
+        fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1", code="usage.missing")
     store = load_store()
     settings = load_settings(store)
     draw, rows, problems = scheduled(store, settings, round_no)
     if draw is None:
-        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
+        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
     doc = _doc(round_no, rows)
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = load_cup_teams(store)
@@ -67,7 +67,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
         try:
             ics.write_bytes(data)
         except OSError as exc:
-            fail(f"cannot write {ics}: {exc.strerror}")
+            fail(f"cannot write {ics}: {exc.strerror}", code="io.cannot-write")
     errors = [p for p in problems if p.is_error]
     if csv and not RUN.json:
         write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])
@@ -148,24 +148,24 @@ def set_(
     changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
                                        ("dispensation", dispensation)) if v is not None}
     if not changes_given and not clear:
-        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear")
+        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear", code="usage.missing")
     try:
         day = dt.date.fromisoformat(date) if date else None
     except ValueError:
-        fail(f"--date {date!r} is not a date (YYYY-MM-DD)")
+        fail(f"--date {date!r} is not a date (YYYY-MM-DD)", code="usage.option")
     if time is not None and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", time):
-        fail(f"--time {time!r} is not HH:MM")
+        fail(f"--time {time!r} is not HH:MM", code="usage.option")
     if venue is not None:
         venue = venue.strip().zfill(4)
         if venue not in load_postcodes():
-            fail(f"--venue {venue} is not a Danish postcode")
+            fail(f"--venue {venue} is not a Danish postcode", code="unknown.postcode")
     with store.transaction(command_line(), f"cup schedule of {match}", dry_run, RUN.lock_timeout) as tx:
         draws, _, problems = load_draws(store)
         agreements, _, more = load_schedule(store)
         check(problems + more)
         found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
         if found is None:
-            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
+            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
         old = Agreement() if clear else agreements.get(match, Agreement())
         new = replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
                                                             ("dispensation", dispensation)) if v is not None})

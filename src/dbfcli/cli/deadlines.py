@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, JsonOpt, check, command, emit, fail, load_store
+from .common import RUN, JsonOpt, check, command, emit, exit_code, fail, load_store
 
 
 def parse_now(value: str | None) -> dt.datetime:
@@ -18,7 +18,7 @@ def parse_now(value: str | None) -> dt.datetime:
     try:
         return dt.datetime.fromisoformat(value).replace(tzinfo=None)
     except ValueError:
-        fail(f"--today {value!r} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM)")
+        fail(f"--today {value!r} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
 
 
 def register(app: typer.Typer) -> None:
@@ -55,8 +55,7 @@ def register(app: typer.Typer) -> None:
             doc = {"ok": not failing, "today": now.isoformat(), "deadlines": [d.to_json() for d in shown],
                    "notes": notes}
             if failing:
-                doc["errors"] = [{"rule": d.rule, "message": f"overdue since {_fmt(d.due)}: {d.what}",
-                                  "severity": "error"} for d in overdue]
+                doc["errors"] = [p.to_json() for p in _overdue_problems(overdue)]
 
             def human(out):
                 if not shown:
@@ -72,7 +71,13 @@ def register(app: typer.Typer) -> None:
 
             emit(doc, human)
         if fail_on_overdue and overdue:
-            raise typer.Exit(1)
+            raise typer.Exit(exit_code(_overdue_problems(overdue)))   # 1: each deadline is a § rule's
+
+
+def _overdue_problems(overdue) -> list:
+    from ..rules.problems import Problem
+
+    return [Problem.error(d.rule, f"overdue since {_fmt(d.due)}: {d.what}") for d in overdue]
 
 
 def _fmt(due) -> str:

@@ -58,13 +58,13 @@ def register(app: typer.Typer) -> None:
             table, problems = road_table(store)
             check(problems)
         unknown = [Problem.error(None, f"unknown postcode {pc}: not a Danish postcode in the GeoNames table",
-                                 hint="give a 4-digit Danish postcode, e.g. 8000 or 1050")
+                                 hint="give a 4-digit Danish postcode, e.g. 8000 or 1050", code="unknown.postcode")
                    for pc in (frm, to) if table.point(pc) is None]
         if unknown:
             raise UsageProblem(unknown)
         route = road_route(table, frm, to)
         if route is None:  # every postcode of the table is reachable (tested); a last guard
-            raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}")])
+            raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}", code="unknown.route")])
         settings_from = "defaults (no season found)" if season is None else f"season {season}"   # JSON: English
         trip = up_for_trip(route, settings, round_no or 0)
         a, b = table.point(frm), table.point(to)

@@ -17,7 +17,7 @@ def _division_id(value: str) -> str:
     from ..rules.model import DIVISIONS
 
     if value not in DIVISIONS:
-        fail(f"unknown division {value!r}", hint="one of: " + ", ".join(DIVISIONS))
+        fail(f"unknown division {value!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
     return value
 
 
@@ -119,4 +119,4 @@ def _fees_command(division: typer.Typer) -> None:
 def _mismatch(declared: str, div: str, file: Path):
     from ..rules.problems import Problem, Where
 
-    return Problem.error(None, f"the file says division {declared!r}, the command says {div!r}", Where(str(file)))
+    return Problem.error(None, f"the file says division {declared!r}, the command says {div!r}", Where(str(file)), code="format.mismatch")

@@ -56,10 +56,10 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     division, problems = load_division(store, division_id)
     check(problems)
     if division is None or not division.teams:
-        fail(f"no teams entered in {division_id}", hint=f"run `dbf division enter {division_id} FILE`")
+        fail(f"no teams entered in {division_id}", hint=f"run `dbf division enter {division_id} FILE`", code="state.not-entered")
     settings = load_settings(store).division(division_id)
     if refreeze and not freeze:
-        fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze")
+        fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
     written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
     stored, stored_teams, problems = load_frozen(store, division_id, settings)
     if problems:                                   # a malformed stored schedule: exit 2
@@ -96,7 +96,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
         try:
             atomic_write(ics, data)
         except OSError as exc:
-            fail(f"cannot write {ics}: {exc.strerror or exc}")
+            fail(f"cannot write {ics}: {exc.strerror or exc}", code="io.cannot-write")
         doc["ics"] = {"file": str(ics), "events": events}
     if csv and not (json_ or RUN.json):
         write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],

@@ -52,13 +52,13 @@ def register(app: typer.Typer) -> None:
             winners, _, result_rounds, more = load_results(store)
             check(problems + more)
             if round_ in result_rounds:
-                fail(f"cup round {round_} already has results; a round with results is never redrawn", "1.5.16")
+                fail(f"cup round {round_} already has results; a round with results is never redrawn", "1.5.16", code="state.has-results")
             if round_ in draws and not force:
                 fail(f"cup round {round_} is already drawn (seed {draws[round_].seed})", "1.5.16",
-                     hint="add --force to redraw it (only while it has no results)")
+                     hint="add --force to redraw it (only while it has no results)", code="state.already-drawn")
             later = sorted(r for r in draws if r > round_)
             if later:
-                fail(f"cup round {later[0]} is already drawn; round {round_} cannot be redrawn", "1.5.16")
+                fail(f"cup round {later[0]} is already drawn; round {round_} cannot be redrawn", "1.5.16", code="state.already-drawn")
             if round_ >= 2:   # rounds 1-2 stay in the pools of round 1 (§1.5.2)
                 for r in (1, 2):
                     pool_of = {**pool_of, **recorded_pools.get(r, {})}

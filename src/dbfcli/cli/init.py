@@ -26,13 +26,13 @@ def register(app: typer.Typer) -> None:
 
         name = season or RUN.season
         if not name:
-            fail("which season? give --season 2026-27")
+            fail("which season? give --season 2026-27", code="usage.missing")
         if not SEASON_NAME.match(name) or int(name[5:]) != (int(name[2:4]) + 1) % 100:
-            fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)")
+            fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)", code="format.id")
         root = resolve_dir(RUN.dir)
         store = SeasonStore(root, name)
         if store.path("season.toml").exists():
-            fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead")
+            fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead", code="state.exists")
         if not dry_run:   # a transaction takes the lock, and the lock file would create the folder
             with store.transaction(command_line(), f"created season {name}", False, RUN.lock_timeout,
                                    create=True) as tx:

@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         credits, more = load_up_credits(store)
         check(problems + more)
         if team is not None and team not in teams:
-            fail(f"unknown cup team {team!r}", hint="dbf cup teams")
+            fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
         totals = {t: 0 for t in teams} if team is None else {team: 0}
         rows = []
         for rel, round_no, match, up in credits:
@@ -111,7 +111,7 @@ def register(app: typer.Typer) -> None:
         store = load_store()
         teams, records = _load(store)
         if team is not None and team not in teams:
-            fail(f"unknown cup team {team!r}", hint="dbf cup teams")
+            fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
         draws, problems = load_draws(store)
         additions, more = load_additions(store)
         refunds, more2 = load_travel_claims(store)

@@ -38,15 +38,15 @@ def register(app: typer.Typer) -> None:
         from ..publish.mail import file_name, message, notices
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/")
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/", code="usage.missing")
         if smtp is not None:   # a usage error before any reading or warning
             host, _, port = smtp.rpartition(":")
             if not host or not port.isdigit():
-                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
+                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25", code="usage.option")
         lang = current_lang()
         data = load_season(load_store())
         if round_ not in data.draws:
-            fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}")
+            fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
         items, problems = notices(data, round_)
         warnings = check(problems)
         msgs = [(n, message(n, sender, lang, data.season)) for n in items]
@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
                         server.send_message(msg)
                         sent.append(n.team)
             except (OSError, smtplib.SMTPException) as exc:
-                fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out")
+                fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out", code="io.cannot-send")
             doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
             human = t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
         else:
@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
                     files.append(str(path))
             except OSError as exc:
                 fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
-                     hint="--out names a folder (created when missing), not a file")
+                     hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
             doc.update({"out": str(out), "files": files})
             human = t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
         doc["warnings"] = [p.to_json() for p in warnings]

@@ -29,7 +29,7 @@ def _div(value: str) -> str:
         return "1div"
     if value in ("3div", "3div-a", "3div-b"):
         return "3div"
-    fail(f"no play-off in {value!r}", rule="1.1.2.5", hint="1div (§1.1.2.5) or 3div (§1.1.4.2)")
+    fail(f"no play-off in {value!r}", rule="1.1.2.5", hint="1div (§1.1.2.5) or 3div (§1.1.4.2)", code="unknown.division")
 
 
 def state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
@@ -77,7 +77,7 @@ def _pair(text: str) -> tuple[int, int]:
         a, b = text.replace(":", "-").split("-")
         return int(a), int(b)
     except ValueError:
-        fail(f"{text!r} is not IMPs as A-B (e.g. 30-20)")
+        fail(f"{text!r} is not IMPs as A-B (e.g. 30-20)", code="usage.option")
 
 
 def register(app: typer.Typer) -> None:
@@ -112,14 +112,14 @@ def register(app: typer.Typer) -> None:
             emit(doc, human)
         elif action == "choose":
             if not target:
-                fail("which team? dbf playoff 1div choose TEAM")
+                fail("which team? dbf playoff 1div choose TEAM", code="usage.missing")
             _choose(division, target, today_, seed, dry_run)
         elif action == "result":
             if not target:
-                fail("which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...")
+                fail("which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...", code="usage.missing")
             _result(division, target, half, extra, seed, today_, dry_run)
         else:
-            fail(f"unknown action {action!r}", hint="choose TEAM, result MATCH, or nothing to show the play-off")
+            fail(f"unknown action {action!r}", hint="choose TEAM, result MATCH, or nothing to show the play-off", code="unknown.action")
 
 
 def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int], dry_run: bool) -> None:
@@ -129,7 +129,7 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
     from ..store.settings import load_settings
 
     if division != "1div":
-        fail("only the 1st division's winner chooses an opponent (§1.1.2.8)", rule="1.1.2.8")
+        fail("only the 1st division's winner chooses an opponent (§1.1.2.8)", rule="1.1.2.8", code="usage.option")
     on = today(today_)
     store = load_store()
     with store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
@@ -166,7 +166,7 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
         found = {m.id: m for m in out["matches"]}
         if match not in found:
             fail(f"no match {match} in the {division} play-off now", hint="one of: " + ", ".join(found) +
-                 ("; the final appears when both semi-finals are recorded" if division == "1div" else ""))
+                 ("; the final appears when both semi-finals are recorded" if division == "1div" else ""), code="unknown.match")
         m = found[match]
         if division == "1div" and out["pairing"].status == "provisional":
             from ..rules.problems import Problem

@@ -22,7 +22,7 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
 
     draw = data.draws.get(rnd)
     if draw is None:
-        fail(f"cup round {rnd} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {rnd}")
+        fail(f"cup round {rnd} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {rnd}", code="state.not-drawn")
     roster = division_players(data.divisions)
 
     def level(team_id: str) -> int | None:
@@ -74,13 +74,13 @@ def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:
 
     div = data.divisions.get(div_id)
     if div is None:
-        fail(f"unknown division {div_id!r}", hint="one of 1div, 2div, 3div-a, 3div-b")
+        fail(f"unknown division {div_id!r}", hint="one of 1div, 2div, 3div-a, 3div-b", code="unknown.division")
     settings = data.settings.division(div_id)
     n = len(div.teams)
     total_rounds = n - 1 if n % 2 == 0 else n
     per = rounds_per_weekend(total_rounds, settings)
     if not 1 <= weekend <= len(per):
-        fail(f"{div_id} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1")
+        fail(f"{div_id} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
     first = sum(per[:weekend - 1]) + 1
     rounds = set(range(first, first + per[weekend - 1]))
     names = {team.id: team.name for team in div.teams}
@@ -119,11 +119,11 @@ def register(app: typer.Typer) -> None:
         if what.isdigit():
             rnd = int(what)
             if not 1 <= rnd <= 9:
-                fail(f"cup round {rnd} does not exist (1-9)")
+                fail(f"cup round {rnd} does not exist (1-9)", code="unknown.round")
             text, doc = _cup(data, rnd, lang)
         else:
             if weekend is None:
-                fail(f"{what}: give --weekend N for a division report", hint=f"dbf press {what} --weekend 1")
+                fail(f"{what}: give --weekend N for a division report", hint=f"dbf press {what} --weekend 1", code="usage.missing")
             text, doc = _division(data, what, weekend, lang)
         if out is not None:
             out.write_text(text, encoding="utf-8")

@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
                 written = render_site(site_pages, target, lang, step=lambda _f: step(1))
             except OSError as exc:
                 fail(f"cannot write the site to --out {target}: {exc.strerror or exc}",
-                     hint="--out names a folder (created when missing), not a file")
+                     hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
         doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
                "errors": [p.to_json() for p in problems if p.is_error],
                "warnings": [p.to_json() for p in problems if not p.is_error]}

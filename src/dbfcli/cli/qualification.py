@@ -29,7 +29,7 @@ def _east(store, required: bool = True):
     ef, problems = load_east(store)
     check(problems)
     if ef is None and required:
-        fail("no east tournament entered", hint="dbf qualification east enter FILE")
+        fail("no east tournament entered", hint="dbf qualification east enter FILE", code="state.not-entered")
     return ef
 
 
@@ -67,7 +67,7 @@ def register(app: typer.Typer) -> None:
         ef.agreed = ef.agreed or agreed
         ef.results = {}
         if not ef.teams:
-            fail("no teams under teams:", hint="the tournament's field, each with region:")
+            fail("no teams under teams:", hint="the tournament's field, each with region:", code="format.qualification")
         doc = {"ok": True, "teams": [{"id": t.id, "name": t.name, "region": ef.regions.get(t.id)} for t in ef.teams],
                "direct": [t.id for t in ef.direct], "agreed": ef.agreed, "dry_run": dry_run}
         check(check_east(ef), doc)
@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
             old = _east(store, required=False)
             if old is not None and old.results:
                 fail(f"{len(old.results)} east result(s) are recorded; the field can no longer change",
-                     hint="undo the results first (dbf undo)")
+                     hint="undo the results first (dbf undo)", code="state.already-recorded")
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
         emit(doc, lambda o: o.line(tr("qual_entered", verb=tr("verb:would enter" if dry_run else "verb:entered"),
                                       teams=count(len(ef.teams), "team"),
@@ -123,14 +123,14 @@ def register(app: typer.Typer) -> None:
         from ..store.playoff import EAST, east_data
 
         if min(imps) < 0:
-            fail("IMPs are whole numbers >= 0")
+            fail("IMPs are whole numbers >= 0", code="usage.option")
         store = load_store()
         with store.transaction(command_line(), f"east qualification: {match}", dry_run, RUN.lock_timeout) as tx:
             ef = _east(store)
             _, schedule, _ = _table(ef)
             found = {mid: (h, a) for rnd in schedule for mid, h, a in rnd}
             if match not in found or found[match][1] is None:
-                fail(f"no match {match} in the east tournament", hint="dbf qualification east schedule")
+                fail(f"no match {match} in the east tournament", hint="dbf qualification east schedule", code="unknown.match")
             ef.results[match] = (imps[0], imps[1])
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
         home, away = found[match]
@@ -186,7 +186,7 @@ def register(app: typer.Typer) -> None:
         teams, _, problems = parse_teams_yaml(read_entry(file, "teams file"))
         check(problems)
         if not teams:
-            fail("no teams under teams:")
+            fail("no teams under teams:", code="format.qualification")
         store = load_store()
         with store.transaction(command_line(), "west qualification: Kreds IV's ranking", dry_run, RUN.lock_timeout) as tx:
             tx.write_yaml(WEST, teams_file_data(teams), header="Kreds IV's qualifiers, best first (§1.1.5.2)")
@@ -215,7 +215,7 @@ def register(app: typer.Typer) -> None:
         west, problems = load_west(store)
         check(problems)
         if west is None:
-            fail("Kreds IV's teams are not entered", hint="dbf qualification west enter FILE")
+            fail("Kreds IV's teams are not entered", hint="dbf qualification west enter FILE", code="state.not-entered")
         rows, schedule, problems = _table(ef)
         total = sum(1 for rnd in schedule for _, _, a in rnd if a)
         if len(ef.results) < total:
@@ -240,7 +240,7 @@ def register(app: typer.Typer) -> None:
             try:
                 atomic_write(out, dump_yaml(doc, "qualifiers for dbf season rollover --qualifiers (§1.1.5)").encode())
             except OSError as exc:
-                fail(f"cannot write {out}: {exc.strerror or exc}")
+                fail(f"cannot write {out}: {exc.strerror or exc}", code="io.cannot-write")
 
         def human(o):
             if out is None:

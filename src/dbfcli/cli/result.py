@@ -29,7 +29,7 @@ def _now(value: str | None) -> dt.datetime:
         try:
             return dt.datetime.fromisoformat(value)
         except ValueError:
-            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM)")
+            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
     return dt.datetime.now().replace(microsecond=0)
 
 
@@ -39,7 +39,7 @@ def _read_sheet(file: Path):
     try:
         data = file.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
+        fail(f"cannot read {file}: {exc.strerror or exc}", code="io.cannot-read")
     sheet, problems = parse_cup_sheet(data, str(file))
     if problems or sheet is None:
         raise UsageProblem(problems)
@@ -96,7 +96,7 @@ def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = Fals
         if division_of(sheet.match):
             return "division", sheet, data, None, None, None, store, records
         fail(f"match {sheet.match} is not in any recorded draw", rule="1.5.16", where=sheet.where_of("match"),
-             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
     res = validate_cup_sheet(sheet, ctx, penalty=penalty)
     extra = fee_warnings(records, sheet, res, match, ctx)
     if extra:
@@ -117,10 +117,10 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
     ctx, division, dsettings, problems = division_context(store, sheet)
     check(problems)
     if division is None:
-        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
     if ctx is None:
         fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
-             hint=f"dbf schedule {div}")
+             hint=f"dbf schedule {div}", code="unknown.match")
     res = validate_division_sheet(sheet, ctx)
     doc = {"ok": res.ok, "match": sheet.match, "division": div, "round": res.round, "winner": None,
            "imps": list(res.imps) if res.imps else None,
@@ -155,24 +155,25 @@ def _recorded_already(store, rel: str, sheet, doc: dict, amend: bool) -> bool:
         _already(store, rel, sheet, doc)
         return True
     if amend and not exists:
-        fail(f"{sheet.match} is not recorded; use `dbf result submit`")
+        fail(f"{sheet.match} is not recorded; use `dbf result submit`", code="state.not-recorded")
     return False
 
 
 def _already(store, rel, sheet, doc) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
+    from ..rules.problems import Problem
     from ..rules.sheet import same_sheet
     from ..store.sheetcontext import recorded_sheet
 
     old = recorded_sheet(store, rel)
     if old is not None and same_sheet(old, sheet):
         doc.update(recorded=False, already_recorded=True)
-        doc["warnings"].append({"rule": None, "message": f"{sheet.match} is already recorded with this sheet; "
-                                "nothing changed", "severity": "warning"})
+        doc["warnings"].append(Problem.warning(None, f"{sheet.match} is already recorded with this sheet; "
+                                               "nothing changed", code="state.already-recorded").to_json())
         emit(doc, lambda out: out.line(tr("already_recorded", match=sheet.match)))
         return
     fail(f"{sheet.match} is already recorded with a different sheet", where=sheet.where_of("match"),
-         hint=f"dbf result amend {sheet.file}")
+         hint=f"dbf result amend {sheet.file}", code="state.already-recorded")
 
 
 # --------------------------------------------------------------------------- commands
@@ -288,9 +289,9 @@ def register(app: typer.Typer) -> None:
         ctx, match, records, problems = walkover_context(store, match_id, received)
         check(problems)
         if match is None:
-            fail(f"match {match_id} is not in any recorded draw", rule="1.5.16")
+            fail(f"match {match_id} is not in any recorded draw", rule="1.5.16", code="unknown.match")
         if withdrawn not in match.teams:
-            fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})")
+            fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})", code="unknown.team")
         wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
         check(problems)
         fee = ctx.settings.cup.fee_per_player_round_kr
@@ -307,7 +308,7 @@ def register(app: typer.Typer) -> None:
             if store.exists(rel):
                 fail(f"{match.id} is already recorded",
                      hint="if the recorded result is wrong: `dbf result amend SHEET` replaces it, or `dbf undo` "
-                          "if it was the last write (see `dbf log`)")
+                          "if it was the last write (see `dbf log`)", code="state.already-recorded")
             tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
                           header=f"{match.id} walkover (dbf result walkover)")
             changes = [{"file": f, "action": a} for f, a in tx.changes()]

@@ -55,12 +55,12 @@ def register(app: typer.Typer) -> None:
             raise UsageProblem([refusal])
         if qualifiers is None:
             fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
-                 hint="YAML with west, east_direct, east_tournament and teams (docs/readings/playoff-rollover.md)")
+                 hint="YAML with west, east_direct, east_tournament and teams (docs/readings/playoff-rollover.md)", code="usage.missing")
         decided: dict[str, str] = {}
         for w in winner:
             mid, sep, team = w.partition("=")
             if not sep or not mid or not team:
-                fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B")
+                fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B", code="usage.option")
             decided[mid.strip()] = team.strip()
 
         plan, problems = rollover_plan(store, to, qualifiers, vacancy, decided, too_late_for_match=too_late_for_match,

@@ -20,7 +20,7 @@ def _pairs(value, where, problems):
     ok = (isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p)
                                           for p in value))
     if not ok:
-        problems.append(Problem.error(None, "a side is a list of pairs: [[id, id], [id, id]]", where))
+        problems.append(Problem.error(None, "a side is a list of pairs: [[id, id], [id, id]]", where, code="format.seating"))
         return ()
     return tuple(frozenset(p) for p in value)
 
@@ -34,13 +34,13 @@ def read_lineups(path: Path):
     try:
         doc = parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
+        fail(f"cannot read {path}: {exc.strerror}", code="io.cannot-read")
     except YamlLoadError as exc:
         raise UsageProblem(exc.problems) from None
     data = doc.data if isinstance(doc.data, dict) else {}
     rows = data.get("segments")
     if not isinstance(rows, list):
-        fail(f"{path}: expected a list 'segments'", where=doc.where())
+        fail(f"{path}: expected a list 'segments'", where=doc.where(), code="format.seating")
     problems, lineups = [], []
     for i, row in enumerate(rows):
         row = row if isinstance(row, dict) else {}
@@ -83,9 +83,9 @@ def register(app: typer.Typer) -> None:
         notes = []
         if not (home and away):
             if not teams or len(teams) != 2:
-                fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM")
+                fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
             if (home or away) not in (None, *teams):
-                fail(f"{home or away} does not play {match} ({' v '.join(teams)})")
+                fail(f"{home or away} does not play {match} ({' v '.join(teams)})", code="unknown.team")
             if home:
                 away = teams[1] if teams[0] == home else teams[0]
             elif away:

@@ -34,17 +34,17 @@ def register(app: typer.Typer) -> None:
         from ..store.teams import load_division
 
         if div not in DIVISIONS:
-            fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS))
+            fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
         store = load_store()
         settings = load_settings(store)
         division, problems = load_division(store, div)
         check(problems)
         if division is None or not division.teams:
-            fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`")
+            fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")
         scale, scale_problems = load_vp_scale(store, settings.vp_scale)
         if scale is None:
             check(scale_problems or [])
-            fail(f"vp_scale {settings.vp_scale!r} cannot be used")
+            fail(f"vp_scale {settings.vp_scale!r} cannot be used", code="format.vp-table")
         results, problems = load_div_results(store, div)
         if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
             raise UsageProblem(problems)
@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
         problems += check_against_schedule(results, schedule)
         if after_round is not None:
             if not 1 <= after_round <= len(schedule):
-                fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}")
+                fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
             results = [r for r in results if r.round <= after_round]
         table, more = standings(division, results, scale)
         problems += more

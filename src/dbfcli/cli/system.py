@@ -24,7 +24,7 @@ def read_card(path: Path):
     try:
         data = path.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
+        fail(f"cannot read {path}: {exc.strerror}", code="io.cannot-read")
     try:
         doc = parse_yaml(data, str(path))
     except YamlLoadError as exc:
@@ -44,7 +44,7 @@ def _date(value: str | None, option: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
+        fail(f"{option} {value!r} is not a date (YYYY-MM-DD)", code="usage.option")
 
 
 def _human(card, cls, out) -> None:
@@ -100,11 +100,11 @@ def register(app: typer.Typer) -> None:
         divisions, p2 = load_divisions(store)
         teams = {t.id: t for t in cup} | {t.id: t for d in divisions.values() for t in d.teams}
         if team not in teams:
-            fail(f"unknown team {team}", hint="see `dbf cup teams` or `dbf division teams DIV`")
+            fail(f"unknown team {team}", hint="see `dbf cup teams` or `dbf division teams DIV`", code="unknown.team")
         missing = [p for p in pair if p not in teams[team].player_ids]
         if missing or pair[0] == pair[1]:
             fail(f"--pair {pair[0]} {pair[1]}: {', '.join(map(str, missing)) or 'the same player twice'} "
-                 f"{'is' if len(missing) == 1 else 'are'} not two players of {team}")
+                 f"{'is' if len(missing) == 1 else 'are'} not two players of {team}", code="unknown.player")
         rel = card_file_name(team, pair)
         with store.transaction(command_line(), f"registered system card of {team} pair {pair[0]}-{pair[1]}",
                                dry_run, RUN.lock_timeout) as tx:

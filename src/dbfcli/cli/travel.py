@@ -53,12 +53,12 @@ def register(app: typer.Typer) -> None:
         records, more2 = load_cup_records(store)
         check(problems + more + more2)
         if team not in {t.id for t in cup_teams}:
-            fail(f"unknown cup team {team}", hint="see `dbf cup teams`")
+            fail(f"unknown cup team {team}", hint="see `dbf cup teams`", code="unknown.team")
         found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
         if found is None:
-            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N")
+            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
         if team not in found.teams:
-            fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})")
+            fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
         recorded = [r.match for r in records]
         warnings = claim_warnings(recorded, match, team, found.round)
         persons, persons_from = claim_persons(persons, recorded, match, team)

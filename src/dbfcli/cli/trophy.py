@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         if imported is None:
             if history is not None:
                 fail(f"no trophy history {path}",
-                     hint="a YAML file: finals: [{season: 2025-26, captain: 100234, name: ...}]")
+                     hint="a YAML file: finals: [{season: 2025-26, captain: 100234, name: ...}]", code="io.missing-file")
             imported = []
         if bad:
             raise UsageProblem(bad)

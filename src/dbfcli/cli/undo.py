@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
         with store.transaction(command_line(), "", dry_run, RUN.lock_timeout) as tx:
             entry, restore, problems = plan_undo(store)
             if problems:
-                fail(problems[0], hint="restore the file from git or a backup, or edit it back by hand")
+                fail(problems[0], hint="restore the file from git or a backup, or edit it back by hand", code="state.cannot-undo")
             tx.message = f"undo: {entry.get('message') or entry['command']}"
             for rel, text in restore.items():
                 if text is None:

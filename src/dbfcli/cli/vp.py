@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.vp import format_vp, victory_points, vp_number, vp_table
 
         if boards < 1 or boards > 1000:
-            fail(f"--boards {boards}: a match has 1-1000 boards")
+            fail(f"--boards {boards}: a match has 1-1000 boards", code="usage.option")
         if scale != "wbf-20":
             _other_scale(scale, imps, boards, json_)
             return
@@ -67,9 +67,9 @@ def register(app: typer.Typer) -> None:
         found, problems = load_vp_scale(store, name)
         check(problems)
         if found is None:
-            fail(f"no VP scale {name!r}")
+            fail(f"no VP scale {name!r}", code="unknown.scale")
         if imps is None:
-            fail("give IMPS with --scale (the whole-table view is for the WBF scale)")
+            fail("give IMPS with --scale (the whole-table view is for the WBF scale)", code="usage.missing")
         won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
         emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),

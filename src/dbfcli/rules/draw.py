@@ -89,12 +89,13 @@ def draw_cup_round(
     alive: list[str] | None = None
     if prev is not None:
         if prev not in draws:
-            return None, problems + [Problem.error("1.5.16", f"round {prev} has not been drawn; draw it before round {round_no}")]
+            return None, problems + [Problem.error("1.5.16", f"round {prev} has not been drawn; draw it before round {round_no}",
+                                                     code="state.not-drawn")]
         open_ = unfinished(draws[prev], winners)
         if open_:
             return None, problems + [Problem.error(
                 "1.5.16", f"round {prev} is not finished: no result for {', '.join(open_[:10])}"
-                          + (f" and {len(open_) - 10} more" if len(open_) > 10 else ""))]
+                          + (f" and {len(open_) - 10} more" if len(open_) > 10 else ""), code="state.round-not-finished")]
         alive = survivors(draws[prev], winners)
     rng = random.Random(seed)
     if round_no == 1:

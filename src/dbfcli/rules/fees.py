@@ -214,7 +214,7 @@ def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: st
     'C does not play C1-001 (A v B)'
     """
     if withdrawn not in teams:
-        return None, [Problem.error(None, f"{withdrawn} does not play {match_id} ({teams[0]} v {teams[1]})")]
+        return None, [Problem.error(None, f"{withdrawn} does not play {match_id} ({teams[0]} v {teams[1]})", code="unknown.team")]
     winner = teams[1] if withdrawn == teams[0] else teams[0]
     return RecordedMatch(match_id, round_no, teams[0], teams[1], winner, withdrawn, "walkover"), []
 

@@ -328,7 +328,7 @@ def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
     problems: list[Problem] = []
     want = match.sections * match.halves_per_section
     if result.match_id != match.id:
-        problems.append(Problem.error(None, f"result is for {result.match_id}, not {match.id}"))
+        problems.append(Problem.error(None, f"result is for {result.match_id}, not {match.id}", code="format.playoff"))
     if len(result.halves) != want:
         shape = (f"{match.sections} sections of {match.halves_per_section} halves" if match.sections > 1
                  else f"{match.halves_per_section} halves")
@@ -344,7 +344,7 @@ def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
             problems.append(Problem.error("1.1.2.11", f"{match.id}: extra round {i} has {h.boards} boards; extra rounds have {EXTRA_BOARDS}"))
     for h in result.halves + result.extra_rounds:
         if min(h.imps) < 0:
-            problems.append(Problem.error(None, f"{match.id}: IMPs cannot be negative ({h.imps[0]}-{h.imps[1]})"))
+            problems.append(Problem.error(None, f"{match.id}: IMPs cannot be negative ({h.imps[0]}-{h.imps[1]})", code="format.playoff"))
     return problems
 
 

@@ -1,14 +1,20 @@
 """Problems are data: every rule returns them, nobody raises them.
 
-A :class:`Problem` carries the paragraph of the regulations it enforces
-(``rule``, e.g. ``"1.5.12b"`` -- the § number of RULES.md without the §,
-with a sub-rule letter appended), a message a tournament director can act
-on, where it was found and, where useful, a hint how to fix it.
+A :class:`Problem` carries a stable id: the paragraph of the regulations it
+enforces (``rule``, e.g. ``"1.5.12b"`` -- the § number of RULES.md without the
+§, with a sub-rule letter appended) or, where no § applies, a ``code`` such as
+``format.yaml`` or ``unknown.match`` (docs/problem-codes.md lists them all).
+Every problem has one or both; a problem with neither cannot be made. It also
+carries a message a tournament director can act on, where it was found and,
+where useful, a hint how to fix it. The exit code of a command is derived from
+these ids in one place, ``dbfcli.cli.common.exit_code``.
 
 >>> p = Problem.error("1.5.11", "team ODE-1 has 7 players; a team has 4-6",
 ...                   Where("cup/teams.yaml", 12), hint="remove a player")
 >>> p.is_error, str(p)
 (True, 'cup/teams.yaml:12: error §1.5.11: team ODE-1 has 7 players; a team has 4-6 (hint: remove a player)')
+>>> str(Problem.error(None, "malformed YAML", Where("cup/teams.yaml", 3), code="format.yaml"))
+'cup/teams.yaml:3: error [format.yaml]: malformed YAML'
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ from typing import Iterable, Literal
 from .value import Value, replace
 
 Severity = Literal["error", "warning"]
+
+#: The families of ``code`` (the part before the first dot). What each means and which exit
+#: code it gives is in docs/problem-codes.md and ``dbfcli.cli.common.EXIT_OF_FAMILY``.
+CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal")
 
 
 class Where(Value):
@@ -33,21 +43,36 @@ class Where(Value):
 
 
 class Problem(Value):
-    """One broken rule. ``rule`` is a § id (``"1.5.4"``) or ``None`` for a non-rule (format) problem."""
+    """One problem, named by a stable id: ``rule``, a § id (``"1.5.4"``), and/or ``code``, a
+    problem code (``"format.yaml"``) where no § applies. At least one of them is set."""
 
     rule: str | None
     message: str
     where: Where | None = None
     severity: Severity = "error"
     hint: str | None = None
+    code: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.rule and not self.code:
+            raise ValueError(f"a problem needs a § rule or a code: {self.message!r}")
+        if self.code is not None and self.code.partition(".")[0] not in CODE_FAMILIES:
+            raise ValueError(f"problem code {self.code!r} is not in a known family {CODE_FAMILIES}")
 
     @classmethod
-    def error(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None) -> "Problem":
-        return cls(rule, message, where, "error", hint)
+    def error(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None,
+              *, code: str | None = None) -> "Problem":
+        return cls(rule, message, where, "error", hint, code)
 
     @classmethod
-    def warning(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None) -> "Problem":
-        return cls(rule, message, where, "warning", hint)
+    def warning(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None,
+                *, code: str | None = None) -> "Problem":
+        return cls(rule, message, where, "warning", hint, code)
+
+    @property
+    def ids(self) -> str:
+        """How the problem is named in text: ``§1.5.4``, ``[format.yaml]`` or both."""
+        return " ".join(x for x in (f"§{self.rule}" if self.rule else "", f"[{self.code}]" if self.code else "") if x)
 
     @property
     def is_error(self) -> bool:
@@ -58,7 +83,7 @@ class Problem(Value):
         return self if where is None else replace(self, where=where)
 
     def to_json(self) -> dict:
-        doc: dict = {"rule": self.rule, "message": self.message, "severity": self.severity}
+        doc: dict = {"rule": self.rule, "code": self.code, "message": self.message, "severity": self.severity}
         if self.where is not None:
             doc["file"] = self.where.file
             doc["line"] = self.where.line
@@ -68,9 +93,8 @@ class Problem(Value):
 
     def __str__(self) -> str:
         place = f"{self.where}: " if self.where and str(self.where) else ""
-        rule = f" §{self.rule}" if self.rule else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
-        return f"{place}{self.severity}{rule}: {self.message}{hint}"
+        return f"{place}{self.severity} {self.ids}: {self.message}{hint}"
 
 
 def errors(problems: Iterable[Problem]) -> list[Problem]:

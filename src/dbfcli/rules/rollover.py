@@ -93,7 +93,7 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
         seen[t] = seen.get(t, 0) + 1
     for t, n in seen.items():
         if n > 1:
-            problems.append(Problem.error(None, f"team {t} appears {n} times in the season's orders and qualification"))
+            problems.append(Problem.error(None, f"team {t} appears {n} times in the season's orders and qualification", code="format.duplicate"))
     for v in vacancies:
         if v not in origins:
             problems.append(Problem.error("1.1.1.1", f"dissolved team {v} is in no division or qualification list",

@@ -60,7 +60,7 @@ def duplicate_team_ids(teams: Iterable[Team]) -> list[Problem]:
     for t in teams:
         if t.id in first:
             problems.append(Problem.error(None, f"team id {t.id} is used twice", t.where,
-                                          hint=f"first at {first[t.id].where}"))
+                                          hint=f"first at {first[t.id].where}", code="format.duplicate"))
         first.setdefault(t.id, t)
     return problems
 
@@ -95,7 +95,7 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
         for t in div.teams:
             problems += check_team(t, postcodes, cup=False)
             if t.id in team_home:
-                problems.append(Problem.error(None, f"team {t.id} is in {team_home[t.id]} and {div_id}", t.where))
+                problems.append(Problem.error(None, f"team {t.id} is in {team_home[t.id]} and {div_id}", t.where, code="format.duplicate"))
             team_home.setdefault(t.id, div_id)
             for p in t.players:
                 if p.id in player_home and player_home[p.id][1] != t.id:

@@ -80,14 +80,14 @@ def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None
     segs = Counter(lu.segment for lu in lineups)
     for s, n in sorted(segs.items()):
         if n > 1:
-            out.append(Problem.error(None, f"segment {s} has {n} line-ups"))
+            out.append(Problem.error(None, f"segment {s} has {n} line-ups", code="format.seating"))
     for lu in lineups:
         players = [p for side in (lu.home, lu.away) for pr in side for p in pr]
         if len(lu.home) != len(lu.away) or any(len(pr) != 2 for pr in lu.home + lu.away):
             out.append(Problem.error(None, f"segment {lu.segment}: each table needs one pair of two players "
-                                     f"from each team", lu.where))
+                                     f"from each team", lu.where, code="format.seating"))
         elif len(set(players)) != len(players):
-            out.append(Problem.error(None, f"segment {lu.segment}: a player sits at two places", lu.where))
+            out.append(Problem.error(None, f"segment {lu.segment}: a player sits at two places", lu.where, code="format.seating"))
     ordinary = [lu for lu in lineups if ordinary_segments is None or lu.segment <= ordinary_segments]
     one_side_hum = bool(home_hum_pairs) != bool(away_hum_pairs)
     hum = home_hum_pairs | away_hum_pairs

@@ -289,7 +289,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
             "(36 with screens, 40 without)", sheet.where_of("segments")))
     if sheet.extra_segments:
         problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",
-                                      sheet.where_of("extra_segments")))
+                                      sheet.where_of("extra_segments"), code="format.sheet"))
     problems += [_replace(p, rule=None) for p in player_boards(sheet)]
     for side in sheet.sides:
         team = ctx.teams.get(side.team)
@@ -300,7 +300,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
             if not p.substitute:
                 problems.append(Problem.error(
                     None, f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
-                    hint="add substitute: true, name: and club: to the row"))
+                    hint="add substitute: true, name: and club: to the row", code="format.sheet"))
             elif p.club is None or p.club <= 0:
                 problems.append(Problem.error(
                     "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",

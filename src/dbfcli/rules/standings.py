@@ -155,7 +155,7 @@ def check_results(division: Division, results: Iterable[DivResult]) -> tuple[lis
                 bad.append(Problem.error(rule, f"{r.match_id}: {side} already plays {busy[(r.round, side)]} "
                                          f"in round {r.round}", r.where))
         if r.imps_home < 0 or r.imps_away < 0:
-            bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where))
+            bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where, code="format.result"))
         if r.boards <= 0:
             bad.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
         elif r.boards not in (36, 40):

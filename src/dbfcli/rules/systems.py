@@ -209,11 +209,11 @@ def validate_card(card: Card) -> list[Problem]:
     for bid in card.openings + card.overcalls:
         key = str(bid)
         if key in seen:
-            out.append(Problem.error(None, f"bid {key} is listed twice", bid.where))
+            out.append(Problem.error(None, f"bid {key} is listed twice", bid.where, code="format.duplicate"))
         seen.add(key)
         if not bid.variants:
             out.append(Problem.error(None, f"bid {key} lists no hand variant", bid.where,
-                                     hint="give at least one variant with an hcp range"))
+                                     hint="give at least one variant with an hcp range", code="format.system"))
         if bid.is_overcall:
             out += _check_over(bid)
         for v in bid.variants:
@@ -224,13 +224,13 @@ def validate_card(card: Card) -> list[Problem]:
 def _check_over(bid: Bid) -> list[Problem]:
     over = bid.over or ""
     if over.lower() == "1x":
-        return [] if bid.call.level >= 1 else [Problem.error(None, f"overcall {bid} must be a bid", bid.where)]
+        return [] if bid.call.level >= 1 else [Problem.error(None, f"overcall {bid} must be a bid", bid.where, code="format.system")]
     c = Call.parse(over)
     if c is None or c.is_pass:
         return [Problem.error(None, f"overcall {bid}: {over!r} is not an opening bid", bid.where,
-                              hint='use 1C, 1D, 1H, 1S, 1x (any natural one-of-a-suit) or 1NT')]
+                              hint='use 1C, 1D, 1H, 1S, 1x (any natural one-of-a-suit) or 1NT', code="format.system")]
     if bid.call.is_pass or bid.call.index <= c.index:
-        return [Problem.error(None, f"overcall {bid.call} is not higher than {over}", bid.where)]
+        return [Problem.error(None, f"overcall {bid.call} is not higher than {over}", bid.where, code="format.system")]
     return []
 
 
@@ -238,21 +238,21 @@ def _check_variant(key: str, v: Variant) -> list[Problem]:
     out: list[Problem] = []
     lo, hi = v.hcp
     if not (0 <= lo <= hi <= MAX_HCP):
-        out.append(Problem.error(None, f"bid {key}: HCP range {lo}-{hi} is impossible (0-{MAX_HCP}, min <= max)"))
+        out.append(Problem.error(None, f"bid {key}: HCP range {lo}-{hi} is impossible (0-{MAX_HCP}, min <= max)", code="format.system"))
     if v.shape not in SHAPES:
-        out.append(Problem.error(None, f"bid {key}: shape {v.shape!r} is unknown", hint=", ".join(SHAPES)))
+        out.append(Problem.error(None, f"bid {key}: shape {v.shape!r} is unknown", hint=", ".join(SHAPES), code="format.system"))
     named = 0
     for p in v.promises:
         if not p.suits or any(s not in SUITS for s in p.suits) or len(set(p.suits)) != len(p.suits):
-            out.append(Problem.error(None, f"bid {key}: suits {'|'.join(p.suits)!r} are not C, D, H, S"))
+            out.append(Problem.error(None, f"bid {key}: suits {'|'.join(p.suits)!r} are not C, D, H, S", code="format.system"))
         if not 0 <= p.min <= 13:
-            out.append(Problem.error(None, f"bid {key}: {p.min} cards in a suit is impossible"))
+            out.append(Problem.error(None, f"bid {key}: {p.min} cards in a suit is impossible", code="format.system"))
         if p.specific:
             named += p.min
         if v.shape == "balanced" and p.min > 5:
-            out.append(Problem.error(None, f"bid {key}: a balanced hand has no {p.min}-card suit"))
+            out.append(Problem.error(None, f"bid {key}: a balanced hand has no {p.min}-card suit", code="format.system"))
     if named > 13:
-        out.append(Problem.error(None, f"bid {key}: the promised lengths add up to {named} cards"))
+        out.append(Problem.error(None, f"bid {key}: the promised lengths add up to {named} cards", code="format.system"))
     return out
 
 

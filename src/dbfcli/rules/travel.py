@@ -115,7 +115,7 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     if persons < 1 or persons > 6:
         problems.append(Problem.error("1.5.11", f"{persons} travellers; a team has 4-6 players"))
     if zones < 0 or trips < 1 or reservation_kr < 0:
-        problems.append(Problem.error(None, "zones, trips and reservation must be positive numbers"))
+        problems.append(Problem.error(None, "zones, trips and reservation must be positive numbers", code="usage.option"))
     if problems:
         return None, problems
     if bornholm:

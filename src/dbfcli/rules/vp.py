@@ -194,21 +194,21 @@ def table_scale(name: str, table: Mapping[int, int], total: int = TOTAL,
     """
     problems: list[Problem] = []
     if not table:
-        return None, [Problem.error(None, f'VP table "{name}" is empty', where)]
+        return None, [Problem.error(None, f'VP table "{name}" is empty', where, code="format.vp-table")]
     points = tuple(sorted((int(k), int(v)) for k, v in table.items()))
     if points[0][0] != 0:
-        problems.append(Problem.error(None, f'VP table "{name}" must start at margin 0', where))
+        problems.append(Problem.error(None, f'VP table "{name}" must start at margin 0', where, code="format.vp-table"))
     elif points[0][1] * 2 != total:
         problems.append(Problem.error(None, f'VP table "{name}": a drawn match (margin 0) must give '
-                                      f"half the total ({format_vp(total // 2)}), not {format_vp(points[0][1])}", where))
+                                      f"half the total ({format_vp(total // 2)}), not {format_vp(points[0][1])}", where, code="format.vp-table"))
     for (m1, v1), (m2, v2) in zip(points, points[1:]):
         if v2 < v1:
             problems.append(Problem.error(None, f'VP table "{name}": VP fall from {format_vp(v1)} at margin {m1} '
-                                          f"to {format_vp(v2)} at margin {m2}", where))
+                                          f"to {format_vp(v2)} at margin {m2}", where, code="format.vp-table"))
     if any(v > total or v < 0 for _, v in points):
-        problems.append(Problem.error(None, f'VP table "{name}": a VP value is outside 0..{format_vp(total)}', where))
+        problems.append(Problem.error(None, f'VP table "{name}": a VP value is outside 0..{format_vp(total)}', where, code="format.vp-table"))
     if any(m < 0 for m, _ in points):
-        problems.append(Problem.error(None, f'VP table "{name}": margins are IMPs >= 0', where))
+        problems.append(Problem.error(None, f'VP table "{name}": margins are IMPs >= 0', where, code="format.vp-table"))
     if problems:
         return None, problems
     return TableScale(name, points, total, where), []

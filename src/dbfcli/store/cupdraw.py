@@ -60,8 +60,8 @@ def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.d
     return doc
 
 
-def _bad(rel: str, line: int | None, message: str, hint: str | None = None) -> Problem:
-    return Problem.error(None, message, Where(rel, line), hint)
+def _bad(rel: str, line: int | None, message: str, hint: str | None = None, code: str = "format.draw") -> Problem:
+    return Problem.error(None, message, Where(rel, line), hint, code=code)
 
 
 def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[str, str]], list[Problem]]:
@@ -170,7 +170,8 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
     problems: list[Problem] = []
     matches = doc.data.get("matches") if isinstance(doc.data, dict) else None
     if not isinstance(matches, dict):
-        return {}, {}, [_bad(SCHEDULE, doc.line(), "expected 'matches:' with one entry per match id")]
+        return {}, {}, [_bad(SCHEDULE, doc.line(), "expected 'matches:' with one entry per match id",
+                                code="format.schedule")]
     for mid, e in matches.items():
         w = doc.where("matches", mid)
         where[str(mid)] = w
@@ -183,7 +184,7 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
                                       None if e.get("venue") is None else str(e["venue"]).zfill(4),
                                       None if e.get("dispensation") is None else str(e["dispensation"]))
         except (TypeError, ValueError, AttributeError) as exc:
-            problems.append(Problem.error(None, f"{mid}: {exc}", w, "date: YYYY-MM-DD, time: HH:MM, venue: postcode"))
+            problems.append(Problem.error(None, f"{mid}: {exc}", w, "date: YYYY-MM-DD, time: HH:MM, venue: postcode", code="format.schedule"))
     return out, where, problems
 
 

@@ -39,18 +39,18 @@ MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$")
 
 def match_file(match_id: str) -> str:
     if not MATCH_ID.match(match_id):
-        raise StoreError(f"not a match id: {match_id!r}", hint="ids look like C3-007 or 1div-R01-03")
+        raise StoreError(f"not a match id: {match_id!r}", hint="ids look like C3-007 or 1div-R01-03", code="format.id")
     return f"{MATCHES}/{match_id}.yaml"
 
 
 def division_match_file(match_id: str) -> str:
     if not MATCH_ID.match(match_id):
-        raise StoreError(f"not a match id: {match_id!r}")
+        raise StoreError(f"not a match id: {match_id!r}", code="format.id")
     return f"{DIV_MATCHES}/{match_id}.yaml"
 
 
-def _bad(rel: str, line, message: str) -> Problem:
-    return Problem.error(None, message, Where(rel, line))
+def _bad(rel: str, line, message: str, code: str = "format.result") -> Problem:
+    return Problem.error(None, message, Where(rel, line), code=code)
 
 
 # --------------------------------------------------------------------------- draws
@@ -81,7 +81,8 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
                                 doc.where("additions", i)))
         except (KeyError, TypeError, ValueError) as exc:
             problems.append(_bad(ADDITIONS, doc.line("additions", i),
-                                 f"an addition needs team, round, announced_on and player {{id, name}} ({exc})"))
+                                 f"an addition needs team, round, announced_on and player {{id, name}} ({exc})",
+                                 code="format.additions"))
     return tuple(out), problems
 
 
@@ -103,7 +104,7 @@ def additions_data(additions) -> dict:
 def travel_file(match_id: str, team: str) -> str:
     """``cup/travel/<MATCH>-<TEAM>.yaml``: one recorded travel claim (§1.5.17)."""
     if not MATCH_ID.match(match_id) or not MATCH_ID.match(team):
-        raise StoreError(f"not a match and team id: {match_id!r} {team!r}")
+        raise StoreError(f"not a match and team id: {match_id!r} {team!r}", code="format.id")
     return f"{TRAVEL}/{match_id}-{team}.yaml"
 
 
@@ -131,7 +132,8 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
                               f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
                               f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})"))
+            problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})",
+                                 code="format.travel"))
     return out, problems
 
 
@@ -306,11 +308,11 @@ def check_season(store: SeasonStore) -> list[Problem]:
         where = Where(rec.rel, 1)
         if m.match in seen:
             problems.append(Problem.error(None, f"{m.match} is recorded twice ({seen[m.match]} and {rec.rel})", where,
-                                          hint="remove one of them"))
+                                          hint="remove one of them", code="format.duplicate"))
         seen[m.match] = rec.rel
         if not rec.rel.endswith(f"/{m.match}.yaml"):
             problems.append(Problem.error(None, f"{rec.rel} records match {m.match}; the file name must be the match id",
-                                          where, hint=repair))
+                                          where, hint=repair, code="format.mismatch"))
         match = drawn_matches.get((m.round, m.match))
         if match is None:
             problems.append(Problem.error("1.5.16", f"{rec.rel}: a result for {m.match}, which is not in the draw of "

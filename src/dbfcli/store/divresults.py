@@ -114,19 +114,19 @@ class VPTableIn(msgspec.Struct, forbid_unknown_fields=True):
 def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Problem]]:
     """One recorded match file -> ``(result, division, problems)``."""
     if not isinstance(doc.data, dict):
-        return None, None, [Problem.error(None, "a recorded division match is a YAML mapping", doc.where())]
+        return None, None, [Problem.error(None, "a recorded division match is a YAML mapping", doc.where(), code="format.result")]
     parsed, problems = convert(doc, DivMatchIn)
     if parsed is None:
         return None, None, problems
     if parsed.schema != SCHEMA:
         return None, None, [Problem.error(None, f"schema {parsed.schema}: this dbf reads schema {SCHEMA}",
-                                          doc.where("schema"))]
+                                          doc.where("schema"), code="format.schema-version")]
     sides = []
     for key in ("home", "away"):
         value = getattr(parsed, key)
         team = value.get("team") if isinstance(value, dict) else value
         if not isinstance(team, str) or not team:
-            problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key)))
+            problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key), code="format.result"))
         sides.append(team)
     imps, boards = parsed.imps, parsed.boards
     if imps is None or boards is None:
@@ -134,18 +134,18 @@ def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Pr
         imps = imps if imps is not None else seg_imps
         boards = boards if boards is not None else seg_boards
     if imps is None:
-        problems.append(Problem.error(None, "imps: [home, away] (or segments) missing", doc.where("match")))
+        problems.append(Problem.error(None, "imps: [home, away] (or segments) missing", doc.where("match"), code="format.result"))
     if boards is None:
-        problems.append(Problem.error(None, "boards missing", doc.where("match")))
+        problems.append(Problem.error(None, "boards missing", doc.where("match"), code="format.result"))
     if any(p.is_error for p in problems):
         return None, parsed.division or match_division(parsed.match), problems
     division = parsed.division or match_division(parsed.match)
     if division is not None and match_division(parsed.match) not in (None, division):
-        problems.append(Problem.error(None, f"match {parsed.match} is not a {division} match", doc.where("match")))
+        problems.append(Problem.error(None, f"match {parsed.match} is not a {division} match", doc.where("match"), code="format.mismatch"))
     name = doc.file.rsplit("/", 1)[-1]
     if name != f"{parsed.match}.yaml":
         problems.append(Problem.warning(None, f"file {name} holds match {parsed.match}", doc.where("match"),
-                                        hint=f"name it {parsed.match}.yaml"))
+                                        hint=f"name it {parsed.match}.yaml", code="format.mismatch"))
     result = DivResult(parsed.match, parsed.round, sides[0], sides[1], imps[0], imps[1], boards, doc.where("match"))
     return result, division, problems
 
@@ -162,7 +162,7 @@ def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[in
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in (*pair, size))):
             problems.append(Problem.error(None, f"segments[{i}]: [home, away] IMPs, or {{boards, imps}}",
-                                          doc.where("segments", i)))
+                                          doc.where("segments", i), code="format.result"))
             return None, None
         home, away, boards = home + pair[0], away + pair[1], boards + size
     return (home, away), boards
@@ -221,7 +221,7 @@ def load_frozen(store: SeasonStore, division_id: str, settings: DivisionSettings
         return None, (), problems
     if parsed.schema != SCHEMA or parsed.division != division_id:
         return None, (), [Problem.error(None, f"{doc.file}: schema {parsed.schema} of division {parsed.division}; "
-                                        f"expected schema {SCHEMA} of {division_id}", doc.where("division"))]
+                                        f"expected schema {SCHEMA} of {division_id}", doc.where("division"), code="format.schema-version")]
     rounds = frozen_schedule(division_id, [(r.round, [(m.id, m.home, m.away) for m in r.matches])
                                            for r in parsed.rounds], settings)
     return rounds, tuple(parsed.teams), []
@@ -262,17 +262,17 @@ def refreeze_refusal(store: SeasonStore, division_id: str) -> Problem | None:
         return None
     return Problem.error(None, f"{len(results)} {division_id} result(s) are recorded with the stored match ids; "
                                "the schedule can no longer change",
-                         hint="correct the roster instead, or undo the results")
+                         hint="correct the roster instead, or undo the results", code="state.has-results")
 
 
 def _hundredths(value, where, problems: list[Problem]) -> int | None:
     try:
         d = Decimal(str(value)) * 100
     except InvalidOperation:
-        problems.append(Problem.error(None, f"VP {value!r} is not a number", where))
+        problems.append(Problem.error(None, f"VP {value!r} is not a number", where, code="format.result"))
         return None
     if d != d.to_integral_value():
-        problems.append(Problem.error(None, f"VP {value} has more than 2 decimals", where))
+        problems.append(Problem.error(None, f"VP {value} has more than 2 decimals", where, code="format.result"))
         return None
     return int(d)
 
@@ -288,7 +288,7 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
         return None, exc.problems
     if doc is None:
         return None, [Problem.error(None, f"vp_scale = {name!r}: no such scale and no such file in the season",
-                                    hint='use "wbf-20" or the path of a VP table file, e.g. "vp/club.yaml"')]
+                                    hint='use "wbf-20" or the path of a VP table file, e.g. "vp/club.yaml"', code="unknown.scale")]
     parsed, problems = convert(doc, VPTableIn)
     if parsed is None:
         return None, problems
@@ -319,7 +319,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
             by_division.setdefault(division, []).append(result)
     for result in by_division.pop(None, []):
         problems.append(Problem.error(None, f"{result.match_id}: no division (give `division:` or a DIV-Rnn-mm id)",
-                                      result.where))
+                                      result.where, code="format.result"))
     settings = load_settings(store)
     for div, results in sorted(by_division.items()):
         try:
@@ -328,7 +328,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
             continue
         if division is None or not division.teams:
             problems.append(Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
-                                          results[0].where, hint=f"run `dbf division enter {div} FILE`"))
+                                          results[0].where, hint=f"run `dbf division enter {div} FILE`", code="state.not-entered"))
             continue
         rounds, stored_teams, p = load_frozen(store, div, settings.division(div))
         problems += p
@@ -338,7 +338,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
             rounds = division_schedule(division, settings.division(div))
             problems.append(Problem.warning(None, f"{div}: {len(results)} result(s) recorded but the schedule is "
                                             "not frozen; a change of the roster would renumber its matches",
-                                            hint=f"dbf schedule {div} --freeze"))
+                                            hint=f"dbf schedule {div} --freeze", code="state.not-frozen"))
         if rounds is not None:
             problems += check_against_schedule(results, rounds)
         problems += check_results(division, results)[1]

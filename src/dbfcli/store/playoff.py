@@ -79,7 +79,7 @@ def division_table(store: SeasonStore, division_id: str):
     settings = load_settings(store)
     division, problems = load_division(store, division_id)
     if division is None or not division.teams:
-        raise StoreError(f"{division_id} has no teams", hint=f"dbf division enter {division_id} FILE")
+        raise StoreError(f"{division_id} has no teams", hint=f"dbf division enter {division_id} FILE", code="state.not-entered")
     scale, p = load_vp_scale(store, settings.vp_scale)
     problems += p
     results, p = load_division_results(store, division_id)
@@ -107,7 +107,7 @@ def _date(value: Any, what: str, doc: YamlDoc, *path) -> tuple[dt.date | None, l
     try:
         return dt.date.fromisoformat(str(value)), []
     except ValueError:
-        return None, [Problem.error(None, f"{what} {value!r} is not a date (YYYY-MM-DD)", doc.where(*path))]
+        return None, [Problem.error(None, f"{what} {value!r} is not a date (YYYY-MM-DD)", doc.where(*path), code="format.playoff")]
 
 
 def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:
@@ -133,7 +133,7 @@ def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:
         extra = [_pair(h) for h in (rec.get("extra_rounds") or [])] if isinstance(rec, dict) else []
         if not (isinstance(teams, list) and len(teams) == 2) or None in halves or None in extra:
             problems.append(Problem.error(None, f"play-off result {mid}: needs teams: [a, b], halves: [[a, b], ...]",
-                                          doc.where("results", mid)))
+                                          doc.where("results", mid), code="format.playoff"))
             continue
         pf.results[str(mid)] = ((str(teams[0]), str(teams[1])),
                                 PlayoffResult(str(mid), tuple(Half(h) for h in halves), tuple(Half(h, 4) for h in extra)))
@@ -170,26 +170,26 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
     try:
         doc = parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+        raise StoreError(f"cannot read {path}: {exc.strerror}", code="io.cannot-read") from None
     except YamlLoadError as exc:
         raise StoreError(exc.problems) from None
     data = doc.data if isinstance(doc.data, dict) else None
     if data is None:
         raise StoreError([Problem.error(None, "expected a mapping with west, east_direct, east_tournament, teams",
-                                        Where(str(path), 1))])
+                                        Where(str(path), 1), code="format.qualifiers")])
     q = QualifiersFile()
     problems: list[Problem] = []
     for key in ("west", "east_direct", "east_tournament"):
         value = data.get(key) or []
         if not isinstance(value, list):
-            problems.append(Problem.error(None, f"{key} must be a list of team ids", doc.where(key)))
+            problems.append(Problem.error(None, f"{key} must be a list of team ids", doc.where(key), code="format.qualifiers"))
             continue
         setattr(q, key, tuple(str(v) for v in value))
     m = data.get("membership")
     if isinstance(m, dict) and _int(m.get("west")) is not None and _int(m.get("east")) is not None:
         q.membership = (m["west"], m["east"])
     elif m is not None:
-        problems.append(Problem.error(None, "membership must be {west: N, east: N}", doc.where("membership")))
+        problems.append(Problem.error(None, "membership must be {west: N, east: N}", doc.where("membership"), code="format.qualifiers"))
     c = _pair(data.get("current_split"))
     if c is not None:
         q.current = c
@@ -231,7 +231,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     pf, p = load_playoff(store)
     problems += p
     if not isinstance(doc.data, dict):
-        return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where())]
+        return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where(), code="format.playoff")]
     settings = load_settings(store)
     try:
         _, table, results, p = division_table(store, "1div")
@@ -268,17 +268,17 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
         return []
     data = doc.data
     if not isinstance(data, dict):
-        return [Problem.error(None, "the rollover record is a YAML mapping", doc.where())]
+        return [Problem.error(None, "the rollover record is a YAML mapping", doc.where(), code="format.rollover")]
     problems: list[Problem] = []
     if data.get("schema") != SCHEMA:
         problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
-                                      doc.where("schema")))
+                                      doc.where("schema"), code="format.schema-version"))
     for key, kind in (("from", str), ("seed", int), ("vacancies", list), ("steps", list), ("lots", list)):
         if not isinstance(data.get(key), kind):
-            problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key)))
+            problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key), code="format.rollover"))
     for i, step in enumerate(data.get("steps") or []):
         if not (isinstance(step, dict) and isinstance(step.get("text"), str)):
-            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i)))
+            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i), code="format.rollover"))
     for i, lot in enumerate(data.get("lots") or []):
         if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
             problems.append(Problem.error("1.1.1.1", f"lots[{i}]: the drawn team is not one of the candidates",
@@ -326,7 +326,7 @@ def _team_list(doc: YamlDoc, key: str, regions: dict[str, str] | None) -> tuple[
     if items is None:
         return (), []
     if not isinstance(items, list):
-        return (), [Problem.error(None, f"{key}: a list of teams", doc.where(key))]
+        return (), [Problem.error(None, f"{key}: a list of teams", doc.where(key), code="format.qualification")]
     stripped = LineList()
     stripped.lines, stripped.line = list(getattr(items, "lines", [])), getattr(items, "line", None)
     found: list[tuple[int, object]] = []
@@ -354,15 +354,15 @@ def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
     """The east file (an entry file or the stored ``qualification/east.yaml``)."""
     ef = EastFile()
     if not isinstance(doc.data, dict):
-        return ef, [Problem.error(None, "expected a mapping with teams: (and direct:)", doc.where())]
+        return ef, [Problem.error(None, "expected a mapping with teams: (and direct:)", doc.where(), code="format.qualification")]
     problems: list[Problem] = []
     unknown = set(doc.data) - {"schema", "agreed", "teams", "direct", "results"}
     if unknown:
         problems.append(Problem.error(None, f"unknown key(s): {', '.join(sorted(map(str, unknown)))}",
-                                      doc.where(sorted(unknown, key=str)[0])))
+                                      doc.where(sorted(unknown, key=str)[0]), code="format.schema"))
     if doc.data.get("schema", SCHEMA) != SCHEMA:
         problems.append(Problem.error(None, f"schema {doc.data.get('schema')}; this dbf reads schema {SCHEMA}",
-                                      doc.where("schema")))
+                                      doc.where("schema"), code="format.schema-version"))
     ef.agreed = bool(doc.data.get("agreed", False))
     ef.teams, p = _team_list(doc, "teams", ef.regions)
     problems += p
@@ -373,13 +373,13 @@ def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
         problems.append(Problem.error("1.1.5.2", f"team {t} is named twice", doc.where("teams")))
     results = doc.data.get("results") or {}
     if not isinstance(results, dict):
-        problems.append(Problem.error(None, "results: a mapping MATCH: [home IMPs, away IMPs]", doc.where("results")))
+        problems.append(Problem.error(None, "results: a mapping MATCH: [home IMPs, away IMPs]", doc.where("results"), code="format.qualification"))
         results = {}
     for mid, pair in results.items():
         ok = _pair(pair)
         if ok is None or min(ok) < 0:
             problems.append(Problem.error(None, f"results {mid}: [home IMPs, away IMPs], whole numbers >= 0",
-                                          doc.where("results", mid)))
+                                          doc.where("results", mid), code="format.qualification"))
         else:
             ef.results[str(mid)] = ok
     return ef, problems
@@ -390,7 +390,7 @@ def read_entry(path, what: str) -> YamlDoc:
     try:
         return parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
-        raise StoreError(f"cannot read {what} {path}: {exc.strerror}") from None
+        raise StoreError(f"cannot read {what} {path}: {exc.strerror}", code="io.cannot-read") from None
     except YamlLoadError as exc:
         raise StoreError(exc.problems) from None
 

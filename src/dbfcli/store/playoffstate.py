@@ -103,7 +103,7 @@ def _apply(out: dict, match, decide):
     teams, result = rec
     if set(teams) != set(match.teams):
         out["problems"].append(Problem.error(None, f"the recorded result of {match.id} is for {' v '.join(teams)}, "
-                                                   f"but the match is {' v '.join(match.teams)}"))
+                                                   f"but the match is {' v '.join(match.teams)}", code="state.inconsistent"))
         return None
     if teams != match.teams:
         from ..rules.value import replace

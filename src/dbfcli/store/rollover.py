@@ -39,12 +39,12 @@ def new_season_refusal(store: SeasonStore, to: str) -> Problem | None:
     from .season import SEASON_NAME
 
     if not SEASON_NAME.match(to) or int(to[5:]) != (int(to[2:4]) + 1) % 100:
-        return Problem.error(None, f"season {to!r} is not of the form 2027-28 (two consecutive years)")
+        return Problem.error(None, f"season {to!r} is not of the form 2027-28 (two consecutive years)", code="format.id")
     if to == store.season:
-        return Problem.error(None, "--to names this season; give the next one")
+        return Problem.error(None, "--to names this season; give the next one", code="usage.option")
     target = SeasonStore(store.root, to)
     if target.dir.exists() and any(p.name != ".dbf.lock" for p in target.dir.iterdir()):
-        return Problem.error(None, f"season {to} already exists: {target.dir}", hint="remove it or pick another --to")
+        return Problem.error(None, f"season {to} already exists: {target.dir}", hint="remove it or pick another --to", code="state.exists")
     return None
 
 
@@ -138,7 +138,7 @@ def rollover_plan(store: SeasonStore, to: str, qualifiers: Path, vacancies: Sequ
                                                          "3div-b": round(split.travel_east, 1)}})
     missing = [t for d in new.values() for t in d if t not in teams]
     if missing:
-        problems.append(Problem.error(None, f"no team record for {', '.join(missing)}"))
+        problems.append(Problem.error(None, f"no team record for {', '.join(missing)}", code="unknown.team"))
     plan = RolloverPlan(store.season, SeasonStore(store.root, to), run_seed, list(vacancies), doc, steps, new, teams)
     return plan, problems
 

@@ -53,7 +53,7 @@ def convert(doc: YamlDoc, typ: Any, data: Any = None, path: tuple = ()) -> tuple
     if not problems:  # the walk found nothing more precise: report msgspec's own message
         text, sub = _msgspec_path(first)
         full = path + sub
-        problems = [Problem.error(None, f"{_describe(full)}: {text}", doc.where(*full))]
+        problems = [Problem.error(None, f"{_describe(full)}: {text}", doc.where(*full), code="format.schema")]
     return None, problems
 
 
@@ -61,7 +61,7 @@ def _walk(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem]:
     if isinstance(typ, type) and issubclass(typ, msgspec.Struct):
         if not isinstance(data, dict):
             return [Problem.error(None, f"{_describe(path)}: expected a mapping of keys, got {_kind(data)}",
-                                  doc.where(*path))]
+                                  doc.where(*path), code="format.schema")]
         problems: list[Problem] = []
         fields = msgspec.structs.fields(typ)
         names = {f.encode_name for f in fields}
@@ -69,7 +69,7 @@ def _walk(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem]:
             if f.encode_name not in data:
                 if f.required:
                     problems.append(Problem.error(None, f"{_describe(path)}: missing required key '{f.encode_name}'",
-                                                  doc.where(*path), hint=f"add '{f.encode_name}:'"))
+                                                  doc.where(*path), hint=f"add '{f.encode_name}:'", code="format.schema"))
                 continue
             _, sub = convert(doc, f.type, data[f.encode_name], path + (f.encode_name,))
             problems += sub
@@ -78,7 +78,7 @@ def _walk(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem]:
                 if key not in names:
                     problems.append(Problem.error(None, f"{_describe(path)}: unknown key '{key}'",
                                                   doc.where(*path, key),
-                                                  hint="known keys: " + ", ".join(sorted(names))))
+                                                  hint="known keys: " + ", ".join(sorted(names)), code="format.schema"))
         return problems
     origin = typing.get_origin(typ)
     if origin in (list, tuple) and isinstance(data, list):

@@ -39,9 +39,9 @@ UNDO_LIMIT = 2 * 1024 * 1024
 class StoreError(Exception):
     """A file or folder problem the user must fix (exit code 2)."""
 
-    def __init__(self, problems: list[Problem] | str, hint: str | None = None):
-        if isinstance(problems, str):
-            problems = [Problem.error(None, problems, hint=hint)]
+    def __init__(self, problems: list[Problem] | str, hint: str | None = None, *, code: str | None = None):
+        if isinstance(problems, str):   # one message: its code (docs/problem-codes.md) names it
+            problems = [Problem.error(None, problems, hint=hint, code=code)]
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = problems
 
@@ -71,11 +71,11 @@ def read_dbf_toml(root: Path) -> dict:
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return {}
     except UnicodeDecodeError as exc:
-        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)))]) from None
+        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
     try:
         return cache.toml(root, "dbf.toml", st, text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
-        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)))]) from None
+        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
 
 
 def resolve_season(root: Path, option: str | None) -> str:
@@ -84,14 +84,14 @@ def resolve_season(root: Path, option: str | None) -> str:
     if season:
         season = str(season)
         if not SEASON_NAME.match(season):
-            raise StoreError(f"season {season!r} is not of the form 2026-27")
+            raise StoreError(f"season {season!r} is not of the form 2026-27", code="format.id")
         return season
     if not root.is_dir():
         raise StoreError(f"no tournaments folder at {root}",
-                         hint="give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`")
+                         hint="give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`", code="io.missing-folder")
     seasons = sorted(p.name for p in root.iterdir() if p.is_dir() and SEASON_NAME.match(p.name))
     if not seasons:
-        raise StoreError(f"no season folder in {root}", hint="run `dbf init --season 2026-27`")
+        raise StoreError(f"no season folder in {root}", hint="run `dbf init --season 2026-27`", code="unknown.season")
     return seasons[-1]
 
 
@@ -99,7 +99,7 @@ def check_relpath(rel: str) -> PurePosixPath:
     """A path inside the season folder; refuses absolute paths, ``..`` and NUL (issue 8)."""
     p = PurePosixPath(rel)
     if "\x00" in rel or p.is_absolute() or any(part in ("..", "") for part in p.parts) or "\\" in rel:
-        raise StoreError(f"refusing a path outside the season folder: {rel!r}")
+        raise StoreError(f"refusing a path outside the season folder: {rel!r}", code="io.outside-season")
     return p
 
 
@@ -122,7 +122,7 @@ class SeasonStore(MutableValue):
     def require(self) -> "SeasonStore":
         if not self.dir.is_dir():
             raise StoreError(f"unknown season {self.season}: no folder {self.dir}",
-                             hint=f"run `dbf init --season {self.season}` or pick another --season")
+                             hint=f"run `dbf init --season {self.season}` or pick another --season", code="unknown.season")
         return self
 
     def settle(self, lock_timeout: float = 10.0) -> bool:
@@ -150,7 +150,7 @@ class SeasonStore(MutableValue):
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise StoreError(f"{rel} is a folder, not a file") from None
+            raise StoreError(f"{rel} is a folder, not a file", code="io.not-a-file") from None
 
     def read_yaml(self, rel: str, required: bool = True) -> YamlDoc | None:
         """Parse a YAML file of the season; :class:`StoreError` (exit 2) if it is malformed."""
@@ -161,7 +161,7 @@ class SeasonStore(MutableValue):
             st = os.stat(path)
         except FileNotFoundError:
             if required:
-                raise StoreError(f"missing file {self.dir / rel}") from None
+                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file") from None
             return None
         doc = cache.load(self.dir, rel, st)
         if doc is not None:
@@ -206,7 +206,7 @@ class SeasonStore(MutableValue):
 
     def _unwritable(self, exc: OSError) -> "StoreError":
         return StoreError(f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
-                          hint="dbf needs write access to the season folder (a read-only disk? permissions?)")
+                          hint="dbf needs write access to the season folder (a read-only disk? permissions?)", code="io.cannot-write")
 
 
 class Transaction(MutableValue):

@@ -161,7 +161,7 @@ def _date(value: Any, name: str, problems: list, where) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(value))
     except ValueError:
-        problems.append(Problem.error(None, f"{name}: {value!r} is not a date (YYYY-MM-DD)", where(name)))
+        problems.append(Problem.error(None, f"{name}: {value!r} is not a date (YYYY-MM-DD)", where(name), code="format.settings"))
         return None
 
 
@@ -177,14 +177,14 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
         raw = parse(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         m = re.search(r"line (\d+)", str(exc))
-        return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None))]
+        return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None), code="format.toml")]
     problems: list[Problem] = []
     where = lambda key: Where(file, _line_of(text, key.split(".")[-1]))  # noqa: E731
 
     def num(table: dict, key: str, default: int, label: str) -> int:
         v = table.get(key, default)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            problems.append(Problem.error(None, f"{label}.{key}: expected a whole number ≥ 0, got {v!r}", where(key)))
+            problems.append(Problem.error(None, f"{label}.{key}: expected a whole number ≥ 0, got {v!r}", where(key), code="format.settings"))
             return default
         return v
 
@@ -194,7 +194,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
             try:
                 out[int(k)] = v
             except ValueError:
-                problems.append(Problem.error(None, f"{label}: key {k!r} is not a number", where(str(k))))
+                problems.append(Problem.error(None, f"{label}: key {k!r} is not a number", where(str(k)), code="format.settings"))
         return out
 
     cup_raw = raw.get("cup", {})
@@ -239,7 +239,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
             continue
         if div_id not in ("1div", "2div", "3div-a", "3div-b"):
             problems.append(Problem.error(None, f"divisions.{div_id}: unknown division (1div, 2div, 3div-a, 3div-b)",
-                                          where(div_id)))
+                                          where(div_id), code="unknown.division"))
             continue
         boards = num(table, "boards", 36, f"divisions.{div_id}")
         if boards not in (36, 40):
@@ -283,7 +283,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
     schema = raw.get("schema")
     if schema != SCHEMA:
         problems.append(Problem.error(None, f"schema = {schema!r}; this dbf reads schema {SCHEMA}", where("schema"),
-                                      hint=f"add 'schema = {SCHEMA}' at the top"))
+                                      hint=f"add 'schema = {SCHEMA}' at the top", code="format.schema-version"))
     return settings, problems
 
 
@@ -305,11 +305,11 @@ def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
     data = store.read_bytes("season.toml")
     if data is None:
         return Settings(season=store.season), [Problem.error(None, "missing season.toml", Where("season.toml"),
-                                                             hint=f"run `dbf init --season {store.season}`")]
+                                                             hint=f"run `dbf init --season {store.season}`", code="io.missing-file")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return Settings(), [Problem.error(None, "season.toml is not UTF-8 text", Where("season.toml"))]
+        return Settings(), [Problem.error(None, "season.toml is not UTF-8 text", Where("season.toml"), code="format.encoding")]
     if st is None:
         return parse_settings(text, "season.toml")
     return parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", st, t))

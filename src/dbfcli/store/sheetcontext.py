@@ -180,5 +180,5 @@ def amend_refusal(store: SeasonStore, rel: str, match, winner: str | None, draws
             old_winner in nxt.byes or any(old_winner in m.teams for m in nxt.matches)):
         return Problem.error(None, f"the amendment makes {winner} the winner of {match.id}, but round {nxt.round} "
                                    f"is already drawn with {old_winner}",
-                             hint="the TD must settle this by hand (§1.5.16)")
+                             hint="the TD must settle this by hand (§1.5.16)", code="state.already-drawn")
     return None

@@ -53,7 +53,7 @@ def load_tree(text: str | bytes, file: str | None = None) -> tuple[Node | None, 
     except YamlLoadError as exc:
         return None, list(exc.problems)
     if doc.data is None:
-        return None, [Problem.error(None, "the file is empty", Where(file, None))]
+        return None, [Problem.error(None, "the file is empty", Where(file, None), code="format.sheet")]
     return _node(doc.data, getattr(doc.data, "line", 1)), []
 
 
@@ -65,8 +65,8 @@ class _Parser:
     def w(self, node: Node | None) -> Where:
         return Where(self.file, node.line if node is not None else None)
 
-    def bad(self, node: Node | None, message: str, hint: str | None = None) -> None:
-        self.problems.append(Problem.error(None, message, self.w(node), hint))
+    def bad(self, node: Node | None, message: str, hint: str | None = None, code: str = "format.sheet") -> None:
+        self.problems.append(Problem.error(None, message, self.w(node), hint, code=code))
 
     def keys(self, node: Node, allowed: set[str], what: str) -> None:
         for k, v in node.value.items():
@@ -268,7 +268,7 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
         return None, load_problems
     if not isinstance(root.value, dict):
         return None, [Problem.error(None, "a result sheet is a mapping (match:, segments:, home:, away:)",
-                                    Where(file, root.line))]
+                                    Where(file, root.line), code="format.sheet")]
     v = root.value
     p.keys(root, TOP_KEYS, "the sheet")
     match = v.get("match")

@@ -44,49 +44,49 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
         return Where(file, None)
 
     if not isinstance(doc, Mapping):
-        return None, [Problem.error(None, "a system card is a mapping with 'name' and 'openings'", where())]
+        return None, [Problem.error(None, "a system card is a mapping with 'name' and 'openings'", where(), code="format.system")]
     unknown = set(doc) - {"schema", "name", "openings", "overcalls", "supplement_pages", "pair", "notes"}
     for key in sorted(map(str, unknown)):
         out.append(Problem.error(None, f"unknown key {key!r} in a system card", where(key),
-                                 hint="keys: name, openings, overcalls, supplement_pages"))
+                                 hint="keys: name, openings, overcalls, supplement_pages", code="format.system"))
     name = doc.get("name")
     if name is not None and not isinstance(name, (str, int)):
         out.append(Problem.error(None, f"name is one line of text, not {type(name).__name__}", where("name"),
-                                 hint='name: "Standard Nordic"'))
+                                 hint='name: "Standard Nordic"', code="format.system"))
         name = None
     name = str(name or (Path(file).stem if file else "card"))
     openings: list[Bid] = []
     raw = doc.get("openings") or {}
     if not isinstance(raw, Mapping):
-        out.append(Problem.error(None, "'openings' maps bids (pass, 1C, 2D, ...) to hand variants", where("openings")))
+        out.append(Problem.error(None, "'openings' maps bids (pass, 1C, 2D, ...) to hand variants", where("openings"), code="format.system"))
         raw = {}
     for key, val in raw.items():
         call = Call.parse(key)
         if call is None:
-            out.append(Problem.error(None, f"{key!r} is not a bid", where("openings", key), hint="pass, 1C .. 7NT"))
+            out.append(Problem.error(None, f"{key!r} is not a bid", where("openings", key), hint="pass, 1C .. 7NT", code="format.system"))
             continue
         openings.append(Bid(call, _variants(val, ("openings", key), where, out), None, where("openings", key)))
     overcalls: list[Bid] = []
     raw = doc.get("overcalls") or {}
     if not isinstance(raw, Mapping):
         out.append(Problem.error(None, "'overcalls' maps an opening (1C, 1x, 1NT) to bids and their variants",
-                                 where("overcalls")))
+                                 where("overcalls"), code="format.system"))
         raw = {}
     for over, bids in raw.items():
         if not isinstance(bids, Mapping):
-            out.append(Problem.error(None, f"overcalls over {over} map bids to variants", where("overcalls", over)))
+            out.append(Problem.error(None, f"overcalls over {over} map bids to variants", where("overcalls", over), code="format.system"))
             continue
         for key, val in bids.items():
             call = Call.parse(key)
             if call is None:
-                out.append(Problem.error(None, f"{key!r} is not a bid", where("overcalls", over, key)))
+                out.append(Problem.error(None, f"{key!r} is not a bid", where("overcalls", over, key), code="format.system"))
                 continue
             path = ("overcalls", over, key)
             overcalls.append(Bid(call, _variants(val, path, where, out), str(over), where(*path)))
     pages = doc.get("supplement_pages")
     if pages is not None and (not isinstance(pages, int) or isinstance(pages, bool) or pages < 0):
         out.append(Problem.error(None, "supplement_pages is a whole number of A4 pages (§2.10.4)",
-                                 where("supplement_pages")))
+                                 where("supplement_pages"), code="format.system"))
         pages = None
     return Card(name, tuple(openings), tuple(overcalls), pages, where()), out
 
@@ -129,43 +129,43 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
 
     here = where(*path)
     if not isinstance(item, Mapping):
-        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here))
+        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here, code="format.system"))
         return None
     for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
         out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
-                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"}))))
+                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"})), code="format.system"))
     hcp = parse_hcp(item.get("hcp", [0, MAX_HCP]))
     if hcp is None:
         out.append(Problem.error(None, f"hcp {item.get('hcp')!r}: write [min, max], 'min-max' or 'min+'",
-                                 where(*path, "hcp")))
+                                 where(*path, "hcp"), code="format.system"))
         hcp = (0, MAX_HCP)
     shape = item.get("shape", "any")
     if "balanced" in item:   # shorthand: balanced: true/false
         shape = "balanced" if item["balanced"] else "unbalanced"
     if shape not in SHAPES:
-        out.append(Problem.error(None, f"shape {shape!r} is unknown", where(*path, "shape"), hint=", ".join(SHAPES)))
+        out.append(Problem.error(None, f"shape {shape!r} is unknown", where(*path, "shape"), hint=", ".join(SHAPES), code="format.system"))
         shape = "any"
     promises = []
     suits = item.get("suits") or {}
     if not isinstance(suits, Mapping):
         out.append(Problem.error(None, "suits maps a suit (C, D, H, S; 'H|S' = one of them) to a minimum length",
-                                 where(*path, "suits")))
+                                 where(*path, "suits"), code="format.system"))
         suits = {}
     for key, n in suits.items():
         names = tuple(s.strip().upper() for s in str(key).replace("/", "|").split("|"))
         if not all(s in SUITS for s in names) or not isinstance(n, int) or isinstance(n, bool):
             out.append(Problem.error(None, f"suits: {key}: {n!r} must be a suit (C, D, H, S or 'H|S') and a "
-                                     f"number of cards", where(*path, "suits", key)))
+                                     f"number of cards", where(*path, "suits", key), code="format.system"))
             continue
         promises.append(Promise(names, n))
     strong = item.get("strong", False)
     if not isinstance(strong, bool):
-        out.append(Problem.error(None, "strong is true or false", where(*path, "strong")))
+        out.append(Problem.error(None, "strong is true or false", where(*path, "strong"), code="format.system"))
         strong = False
     label = item.get("name")
     if label is not None and not isinstance(label, (str, int)):
         out.append(Problem.error(None, f"a variant's name is one line of text, not {type(label).__name__}",
-                                 where(*path, "name")))
+                                 where(*path, "name"), code="format.system"))
         label = None
     return Variant(hcp, shape, tuple(promises), strong, str(label or ""), here)
 
@@ -230,7 +230,7 @@ def load_registry(store) -> tuple[list[Registration], list[Problem]]:
     if doc is None:
         return [], []
     if not isinstance(doc.data, Mapping) or not isinstance(doc.data.get("pairs", []), list):
-        return [], [Problem.error(None, "systems/registry.yaml has no list 'pairs'", Where(REGISTRY, 1))]
+        return [], [Problem.error(None, "systems/registry.yaml has no list 'pairs'", Where(REGISTRY, 1), code="format.registry")]
     return registrations_from_doc(doc.data), []
 
 
@@ -238,7 +238,7 @@ def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Pr
     """The card file of a registration, parsed."""
     doc = store.read_yaml(reg.card, required=False)
     if doc is None:
-        return None, [Problem.error(None, f"registered card {reg.card} is missing", Where(REGISTRY))]
+        return None, [Problem.error(None, f"registered card {reg.card} is missing", Where(REGISTRY), code="io.missing-file")]
     return card_from_dict(doc.data, reg.card, lambda p: doc.line(*p))
 
 
@@ -255,7 +255,7 @@ def check_season(store) -> list[Problem]:
     rows = doc.data.get("pairs") or [] if isinstance(doc.data, Mapping) else []
     if len(regs) != len(rows):
         problems.append(Problem.error(None, f"{len(rows) - len(regs)} row(s) of 'pairs' are malformed (each needs "
-                                      "team, pair: [id, id], card, sent)", Where(REGISTRY, doc.line("pairs"))))
+                                      "team, pair: [id, id], card, sent)", Where(REGISTRY, doc.line("pairs")), code="format.registry"))
     cup, _ = load_cup_teams(store)
     divisions, _ = load_divisions(store)
     teams = {t.id: t for t in cup}
@@ -265,7 +265,7 @@ def check_season(store) -> list[Problem]:
         where = Where(REGISTRY, doc.line("pairs", i))
         team = teams.get(reg.team)
         if team is None:
-            problems.append(Problem.error(None, f"registered card for unknown team {reg.team}", where))
+            problems.append(Problem.error(None, f"registered card for unknown team {reg.team}", where, code="unknown.team"))
         else:
             for pid in reg.pair:
                 if team.player(pid) is None:

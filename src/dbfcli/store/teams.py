@@ -73,7 +73,7 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
         if not TEAM_ID.match(team_id):
             problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
                                           "(at most 40)", doc.where("teams", i, "id"),
-                                          hint="ids become file names; no '/', '..' or spaces"))
+                                          hint="ids become file names; no '/', '..' or spaces", code="format.id"))
         postcode = str(t.postcode).strip()
         if isinstance(t.postcode, int):
             postcode = postcode.zfill(4)
@@ -88,13 +88,13 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
 def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     """Teams of a YAML teams file; ``(teams, division, problems)``."""
     if doc.data is None:
-        return (), None, [Problem.error(None, "the file is empty; expected 'teams:'", Where(doc.file))]
+        return (), None, [Problem.error(None, "the file is empty; expected 'teams:'", Where(doc.file), code="format.teams")]
     parsed, problems = convert(doc, TeamsFileIn)
     if parsed is None:
         return (), None, problems
     teams, more = _to_teams(doc, parsed)
     if parsed.schema != SCHEMA:
-        more.append(Problem.error(None, f"schema {parsed.schema}; this dbf reads schema {SCHEMA}", doc.where("schema")))
+        more.append(Problem.error(None, f"schema {parsed.schema}; this dbf reads schema {SCHEMA}", doc.where("schema"), code="format.schema-version"))
     return teams, parsed.division, more
 
 
@@ -107,7 +107,7 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
     missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
     if missing:
         return (), [Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
-                                  hint="header: " + ",".join(CSV_COLUMNS))]
+                                  hint="header: " + ",".join(CSV_COLUMNS), code="format.csv")]
     problems: list[Problem] = []
     order: list[str] = []
     heads: dict[str, dict] = {}
@@ -115,7 +115,7 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
         line = reader.line_num
         key = (row.get("team_id") or "").strip() or (row.get("team_name") or "").strip()
         if not key:
-            problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line)))
+            problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line), code="format.csv"))
             continue
         try:
             player = {"id": int(row["player_id"]), "name": (row["player_name"] or "").strip(),
@@ -127,7 +127,7 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
                               "postcode": (row["postcode"] or "").strip(), "players": [], "line": line}
                 order.append(key)
         except (TypeError, ValueError) as exc:
-            problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line)))
+            problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line), code="format.csv"))
             continue
         heads[key]["players"].append((player, line))
     teams = []
@@ -139,7 +139,7 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
         if not TEAM_ID.match(team_id):
             problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
                                           "(at most 40)", Where(file, h["line"]),
-                                          hint="ids become file names; no '/', '..' or spaces"))
+                                          hint="ids become file names; no '/', '..' or spaces", code="format.id"))
         players = tuple(Player(p["id"], p["name"], p["club"], p["division"], Where(file, ln)) for p, ln in h["players"])
         teams.append(Team(team_id, h["name"], h["captain"], h["club"], h["postcode"].zfill(4), players,
                           Where(file, h["line"])))
@@ -151,12 +151,12 @@ def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Prob
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+        raise StoreError(f"cannot read {path}: {exc.strerror}", code="io.cannot-read") from None
     if path.suffix.lower() == ".csv":
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise StoreError(f"{path} is not UTF-8 text") from None
+            raise StoreError(f"{path} is not UTF-8 text", code="format.encoding") from None
         teams, problems = parse_teams_csv(text, str(path))
         return teams, None, problems
     try:
@@ -200,14 +200,14 @@ def load_cup_teams(store: SeasonStore, required: bool = False) -> tuple[tuple[Te
 def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None, list[Problem]]:
     """A division's teams in seeding order, or ``None`` if none are entered."""
     if division_id not in DIVISIONS:
-        raise StoreError(f"unknown division {division_id!r}", hint="one of: " + ", ".join(DIVISIONS))
+        raise StoreError(f"unknown division {division_id!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
     rel = division_file(division_id)
     doc = store.read_yaml(rel, required=False)
     if doc is None:
         return None, []
     teams, declared, problems = parse_teams_yaml(doc)
     if declared is not None and declared != division_id:
-        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", doc.where("division")))
+        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", doc.where("division"), code="format.mismatch"))
     return Division(division_id, teams, Where(rel, 1)), problems
 
 

@@ -23,12 +23,12 @@ def read_history(path: Path):
         return [], list(exc.problems)
     rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list):
-        return [], [Problem.error(None, f"{path}: expected a list 'finals'", doc.where())]
+        return [], [Problem.error(None, f"{path}: expected a list 'finals'", doc.where(), code="format.trophy")]
     finals, problems = [], []
     for i, row in enumerate(rows):
         where = doc.where("finals", i)
         if not isinstance(row, dict) or "season" not in row or not isinstance(row.get("captain"), int):
-            problems.append(Problem.error(None, "a final needs season and captain (member number)", where))
+            problems.append(Problem.error(None, "a final needs season and captain (member number)", where, code="format.trophy"))
             continue
         finals.append(Final(str(row["season"]), row["captain"], str(row.get("name") or ""), where))
     return finals, problems

@@ -176,12 +176,12 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
         if len(text) > MAX_BYTES:
             raise YamlLoadError([_too_big(file, len(text))])
         if b"\x00" in text:
-            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file))])
+            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file), code="format.encoding")])
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise YamlLoadError(
-                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8")]
+                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8", code="format.encoding")]
             ) from None
     elif len(text) > MAX_BYTES:
         raise YamlLoadError([_too_big(file, len(text))])
@@ -198,19 +198,19 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
         if "could not determine a constructor" in str(exc):
             what = f"tag not allowed in dbf files ({what.split('for the tag')[-1].strip()})"
         raise YamlLoadError(
-            [Problem.error(None, f"malformed YAML: {what}", Where(file, line), hint="check indentation and quoting")]
+            [Problem.error(None, f"malformed YAML: {what}", Where(file, line), hint="check indentation and quoting", code="format.yaml")]
         ) from None
     except yaml.YAMLError as exc:
-        raise YamlLoadError([Problem.error(None, f"malformed YAML: {exc}", Where(file))]) from None
+        raise YamlLoadError([Problem.error(None, f"malformed YAML: {exc}", Where(file), code="format.yaml")]) from None
     except RecursionError:
-        raise YamlLoadError([Problem.error(None, "YAML nested too deeply", Where(file))]) from None
+        raise YamlLoadError([Problem.error(None, "YAML nested too deeply", Where(file), code="format.yaml")]) from None
     finally:
         loader.dispose()
     if loader.duplicates:
         raise YamlLoadError(
             [
                 Problem.error(None, f"key {key!r} appears twice in the same mapping", Where(file, line),
-                              hint="remove or merge the duplicate")
+                              hint="remove or merge the duplicate", code="format.yaml")
                 for key, line in loader.duplicates
             ]
         )
@@ -220,7 +220,7 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
 def _too_big(file: str, size: int) -> Problem:
     return Problem.error(
         None, f"file is {size:,} bytes; dbf reads files up to {MAX_BYTES:,} bytes", Where(file),
-        hint="is this the right file?",
+        hint="is this the right file?", code="format.too-large"
     )
 
 
