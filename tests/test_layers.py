@@ -1,11 +1,22 @@
-"""The rule core is pure: it imports no CLI, storage or I/O library (issue 2)."""
+"""The layers (docs/ARCHITECTURE.md), kept by a test (issues 2 and 13.8).
+
+- ``rules/`` is pure: no CLI, storage or I/O library, no store or cli of dbf;
+- ``store/`` imports no cli, typer or rich; ``publish/`` no cli; ``i18n`` no cli (the language
+  is a context variable the CLI sets, ``i18n.LANG``);
+- no import cycle inside ``rules/`` (nor ``store/``, ``publish/``).
+
+Every import counts, the lazy ones inside functions and the typing-only ones too (they are
+how a layer would sneak in); a cycle is looked for without those under ``if TYPE_CHECKING:``,
+which never run.
+"""
 
 import ast
 import pathlib
 
 import pytest
 
-RULES = pathlib.Path(__file__).resolve().parents[1] / "src" / "dbfcli" / "rules"
+SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "dbfcli"
+RULES = SRC / "rules"
 FORBIDDEN_MODULES = {"typer", "rich", "yaml", "msgspec", "filelock", "tomllib", "tomli_w", "click",
                      "icalendar", "jinja2", "subprocess", "shutil", "socket"}
 FORBIDDEN_PACKAGES = ("dbfcli.store", "dbfcli.cli")
@@ -16,16 +27,36 @@ VALUE_MODULE = "value.py"
 VALUE_NAMES = {"msgspec": {"Struct", "field"}, "msgspec.structs": {"replace"}}
 
 
-def _imports(tree):
-    for node in ast.walk(tree):
+def _nodes(tree, typing_only: bool = True):
+    """Every node; without ``typing_only``, not what sits under ``if TYPE_CHECKING:``."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if not typing_only and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo.extend(node.orelse)
+            continue
+        yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def _imports(tree, package: str = "dbfcli.rules", typing_only: bool = True):
+    """The absolute names a module imports (``package``: the module's own package, for
+    relative imports); ``from . import x`` yields ``package.x``."""
+    for node in _nodes(tree, typing_only):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
         elif isinstance(node, ast.ImportFrom):
-            mod = node.module or ""
-            if node.level:  # relative: .store / ..cli
-                mod = ("dbfcli." + mod) if node.level >= 2 else ("dbfcli.rules." + mod)
-            yield mod
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                prefix = ".".join(base)
+                if node.module:
+                    yield f"{prefix}.{node.module}"
+                else:
+                    yield from (f"{prefix}.{a.name}" for a in node.names)
+            else:
+                yield node.module or ""
 
 
 @pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
@@ -57,3 +88,98 @@ def test_every_rule_value_object_derives_from_the_value_base():
     for path in sorted(RULES.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert "dataclasses" not in set(_imports(tree)), f"{path.name} imports dataclasses; derive from rules.value.Value"
+
+
+# --------------------------------------------------------------------------- the other layers
+def _module_imports(path: pathlib.Path, typing_only: bool = True) -> set[str]:
+    package = ".".join(path.relative_to(SRC.parent).parts[:-1])
+    return set(_imports(ast.parse(path.read_text(encoding="utf-8")), package, typing_only))
+
+
+def _violations(paths, forbidden_top: set[str], forbidden_packages: tuple[str, ...]) -> list[str]:
+    out = []
+    for path in paths:
+        for name in sorted(_module_imports(path)):
+            if name.split(".")[0] in forbidden_top or name.startswith(forbidden_packages):
+                out.append(f"{path.relative_to(SRC)} imports {name}")
+    return out
+
+
+#: layer -> (modules, forbidden third-party top-level names, forbidden dbf packages)
+LAYERS = {
+    "store": (sorted((SRC / "store").rglob("*.py")), {"typer", "rich", "click"}, ("dbfcli.cli",)),
+    "publish": (sorted((SRC / "publish").rglob("*.py")), {"typer", "click"}, ("dbfcli.cli",)),
+    "i18n": ([SRC / "i18n.py"], {"typer", "rich", "click"}, ("dbfcli.cli", "dbfcli.store", "dbfcli.publish")),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_layer_imports_nothing_above_it(layer):
+    """store/ no cli, typer or rich; publish/ no cli; i18n no cli (issue 13.8)."""
+    paths, top, packages = LAYERS[layer]
+    assert paths
+    assert _violations(paths, top, packages) == []
+
+
+def _cycles(folder: pathlib.Path) -> list[list[str]]:
+    """The import cycles among the modules of one package (strongly connected components)."""
+    package = "dbfcli." + folder.name
+    mods = {p.stem for p in folder.glob("*.py")}
+    graph = {}
+    for p in folder.glob("*.py"):
+        deps = {n[len(package) + 1:].split(".")[0] for n in _module_imports(p, typing_only=False)
+                if n.startswith(package + ".")}
+        graph[p.stem] = sorted((deps & mods) - {p.stem})
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+@pytest.mark.parametrize("package", ["rules", "store", "publish"])
+def test_no_import_cycle_inside_a_package(package):
+    """No two modules of rules/ (store/, publish/) import each other, directly or round about,
+    lazily or not (issue 13.8: rules/sheet.py and rules/sheet_players.py did)."""
+    assert _cycles(SRC / package) == []
+
+
+def test_the_checks_catch_a_violation(tmp_path):
+    """The checks above can fail: a made-up layer breach and a made-up cycle are found."""
+    store = tmp_path / "dbfcli" / "store"
+    store.mkdir(parents=True)
+    (store / "bad.py").write_text("def f():\n    from ..cli.common import RUN\n    import rich\n")
+    global SRC
+    saved, SRC = SRC, tmp_path / "dbfcli"
+    try:
+        assert _violations([store / "bad.py"], {"rich"}, ("dbfcli.cli",)) == [
+            "store/bad.py imports dbfcli.cli.common", "store/bad.py imports rich"]
+        (store / "a.py").write_text("from .b import x\n")
+        (store / "b.py").write_text("def g():\n    from . import a\n")
+        (store / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import y\n")
+        assert _cycles(store) == [["a", "b"]]
+    finally:
+        SRC = saved

@@ -1,12 +1,12 @@
 """English and Danish words for headings and messages (issue 7): a small message table.
 
-Usage in a command module (``lang`` comes from ``--lang`` / ``$DBF_LANG``, set on
-``common.RUN.lang`` by the root callback)::
+Usage in a command module (``lang`` comes from ``--lang`` / ``$DBF_LANG``: the root
+callback sets the context variable ``dbfcli.context.LANG``; i18n imports no CLI)::
 
     from ..i18n import t
     out.table(t("standings", title=div), [t("rank"), t("team"), t("vp")], rows)
 
-``t(key)`` uses ``common.RUN.lang``; ``t(key, "da")`` forces a language. Unknown
+``t(key)`` uses this run's language (:func:`current_lang`); ``t(key, "da")`` forces one. Unknown
 keys come back as the key itself (English fallback), so a missing Danish word never
 breaks a command. ``str.format`` fields are filled from the keyword arguments.
 JSON output never goes through ``t``: it is the same in every language.
@@ -23,6 +23,9 @@ guldpoint (GP), resultatblanket, runde, hjemmehold, udehold, spillested, kamp, p
 from __future__ import annotations
 
 import os
+from contextvars import Token
+
+from .context import LANG
 
 LANGS = ("en", "da")
 
@@ -395,16 +398,18 @@ ROUND_NAMES_DA: dict[int, str] = {
 }
 
 
-def current_lang() -> str:
-    """The language of this run: ``common.RUN.lang`` (``--lang``), else ``$DBF_LANG``, else English."""
-    lang = None
-    try:
-        from .cli.common import RUN
+def set_lang(lang: str | None) -> Token:
+    """Make ``lang`` this run's language (``LANG.reset(token)`` puts the old one back).
 
-        lang = RUN.lang
-    except Exception:  # noqa: BLE001 - i18n must work without the CLI (tests, rules docs)
-        lang = None
-    lang = (lang or os.environ.get("DBF_LANG") or "en").lower()[:2]
+    >>> token = set_lang("da"); t("captain"), LANG.reset(token)
+    ('Kaptajn', None)
+    """
+    return LANG.set(lang or "")
+
+
+def current_lang() -> str:
+    """The language of this run: :data:`LANG` (``--lang``), else ``$DBF_LANG``, else English."""
+    lang = (LANG.get() or os.environ.get("DBF_LANG") or "en").lower()[:2]
     return lang if lang in LANGS else "en"
 
 

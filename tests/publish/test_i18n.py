@@ -32,15 +32,34 @@ def test_the_trades_danish_words(key, danish):
 
 
 def test_language_from_the_run_and_the_environment(monkeypatch):
-    from dbfcli.cli import common
+    """The run's language is a context variable (i18n imports no CLI, issue 13.8)."""
+    from dbfcli.i18n import LANG, set_lang
 
-    monkeypatch.setattr(common.RUN, "lang", "da")
-    assert t("captain") == "Kaptajn" and round_name(9) == "finale"
-    monkeypatch.setattr(common.RUN, "lang", "xx")
-    assert t("captain") == "Captain"               # unknown language: English
-    monkeypatch.setattr(common.RUN, "lang", "")
-    monkeypatch.setenv("DBF_LANG", "da")
-    assert t("captain") == "Kaptajn"
+    token = set_lang("da")
+    try:
+        assert t("captain") == "Kaptajn" and round_name(9) == "finale"
+        set_lang("xx")
+        assert t("captain") == "Captain"               # unknown language: English
+        set_lang("")
+        monkeypatch.setenv("DBF_LANG", "da")
+        assert t("captain") == "Kaptajn"
+    finally:
+        LANG.reset(token)
+
+
+def test_the_root_callback_sets_the_language(example, monkeypatch):
+    from dbfcli.cli import common
+    from dbfcli.i18n import LANG, current_lang
+
+    monkeypatch.delenv("DBF_LANG", raising=False)
+    token = LANG.set("")
+    try:
+        common.reset(lang="da")
+        assert current_lang() == "da"
+        common.reset()
+        assert current_lang() == "en"
+    finally:
+        LANG.reset(token)
 
 
 @pytest.mark.parametrize("module", ["dbfcli.i18n", "dbfcli.publish.bracket", "dbfcli.publish.press",

@@ -57,9 +57,12 @@ RUN = Invocation()
 def reset(**kw: Any) -> None:
     """Start a run afresh (the root callback calls it; tests too). Updates :data:`RUN`
     in place, so ``from .common import RUN`` stays valid."""
+    from ..context import LANG
+
     fresh = Invocation(**kw)
     for name in fresh.__struct_fields__:
         setattr(RUN, name, getattr(fresh, name))
+    LANG.set(RUN.lang or "")     # what i18n (and publish/) read: they import no CLI
 
 
 def _json_cb(value: bool) -> bool:

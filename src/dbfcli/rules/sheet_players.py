@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .model import ROUND_NAMES
 from .problems import Problem
-from .sheet import Join
+from .records import Join
 from .value import MutableValue, field
 
 OWN_MINIMUM = 4   # §1.5.12: a team may use substitutes only if it cannot field 4 players
