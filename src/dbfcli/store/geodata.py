@@ -56,31 +56,31 @@ def parse_known_distances(text: str, file: str, table: PostcodeTable):
     header = next(reader, None)
     hint = "columns: from,to,km (postcodes and road km, e.g. 3700,4600,272)"
     if header is None or [h.strip().lower() for h in header[:3]] != ["from", "to", "km"]:
-        return {}, [Problem.error(None, f"{file} must start with the header from,to,km", Where(file, 1), hint=hint)]
+        return {}, [Problem.error(None, f"{file} must start with the header from,to,km", Where(file, 1), hint=hint, code="format.csv")]
     for row in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         where = Where(file, line)
         if len(row) < 3:
-            problems.append(Problem.error(None, f"row has {len(row)} column(s); from,to,km needed", where, hint=hint))
+            problems.append(Problem.error(None, f"row has {len(row)} column(s); from,to,km needed", where, hint=hint, code="format.csv"))
             continue
         ends = [normalize_postcode(c) for c in row[:2]]
         bad = [c.strip() for c, pc in zip(row[:2], ends) if pc is None or pc not in table]
         km = _km(row[2], delimiter)
         if bad:
             problems.append(Problem.error(None, f"unknown postcode {', '.join(bad)}", where,
-                                          hint="a 4-digit Danish postcode, e.g. 8000"))
+                                          hint="a 4-digit Danish postcode, e.g. 8000", code="unknown.postcode"))
         if km is None:
             problems.append(Problem.error(None, f"km {row[2].strip()!r} is not a road distance from 0 to "
-                                          f"{MAX_KNOWN_KM} km", where, hint="whole or decimal km, e.g. 272 or 272.5"))
+                                          f"{MAX_KNOWN_KM} km", where, hint="whole or decimal km, e.g. 272 or 272.5", code="format.csv"))
         if bad or km is None:
             continue
         key = tuple(sorted(ends))
         if key in known and known[key][0] != km:
             problems.append(Problem.error(None, f"{key[0]}-{key[1]} is given as {known[key][0]:g} km at "
                                           f"{known[key][1]} and as {km:g} km here", where,
-                                          hint="keep one figure per pair (a distance is the same both ways)"))
+                                          hint="keep one figure per pair (a distance is the same both ways)", code="format.duplicate"))
             continue
         known.setdefault(key, (km, f"{DISTANCES_FILE}:{line}"))
     return known, problems
@@ -109,7 +109,7 @@ def load_known_distances(store):
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return {}, [Problem.error(None, f"{DISTANCES_FILE} is not UTF-8 text", Where(DISTANCES_FILE),
-                                  hint="save it from the spreadsheet as CSV UTF-8")]
+                                  hint="save it from the spreadsheet as CSV UTF-8", code="format.encoding")]
     return parse_known_distances(text, DISTANCES_FILE, load_postcodes())
 
 
