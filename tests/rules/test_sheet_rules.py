@@ -197,6 +197,14 @@ def test_1_1_2_1_division_sheet(boards_setting, text, expected):
         assert c.imps == (42, 29) and c.round == 1
 
 
+def test_division_sheet_boards_that_do_not_add_up_are_format_sheet():
+    """§1.5.14 is a cup rule: on a division sheet, boards that do not add up are a malformed
+    sheet, named by its code (issue 13.6), never a problem without an id."""
+    ctx = DivisionContext("1div", {"1div-R01-01": DivMatch("1div-R01-01", 1, "X", "Y")}, DIV_TEAMS, 36)
+    c = validate_division_sheet(sheet_of(DIV_SHEET.replace("{id: 13, boards: 36}", "{id: 13, boards: 12}")), ctx)
+    assert c.errors and {(p.rule, p.code) for p in c.errors} == {(None, "format.sheet")}
+
+
 R2_SUB = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text()
 
 

@@ -290,7 +290,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     if sheet.extra_segments:
         problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",
                                       sheet.where_of("extra_segments"), code="format.sheet"))
-    problems += [_replace(p, rule=None) for p in player_boards(sheet)]
+    problems += [_replace(p, rule=None, code="format.sheet") for p in player_boards(sheet)]
     for side in sheet.sides:
         team = ctx.teams.get(side.team)
         roster = team.player_ids if team else frozenset()
