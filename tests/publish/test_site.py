@@ -123,7 +123,7 @@ def test_1_5_1_a_broken_trophy_row_is_reported_not_silently_left_out(played, dbf
     out = tmp_path / "site"
     result = dbf("publish", "--out", out)
     assert result.exit_code == 0                         # the site is still published
-    assert "trophy.yaml:4: warning: a final needs season and captain" in result.stderr
+    assert "trophy.yaml:4: warning [format.trophy]: a final needs season and captain" in result.stderr
     assert "2024-25" in " ".join(parse(out / "trophy.html").text)
 
 
