@@ -484,3 +484,112 @@ def round_name(round_no: int, lang: str | None = None) -> str:
     if lang == "da":
         return ROUND_NAMES_DA.get(round_no, f"runde {round_no}")
     return ROUND_NAMES.get(round_no, f"round {round_no}")
+
+
+# --- names and dates of the published site, the calendars and the exports (issue 18.1, 18.3, 18.5) ----
+#: division ids -> (English, Danish) names, as DBF writes them ("1. division", "3. division vest")
+DIVISION_NAMES: dict[str, tuple[str, str]] = {
+    "1div": ("1st division", "1. division"),
+    "2div": ("2nd division", "2. division"),
+    "3div-a": ("3rd division west", "3. division vest"),
+    "3div-b": ("3rd division east", "3. division øst"),
+    "3div": ("3rd division", "3. division"),
+}
+MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+             "October", "November", "December")
+MONTHS_DA = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september",
+             "oktober", "november", "december")
+WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_DA = ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag")
+MESSAGES.update({
+    "updated": ("Updated {when}", "Opdateret {when}"),
+    "n_of_m": ("{n} of {m}", "{n} af {m}"),
+    "n_of_m_matches": ("{n} of {m} matches", "{n} af {m} kampe"),
+    "neutral_venue": ("neutral venue", "neutralt spillested"),
+    "neutral_venue_long": ("Neutral venue chosen by DBF (§1.5.7): no home team.",
+                           "Neutralt spillested valgt af DBF (§1.5.7): intet hjemmehold."),
+    "next_match": ("Next match", "Næste kamp"),
+    "cup_path": ("Cup path", "Vejen gennem pokalturneringen"),
+    "fixtures": ("Fixtures to come", "Kommende kampe"),
+    "cross_table": ("Cross-table", "Krydstabel"),
+    "calendar": ("Calendar (.ics)", "Kalender (.ics)"),
+    "out_in": ("out in the {round}", "ude i {round}"),
+    "cup_winner": ("cup winner", "pokalvinder"),
+    "earlier_rounds": ("Earlier rounds", "Tidligere runder"),
+    "all_rounds": ("Rounds as lists", "Runderne som lister"),
+    "to_be_announced": ("to be announced", "meddeles senere"),
+    "member_no": ("DBF no.", "DBF-nr."),
+    "entered_round": ("Enters in the {round}", "Starter i {round}"),
+    "credited_up": ("UP credited", "Godskrevne UP"),
+    "vs": ("v", "–"),
+    "at_home": ("home", "hjemme"),
+    "away_game": ("away", "ude"),
+    "teams_in": ("Teams", "Hold"),
+    "played_of": ("Played", "Spillet"),
+    "not_in_cup": ("not in the cup", "ikke med i pokalturneringen"),
+    "ics_cup": ("Cup, {round}: {home} – {away}", "Pokalturneringen, {round}: {home} – {away}"),
+    "ics_div": ("{division}, round {n}: {home} – {away}", "{division}, {n}. runde: {home} – {away}"),
+    "ics_cup_desc": ("Match {match}, {round}. Home team: {home} (§1.5.5). Start {time} (§1.5.6).",
+                     "Kamp {match}, {round}. Hjemmehold: {home} (§1.5.5). Start kl. {time} (§1.5.6)."),
+    "ics_cup_desc_neutral": ("Match {match}, {round} at DBF's venue (§1.5.7). Start {time}.",
+                             "Kamp {match}, {round} på DBF's spillested (§1.5.7). Start kl. {time}."),
+    "ics_div_desc": ("Match {match}, {division} round {n} ({boards} boards). Seated as home: {home}.",
+                     "Kamp {match}, {division} {n}. runde ({boards} spil). Hjemmehold: {home}."),
+    "ics_calname": ("DBF {season}: {what}", "DBF {season}: {what}"),
+})
+
+
+def division_name(division_id: str, lang: str | None = None) -> str:
+    """A division's name as DBF writes it; an unknown id is shown as it is.
+
+    >>> division_name("1div", "da"), division_name("3div-b", "da"), division_name("3div-a", "en"), division_name("x", "da")
+    ('1. division', '3. division øst', '3rd division west', 'x')
+    """
+    pair = DIVISION_NAMES.get(division_id)
+    if pair is None:
+        return division_id
+    return pair[1 if (lang or current_lang()).lower()[:2] == "da" else 0]
+
+
+def long_date(day, lang: str | None = None, *, weekday: bool = False) -> str:
+    """``1. december 2026`` / ``1 December 2026`` (``weekday``: ``tirsdag 1. december 2026``).
+
+    >>> import datetime as dt
+    >>> long_date(dt.date(2026, 12, 1), "da"), long_date(dt.date(2026, 12, 1), "en", weekday=True)
+    ('1. december 2026', 'Tuesday 1 December 2026')
+    """
+    da = (lang or current_lang()).lower()[:2] == "da"
+    text = f"{day.day}. {MONTHS_DA[day.month - 1]} {day.year}" if da else f"{day.day} {MONTHS_EN[day.month - 1]} {day.year}"
+    if weekday:
+        text = f"{(WEEKDAYS_DA if da else WEEKDAYS_EN)[day.weekday()]} {text}"
+    return text
+
+
+def clock(hh_mm: str, lang: str | None = None) -> str:
+    """A time of day as Danes write it (``13.00``); English keeps ``13:00``.
+
+    >>> clock("13:00", "da"), clock("13:00", "en")
+    ('13.00', '13:00')
+    """
+    return hh_mm.replace(":", ".") if (lang or current_lang()).lower()[:2] == "da" else hh_mm
+
+
+def local_stamp(when, lang: str | None = None) -> str:
+    """A moment in local (Copenhagen) time with its zone: ``1. december 2026 kl. 07.59 CET`` /
+    ``1 December 2026 at 07:59 CET``. ``when`` is an aware datetime (naive: taken as UTC).
+
+    >>> import datetime as dt
+    >>> local_stamp(dt.datetime(2026, 12, 1, 6, 59, tzinfo=dt.timezone.utc), "da")
+    '1. december 2026 kl. 07.59 CET'
+    >>> local_stamp(dt.datetime(2027, 6, 1, 6, 59, tzinfo=dt.timezone.utc), "en")
+    '1 June 2027 at 08:59 CEST'
+    """
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    local = when.astimezone(ZoneInfo("Europe/Copenhagen"))
+    da = (lang or current_lang()).lower()[:2] == "da"
+    hm = local.strftime("%H.%M" if da else "%H:%M")
+    return f"{long_date(local.date(), lang)} {'kl.' if da else 'at'} {hm} {local.tzname()}"

@@ -77,9 +77,12 @@ def test_site_and_press_from_real_commands(cup_played, dbf, tmp_path):
     box = re.search(r'<g class="box match" data-match="C9-001">(.*?)</g>', html, re.S).group(1)
     for team in final["teams"]:
         assert f'data-team="{team}"' in box
-    assert re.search(r'id="champion">.*?<strong>(.*?)</strong>', html).group(1) == names[final["winner"]]
-    w = final["imps"] if final["winner"] == final["home"] else final["imps"][::-1]
-    assert f">{w[0]}-{w[1]}</text>" in html                      # the final's score on the winner's line
+    champion = re.search(r'id="champion">.*?<strong>(.*?)</strong>', html).group(1)
+    assert re.sub(r"<[^>]+>", "", champion) == names[final["winner"]]
+    assert f'href="team-{final["winner"]}.html"' in champion        # the champion links to its team page
+    # the final's score is in its box, once per team (issue 18.1: no label repeated on the connector)
+    scores = re.findall(r'class="score"[^>]*>(\d+)</text>', box)
+    assert sorted(int(x) for x in scores) == sorted(final["imps"])
     for rnd in cup_played["rounds"]:
         assert (out / f"round-{rnd:02d}.html").is_file()
     press = dbf("press", "9", "--json")

@@ -44,7 +44,7 @@ def test_publish_before_any_draw_shows_teams_and_an_empty_bracket(example, dbf, 
     teams = parse(out / "teams.html")
     assert "København Blindemand" in "".join(teams.text)       # a team of the example
     svg = (out / "bracket.html").read_text(encoding="utf-8")
-    assert svg.count('class="box empty"') >= 64       # the 1/64 final's places, nothing drawn
+    assert svg.count('class="box empty"') == 8 + 4 + 2 + 1   # round of 16 to the final, nothing drawn (issue 18.1)
     assert 'class="box match"' not in svg
     for page in doc["pages"]:
         html = (out / page).read_text(encoding="utf-8")
@@ -61,14 +61,16 @@ def test_publish_after_the_whole_cup_shows_scores_winners_and_finalists(played_d
     assert f"{teams[final['winner']]}" in text and teams[final["loser"]] in text
     html = (out / "bracket.html").read_text(encoding="utf-8")
     champion = re.search(r'id="champion">.*?<strong>(.*?)</strong>', html).group(1)
-    assert champion == teams[final["winner"]]
-    # the final's score is on the line: winner's IMPs first
-    w, l = final["imps"] if final["winner"] == final["home"] else final["imps"][::-1]
-    assert f">{w}-{l}</text>" in html
-    # every national round is a column; winners are marked
-    for name in ("1/64 final", "1/32 final", "quarter-final", "semi-final", "final"):
-        assert f">{name}</text>" in html
-    assert html.count('class="team won"') == sum(1 for _ in (played / "2026-27/cup/matches").glob("C[3-9]-*.yaml"))
+    assert re.sub(r"<[^>]+>", "", champion) == teams[final["winner"]]
+    # the bracket picture: the round of 16 to the winner (issue 18.1); each score once, in its box
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    for name in ("1/8 final", "Quarter-final", "Semi-final", "Final", "Winner"):
+        assert f">{name}</text>" in svg
+    assert ">1/64 final</text>" not in svg and "score-on-line" not in svg
+    assert svg.count('class="team won"') == sum(1 for _ in (played / "2026-27/cup/matches").glob("C[6-9]-*.yaml"))
+    # the earlier national rounds are linked lists below it
+    for rnd in (3, 4, 5):
+        assert f'<a href="round-{rnd:02d}.html">' in html
     rounds = sorted(p.name for p in out.glob("round-*.html"))
     assert rounds == [f"round-{n:02d}.html" for n in range(1, 10)]
 
@@ -80,7 +82,8 @@ def test_round_page_has_home_venue_up_and_imps(played_dir, site):
     res = yaml.safe_load((played / "2026-27/cup/matches/C3-001.yaml").read_text(encoding="utf-8"))
     assert "C3-001" in text and f"{res['imps'][0]}-{res['imps'][1]}" in text or f"{res['imps'][1]}-{res['imps'][0]}" in text
     assert re.search(r"\b\d{4} [A-ZÆØÅ]", text)            # venue: postcode and town
-    assert "2027-01-31" in text and "13:00" in text         # §1.5.6 official day and start
+    assert "Sun 31 Jan 2027" in text and "13:00" in text    # §1.5.6 official day and start
+    assert '<time datetime="2027-01-31">' in (out / "round-03.html").read_text(encoding="utf-8")
 
 
 def test_division_page_marks_promotion_relegation_and_playoff_carry_over(site):

@@ -16,6 +16,7 @@ _inner = typer.Typer()   # only lends @command's error handling to the callback 
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9.")]
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches as an iCalendar file.")]
+TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
 COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", "time"]
 
 
@@ -43,7 +44,7 @@ def _short_reason(s) -> str:
 
 
 @command(_inner, "show")
-def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None:
+def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: str | None = None) -> None:
     from ..store.cupschedule import scheduled
     from ..store.settings import load_settings
     from ..store.teams import load_cup_teams
@@ -60,10 +61,18 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = load_cup_teams(store)
     names = {t.id: t.name for t in teams}
+    if team is not None and ics is None:
+        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}")
+    if team is not None and not any(team in s.teams for s in rows):
+        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams")
     if ics is not None:
+        from ..i18n import current_lang
+        from ..publish.gather import load_clubs
         from ..store.ics import cup_calendar
 
-        data = cup_calendar(store.season, round_no, rows, names)
+        _, streets, _ = load_clubs(store)
+        data, events = cup_calendar(store.season, round_no, rows, names, current_lang(), streets, team)
+        doc["ics"] = {"file": str(ics), "events": events}
         try:
             ics.write_bytes(data)
         except OSError as exc:
@@ -99,7 +108,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None) -> None
 
 @app.callback()
 def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv: CsvOpt = False,
-        ics: IcsOpt = None) -> None:
+        ics: IcsOpt = None, team: TeamOpt = None) -> None:
     """The cup's schedule of a round: home, venue, date, time, km and UP (§1.5.4-§1.5.8).
 
     Home team (§1.5.5: most UP, else the team drawn first; §1.5.13: a team with HUM
@@ -107,13 +116,13 @@ def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv
     division team or a HUM team; §2.10.5: card sent a week before), venue (§1.5.8: the home
     captain's postcode), date and time (§1.5.6: the official day at 13:00 unless agreed),
     km and UP of the away team's trip (§1.5.4). Semi-finals and final: DBF's venue on the
-    final weekend, no home team (§1.5.7). --csv and --ics FILE export the table;
-    `set MATCH` records what the captains agreed.
+    final weekend, no home team (§1.5.7). --csv and --ics FILE export the table
+    (--team ID: one team's calendar); `set MATCH` records what the captains agreed.
 
     Example: dbf schedule cup --round 1 --ics round1.ics
     """
     if ctx.invoked_subcommand is None:
-        show(round_, json_, csv, ics)
+        show(round_, json_, csv, ics, team)
 
 
 @command(app, "set")

@@ -15,6 +15,7 @@ from ..i18n import count, heads, t as tr
 from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
+TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
 FreezeOpt = Annotated[bool, typer.Option("--freeze", help="Store the schedule (divisions/schedule-DIV.yaml): "
                                                           "its match ids never change again.")]
 RefreezeOpt = Annotated[bool, typer.Option("--refreeze", help="With --freeze: replace a stored schedule "
@@ -31,8 +32,8 @@ def register_divisions(schedule: typer.Typer) -> None:
 
 def _register_one(schedule: typer.Typer, div: str) -> None:
     def run(json_: JsonOpt = False, csv: CsvOpt = False, ics: IcsOpt = None, freeze: FreezeOpt = False,
-            refreeze: RefreezeOpt = False, dry_run: DryRunOpt = False) -> None:
-        show(div, json_, csv, ics, freeze=freeze, refreeze=refreeze, dry_run=dry_run)
+            refreeze: RefreezeOpt = False, dry_run: DryRunOpt = False, team: TeamOpt = None) -> None:
+        show(div, json_, csv, ics, freeze=freeze, refreeze=refreeze, dry_run=dry_run, team=team)
 
     run.__doc__ = (f"{div}: the all-play-all round by round, dates and match ids (§1.1.2.1, §1.1.2.3).\n\n"
                    "Last season's nos. 1-4 (the first four of the entry order) meet in the last three "
@@ -44,7 +45,7 @@ def _register_one(schedule: typer.Typer, div: str) -> None:
 
 
 def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | None = None, *,
-         freeze: bool = False, refreeze: bool = False, dry_run: bool = False) -> None:
+         freeze: bool = False, refreeze: bool = False, dry_run: bool = False, team: str | None = None) -> None:
     """Load the division and the settings, build (or read the stored) schedule, print it
     (``--freeze``: store it; ``--ics``: write a calendar)."""
     from ..rules.roundrobin import check_frozen, division_schedule, round_venues, schedule_problems
@@ -88,11 +89,19 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
 
         doc["stored_in"] = schedule_file(division_id)
         doc["dry_run"] = dry_run
+    if team is not None and ics is None:
+        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}")
+    if team is not None and team not in names:
+        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}")
     if ics is not None:
+        from ..i18n import current_lang
+        from ..publish.gather import load_clubs
         from ..store.atomic import atomic_write
         from ..store.ics import division_calendar
 
-        data, events = division_calendar(division_id, store.season, rounds, names, venue)
+        _, streets, _ = load_clubs(store)
+        data, events = division_calendar(division_id, store.season, rounds, names, venue, settings.boards,
+                                         current_lang(), streets, team)
         try:
             atomic_write(ics, data)
         except OSError as exc:

@@ -37,14 +37,16 @@ def _progress(show: bool, label: str) -> Iterator[Callable[[int | None, int | No
 def register(app: typer.Typer) -> None:
     @command(app, "publish")
     def publish(out: OutOpt = None, json_: JsonOpt = False) -> None:
-        """Write the season's website: bracket, draws and schedules, results, UP and GP tables,
-        division standings and play-off, trophy history. Static HTML: opens from disk, uploads anywhere.
+        """Write the season's website: a page per team (its matches, cup path, next match, players,
+        UP and GP, its calendar), the bracket, draws and schedules, results, UP and GP tables,
+        division standings, fixtures, cross-table and play-off, trophy history. Static HTML:
+        opens from disk, uploads anywhere.
 
         Example: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html
         """
         from ..i18n import count, current_lang, t
         from ..publish.gather import load_season, schedule_round
-        from ..publish.site import pages, render_site
+        from ..publish.site import pages, render_site, team_calendars
 
         lang = current_lang()
         store = load_store()
@@ -59,9 +61,10 @@ def register(app: typer.Typer) -> None:
                 problems += p
                 step(1)
             site_pages = pages(data, schedules, lang)
+            calendars = team_calendars(data, schedules, lang)
             step(None, len(data.draws) + len(site_pages))
             try:
-                written = render_site(site_pages, target, lang, step=lambda _f: step(1))
+                written = render_site(site_pages, target, lang, step=lambda _f: step(1), files=calendars)
             except OSError as exc:
                 fail(f"cannot write the site to --out {target}: {exc.strerror or exc}",
                      hint="--out names a folder (created when missing), not a file", code="io.cannot-write")

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-BOX_W = 232        # width of a match box
+BOX_W = 196        # width of a match box (five columns, round of 16 to the winner, fit 1280 px)
 ROW_H = 20         # one team line in a box
 BOX_H = 2 * ROW_H  # a match box: two team lines
 UNIT = 56          # vertical space of one first-column entry
-GAP = 84           # horizontal gap between columns (the lines and their scores run here)
+GAP = 44           # horizontal gap between columns (the connector lines run here)
 MARGIN = 8
 HEADER = 0         # column headings are drawn by the template above the picture
 FINAL = 9          # the cup final (model.ROUND_NAMES)

@@ -77,6 +77,30 @@ class SeasonData:
     playoffs: dict[str, dict] = field(default_factory=dict)  # "1div"/"3div" -> `dbf playoff --json` document
     hum_pairs: list[Any] = field(default_factory=list)       # registered HUM pairs (§1.5.13, §1.5.1.2)
     road: Any = None                                         # postcode table with distances.csv (§1.5.4)
+    clubs: dict[int, str] = field(default_factory=dict)      # club number -> name (DIR/clubs.yaml, optional)
+    streets: dict[str, str] = field(default_factory=dict)    # venue postcode -> street address (DIR/clubs.yaml)
+    trophy_teams: dict[str, str] = field(default_factory=dict)  # season -> winning team's name (trophy.yaml `team:`)
+    div_rounds: dict[str, Any] = field(default_factory=dict)  # division -> stored (frozen) schedule, when there is one
+
+    def club_name(self, club: int | None) -> str:
+        """A club by its name where DIR/clubs.yaml knows it, else by its DBF number."""
+        if club is None:
+            return ""
+        return self.clubs.get(club) or str(club)
+
+    def all_teams(self) -> dict[str, Team]:
+        """Every team of the season by id: cup teams, then division teams not in the cup."""
+        out = dict(self.cup_teams)
+        for d in self.divisions.values():
+            for team in d.teams:
+                out.setdefault(team.id, team)
+        return out
+
+    def division_of(self, team_id: str) -> str | None:
+        for div_id, d in self.divisions.items():
+            if any(x.id == team_id for x in d.teams):
+                return div_id
+        return None
 
     @property
     def winners(self) -> dict[str, str]:
@@ -178,6 +202,52 @@ def load_agreements(store: SeasonStore) -> tuple[dict[str, Any], list[Problem]]:
     return agreements, problems
 
 
+CLUBS = "clubs.yaml"   # in the tournaments folder (DIR): club names and venue streets, optional
+
+
+def load_clubs(store: SeasonStore) -> tuple[dict[int, str], dict[str, str], list[Problem]]:
+    """``DIR/clubs.yaml`` (optional, kept by the TD; docs/publishing.md)::
+
+        schema: 1
+        clubs:   {1010: Bridgeklubben Nord}          # DBF club number -> name
+        venues:  {"5000": "Bridgecentret, Vesterbro 10"}   # postcode -> street address
+
+    Returns ``(clubs, streets, problems)``; a malformed file is a warning (the site is still built)."""
+    from ..store.yamlio import YamlLoadError, parse_yaml
+
+    path = store.root / CLUBS
+    if not path.is_file():
+        return {}, {}, []
+    try:
+        doc = parse_yaml(path.read_bytes(), str(path))
+    except YamlLoadError as exc:
+        return {}, {}, [replace(p, severity="warning") for p in exc.problems]
+    data = doc.data if isinstance(doc.data, dict) else {}
+    clubs = {int(k): str(v) for k, v in (data.get("clubs") or {}).items() if _int(k) is not None and v}
+    streets = {str(k).zfill(4): str(v) for k, v in (data.get("venues") or {}).items() if v}
+    problems = []
+    if not isinstance(data.get("clubs") or {}, dict) or not isinstance(data.get("venues") or {}, dict):
+        problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where()))
+    return clubs, streets, problems
+
+
+def load_trophy_teams(store: SeasonStore) -> dict[str, str]:
+    """The optional ``team:`` of each row of ``DIR/trophy.yaml`` (season -> team name), for the
+    trophy page; the rows themselves are read (and checked) by :func:`load_finals`."""
+    from ..store.trophy import HISTORY
+    from ..store.yamlio import YamlLoadError, parse_yaml
+
+    path = store.root / HISTORY
+    if not path.is_file():
+        return {}
+    try:
+        doc = parse_yaml(path.read_bytes(), str(path))
+    except YamlLoadError:
+        return {}
+    rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
+    return {str(r["season"]): str(r["team"]) for r in rows or [] if isinstance(r, dict) and r.get("season") and r.get("team")}
+
+
 def load_finals(store: SeasonStore) -> tuple[list[Any], list[Any]]:
     """Cup finals of earlier seasons (``DIR/trophy.yaml``) for the trophy history (§1.5.1),
     read as ``dbf trophy`` reads them; a malformed row is reported (as a warning: the site
@@ -226,6 +296,16 @@ def load_season(store: SeasonStore) -> SeasonData:
 
     data.road, p = road_table(store)
     data.problems += p
+    data.clubs, data.streets, p = load_clubs(store)
+    data.problems += p
+    data.trophy_teams = load_trophy_teams(store)
+    from ..store.divresults import load_frozen
+
+    for div_id in divisions:
+        rounds, _, p = load_frozen(store, div_id, settings.division(div_id))
+        if rounds is not None:
+            data.div_rounds[div_id] = rounds
+        data.problems += p
     return data
 
 

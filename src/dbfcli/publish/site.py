@@ -1,29 +1,40 @@
-"""The season's static website (issue 7, §1.5.16: results available to the press).
+"""The season's static website (issue 7, issue 18.1/18.6; §1.5.16: results available to the press).
 
 Two halves:
 
 * :func:`pages` turns a :class:`~dbfcli.publish.gather.SeasonData` into page contexts
   (plain dicts of strings and numbers): pure, no I/O, no templates.
 * :func:`render_site` renders them with Jinja2 (autoescape on: a team called
-  ``<script>`` is shown as text) into one HTML file per page plus ``style.css``.
+  ``<script>`` is shown as text) into one HTML file per page plus ``style.css``, and writes
+  each team's calendar (``team-ID.ics``, :func:`team_calendars`).
 
-Jinja2 is imported only in :func:`render_site`, so other commands never load it.
+A team is shown as ``{"id", "name", "href"}`` (a link to its page ``team-ID.html``) in every
+table, list and in the bracket. Jinja2 is imported only in :func:`render_site`, so other
+commands never load it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..i18n import round_name, t
+from ..i18n import clock, division_name, local_stamp, round_name, t
 from ..rules.gp import format_gp
 from .bracket import CHAMPION, BMatch, BRound, layout, short
 from .gather import CupResult, SeasonData
 
 FIRST_NATIONAL = 3
+BRACKET_FROM = 6          # the round of 16 (1/8 final): the bracket picture starts here (issue 18.1)
+FINAL = 9
+NEUTRAL_ROUNDS = (8, 9)   # §1.5.7 semi-finals and final at DBF's venue
 MARK_CLASS = {"promoted": "up", "play-off": "up", "relegated": "down", "runner-up play-off": "maybe"}
+MONTHS_SHORT_DA = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
+MONTHS_SHORT_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+DAYS_DA = ("man.", "tirs.", "ons.", "tors.", "fre.", "lør.", "søn.")
+DAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 @dataclass(frozen=True)
@@ -35,12 +46,84 @@ class Page:
 
 
 # ----------------------------------------------------------------------------- helpers
+def team_file(team_id: str) -> str:
+    """The page of a team: ``team-KBH-1.html`` (characters other than letters, digits, ``-`` and
+    ``_`` become ``_``, so an id never leaves the folder or breaks a link).
+
+    >>> team_file("KBH-1"), team_file("../x y")
+    ('team-KBH-1.html', 'team-___x_y.html')
+    """
+    return f"team-{re.sub(r'[^A-Za-z0-9_-]', '_', team_id)}.html"
+
+
+def team_ics(team_id: str) -> str:
+    return team_file(team_id)[:-5] + ".ics"
+
+
+def round_file(rnd: int) -> str:
+    return f"round-{rnd:02d}.html"
+
+
+def day(d: dt.date | None, lang: str) -> str:
+    """A match day as Danes (or the English) write it in a table: ``søn. 31. jan. 2027``.
+
+    >>> day(dt.date(2027, 1, 31), "da"), day(dt.date(2027, 1, 31), "en"), day(None, "en")
+    ('søn. 31. jan. 2027', 'Sun 31 Jan 2027', '')
+    """
+    if d is None:
+        return ""
+    if lang == "da":
+        return f"{DAYS_DA[d.weekday()]} {d.day}. {MONTHS_SHORT_DA[d.month - 1]} {d.year}"
+    return f"{DAYS_EN[d.weekday()]} {d.day} {MONTHS_SHORT_EN[d.month - 1]} {d.year}"
+
+
+def shared_ranks(values: list) -> list[int]:
+    """Ranks of values already sorted best first; equal values share a rank (1, 1, 3).
+
+    >>> shared_ranks([9, 7, 7, 5]), shared_ranks([])
+    ([1, 2, 2, 4], [])
+    """
+    out: list[int] = []
+    for i, v in enumerate(values):
+        out.append(out[-1] if i and v == values[i - 1] else i + 1)
+    return out
+
+
+def number(value, lang: str, places: int = 2) -> str:
+    """A decimal number with the language's separator (``74,18`` in Danish).
+
+    >>> number(74.183, "da"), number(5, "en")
+    ('74,18', '5.00')
+    """
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "da" else text
+
+
+def _cap(text: str) -> str:
+    """The first letter upper case, the rest as it is (``1/8 final`` -> ``1/8 final``, ``final`` -> ``Final``)."""
+    return text[:1].upper() + text[1:]
+
+
 def _score(r: CupResult | None) -> str:
     if r is None:
         return ""
     if r.kind != "result" or r.imps is None:
         return t("walkover", None)
     return f"{r.imps[0]}-{r.imps[1]}"
+
+
+class _Refs:
+    """Team references for the templates: ``{"id", "name", "href"}``."""
+
+    def __init__(self, data: SeasonData):
+        self.data = data
+        self.known = set(data.all_teams())
+
+    def __call__(self, team_id: str | None) -> dict:
+        if not team_id:
+            return {"id": "", "name": "", "href": ""}
+        return {"id": team_id, "name": self.data.team_name(team_id),
+                "href": team_file(team_id) if team_id in self.known else ""}
 
 
 def _bmatch(data: SeasonData, m, r: CupResult | None) -> BMatch:
@@ -73,19 +156,26 @@ def pool_of(data: SeasonData) -> dict[str, str]:
     return out
 
 
-def bracket_rounds(data: SeasonData) -> list[BRound]:
-    """The national rounds (3-9, or from the plan's first national round) as bracket columns."""
-    from ..rules.bracket import places, plan_cup
+def national_rounds(data: SeasonData) -> list[int]:
+    """The national rounds the cup plan plays (normally 3-9; rules.bracket.plan_cup)."""
+    from ..rules.bracket import plan_cup
 
-    first = FIRST_NATIONAL
-    played = range(FIRST_NATIONAL, 10)
+    played = list(range(FIRST_NATIONAL, 10))
     if data.cup_teams:
         plan, _ = plan_cup(data.entry, pool_of(data), {t.id: t.club for t in data.cup_teams.values()})
         if plan is not None:
-            first = plan.first_national_round
-            played = [r for r in plan.played_rounds if r >= first]
+            played = [r for r in plan.played_rounds if r >= plan.first_national_round]
+    return played
+
+
+def bracket_rounds(data: SeasonData, start: int | None = None) -> list[BRound]:
+    """The national rounds from ``start`` (default: all of them) as bracket columns."""
+    from ..rules.bracket import places
+
     rounds = []
-    for rnd in played:
+    for rnd in national_rounds(data):
+        if start is not None and rnd < start:
+            continue
         d = data.draws.get(rnd)
         if d is None:
             rounds.append(BRound(rnd, places=places(rnd)))
@@ -95,33 +185,68 @@ def bracket_rounds(data: SeasonData) -> list[BRound]:
     return rounds
 
 
+def _round_list(data: SeasonData, rnd: int, ref: _Refs, lang: str, in_bracket: bool) -> dict:
+    """One national round as a list: each match with both teams (linked), the score, the winner."""
+    d = data.draws.get(rnd)
+    matches = []
+    for m in d.matches if d else ():
+        r = data.results.get(m.id)
+        a, b = m.teams
+        score = ""
+        if r is not None:
+            ia, ib = r.imps_of(a), r.imps_of(b)
+            score = f"{ia}-{ib}" if ia is not None and ib is not None else _score(r)
+        matches.append({"id": m.id, "a": ref(a), "b": ref(b), "score": score,
+                        "winner": r.winner if r else None})
+    return {"round": rnd, "name": round_name(rnd, lang), "file": round_file(rnd) if d else "",
+            "matches": matches, "byes": [ref(x) for x in (d.byes if d else ())], "drawn": d is not None,
+            "in_bracket": in_bracket}
+
+
 def bracket_context(data: SeasonData, lang: str) -> dict:
-    lay = layout(bracket_rounds(data))
+    """The bracket from the round of 16 (§1.5.16 draws; issue 18.1: it fits a 1280 px screen),
+    every national round also as a linked list (the earlier ones only as lists on a wide screen)."""
+    ref = _Refs(data)
+    national = national_rounds(data)
+    start = max([BRACKET_FROM] + [r for r in national[:1]])
+    lay = layout(bracket_rounds(data, start))
     name = data.team_name
     boxes = [{
         "x": b.x, "y": b.y, "w": b.w, "h": b.h, "kind": b.kind, "match": b.match_id or "",
-        "rows": [{"name": short(name(team)) if team else "", "full": name(team) if team else "", "id": team or "",
+        "href": f"{round_file(b.round)}#{b.match_id}" if b.match_id else "",
+        "rows": [{"name": short(name(team), 22) if team else "", "full": name(team) if team else "", "id": team or "",
+                  "href": ref(team)["href"] if team else "",
                   "score": b.scores[i] if i < len(b.scores) else "", "won": team is not None and team == b.winner,
                   "lost": b.winner is not None and team != b.winner}
                  for i, team in enumerate(b.teams)],
     } for b in lay.boxes]
-    lines = [{"points": " ".join(f"{x},{y}" for x, y in ln.points), "label": ln.label, "won": ln.won,
-              "lx": ln.label_x, "ly": ln.label_y} for ln in lay.lines]
-    columns = [{"x": x, "name": t("winner", lang) if r == CHAMPION else round_name(r, lang)} for r, x in lay.columns]
+    lines = [{"points": " ".join(f"{x},{y}" for x, y in ln.points), "won": ln.won} for ln in lay.lines]
+    columns = [{"x": x, "name": _cap(t("winner", lang) if r == CHAMPION else round_name(r, lang))} for r, x in lay.columns]
     champion = None
-    final = data.draws.get(9)
+    final = data.draws.get(FINAL)
     if final and final.matches and final.matches[0].id in data.results:
-        champion = name(data.results[final.matches[0].id].winner)
-    finalists = [name(x) for x in final.matches[0].teams] if final and final.matches else []
+        champion = ref(data.results[final.matches[0].id].winner)
+    finalists = [ref(x) for x in final.matches[0].teams] if final and final.matches else []
+    lists = [_round_list(data, r, ref, lang, r >= start) for r in national]
     return {"boxes": boxes, "lines": lines, "columns": columns, "width": lay.width, "height": lay.height,
-            "champion": champion, "finalists": finalists}
+            "champion": champion, "finalists": finalists, "lists": lists, "start_name": round_name(start, lang)}
+
+
+def _venue(data: SeasonData, postcode: str | None) -> str:
+    from ..store.geodata import load_postcodes
+
+    if not postcode:
+        return ""
+    pt = load_postcodes().point(postcode)
+    place = f"{postcode} {pt.name}" if pt else postcode
+    street = data.streets.get(postcode)
+    return f"{street}, {place}" if street else place
 
 
 def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict:
-    """Draw and schedule of one round: home, away, venue, date, time, UP, result (§1.5.5-§1.5.8)."""
-    from ..store.geodata import load_postcodes
-
-    table = load_postcodes()
+    """Draw and schedule of one round: home, away, venue, date, time, UP, result (§1.5.5-§1.5.8);
+    the semi-finals and the final at DBF's neutral venue (§1.5.7): no home, km or UP."""
+    ref = _Refs(data)
     d = data.draws[rnd]
     sched = {s.id: s for s in schedule}
     rows = []
@@ -130,23 +255,26 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
         r = data.results.get(m.id)
         home = s.home if s and s.home else m.teams[0]
         away = s.away if s and s.away else m.teams[1]
-        venue = s.venue if s else None
-        pt = table.point(venue) if venue else None
         imps = ""
         if r is not None:
             ih, ia = r.imps_of(home), r.imps_of(away)
             imps = f"{ih}-{ia}" if ih is not None and ia is not None else _score(r)
-        rows.append({"id": m.id, "pool": m.pool or "", "home": data.team_name(home), "away": data.team_name(away),
-                     "neutral": bool(s and s.neutral), "venue": f"{venue} {pt.name}" if pt else (venue or ""),
-                     "date": s.date.isoformat() if s and s.date else "", "time": s.time if s else "",
+        rows.append({"id": m.id, "pool": m.pool or "", "home": ref(home), "away": ref(away),
+                     "neutral": bool(s and s.neutral), "venue": _venue(data, s.venue if s else None),
+                     "date": day(s.date if s else None, lang), "iso": s.date.isoformat() if s and s.date else "",
+                     "time": clock(s.time, lang) if s and s.time else "",
                      "km": "" if not s or s.distance_km is None else f"{s.distance_km:.0f}",
                      "up": "" if not s or s.up is None else s.up, "imps": imps,
-                     "winner": data.team_name(r.winner) if r and r.winner else ""})
-    return {"round": rnd, "name": round_name(rnd, lang), "rows": rows, "seed": d.seed,
-            "byes": [data.team_name(b) for b in d.byes]}
+                     "winner": r.winner if r and r.winner else ""})
+    neutral = bool(rows) and all(x["neutral"] for x in rows) or (rnd in NEUTRAL_ROUNDS and not schedule)
+    return {"round": rnd, "name": round_name(rnd, lang), "rows": rows, "seed": d.seed, "neutral": neutral,
+            "byes": [ref(b) for b in d.byes]}
 
 
 def pools_context(data: SeasonData, lang: str) -> dict:
+    from ..i18n import pool_name
+
+    ref = _Refs(data)
     rounds = []
     for rnd in (1, 2):
         d = data.draws.get(rnd)
@@ -155,31 +283,42 @@ def pools_context(data: SeasonData, lang: str) -> dict:
         by_pool: dict[str, list] = {}
         for m in d.matches:
             r = data.results.get(m.id)
-            by_pool.setdefault(m.pool or "-", []).append({
-                "id": m.id, "a": data.team_name(m.teams[0]), "b": data.team_name(m.teams[1]),
+            by_pool.setdefault(pool_name(m.pool, lang) if m.pool else "-", []).append({
+                "id": m.id, "a": ref(m.teams[0]), "b": ref(m.teams[1]),
                 "score": "" if r is None else (f"{r.imps_of(m.teams[0])}-{r.imps_of(m.teams[1])}" if r.imps else _score(r)),
-                "winner": data.team_name(r.winner) if r and r.winner else ""})
-        rounds.append({"round": rnd, "name": round_name(rnd, lang), "pools": sorted(by_pool.items()),
-                       "byes": [data.team_name(b) for b in d.byes]})
+                "winner": r.winner if r and r.winner else ""})
+        rounds.append({"round": rnd, "name": round_name(rnd, lang), "file": round_file(rnd),
+                       "pools": sorted(by_pool.items()), "byes": [ref(b) for b in d.byes]})
     return {"rounds": rounds}
 
 
-def up_gp_context(data: SeasonData) -> dict:
-    ups = data.up_totals(99)
-    up_rows = sorted(((n, data.team_name(team), team) for team, n in ups.items()), key=lambda x: (-x[0], x[1]))
+def _players(data: SeasonData) -> dict[int, tuple[str, str]]:
+    """member id -> (name, team id) of every cup player (first team listed)."""
     player: dict[int, tuple[str, str]] = {}
     for team in data.cup_teams.values():
         for p in team.players:
-            player.setdefault(p.id, (p.name, team.name))
+            player.setdefault(p.id, (p.name, team.id))
+    return player
+
+
+def up_gp_context(data: SeasonData, lang: str) -> dict:
+    """UP credited per team (§1.5.4) and GP per player (§1.5.10), equal totals sharing a rank."""
+    ref = _Refs(data)
+    ups = data.up_totals(99)
+    up_rows = sorted(((n, data.team_name(team), team) for team, n in ups.items()), key=lambda x: (-x[0], x[1]))
+    player = _players(data)
     gps = data.gp_totals()
     gp_rows = sorted(((h, *player.get(pid, (str(pid), "")), pid) for pid, h in gps.items()),
                      key=lambda x: (-x[0], x[1], x[3]))
-    return {"up": [{"rank": i, "team": name, "id": tid, "up": n} for i, (n, name, tid) in enumerate(up_rows, 1)],
-            "gp": [{"rank": i, "player": name, "team": team, "id": pid, "gp": format_gp(h)}
-                   for i, (h, name, team, pid) in enumerate(gp_rows, 1)]}
+    up_ranks = shared_ranks([r[0] for r in up_rows])
+    gp_ranks = shared_ranks([r[0] for r in gp_rows])
+    return {"up": [{"rank": k, "team": ref(tid), "up": n} for k, (n, _name, tid) in zip(up_ranks, up_rows)],
+            "gp": [{"rank": k, "player": name, "member": pid, "team": ref(team) if team else ref(None),
+                    "gp": format_gp(h).replace(".", ",") if lang == "da" else format_gp(h)}
+                   for k, (h, name, team, pid) in zip(gp_ranks, gp_rows)]}
 
 
-def _playoff_cards(doc: dict | None, names: dict[str, str]) -> list[dict]:
+def _playoff_cards(doc: dict | None, ref: _Refs) -> list[dict]:
     """`dbf playoff --json` matches as cards: teams, carry-over (§1.1.2.10), home in section 1
     (§1.1.2.9), totals and winner when played."""
     if not doc:
@@ -188,51 +327,129 @@ def _playoff_cards(doc: dict | None, names: dict[str, str]) -> list[dict]:
     for m in doc.get("matches", []):
         shown = m.get("carry_over_shown") or {}
         totals = m.get("totals") or {}
-        cards.append({"id": m["id"], "stage": m["stage"], "winner": names.get(m.get("winner"), m.get("winner") or ""),
-                      "home": names.get(m.get("home_section_1"), m.get("home_section_1") or ""),
-                      "teams": [{"name": names.get(x, x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),
+        cards.append({"id": m["id"], "stage": m["stage"], "winner": m.get("winner") or "",
+                      "home": m.get("home_section_1") or "",
+                      "teams": [{"team": ref(x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),
                                  "won": x == m.get("winner")} for x in m["teams"]]})
     return cards
 
 
+def _div_rounds(data: SeasonData, div_id: str):
+    from ..rules.roundrobin import division_schedule
+
+    rounds = data.div_rounds.get(div_id)
+    if rounds is None:
+        rounds = division_schedule(data.divisions[div_id], data.settings.division(div_id))
+    return rounds
+
+
+def division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
+    """Every match of the division's schedule with its date, time and venue (rules.daytimes,
+    rules.roundrobin.round_venues) and its result when recorded (IMPs, VP per match)."""
+    from ..rules.daytimes import day_slots
+    from ..rules.roundrobin import round_venues
+    from ..rules.vp import WBF20, match_vp
+
+    settings = data.settings.division(div_id)
+    rounds = _div_rounds(data, div_id)
+    slots = day_slots([r.date for r in rounds], settings.boards)
+    venues = round_venues(rounds, settings)
+    played = {r.match_id: r for r in data.div_results.get(div_id, [])}
+    scale = data.vp_scale or WBF20
+    out = []
+    for r, slot in zip(rounds, slots):
+        for m in r.matches:
+            res = played.get(m.id)
+            vp = None
+            if res is not None:
+                vh, va = match_vp(scale, res.imps_home, res.imps_away, res.boards)
+                vp = (vh, va) if res.home == m.home else (va, vh)
+                imps = (res.imps_home, res.imps_away) if res.home == m.home else (res.imps_away, res.imps_home)
+            out.append({"id": m.id, "round": r.number, "home": m.home, "away": m.away,
+                        "date": day(r.date, lang), "iso": r.date.isoformat() if r.date else "",
+                        "time": clock(slot[0].strftime("%H:%M"), lang) if slot else "",
+                        "venue": _venue(data, venues.get(r.number)) or t("to_be_announced", lang),
+                        "played": res is not None,
+                        "imps": imps if res is not None else None,
+                        "vp": vp})
+    return out
+
+
 def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
-    """Standings with marks (rules.standings, the season's VP scale), the results by round and
-    the play-off with carry-over (as `dbf playoff` computes it)."""
+    """Standings with marks (rules.standings, the season's VP scale), fixtures to come (dates,
+    times, venues), results by round with VP per match, a cross-table, and the play-off with
+    carry-over (as `dbf playoff` computes it)."""
     from ..rules.standings import standings
     from ..rules.vp import WBF20
 
+    ref = _Refs(data)
     div = data.divisions[div_id]
     results = data.div_results.get(div_id, [])
     table, _ = standings(div, results, data.vp_scale or WBF20)
-    names = {team.id: team.name for d in data.divisions.values() for team in d.teams}
-    rows = [{"rank": r.rank, "team": names.get(r.team, r.team), "played": r.played, "won": r.won,
+    rows = [{"rank": r.rank, "team": ref(r.team), "played": r.played, "won": r.won,
              "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
-             "vp": f"{r.vp / 100:.2f}", "marks": [t(m.name, lang) for m in r.marks],
+             "vp": number(r.vp / 100, lang), "marks": [t(m.name, lang) for m in r.marks],
              "cls": " ".join(MARK_CLASS.get(m.name, "") for m in r.marks)} for r in table.rows]
-    by_round: dict[int, list] = {}
-    for res in sorted(results, key=lambda x: (x.round, x.match_id)):
-        by_round.setdefault(res.round, []).append({"id": res.match_id, "home": names.get(res.home, res.home),
-                                                   "away": names.get(res.away, res.away),
-                                                   "imps": f"{res.imps_home}-{res.imps_away}"})
+    fixtures = division_fixtures(data, div_id, lang)
+
+    def shown(f: dict) -> dict:
+        out = dict(f, home=ref(f["home"]), away=ref(f["away"]) if f["away"] else None)
+        if f["played"]:
+            out["score"] = f"{f['imps'][0]}-{f['imps'][1]}"
+            out["vp_text"] = f"{number(f['vp'][0] / 100, lang)}-{number(f['vp'][1] / 100, lang)}"
+        return out
+
+    to_come: dict[int, list] = {}
+    done: dict[int, list] = {}
+    for f in fixtures:
+        if f["away"] is None:
+            continue
+        (done if f["played"] else to_come).setdefault(f["round"], []).append(shown(f))
+    # cross-table: row team's IMPs and VP against each column team (standings order)
+    order = [r.team for r in table.rows]
+    cell: dict[tuple[str, str], str] = {}
+    for f in fixtures:
+        if f["played"] and f["away"]:
+            h, a = f["home"], f["away"]
+            cell[(h, a)] = f"{f['imps'][0]}-{f['imps'][1]} ({number(f['vp'][0] / 100, lang, 1)})"
+            cell[(a, h)] = f"{f['imps'][1]}-{f['imps'][0]} ({number(f['vp'][1] / 100, lang, 1)})"
+    cross = [{"team": ref(a), "n": i, "cells": [{"self": a == b, "text": cell.get((a, b), "")} for b in order]}
+             for i, a in enumerate(order, 1)]
     key = "1div" if div_id == "1div" else "3div" if div_id.startswith("3div") else None
     po = data.playoffs.get(key) if key else None
-    return {"division": div_id, "rows": rows, "rounds": sorted(by_round.items()),
-            "playoff": _playoff_cards(po, names), "playoff_complete": bool(po and po.get("complete")),
-            "complete": table.complete, "played": table.matches_played, "total": table.matches_total}
+    n = len(div.teams)
+    return {"division": div_id, "name": division_name(div_id, lang), "rows": rows,
+            "rounds": sorted(done.items()), "to_come": sorted(to_come.items()), "cross": cross,
+            "cross_heads": list(range(1, len(order) + 1)),
+            "playoff": _playoff_cards(po, ref), "playoff_complete": bool(po and po.get("complete")),
+            "complete": table.complete, "played": table.matches_played,
+            "total": table.matches_total or n * (n - 1) // 2}
 
 
 def trophy_context(data: SeasonData) -> dict:
+    """The challenge trophy (§1.5.1): every final with season, winning team and captain."""
     from ..rules.trophy import Final, trophy_status
 
     finals = list(data.finals)
-    final = data.draws.get(9)
-    if final and final.matches and final.matches[0].id in data.results and not any(f.season == data.season for f in finals):
-        team = data.cup_teams.get(data.results[final.matches[0].id].winner or "")
+    teams = dict(data.trophy_teams)
+    final = data.draws.get(FINAL)
+    if final and final.matches and final.matches[0].id in data.results:
+        winner = data.results[final.matches[0].id].winner or ""
+        team = data.cup_teams.get(winner)
         if team is not None:
-            cap = team.player(team.captain)
-            finals.append(Final(data.season, team.captain, cap.name if cap else str(team.captain)))
+            teams.setdefault(data.season, team.name)
+            if not any(f.season == data.season for f in finals):
+                cap = team.player(team.captain)
+                finals.append(Final(data.season, team.captain, cap.name if cap else str(team.captain)))
     status, _ = trophy_status(finals)
-    return {"finals": [{"season": f.season, "captain": f.name or str(f.captain)} for f in sorted(finals, key=lambda f: f.season)],
+    ref = _Refs(data)
+    winner_ref = None
+    if final and final.matches and final.matches[0].id in data.results:
+        winner_ref = ref(data.results[final.matches[0].id].winner)
+    return {"finals": [{"season": f.season, "captain": f.name or str(f.captain),
+                        "team": (winner_ref if f.season == data.season and winner_ref else
+                                 {"id": "", "name": teams.get(f.season, ""), "href": ""})}
+                       for f in sorted(finals, key=lambda f: f.season)],
             "trophy": status.trophy,
             "holder": status.holder.name if status.holder else "",
             "standings": [r.to_json() for r in status.standings],
@@ -240,42 +457,171 @@ def trophy_context(data: SeasonData) -> dict:
 
 
 def teams_context(data: SeasonData) -> dict:
+    from ..store.geodata import load_postcodes
+
+    table = load_postcodes()
+    ref = _Refs(data)
     rows = []
     for team in sorted(data.cup_teams.values(), key=lambda x: (x.name, x.id)):
         cap = team.player(team.captain)
-        rows.append({"id": team.id, "name": team.name, "club": team.club, "postcode": team.postcode,
+        pt = table.point(team.postcode)
+        rows.append({"team": ref(team.id), "club": data.club_name(team.club),
+                     "postcode": f"{team.postcode} {pt.name}" if pt else team.postcode,
                      "captain": cap.name if cap else team.captain, "entry": data.entry.get(team.id, ""),
                      "players": ", ".join(p.name for p in team.players)})
     return {"teams": rows}
 
 
+def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lang: str) -> dict:
+    """One team's page: its players (member numbers, GP), club, UP credited; its way through the
+    cup with the next match; its division matches played and to come (issue 18.1)."""
+    from ..store.geodata import load_postcodes
+
+    ref = _Refs(data)
+    team = data.all_teams()[team_id]
+    pt = load_postcodes().point(team.postcode)
+    gps = data.gp_totals()
+    players = [{"name": p.name, "member": p.id, "captain": p.id == team.captain,
+                "gp": (format_gp(gps[p.id]).replace(".", ",") if lang == "da" else format_gp(gps[p.id]))
+                if p.id in gps else ""} for p in team.players]
+    path, next_match, status = [], None, ""
+    in_cup = team_id in data.cup_teams
+    if in_cup:
+        sched = {s.id: s for rows in schedules.values() for s in rows}
+        out = False
+        for rnd in sorted(data.draws):
+            d = data.draws[rnd]
+            if team_id in d.byes:
+                path.append({"round": round_name(rnd, lang), "file": round_file(rnd), "bye": True})
+                continue
+            m = next((x for x in d.matches if team_id in x.teams), None)
+            if m is None:
+                continue
+            s = sched.get(m.id)
+            r = data.results.get(m.id)
+            opp = m.teams[1] if m.teams[0] == team_id else m.teams[0]
+            where = t("neutral_venue", lang) if s and s.neutral else \
+                (t("at_home", lang) if s and s.home == team_id else t("away_game", lang) if s else "")
+            row = {"round": round_name(rnd, lang), "file": round_file(rnd), "id": m.id, "bye": False,
+                   "opponent": ref(opp), "where": where, "venue": _venue(data, s.venue if s else None),
+                   "date": day(s.date if s else None, lang), "time": clock(s.time, lang) if s and s.time else "",
+                   "score": "", "won": None}
+            if r is not None:
+                mine, theirs = r.imps_of(team_id), r.imps_of(opp)
+                row["score"] = f"{mine}-{theirs}" if mine is not None and theirs is not None else _score(r)
+                row["won"] = r.winner == team_id
+                if r.winner and r.winner != team_id:
+                    out = True
+                    status = t("out_in", lang, round=round_name(rnd, lang))
+                elif rnd == FINAL and r.winner == team_id:
+                    status = t("cup_winner", lang)
+            elif next_match is None:
+                next_match = row
+            path.append(row)
+        if not out and next_match is None and not status:
+            later = [r for r in national_rounds(data) + [1, 2] if r not in data.draws and r >= data.entry.get(team_id, 1)]
+            if later:
+                status = f"{t('next_match', lang)}: {round_name(min(later), lang)} ({t('not_drawn', lang)})"
+    div_id = data.division_of(team_id)
+    division = None
+    if div_id is not None:
+        from ..rules.standings import standings
+        from ..rules.vp import WBF20
+
+        table, _ = standings(data.divisions[div_id], data.div_results.get(div_id, []), data.vp_scale or WBF20)
+        row = next((r for r in table.rows if r.team == team_id), None)
+        matches = []
+        for f in division_fixtures(data, div_id, lang):
+            if team_id not in (f["home"], f["away"]) or f["away"] is None:
+                continue
+            home = f["home"] == team_id
+            opp = f["away"] if home else f["home"]
+            item = {"round": f["round"], "id": f["id"], "opponent": ref(opp),
+                    "where": t("at_home", lang) if home else t("away_game", lang),
+                    "date": f["date"], "time": f["time"], "venue": f["venue"], "played": f["played"]}
+            if f["played"]:
+                k = 0 if home else 1
+                item["score"] = f"{f['imps'][k]}-{f['imps'][1 - k]}"
+                item["vp"] = number(f["vp"][k] / 100, lang)
+            matches.append(item)
+        division = {"id": div_id, "name": division_name(div_id, lang), "file": f"division-{div_id}.html",
+                    "rank": row.rank if row else "", "vp": number(row.vp / 100, lang) if row else "",
+                    "played": [m for m in matches if m["played"]], "to_come": [m for m in matches if not m["played"]]}
+    ups = data.up_totals(99)
+    return {"team": ref(team_id), "id": team_id, "club": data.club_name(team.club),
+            "postcode": f"{team.postcode} {pt.name}" if pt else team.postcode,
+            "captain": (team.player(team.captain).name if team.player(team.captain) else str(team.captain)),
+            "players": players, "in_cup": in_cup, "entry": round_name(data.entry[team_id], lang) if in_cup and team_id in data.entry else "",
+            "path": path, "next": next_match, "status": status, "up": ups.get(team_id, 0) if in_cup else None,
+            "division": division, "ics": team_ics(team_id)}
+
+
 def pages(data: SeasonData, schedules: dict[int, list], lang: str, now: dt.datetime | None = None) -> list[Page]:
     """Every page of the site with its context (pure)."""
-    gen = (now or dt.datetime.now()).strftime("%Y-%m-%d %H:%M")
+    when = now or dt.datetime.now(dt.timezone.utc)
+    stamp = local_stamp(when, lang)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    iso = when.astimezone(dt.timezone.utc).isoformat(timespec="minutes")
     out = [Page("teams.html", "teams.html.j2", t("teams", lang), teams_context(data)),
            Page("bracket.html", "bracket.html.j2", t("bracket", lang), bracket_context(data, lang)),
            Page("pools.html", "pools.html.j2", t("pool_rounds", lang), pools_context(data, lang)),
-           Page("up-gp.html", "up_gp.html.j2", f"{t('up', lang)} / {t('gp', lang)}", up_gp_context(data)),
+           Page("up-gp.html", "up_gp.html.j2", f"{t('up', lang)} / {t('gp', lang)}", up_gp_context(data, lang)),
            Page("trophy.html", "trophy.html.j2", t("trophy", lang), trophy_context(data))]
     for rnd in sorted(data.draws):
-        out.append(Page(f"round-{rnd:02d}.html", "round.html.j2", round_name(rnd, lang).capitalize(),
+        out.append(Page(round_file(rnd), "round.html.j2", round_name(rnd, lang).capitalize(),
                         round_context(data, rnd, schedules.get(rnd, []), lang)))
     for div_id in sorted(data.divisions):
-        out.append(Page(f"division-{div_id}.html", "division.html.j2", f"{t('division', lang)} {div_id}",
+        name = division_name(div_id, lang)
+        out.append(Page(f"division-{div_id}.html", "division.html.j2", name[:1].upper() + name[1:],
                         division_context(data, div_id, lang)))
-    nav = [{"file": p.file, "title": p.title} for p in out if not p.file.startswith("round-")]
+    for team_id, team in sorted(data.all_teams().items()):
+        out.append(Page(team_file(team_id), "team.html.j2", team.name, team_context(data, team_id, schedules, lang)))
+    nav = [{"file": p.file, "title": p.title} for p in out
+           if not p.file.startswith(("round-", "team-", "division-"))]
+    nav += [{"file": f"division-{d}.html", "title": division_name(d, lang)} for d in sorted(data.divisions)]
+    rounds = []
+    for r in sorted(data.draws):
+        n, m = sum(x.id in data.results for x in data.draws[r].matches), len(data.draws[r].matches)
+        rounds.append({"file": round_file(r), "name": round_name(r, lang), "matches": m, "played": n,
+                       "of": t("n_of_m", lang, n=n, m=m)})
+    divisions = []
+    for d in sorted(data.divisions):
+        k = len(data.divisions[d].teams)
+        total = k * (k - 1) // 2
+        played = len(data.div_results.get(d, []))
+        divisions.append({"file": f"division-{d}.html", "id": d, "name": division_name(d, lang), "teams": k,
+                          "played": played, "of": t("n_of_m_matches", lang, n=played, m=total)})
     index = Page("index.html", "index.html.j2", t("site_title", lang, season=data.season), {
-        "cup_teams": len(data.cup_teams), "rounds": [{"file": f"round-{r:02d}.html", "name": round_name(r, lang),
-                                                      "matches": len(data.draws[r].matches),
-                                                      "played": sum(m.id in data.results for m in data.draws[r].matches)}
-                                                     for r in sorted(data.draws)],
-        "divisions": [{"file": f"division-{d}.html", "id": d, "teams": len(data.divisions[d].teams),
-                       "played": len(data.div_results.get(d, []))} for d in sorted(data.divisions)]})
+        "cup_teams": len(data.cup_teams), "rounds": rounds, "divisions": divisions})
     out.insert(0, index)
     nav.insert(0, {"file": index.file, "title": t("index", lang)})
     for p in out:
-        p.context.update({"nav": nav, "season": data.season, "lang": lang, "generated": gen, "page_title": p.title,
-                          "current": p.file})
+        p.context.update({"nav": nav, "season": data.season, "lang": lang, "generated": stamp, "generated_iso": iso,
+                          "page_title": p.title, "current": p.file})
+    return out
+
+
+def team_calendars(data: SeasonData, schedules: dict[int, list], lang: str) -> dict[str, bytes]:
+    """``team-ID.ics`` per team: its cup matches drawn so far and its division matches, in the
+    calendar style of store.ics (TZID Europe/Copenhagen, one UID per match)."""
+    from ..store.ics import calendar, calendar_name, cup_events, division_events
+    from ..rules.roundrobin import round_venues
+
+    names = {tid: team.name for tid, team in data.all_teams().items()}
+    cup = [e for rnd in sorted(schedules) for e in cup_events(data.season, rnd, schedules[rnd], names, lang, data.streets)]
+    div: dict[str, list] = {}
+    for div_id in data.divisions:
+        settings = data.settings.division(div_id)
+        rounds = _div_rounds(data, div_id)
+        div[div_id] = division_events(div_id, data.season, rounds, names, round_venues(rounds, settings),
+                                      settings.boards, lang, data.streets)
+    out = {}
+    for team_id, name in sorted(names.items()):
+        events = [e for e in cup if team_id in e.teams] + [e for e in div.get(data.division_of(team_id) or "", [])
+                                                           if team_id in e.teams]
+        events.sort(key=lambda e: e.start)
+        out[team_ics(team_id)], _ = calendar(calendar_name(data.season, name, lang), events)
     return out
 
 
@@ -292,8 +638,9 @@ def environment(lang: str):
 
 
 def render_site(site_pages: Iterable[Page], out: Path, lang: str,
-                step: Callable[[str], None] | None = None) -> list[Path]:
-    """Write every page and the stylesheet to ``out``; ``step(file)`` after each page (progress bar)."""
+                step: Callable[[str], None] | None = None, files: dict[str, bytes] | None = None) -> list[Path]:
+    """Write every page, the stylesheet and ``files`` (name -> bytes, e.g. the team calendars)
+    to ``out``; ``step(file)`` after each page (progress bar)."""
     from importlib import resources
 
     env = environment(lang)
@@ -302,6 +649,9 @@ def render_site(site_pages: Iterable[Page], out: Path, lang: str,
     css = resources.files("dbfcli.publish").joinpath("static/style.css").read_text(encoding="utf-8")
     (out / "style.css").write_text(css, encoding="utf-8")
     written.append(out / "style.css")
+    for name, blob in (files or {}).items():
+        (out / name).write_bytes(blob)
+        written.append(out / name)
     for p in site_pages:
         html = env.get_template(p.template).render(**p.context)
         path = out / p.file

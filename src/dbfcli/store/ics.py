@@ -1,66 +1,176 @@
-"""Schedules as iCalendar (RFC 5545) documents, for ``--ics``: a division's all-play-all
-(§1.1.2.1) and a cup round (§1.5.6). The bytes only; the CLI writes the file the user named.
-``icalendar`` is imported inside the functions (start-up)."""
+"""Schedules as iCalendar (RFC 5545) documents, for ``--ics`` and the site's team calendars:
+a division's all-play-all (§1.1.2.1) and a cup round (§1.5.6). The bytes only; the caller
+writes the file. ``icalendar`` is imported inside the functions (start-up).
+
+One style for every calendar dbf writes (issue 18.3):
+
+* ``PRODID`` :data:`PRODID`; ``UID`` ``MATCH.SEASON@dbf`` (``C3-001.2026-27@dbf``,
+  ``1div-R01-01.2026-27@dbf``): the same match has the same UID in every file, so a calendar
+  program updates an event instead of doubling it;
+* ``X-WR-CALNAME`` ``DBF SEASON: WHAT`` (``DBF 2026-27: 1. division``);
+* times in ``TZID=Europe/Copenhagen`` with its ``VTIMEZONE`` (built by icalendar from zoneinfo);
+* ``LOCATION`` "street, postcode town" (town from the package's dk_postcodes.csv; street where
+  ``DIR/clubs.yaml`` knows it), else "venue to be announced";
+* summaries and descriptions in the run's language (``--lang``).
+
+Division rounds have a time: :func:`dbfcli.rules.daytimes.day_slots` (the reading in
+docs/readings/publishing-calendars.md); cup matches last six hours from the agreed or official
+start (§1.5.6).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+PRODID = "-//DBF//dbf tournament calendar//EN"
+TZID = "Europe/Copenhagen"
+CUP_HOURS = 6
 
 
-def division_calendar(division_id: str, season: str, rounds, names: dict[str, str],
-                      venue: dict[int, str]) -> tuple[bytes, int]:
-    """All-day events, one per match with a date (UID = match id): ``(ics bytes, events)``."""
+@dataclass(frozen=True, slots=True)
+class CalEvent:
+    """One match in a calendar: naive local (Copenhagen) start and end."""
+
+    uid: str
+    summary: str
+    start: dt.datetime
+    end: dt.datetime
+    location: str
+    description: str
+    teams: tuple[str, ...]
+
+
+def uid(match_id: str, season: str) -> str:
+    """>>> uid("C3-001", "2026-27")
+    'C3-001.2026-27@dbf'
+    """
+    return f"{match_id}.{season}@dbf"
+
+
+def location_text(postcode: str | None, streets: Mapping[str, str] | None = None, lang: str | None = None) -> str:
+    """``"Vesterbro 10, 5000 Odense C"``: the street where known, the postcode and its town.
+
+    >>> location_text("5000", {"5000": "Bridgecentret, Vesterbro 10"})
+    'Bridgecentret, Vesterbro 10, 5000 Odense C'
+    >>> location_text("7400"), location_text(None, lang="da")
+    ('7400 Herning', 'meddeles senere')
+    """
+    from ..i18n import t
+    from .geodata import load_postcodes
+
+    if not postcode:
+        return t("to_be_announced", lang)
+    pt = load_postcodes().point(postcode)
+    place = f"{postcode} {pt.name}" if pt else str(postcode)
+    street = (streets or {}).get(str(postcode))
+    return f"{street}, {place}" if street else place
+
+
+def calendar(name: str, events: Iterable[CalEvent], team: str | None = None) -> tuple[bytes, int]:
+    """The iCalendar document of ``events`` (only those of ``team`` when given): ``(bytes, events)``."""
+    from zoneinfo import ZoneInfo
+
     from icalendar import Calendar, Event
 
+    tz = ZoneInfo(TZID)
     cal = Calendar()
-    cal.add("prodid", "-//DBF//dbf division schedule//EN")
+    cal.add("prodid", PRODID)
     cal.add("version", "2.0")
-    cal.add("x-wr-calname", f"{division_id} {season}")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", name)
+    cal.add("x-wr-timezone", TZID)
     stamp = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
     count = 0
-    for r in rounds:
-        if r.date is None:
+    for e in events:
+        if team is not None and team not in e.teams:
+            continue
+        ev = Event()
+        ev.add("uid", e.uid)
+        ev.add("dtstamp", stamp)
+        ev.add("dtstart", e.start.replace(tzinfo=tz))
+        ev.add("dtend", e.end.replace(tzinfo=tz))
+        ev.add("summary", e.summary)
+        ev.add("location", e.location)
+        ev.add("description", e.description)
+        cal.add_component(ev)
+        count += 1
+    cal.add_missing_timezones()
+    return cal.to_ical(), count
+
+
+def calendar_name(season: str, what: str, lang: str | None = None) -> str:
+    """>>> calendar_name("2026-27", "1. division", "da")
+    'DBF 2026-27: 1. division'
+    """
+    from ..i18n import t
+
+    return t("ics_calname", lang, season=season, what=what)
+
+
+def division_events(division_id: str, season: str, rounds, names: Mapping[str, str], venue: Mapping[int, str],
+                    boards: int, lang: str | None = None, streets: Mapping[str, str] | None = None) -> list[CalEvent]:
+    """One event per match of a round with a date, at its time (rules.daytimes) and venue."""
+    from ..i18n import division_name, t
+    from ..rules.daytimes import day_slots
+
+    rounds = list(rounds)
+    slots = day_slots([r.date for r in rounds], boards)
+    div = division_name(division_id, lang)
+    out = []
+    for r, slot in zip(rounds, slots):
+        if slot is None:
             continue
         for m in r.matches:
             if m.away is None:
                 continue
-            ev = Event()
-            ev.add("uid", f"{m.id}.{season}@dbf")
-            ev.add("dtstamp", stamp)
-            ev.add("dtstart", r.date)
-            ev.add("dtend", r.date + dt.timedelta(days=1))
-            ev.add("summary", f"{division_id} round {r.number}: {names[m.home]} - {names[m.away]}")
-            ev.add("description", f"Match {m.id} (home {m.home}, away {m.away}), §1.1 all-play-all")
-            if r.number in venue:
-                ev.add("location", venue[r.number])
-            cal.add_component(ev)
-            count += 1
-    return cal.to_ical(), count
+            home, away = names.get(m.home, m.home), names.get(m.away, m.away)
+            out.append(CalEvent(uid(m.id, season), t("ics_div", lang, division=div, n=r.number, home=home, away=away),
+                                slot[0], slot[1], location_text(venue.get(r.number), streets, lang),
+                                t("ics_div_desc", lang, match=m.id, division=div, n=r.number, boards=boards, home=home),
+                                (m.home, m.away)))
+    return out
 
 
-def cup_calendar(season: str, round_no: int, rows, names: dict[str, str]) -> bytes:
+def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang: str | None = None,
+               streets: Mapping[str, str] | None = None) -> list[CalEvent]:
     """One six-hour event per scheduled match of a cup round with a date (§1.5.6: the agreed
     or official day and start time; the home team first, §1.5.5/§1.5.7)."""
-    from icalendar import Calendar, Event
+    from ..i18n import clock, round_name, t
 
-    from ..rules.model import ROUND_NAMES
-
-    cal = Calendar()
-    cal.add("prodid", "-//dbf//cup schedule//EN")
-    cal.add("version", "2.0")
+    rname = round_name(round_no, lang)
+    out = []
     for s in rows:
         if s.date is None:
             continue
         hh, mm = (int(x) for x in s.time.split(":"))
         start = dt.datetime.combine(s.date, dt.time(hh, mm))
-        ev = Event()
         a, b = (s.home, s.away) if s.home else s.teams
-        ev.add("uid", f"{s.id}-{season}@dbf")
-        ev.add("summary", f"Cup {ROUND_NAMES.get(round_no, round_no)} {s.id}: {names.get(a, a)} - {names.get(b, b)}")
-        ev.add("dtstart", start)
-        ev.add("dtend", start + dt.timedelta(hours=6))
-        ev.add("dtstamp", dt.datetime.now(dt.timezone.utc))
-        if s.venue:
-            ev.add("location", f"postcode {s.venue}")
-        cal.add_component(ev)
-    return cal.to_ical()
+        home, away = names.get(a, a), names.get(b, b)
+        desc = (t("ics_cup_desc_neutral", lang, match=s.id, round=rname, time=clock(s.time, lang)) if not s.home else
+                t("ics_cup_desc", lang, match=s.id, round=rname, home=home, time=clock(s.time, lang)))
+        out.append(CalEvent(uid(s.id, season), t("ics_cup", lang, round=rname, home=home, away=away),
+                            start, start + dt.timedelta(hours=CUP_HOURS), location_text(s.venue, streets, lang),
+                            desc, tuple(s.teams)))
+    return out
+
+
+def division_calendar(division_id: str, season: str, rounds, names: dict[str, str], venue: dict[int, str],
+                      boards: int = 36, lang: str | None = None, streets: Mapping[str, str] | None = None,
+                      team: str | None = None) -> tuple[bytes, int]:
+    """A division's calendar (one team's with ``team``): ``(ics bytes, events)``."""
+    from ..i18n import division_name
+
+    what = division_name(division_id, lang) + (f", {names.get(team, team)}" if team else "")
+    return calendar(calendar_name(season, what, lang),
+                    division_events(division_id, season, rounds, names, venue, boards, lang, streets), team)
+
+
+def cup_calendar(season: str, round_no: int, rows, names: dict[str, str], lang: str | None = None,
+                 streets: Mapping[str, str] | None = None, team: str | None = None) -> tuple[bytes, int]:
+    """A cup round's calendar (one team's with ``team``): ``(ics bytes, events)``."""
+    from ..i18n import round_name, t
+
+    what = f"{t('cup', lang)}, {round_name(round_no, lang)}" + (f", {names.get(team, team)}" if team else "")
+    return calendar(calendar_name(season, what, lang), cup_events(season, round_no, rows, names, lang, streets), team)
