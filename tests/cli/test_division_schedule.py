@@ -80,7 +80,9 @@ def test_schedule_ics(example, tmp_path):
     events = [c for c in cal.walk("VEVENT")]
     assert len(events) == 66
     first = min(events, key=lambda e: str(e["uid"]))
-    assert str(first["uid"]).startswith("1div-R01-01") and first.decoded("dtstart") == dt.date(2026, 10, 3)
+    assert str(first["uid"]) == "1div-R01-01.2026-27@dbf"
+    start = first.decoded("dtstart")            # issue 18.3: a time in Copenhagen, not an all-day event
+    assert start.date() == dt.date(2026, 10, 3) and str(start.tzinfo) == "Europe/Copenhagen"
     assert snapshot(example) == before  # the season is not written
 
 

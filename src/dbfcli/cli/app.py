@@ -83,7 +83,7 @@ NOUNS: dict[str, str] = {
     "check": "check", "cup": "cup", "deadlines": "deadlines", "distance": "distance",
     "division": "division", "draw": "draw", "fees": "ledger", "gp": "ledger", "imps": "vp",
     "init": "init", "log": "log", "notify": "notify", "playoff": "playoff", "press": "press",
-    "publish": "publish", "qualification": "qualification", "result": "result", "schedule": "schedule",
+    "export": "export", "publish": "publish", "qualification": "qualification", "result": "result", "schedule": "schedule",
     "season": "season",
     "seating": "seating", "standings": "standings", "system": "system", "travel": "travel",
     "trophy": "trophy", "undo": "undo", "up": "ledger", "vp": "vp",
