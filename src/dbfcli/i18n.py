@@ -519,7 +519,7 @@ MESSAGES.update({
     "all_rounds": ("Rounds as lists", "Runderne som lister"),
     "to_be_announced": ("to be announced", "meddeles senere"),
     "member_no": ("DBF no.", "DBF-nr."),
-    "entered_round": ("Enters in the {round}", "Starter i {round}"),
+    "entered_round": ("Entry round: {round}", "Starter i {round}"),
     "credited_up": ("UP credited", "Godskrevne UP"),
     "vs": ("v", "–"),
     "at_home": ("home", "hjemme"),
