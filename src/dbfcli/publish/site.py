@@ -112,12 +112,21 @@ def _score(r: CupResult | None) -> str:
     return f"{r.imps[0]}-{r.imps[1]}"
 
 
+def _memo(data: SeasonData, key: str, make: Callable[[], object]):
+    """One computation per season read (a team page per team would otherwise redo the plan,
+    the fixtures and the standings for every team)."""
+    cache = data.__dict__.setdefault("_site_cache", {})
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
 class _Refs:
     """Team references for the templates: ``{"id", "name", "href"}``."""
 
     def __init__(self, data: SeasonData):
         self.data = data
-        self.known = set(data.all_teams())
+        self.known = _memo(data, "known", lambda: set(data.all_teams()))
 
     def __call__(self, team_id: str | None) -> dict:
         if not team_id:
@@ -158,6 +167,10 @@ def pool_of(data: SeasonData) -> dict[str, str]:
 
 def national_rounds(data: SeasonData) -> list[int]:
     """The national rounds the cup plan plays (normally 3-9; rules.bracket.plan_cup)."""
+    return list(_memo(data, "national", lambda: _national_rounds(data)))
+
+
+def _national_rounds(data: SeasonData) -> list[int]:
     from ..rules.bracket import plan_cup
 
     played = list(range(FIRST_NATIONAL, 10))
@@ -346,6 +359,10 @@ def _div_rounds(data: SeasonData, div_id: str):
 def division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
     """Every match of the division's schedule with its date, time and venue (rules.daytimes,
     rules.roundrobin.round_venues) and its result when recorded (IMPs, VP per match)."""
+    return _memo(data, f"fixtures:{div_id}:{lang}", lambda: _division_fixtures(data, div_id, lang))
+
+
+def _division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
     from ..rules.daytimes import day_slots
     from ..rules.roundrobin import round_venues
     from ..rules.vp import WBF20, match_vp
@@ -478,7 +495,7 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
     from ..store.geodata import load_postcodes
 
     ref = _Refs(data)
-    team = data.all_teams()[team_id]
+    team = _memo(data, "all_teams", data.all_teams)[team_id]
     pt = load_postcodes().point(team.postcode)
     gps = data.gp_totals()
     players = [{"name": p.name, "member": p.id, "captain": p.id == team.captain,
@@ -528,7 +545,8 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
         from ..rules.standings import standings
         from ..rules.vp import WBF20
 
-        table, _ = standings(data.divisions[div_id], data.div_results.get(div_id, []), data.vp_scale or WBF20)
+        table, _ = _memo(data, f"standings:{div_id}", lambda: standings(
+            data.divisions[div_id], data.div_results.get(div_id, []), data.vp_scale or WBF20))
         row = next((r for r in table.rows if r.team == team_id), None)
         matches = []
         for f in division_fixtures(data, div_id, lang):
