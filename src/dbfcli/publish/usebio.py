@@ -42,7 +42,9 @@ def _el(parent: ET.Element, tag: str, text: object | None = None, **attrs: str) 
 
 
 def _gp(hundredths: int) -> str:
-    """>>> _gp(125), _gp(500)
+    """GP in hundredths as master points with two decimals.
+
+    >>> _gp(125), _gp(500)
     ('1.25', '5.00')
     """
     return f"{hundredths // 100}.{hundredths % 100:02d}"

@@ -43,7 +43,9 @@ class CalEvent:
 
 
 def uid(match_id: str, season: str) -> str:
-    """>>> uid("C3-001", "2026-27")
+    """The UID of a match's event, the same in every calendar.
+
+    >>> uid("C3-001", "2026-27")
     'C3-001.2026-27@dbf'
     """
     return f"{match_id}.{season}@dbf"
@@ -101,7 +103,9 @@ def calendar(name: str, events: Iterable[CalEvent], team: str | None = None) -> 
 
 
 def calendar_name(season: str, what: str, lang: str | None = None) -> str:
-    """>>> calendar_name("2026-27", "1. division", "da")
+    """``X-WR-CALNAME`` of every calendar dbf writes.
+
+    >>> calendar_name("2026-27", "1. division", "da")
     'DBF 2026-27: 1. division'
     """
     from ..i18n import t
