@@ -67,6 +67,7 @@ def ok_cases(c):
         (["playoff", "1div"], (0, 1)),
         (["press", "1"], (0,)), (["press", "2div", "--weekend", "1"], (0, 2)),
         (["publish", "--out", b / "site"], (0,)),
+        (["export", "usebio", "--round", "1"], (0,)), (["export", "usebio", "--division", "2div", "--out", b / "2div.xml"], (0,)),
         (["seating", c["m0"]["id"]], (0,)),
         (["standings", "2div"], (0,)), (["standings", "1div", "--round", "1"], (0,)),
         (["trophy"], (0,)),
