@@ -62,9 +62,10 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
     teams, _ = load_cup_teams(store)
     names = {t.id: t.name for t in teams}
     if team is not None and ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}")
+        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
+             code="usage.conflict")
     if team is not None and not any(team in s.teams for s in rows):
-        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams")
+        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams", code="unknown.team")
     if ics is not None:
         from ..i18n import current_lang
         from ..publish.gather import load_clubs

@@ -90,9 +90,11 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
         doc["stored_in"] = schedule_file(division_id)
         doc["dry_run"] = dry_run
     if team is not None and ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}")
+        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}",
+             code="usage.conflict")
     if team is not None and team not in names:
-        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}")
+        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}",
+             code="unknown.team")
     if ics is not None:
         from ..i18n import current_lang
         from ..publish.gather import load_clubs

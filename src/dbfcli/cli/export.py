@@ -36,18 +36,19 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import DIVISIONS
 
         if (round_ is None) == (division is None):
-            fail("give exactly one of --round N and --division DIV", hint="dbf export usebio --round 3")
+            fail("give exactly one of --round N and --division DIV", hint="dbf export usebio --round 3",
+                 code="usage.conflict" if round_ is not None else "usage.missing")
         if division is not None and division not in DIVISIONS:
-            fail(f"unknown division {division!r}", hint="one of " + ", ".join(DIVISIONS))
+            fail(f"unknown division {division!r}", hint="one of " + ", ".join(DIVISIONS), code="unknown.division")
         data = load_season(load_store())
         if round_ is not None:
             if round_ not in data.draws:
-                fail(f"cup round {round_} has not been drawn", hint=f"dbf draw cup --round {round_}")
+                fail(f"cup round {round_} has not been drawn", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
             schedule, _ = schedule_round(data, round_)
             xml, summary = ub.cup_round(data, round_, schedule)
         else:
             if division not in data.divisions or not data.divisions[division].teams:
-                fail(f"no teams entered in {division}", hint=f"dbf division enter {division} FILE")
+                fail(f"no teams entered in {division}", hint=f"dbf division enter {division} FILE", code="state.not-entered")
             xml, summary = ub.division(data, division)
         doc = {"ok": True, "format": "USEBIO 1.3", "out": str(out) if out else None, **summary}
         if out is not None:
@@ -56,7 +57,8 @@ def register(app: typer.Typer) -> None:
             try:
                 atomic_write(out, xml)
             except OSError as exc:
-                fail(f"cannot write {out}: {exc.strerror or exc}", hint="--out names a file in a folder that exists")
+                fail(f"cannot write {out}: {exc.strerror or exc}", hint="--out names a file in a folder that exists",
+                     code="io.cannot-write")
             emit(doc, lambda o: o.line(t("wrote_file", file=out)))
             return
         if RUN.json:

@@ -227,7 +227,8 @@ def load_clubs(store: SeasonStore) -> tuple[dict[int, str], dict[str, str], list
     streets = {str(k).zfill(4): str(v) for k, v in (data.get("venues") or {}).items() if v}
     problems = []
     if not isinstance(data.get("clubs") or {}, dict) or not isinstance(data.get("venues") or {}, dict):
-        problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where()))
+        problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where(),
+                                        code="format.schema"))
     return clubs, streets, problems
 
 
