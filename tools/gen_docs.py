@@ -78,7 +78,7 @@ def render() -> str:
         "",
         "Every command with its `--help`. Global options (`--dir`, `--season`, `--json`, "
         "`--lock-timeout`, `--lang`) go before the command; exit codes: 0 done, 1 a rule is "
-        "broken, 2 usage or bad file, 3 the season is locked (INTERFACE.md). File formats: "
+        "broken, 2 usage or bad file, 3 the season is locked ([interface.md](interface.md)). File formats: "
         "[docs/formats/](formats/README.md).",
         "",
         "## Contents",

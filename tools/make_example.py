@@ -69,13 +69,11 @@ SMALL_ISLANDS = ("8789", "8799", "4944", "4945", "5935", "5960", "5965")
 # ---------------------------------------------------------------- postcodes
 
 def postcode_csv() -> Path:
-    """The postcode table: the package's copy, else the shared data folder."""
-    for path in (ROOT / "src" / "dbfcli" / "data" / "dk_postcodes.csv",
-                 ROOT.parent / "shared" / "data" / "dk_postcodes.csv",
-                 Path("/work/shared/data/dk_postcodes.csv")):
-        if path.exists():
-            return path
-    raise SystemExit("dk_postcodes.csv not found (src/dbfcli/data/ or ../shared/data/)")
+    """The postcode table: the package data (``src/dbfcli/data/dk_postcodes.csv``)."""
+    path = ROOT / "src" / "dbfcli" / "data" / "dk_postcodes.csv"
+    if not path.exists():
+        raise SystemExit(f"{path} not found: run from a clone of the repository")
+    return path
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ def _segments(rng: random.Random, n: int) -> list[list[int]]:
 
 def cup_sheet(rng: random.Random, r: int, mid: str, first: dict, second: dict, played_on: dt.date,
               up: int = 0) -> dict:
-    """A valid result sheet (INTERFACE.md) for cup match ``mid`` of round ``r``: first team at home,
+    """A valid result sheet (docs/interface.md) for cup match ``mid`` of round ``r``: first team at home,
     40 boards (48 from round 7) in 8-board segments, never an IMP tie; ``up`` claimed by the away team."""
     boards = 40 if r <= 6 else 48
     segs = _segments(rng, boards // 8)

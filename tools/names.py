@@ -109,7 +109,7 @@ CLUBS: tuple[Club, ...] = (
     Club(2120, "Nakskov Bridgeklub", "NAK", "Nakskov", "4900", 2, 15),
     Club(3010, "Rønne Bridgeklub", "RON", "Rønne", "3700", 3, 0, BORNHOLM),
     Club(3020, "Nexø Bridgeklub", "NEX", "Nexø", "3730", 1, 0, BORNHOLM),
-    # Funen and its islands (Odense's club is 4100, as in INTERFACE.md)
+    # Funen and its islands (Odense's club is 4100, as in docs/interface.md)
     Club(4100, "Odense Bridgeklub", "ODE", "Odense", "5000", 8, 8),
     Club(4110, "Bridgeklubben Fyn", "FYN", "Fyn", "5200", 4, 10),
     Club(4120, "Svendborg Bridgeklub", "SVE", "Svendborg", "5700", 2, 10),

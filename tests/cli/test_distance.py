@@ -10,7 +10,7 @@ from dbftest import run_dbf
 
 
 def test_1_5_4_distance_json_shape(example):
-    """§1.5.4: INTERFACE.md keys {from, to, km, crossings, up}, one JSON document."""
+    """§1.5.4: docs/interface.md keys {from, to, km, crossings, up}, one JSON document."""
     result = run_dbf("distance", "8000", "1050", "--json")
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)

@@ -31,7 +31,7 @@ def record_results(example, round_no, doc, winner_index=0, up=None):
 
 
 def test_1_5_2_draw_round_1_records_pools_without_same_club(example):
-    """§1.5.2: round 1 in pools (east + 2 west), no same-club pair; file per INTERFACE."""
+    """§1.5.2: round 1 in pools (east + 2 west), no same-club pair; file per docs/interface.md."""
     r = run_dbf("draw", "cup", "--round", "1", "--seed", "7", "--json")
     assert r.exit_code == 0, r.stderr
     doc = r.json

@@ -13,7 +13,7 @@ def test_cup_enter_same_id_twice_in_the_file_is_refused(empty_season, tmp_path):
                  + team_yaml("ODE-1", "Second", 10003), encoding="utf-8")
     before = snapshot(empty_season)
     r = run_dbf("cup", "enter", f, "--json")
-    assert r.exit_code == 2   # no § is broken: a malformed file (INTERFACE.md exit codes)
+    assert r.exit_code == 2   # no § is broken: a malformed file (docs/interface.md exit codes)
     errors = r.json["errors"]
     assert any("ODE-1" in e["message"] and "twice" in e["message"] and e["line"] == 22 for e in errors), errors
     assert snapshot(empty_season) == before

@@ -1,4 +1,4 @@
-"""INTERFACE.md files and commands, taken verbatim from the contract: the teams file (YAML
+"""docs/interface.md files and commands, taken verbatim from the contract: the teams file (YAML
 with its comments, and the CSV columns), the result sheet, `dbf init`, `division enter`,
 the division ids and cup rounds.
 """
@@ -11,7 +11,7 @@ from dbftest import run_dbf, snapshot
 
 SEASON = "2026-27"
 
-#: INTERFACE.md "Teams file", verbatim (comments included), plus a second team so a
+#: docs/interface.md "Teams file", verbatim (comments included), plus a second team so a
 #: draw and a sheet can follow.
 TEAMS = """\
 teams:
@@ -37,7 +37,7 @@ teams:
       - {id: 200114, name: Hans Bech, club: 1010}
 """
 
-#: INTERFACE.md "Result sheet", verbatim (comments included).
+#: docs/interface.md "Result sheet", verbatim (comments included).
 SHEET = """\
 match: C3-007                 # id printed by `dbf draw` / `dbf schedule`
 played_on: 2026-11-14         # date; `start: "13:00"` optional

@@ -1,4 +1,4 @@
-"""INTERFACE.md "Invocation": where DIR and SEASON come from, plain output off a terminal,
+"""docs/interface.md "Invocation": where DIR and SEASON come from, plain output off a terminal,
 the lock timeout's default, and no traceback unless ``DBF_DEBUG=1``.
 
 Each test names the contract point it pins (docs/interface-conformance.md).

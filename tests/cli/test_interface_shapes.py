@@ -1,4 +1,4 @@
-"""INTERFACE.md "JSON shapes": the keys that must be there, command by command, on a copy of
+"""docs/interface.md "JSON shapes": the keys that must be there, command by command, on a copy of
 the example (cup round 1 drawn by `dbf draw`, one sheet recorded by `dbf result submit`).
 More keys may be added; these tests check only that the contract's keys are there with the
 contract's shapes.

@@ -1,4 +1,4 @@
-"""`--lock-timeout S`: wait S seconds for another dbf's lock, then exit 3 (INTERFACE.md). A
+"""`--lock-timeout S`: wait S seconds for another dbf's lock, then exit 3 (docs/interface.md). A
 negative S made filelock wait for ever (never exit 3); `nan` was an internal error."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 cases against the Danish text: "Antal opnåede UP skal være noteret på resultatblanketten. Er dette
 ikke tilfældet, får holdet ikke godskrevet UP for den pågældende kamp." -- "Holdet med flest UP i
 alt har hjemmebane. Ved ligestilling i UP har det først udtrukne hold hjemmebane." Reading
-(RULES.md): "UP in total" = UP credited in all earlier rounds of this season's cup."""
+(docs/regulations.md): "UP in total" = UP credited in all earlier rounds of this season's cup."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """VP: the WBF 20-VP continuous scale (2013), the default scale of the divisions' standings
-(§1.1.2.1, §1.1.3.1, §1.1.4.1; RULES.md reading "Victory points").
+(§1.1.2.1, §1.1.3.1, §1.1.4.1; reading in docs/regulations.md).
 
 Published tables used here (read through the project's search tool):
 

@@ -1,4 +1,4 @@
-"""``--dry-run`` writes nothing (INTERFACE.md): not a file, not a folder, not a lock file --
+"""``--dry-run`` writes nothing (docs/interface.md): not a file, not a folder, not a lock file --
 for every writing command, on a copy of the example with cup round 1 drawn."""
 
 from __future__ import annotations

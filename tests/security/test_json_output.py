@@ -1,4 +1,4 @@
-"""One JSON document (INTERFACE.md): with ``--json`` every command prints exactly one JSON
+"""One JSON document (docs/interface.md): with ``--json`` every command prints exactly one JSON
 document on stdout -- nothing before it, nothing after it -- whether it succeeds or fails;
 and a failure (exit 1 or 2) is ``{"ok": false, "errors": [{"rule", "message"}, ...]}``.
 

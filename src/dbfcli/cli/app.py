@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_json(target: typer.Typer, args: list[str]) -> None:
     """With ``--json`` a usage error (unknown command or option, bad value, missing
-    argument) is one JSON document on stdout too (INTERFACE.md), exit 2."""
+    argument) is one JSON document on stdout too (docs/interface.md), exit 2."""
     try:
         rv = target(args=args, prog_name="dbf", standalone_mode=False)
     except Exception as exc:  # click's UsageError, recognised by its interface (no private import)

@@ -15,7 +15,7 @@ A noun module looks like this (see ``cup.py``)::
             ...rule functions...
             emit(doc, human=lambda out: out.table(...))
 
-Exit codes (INTERFACE.md): 0 done; 1 a rule of the regulations is broken; 2 usage,
+Exit codes (docs/interface.md): 0 done; 1 a rule of the regulations is broken; 2 usage,
 unreadable or malformed file, unknown id; 3 the season is locked. The code is derived from
 the problems' ids in one place, :func:`exit_code` (docs/problem-codes.md): :class:`RuleBroken`,
 :class:`UsageProblem`, :class:`StoreError`, :func:`fail` and :func:`check` all go through it.
@@ -95,7 +95,7 @@ def command_line() -> str:
 
 
 def load_store(require: bool = True) -> SeasonStore:
-    """The season chosen by ``--dir``/``--season`` (INTERFACE.md order of precedence)."""
+    """The season chosen by ``--dir``/``--season`` (docs/interface.md order of precedence)."""
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
     if require:

@@ -11,7 +11,7 @@ import typer
 from ..i18n import count, heads, t as tr
 from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_store
 
-FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (INTERFACE.md).")]
+FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]
 
 
 def register(app: typer.Typer) -> None:

@@ -16,7 +16,7 @@ import typer
 from ..i18n import heads, t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
-FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (INTERFACE.md \"Result sheet\").")]
+FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="When the sheet was received, if the sheet has no "
                                             "submitted_at (YYYY-MM-DDTHH:MM; default: now).")]
 PenaltyOpt = Annotated[bool, typer.Option("--accept-with-penalty",

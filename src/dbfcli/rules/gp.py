@@ -3,7 +3,7 @@
 §1.5.10: all GP of the round go to the winning team, shared by how much
 each player played. Shares are integer hundredths of a GP, computed once
 from exact fractions and rounded by largest remainder so they add up
-exactly to the round's GP (RULES.md reading).
+exactly to the round's GP (reading in docs/regulations.md).
 
 Tie rule for the last hundredths (docs/readings/sheets.md): among equal
 remainders the player with more boards gets the hundredth first, then the

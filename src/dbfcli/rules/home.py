@@ -103,7 +103,7 @@ class ScheduledMatch(Value):
 
 
 def up_credited_before(credits: Iterable[tuple[int, Mapping[str, int]]], round_no: int) -> dict[str, int]:
-    """§1.5.5 "UP in total" (RULES.md reading): UP credited in all earlier rounds of this
+    """§1.5.5 "UP in total" (reading in docs/regulations.md): UP credited in all earlier rounds of this
     season's cup. ``credits``: ``(round, {team: UP})`` per recorded match or per round.
 
     >>> up_credited_before([(1, {"A": 3}), (2, {"A": 2, "B": 9}), (3, {"A": 40})], 3)

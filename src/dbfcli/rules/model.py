@@ -16,10 +16,10 @@ from __future__ import annotations
 from .problems import Where
 from .value import Located, Value
 
-#: Division ids of INTERFACE.md, and the division number each belongs to (§1.1).
+#: Division ids of docs/interface.md, and the division number each belongs to (§1.1).
 DIVISIONS: dict[str, int] = {"1div": 1, "2div": 2, "3div-a": 3, "3div-b": 3}
 
-#: Cup rounds (§1.5.9/§1.5.10 readings in RULES.md): 3 = 1/64 final ... 9 = final.
+#: Cup rounds (§1.5.9/§1.5.10 readings in docs/regulations.md): 3 = 1/64 final ... 9 = final.
 ROUND_NAMES: dict[int, str] = {
     1: "round 1",
     2: "round 2",

@@ -1,7 +1,7 @@
 """Problems are data: every rule returns them, nobody raises them.
 
 A :class:`Problem` carries a stable id: the paragraph of the regulations it
-enforces (``rule``, e.g. ``"1.5.12b"`` -- the § number of RULES.md without the
+enforces (``rule``, e.g. ``"1.5.12b"`` -- the § number of docs/regulations.md without the
 §, with a sub-rule letter appended) or, where no § applies, a ``code`` such as
 ``format.yaml`` or ``unknown.match`` (docs/problem-codes.md lists them all).
 Every problem has one or both; a problem with neither cannot be made. It also

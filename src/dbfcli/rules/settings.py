@@ -79,7 +79,7 @@ class Settings(Value):
 
     season: str = ""
     cup: CupSettings = field(default_factory=CupSettings)
-    vp_scale: str = "wbf-20"                 # RULES.md reading: WBF 20-VP continuous scale by default
+    vp_scale: str = "wbf-20"                 # no scale in the rules: WBF 20-VP continuous
     divisions: dict[str, DivisionSettings] = field(default_factory=dict)
     playoff: PlayoffSettings = field(default_factory=PlayoffSettings)
     systems: SystemSettings = field(default_factory=SystemSettings)

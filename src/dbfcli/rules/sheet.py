@@ -81,7 +81,7 @@ class SheetSide(Located):
 
 
 class Sheet(Located):
-    """A result sheet (INTERFACE.md "Result sheet"). ``lines`` maps top-level
+    """A result sheet (docs/interface.md "Result sheet"). ``lines`` maps top-level
     keys to their line, see :meth:`where_of`."""
 
     match: str

@@ -1,6 +1,6 @@
 """Victory points: the WBF 20-VP continuous scale and VP table files.
 
-The regulations name no VP scale (RULES.md, "Readings we take"); the season
+The regulations name no VP scale (docs/regulations.md, "Where the text is open"); the season
 setting ``vp_scale`` chooses one, default ``"wbf-20"``: the WBF continuous
 20-VP scale of 2013 (Technical Report of the WBF Scoring Panel, Bavin,
 Bethe, Bramley, Buchen):

@@ -135,7 +135,7 @@ def match_json(m, out: dict) -> dict:
 
 
 def playoff_doc(division: str, out: dict) -> dict[str, Any]:
-    """The JSON document of `dbf playoff DIV` (INTERFACE.md `playoff` shape and more)."""
+    """The JSON document of `dbf playoff DIV` (docs/interface.md `playoff` shape and more)."""
     doc: dict[str, Any] = {"division": division, "seed": out["seed"],
                            "matches": [match_json(m, out) for m in out["matches"]]}
     if division == "1div":

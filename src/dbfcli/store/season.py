@@ -55,7 +55,7 @@ def sha256(data: bytes | None) -> str | None:
 
 
 def resolve_dir(option: str | os.PathLike | None) -> Path:
-    """``--dir``, else ``$DBF_DIR``, else ``./tournaments`` (INTERFACE.md)."""
+    """``--dir``, else ``$DBF_DIR``, else ``./tournaments`` (docs/interface.md)."""
     return Path(option or os.environ.get("DBF_DIR") or "tournaments")
 
 

@@ -102,7 +102,7 @@ overnight_allowance_kr = 160      # per person, quarter-final, semi-final and fi
 9 = 6
 
 [divisions]
-vp_scale = "wbf-20"               # RULES.md reading: the WBF 20-VP continuous scale
+vp_scale = "wbf-20"               # WBF 20-VP continuous (no scale in the rules: docs/readings/)
 
 {division_sections}
 [playoff]                         # §1.1.2.5-11, §1.1.4.2

@@ -1,4 +1,4 @@
-"""Parse a result sheet (YAML, INTERFACE.md "Result sheet") into
+"""Parse a result sheet (YAML, docs/interface.md "Result sheet") into
 :class:`dbfcli.rules.sheet.Sheet`, with the line of every field.
 
 ``parse_sheet(text, file)`` returns ``(Sheet | None, [Problem])``; problems of

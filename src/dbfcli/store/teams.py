@@ -1,6 +1,6 @@
 """Teams files: the cup's ``cup/teams.yaml``, the divisions' ``divisions/<div>.yaml``,
 and the entry files a TD feeds to ``dbf cup enter`` / ``dbf division enter``
-(YAML as in INTERFACE.md, or CSV with one row per player)."""
+(YAML as in docs/interface.md, or CSV with one row per player)."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[P
 
 
 def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Problem]]:
-    """Teams of a CSV entry file (one row per player, columns of INTERFACE.md)."""
+    """Teams of a CSV entry file (one row per player, columns of docs/interface.md)."""
     import csv   # only for CSV entry files
     import io
 
@@ -167,7 +167,7 @@ def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Prob
 
 
 def team_to_data(team: Team) -> dict:
-    """A team as written to a state file (INTERFACE.md teams shape)."""
+    """A team as written to a state file (docs/interface.md teams shape)."""
     players = []
     for p in team.players:
         row: dict = {"id": p.id, "name": p.name}
