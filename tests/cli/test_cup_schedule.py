@@ -72,7 +72,7 @@ def test_1_5_6_set_later_date_needs_dispensation(example):
 def test_schedule_csv_ics_and_errors(example, tmp_path):
     draw = drawn()
     csv = run_dbf("schedule", "cup", "--round", "1", "--csv")
-    assert csv.exit_code == 0 and csv.stdout.splitlines()[0] == "id,home,away,venue_postcode,distance_km,up,date,time"
+    assert csv.exit_code == 0 and csv.stdout.lstrip("\ufeff").splitlines()[0] == "id,home,away,venue_postcode,distance_km,up,date,time"
     ics = tmp_path / "r1.ics"
     r = run_dbf("schedule", "cup", "--round", "1", "--ics", str(ics))
     assert r.exit_code == 0 and ics.read_text().count("BEGIN:VEVENT") == len(draw["matches"])

@@ -61,7 +61,7 @@ def test_1_1_4_1_odd_division_gets_byes(example):
 
 
 def test_schedule_csv_and_human(example):
-    csv = run_dbf("schedule", "2div", "--csv").stdout.splitlines()
+    csv = run_dbf("schedule", "2div", "--csv").stdout.lstrip("\ufeff").splitlines()
     assert csv[0] == "round,date,match,home,away,home_name,away_name"
     assert len(csv) == 1 + 66 and csv[1].startswith("1,2026-10-10,2div-R01-01,")
     human = run_dbf("schedule", "2div")

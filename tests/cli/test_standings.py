@@ -59,7 +59,7 @@ def test_1_1_3_2_complete_2div_marks_and_csv(example):
     assert marks[:2] == [["promoted"], ["promoted"]] and marks[2:9] == [[]] * 7
     assert marks[9:] == [["relegated"]] * 3
     assert doc["rows"][0]["mark_rules"] == ["1.1.3.2"] and doc["rows"][-1]["mark_rules"] == ["1.1.4.3"]
-    csv = run_dbf("standings", "2div", "--csv").stdout.splitlines()
+    csv = run_dbf("standings", "2div", "--csv").stdout.lstrip("\ufeff").splitlines()
     assert csv[0].startswith("rank,team,name,played") and csv[1].endswith(",promoted") and len(csv) == 13
     human = run_dbf("standings", "2div").stdout
     assert "final" in human and "promoted" in human

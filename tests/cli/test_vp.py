@@ -31,7 +31,7 @@ def test_vp_whole_scale():
     assert doc["blitz"] == 60 and len(doc["table"]) == 61
     assert doc["table"][1] == {"imps": 1, "vp": [10.31, 9.69]}
     assert doc["table"][-1]["vp"] == [20.0, 0.0]
-    csv = run_dbf("vp", "--boards", "16", "--csv").stdout.splitlines()
+    csv = run_dbf("vp", "--boards", "16", "--csv").stdout.lstrip("\ufeff").splitlines()
     assert csv[0] == "imps,winner,loser" and csv[2] == "1,10.31,9.69" and len(csv) == 62
 
 

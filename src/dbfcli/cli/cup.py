@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]
 
@@ -51,7 +51,7 @@ def register(app: typer.Typer) -> None:
                                      total=len(merged))))
 
     @command(cup, "teams")
-    def teams(json_: JsonOpt = False) -> None:
+    def teams(csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The cup's teams with club, postcode and entry round (§1.5.3).
 
         Example: dbf cup teams --json

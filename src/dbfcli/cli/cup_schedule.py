@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, round_name, t as tr
-from .common import CsvOpt, DryRunOpt, JsonOpt, Out, RUN, RuleBroken, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_store
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -109,7 +109,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
 
 @app.callback()
 def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv: CsvOpt = False,
-        ics: IcsOpt = None, team: TeamOpt = None) -> None:
+        csv_dialect: CsvDialectOpt = None, ics: IcsOpt = None, team: TeamOpt = None) -> None:
     """The cup's schedule of a round: home, venue, date, time, km and UP (§1.5.4-§1.5.8).
 
     Home team (§1.5.5: most UP, else the team drawn first; §1.5.13: a team with HUM

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, JsonOpt, check, command, emit, exit_code, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_store
 
 
 def parse_now(value: str | None) -> dt.datetime:
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when nothing is due.")] = False,
         all_: Annotated[bool, typer.Option("--all", help="Every deadline, done and far ahead too.")] = False,
         days: Annotated[int, typer.Option("--days", help="Show what is due within this many days.")] = 14,
-        json_: JsonOpt = False,
+        csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False,
     ) -> None:
         """What is due or overdue: draws of the rounds the field plays (§1.5.16), result
         sheets and fees 18 hours after the end of play (agreed or official start + 7.5 min a board; §1.5.14, §1.5.15),

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr, word
-from .common import RUN, JsonOpt, UsageProblem, command, emit
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, command, emit
 
 FromArg = Annotated[str, typer.Argument(metavar="FROM", help="Postcode travelled from, e.g. 8000.", show_default=False)]
 ToArg = Annotated[str, typer.Argument(metavar="TO", help="Postcode of the venue, e.g. 1050.", show_default=False)]
@@ -33,7 +33,7 @@ def _up_settings():
 
 def register(app: typer.Typer) -> None:
     @command(app, "distance")
-    def distance(frm: FromArg, to: ToArg, round_no: RoundOpt = None, json_: JsonOpt = False) -> None:
+    def distance(frm: FromArg, to: ToArg, round_no: RoundOpt = None, csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Road distance estimate, sea crossings and UP from postcode FROM to TO (§1.5.4).
 
         The km are a road estimate over Denmark's land masses, bridges and ferries

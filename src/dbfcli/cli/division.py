@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -59,7 +59,7 @@ def register(app: typer.Typer) -> None:
                                      teams=count(len(teams), "team"), div=div)))
 
     @command(division, "teams")
-    def teams(div: DivArg, json_: JsonOpt = False) -> None:
+    def teams(div: DivArg, csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """DIV's teams in seeding order.
 
         Example: dbf division teams 2div --json
@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
 def _fees_command(division: typer.Typer) -> None:
     @command(division, "fees")
     def fees(div: Annotated[str | None, typer.Argument(help="Division (default: all four).")] = None,
-             json_: JsonOpt = False) -> None:
+             csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Entry fees of the division teams (§1.1.1.3): base amount + travel refund pool
         contribution per team, from season.toml, and each division's pool total.
 

@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
 TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
@@ -31,8 +31,9 @@ def register_divisions(schedule: typer.Typer) -> None:
 
 
 def _register_one(schedule: typer.Typer, div: str) -> None:
-    def run(json_: JsonOpt = False, csv: CsvOpt = False, ics: IcsOpt = None, freeze: FreezeOpt = False,
-            refreeze: RefreezeOpt = False, dry_run: DryRunOpt = False, team: TeamOpt = None) -> None:
+    def run(json_: JsonOpt = False, csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, ics: IcsOpt = None,
+            freeze: FreezeOpt = False, refreeze: RefreezeOpt = False, dry_run: DryRunOpt = False,
+            team: TeamOpt = None) -> None:
         show(div, json_, csv, ics, freeze=freeze, refreeze=refreeze, dry_run=dry_run, team=team)
 
     run.__doc__ = (f"{div}: the all-play-all round by round, dates and match ids (§1.1.2.1, §1.1.2.3).\n\n"

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, t as tr, word
-from .common import CsvOpt, JsonOpt, check, command, emit, fail, load_store, write_csv
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store, Num, write_csv
 
 
 def _load(store):
@@ -25,7 +25,7 @@ def _load(store):
 def register(app: typer.Typer) -> None:
     @command(app, "up")
     def up(team: Annotated[str | None, typer.Argument(help="Only this team.")] = None,
-           json_: JsonOpt = False) -> None:
+           csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The cup's UP ledger (§1.5.4): UP credited per team, each from a recorded sheet.
 
         Example: dbf up KBH-3 --json
@@ -52,13 +52,13 @@ def register(app: typer.Typer) -> None:
             out.table(tr("up_credited"), heads("round", "match", "team", "UP"),
                       [(x["round"], x["match"], x["team"], x["up"]) for x in rows], justify=["right", "left", "left", "right"])
             out.table(tr("up_total"), heads("team", "UP"), sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])),
-                      justify=["left", "right"])
+                      justify=["left", "right"], csv=False)
 
         emit(doc, human)
 
     @command(app, "gp")
     def gp(player: Annotated[int | None, typer.Argument(help="Only this member number.")] = None,
-           csv: CsvOpt = False, json_: JsonOpt = False) -> None:
+           csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Guldpoint awarded in this season's cup (§1.5.10; §1.5.14 penalties applied).
 
         Example: dbf gp --csv > gp.csv
@@ -85,19 +85,19 @@ def register(app: typer.Typer) -> None:
         doc = {"players": {str(p): round(h / 100, 2) for p, h in sorted(totals.items())},
                "total": round(sum(totals.values()) / 100, 2), "matches": rows}
         if csv:
-            write_csv(["player", "name", "gp"], [(p, names.get(p, ""), format_gp(h)) for p, h in sorted(totals.items())])
+            write_csv(["player", "name", "gp"], [(p, names.get(p, ""), Num(h, 2)) for p, h in sorted(totals.items())])
             return
 
         def human(out):
             out.table(tr("gp_title"), heads("player", "name", "GP"),
-                      [(p, names.get(p, ""), format_gp(h)) for p, h in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))],
-                      justify=["left", "left", "right"], caption=tr("gp_caption", gp=format_gp(sum(totals.values()))))
+                      [(p, names.get(p, ""), Num(h, 2)) for p, h in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))],
+                      justify=["left", "left", "right"], caption=tr("gp_caption", gp=Num(sum(totals.values()), 2)))
 
         emit(doc, human)
 
     @command(app, "fees")
     def fees(team: Annotated[str | None, typer.Argument(help="Only this team.")] = None,
-             json_: JsonOpt = False) -> None:
+             csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The cup's fee ledger (§1.5.15): round fees per player, additions (§1.5.11),
         joined substitutes (§1.5.12), walkover fines; what is owed, paid and due; and
         the travel refunds DBF owes each team (recorded claims, §1.5.17, §1.5.4).

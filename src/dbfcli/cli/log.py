@@ -7,13 +7,13 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, t as tr
-from .common import JsonOpt, command, emit, load_store
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, load_store
 
 
 def register(app: typer.Typer) -> None:
     @command(app, "log")
     def log(last: Annotated[int, typer.Option("--last", "-n", help="Show only the last N writes (0: all).")] = 0,
-            json_: JsonOpt = False) -> None:
+            csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Every write to the season: when, which command, what changed.
 
         Example: dbf log -n 5

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, word
-from .common import RUN, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for lots (default: recorded, else the season's digits).")]
@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
         seed: SeedOpt = None,
         today_: TodayOpt = None,
         dry_run: DryRunOpt = False,
-        json_: JsonOpt = False,
+        csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False,
     ) -> None:
         """Play-off pairings, carry-over (§1.1.2.10), home per section (§1.1.2.9) and results.
 

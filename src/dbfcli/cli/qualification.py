@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
@@ -84,7 +84,7 @@ def register(app: typer.Typer) -> None:
                                    + (tr("qual_direct", teams=", ".join(doc["direct"])) if ef.direct else "")))
 
     @command(east, "schedule")
-    def east_schedule_cmd(json_: JsonOpt = False) -> None:
+    def east_schedule_cmd(csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The east tournament's all-play-all (§1.1.5.2): 5 rounds of 24-board matches over one
         weekend, match ids QE-Rnn-mm (circle method over the entry order).
 
@@ -143,7 +143,7 @@ def register(app: typer.Typer) -> None:
                                    + (tr("dry_run_nothing") if dry_run else "")))
 
     @command(east, "standings")
-    def east_standings(json_: JsonOpt = False) -> None:
+    def east_standings(csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The east tournament's table (§1.1.5.2): VP by the WBF 20-VP scale for 24 boards, then IMP
         difference, then the mutual match; teams still level are flagged for lots. The first two
         qualify (Kreds II's direct team takes the third east place).

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import JsonOpt, check, command, emit, fail, load_store
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store
 
 _ROUND = re.compile(r"^C(\d+)-\d+$")
 
@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
         segments: Annotated[Optional[int], typer.Option("--segments", help="Segments (default 5; 6 from the quarter-final).")] = None,
         lineups: Annotated[Optional[Path], typer.Option("--lineups", help="Line-ups per segment (YAML) to check.")] = None,
         no_consecutive: Annotated[bool, typer.Option("--no-consecutive", help="A captain demanded: unchanged pairs not in consecutive segments.")] = False,
-        json_: JsonOpt = False,
+        csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False,
     ) -> None:
         """Seating order (§1.5.13: away first in odd segments, last in even) and, with
         --lineups, the checks on unchanged pairs (consecutive segments, at most three meetings;

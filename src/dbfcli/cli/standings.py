@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store, write_csv
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store, num, write_csv
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
     @command(app, "standings")
     def standings_(div: DivArg,
                    after_round: Annotated[Optional[int], typer.Option("--round", help="The table after round N (later rounds left out).")] = None,
-                   json_: JsonOpt = False, csv: CsvOpt = False) -> None:
+                   json_: JsonOpt = False, csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None) -> None:
         """DIV's table: played, won/drawn/lost, IMPs, VP, rank and marks (play-off, promoted,
         runner-up play-off, relegated), from the matches recorded so far.
 
@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
             write_csv(["rank", "team", "name", "played", "won", "drawn", "lost", "imps_for", "imps_against", "vp",
                        "marks"],
                       [(r.rank, r.team, names[r.team], r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against,
-                        format_vp(r.vp), " ".join(m.name for m in r.marks)) for r in table.rows])
+                        num(format_vp(r.vp)), " ".join(m.name for m in r.marks)) for r in table.rows])
             return
 
         def human(out) -> None:
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
                       ["#", t("team"), t("name"), t("col_played"), t("col_won"), t("col_drawn"), t("col_lost"),
                        t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
                       [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
-                        r.imps_for, r.imps_against, format_vp(r.vp), ", ".join(t(m.name) for m in r.marks),
+                        r.imps_for, r.imps_against, num(format_vp(r.vp)), ", ".join(t(m.name) for m in r.marks),
                         r.tie_break or "") for r in table.rows],
                       justify=["right", "left", "left", "right", "right", "right", "right", "right", "right", "right",
                                "left", "left"])

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
 
@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(system, name="system")
 
     @command(system, "check")
-    def check_card(card_file: CardArg, json_: JsonOpt = False) -> None:
+    def check_card(card_file: CardArg, csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Classify a system card: HUM (§2.10.11 a-c) and Åbent forsvar (§2.10.17 1-3).
 
         The classification is a report (exit 0 whatever the class); a malformed

@@ -9,14 +9,14 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, JsonOpt, UsageProblem, check, command, emit, fail
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail
 
 
 def register(app: typer.Typer) -> None:
     @command(app, "trophy")
     def trophy(
         history: Annotated[Optional[Path], typer.Option("--history", help="Finals file (default DIR/trophy.yaml).")] = None,
-        json_: JsonOpt = False,
+        csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False,
     ) -> None:
         """The challenge trophy (§1.5.1): who holds it, who is closest to winning it
         outright (3 finals in a row or 5 in all), and every outright win so far.

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import CsvOpt, JsonOpt, command, emit, fail, write_csv
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, fail, Num, write_csv
 
 
 def register(app: typer.Typer) -> None:
@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
     def vp(imps: Annotated[Optional[int], typer.Argument(help="IMP margin (its sign is ignored). Leave out for the whole scale.")] = None,
            boards: Annotated[int, typer.Option("--boards", "-b", help="Boards in the match (§1.1.2.1: 36 with screens, 40 without).")] = 36,
            scale: Annotated[str, typer.Option("--scale", help='"wbf-20", "season" (the season\'s vp_scale) or a VP table file in the season.')] = "wbf-20",
-           csv: CsvOpt = False, json_: JsonOpt = False) -> None:
+           csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """Victory points for an IMP margin on the WBF 20-VP continuous scale (2013).
 
         VP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, to 2 decimals,
@@ -38,22 +38,22 @@ def register(app: typer.Typer) -> None:
             doc = {"boards": boards, "blitz": len(table) - 1, "scale": "wbf-20",
                    "table": [{"imps": m, "vp": [vp_number(v), vp_number(2000 - v)]} for m, v in enumerate(table)]}
             if csv and not json_:
-                write_csv(["imps", "winner", "loser"], [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)])
+                write_csv(["imps", "winner", "loser"], [(m, Num(v, 2), Num(2000 - v, 2)) for m, v in enumerate(table)])
                 return
             emit(doc, lambda out: out.table(tr("vp_table_title", boards=count(boards, "board", en_plural=True),
                                                blitz=len(table) - 1),
                                             heads("IMPs", "winner", "loser"),
-                                            [(m, format_vp(v), format_vp(2000 - v)) for m, v in enumerate(table)],
+                                            [(m, Num(v, 2), Num(2000 - v, 2)) for m, v in enumerate(table)],
                                             justify=["right", "right", "right"]))
             return
         won, lost = victory_points(imps, boards)
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": "wbf-20"}
         if csv and not json_:
-            write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, format_vp(won), format_vp(lost))])
+            write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, Num(won, 2), Num(lost, 2))])
             return
         emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
-                                          boards=count(boards, "board", en_plural=True), won=format_vp(won),
-                                          lost=format_vp(lost))))
+                                          boards=count(boards, "board", en_plural=True), won=Num(won, 2),
+                                          lost=Num(lost, 2))))
 
     def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
         from ..rules.vp import format_vp, match_vp, vp_number
@@ -73,8 +73,8 @@ def register(app: typer.Typer) -> None:
         won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
         emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
-                                          boards=count(boards, "board", en_plural=True), won=format_vp(won),
-                                          lost=format_vp(lost)) + f" ({found.name})"))
+                                          boards=count(boards, "board", en_plural=True), won=Num(won, 2),
+                                          lost=Num(lost, 2)) + f" ({found.name})"))
 
     @command(app, "imps", context_settings={"ignore_unknown_options": True})
     def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],
