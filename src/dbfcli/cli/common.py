@@ -290,13 +290,18 @@ def print_problems(problems: Iterable[Problem]) -> None:
     from ..i18n import t
 
     hint = t("hint_label")
+    width = width_limit(sys.stderr)   # wrapped to the terminal (or $COLUMNS), issue 18.4
+
+    def say(text: str) -> None:
+        sys.stderr.write((wrap_text(text, width) if width and len(text) > width else text) + "\n")
+
     for p in problems:
         place = f"{p.where}: " if p.where and str(p.where) else ""
         severity = t("sev:" + p.severity) if ("sev:" + p.severity) in _SEVERITIES else p.severity
-        sys.stderr.write(f"{place}{severity} {p.ids}: {p.message}\n")
+        say(f"{place}{severity} {p.ids}: {p.message}")
         sys.stderr.write(_excerpt(p.where))
         if p.hint:
-            sys.stderr.write(f"  {hint}: {p.hint}\n")
+            say(f"  {hint}: {p.hint}")
 
 
 _SEVERITIES = ("sev:error", "sev:warning")
