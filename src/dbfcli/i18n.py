@@ -52,7 +52,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "round": ("Round", "Runde"),
     "round_n": ("Round {n}", "Runde {n}"),
     "weekend": ("Weekend", "Weekend"),
-    "weekend_n": ("Weekend {n}", "Weekend {n}"),
+    "weekend_n": ("Weekend {n}", "{n}. weekend"),
     "pool": ("Pool", "Pulje"),
     "bye": ("Bye", "Oversidder"),
     "byes": ("Byes", "Oversiddere"),
@@ -82,7 +82,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "won": ("Won", "Vundet"),
     "drawn_games": ("Drawn", "Uafgjort"),
     "lost": ("Lost", "Tabt"),
-    "marks": ("Marks", "Mærker"),
+    "marks": ("Marks", "Bemærkning"),
     "promoted": ("promoted", "oprykning"),
     "relegated": ("relegated", "nedrykning"),
     "play-off": ("play-off", "slutspil"),
@@ -102,11 +102,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "efter {rounds}, {played} af {total} kampe"),
     "standings_title": ("{div} {season}: standings {state} (VP: {scale})",
                         "{div} {season}: stilling {state} (VP: {scale})"),
-    "carry_over": ("Carry-over", "Medbragt score"),
+    "carry_over": ("Carry-over", "Overført score"),
     "provisional": ("provisional", "foreløbig"),
     "division_players": ("division {n} players", "spillere fra {n}. division"),
     "no_division": ("no division players", "ingen divisionsspillere"),
-    "weekend_title": ("{division}, weekend {n}: results", "{division}, weekend {n}: resultater"),
+    "weekend_title": ("{division}, weekend {n}: results", "{division}, {n}. weekend: resultater"),
     "stage": ("Stage", "Fase"),
     # cup
     "cup": ("Cup", "Pokalturneringen"),
@@ -117,7 +117,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pool_rounds": ("Pool rounds", "Puljerunder"),
     "draw": ("Draw", "Lodtrækning"),
     "schedule": ("Schedule", "Program"),
-    "entry_round": ("Entry round", "Indgangsrunde"),
+    "entry_round": ("Entry round", "Starter i runde"),
     "up_table": ("Away points (UP)", "Udebanepoint (UP)"),
     "gp_table": ("Gold points (GP)", "Guldpoint (GP)"),
     "trophy": ("Challenge trophy", "Vandrepokal"),
@@ -271,7 +271,7 @@ MESSAGES.update({
     "playoff_title": ("Play-off {div} ({boards} each)", "Slutspil {div} ({boards} pr. kamp)"),
     "stage:semi-final": ("semi-final", "semifinale"),
     "stage:final": ("final", "finale"),
-    "stage:3div-runners-up": ("3div-runners-up", "3. div. toere"),
+    "stage:3div-runners-up": ("3div-runners-up", "toerne i 3. division"),
     "lot_seed": (" (lot, seed {seed})", " (lodtrækning, seed {seed})"),
     "playoff_choice": ("§1.1.2.8 semi-final choice: {status}; {team} plays {opponent}",
                        "§1.1.2.8 valg af semifinalemodstander: {status}; {team} møder {opponent}"),
@@ -280,9 +280,9 @@ MESSAGES.update({
                      "§1.1.2.6 semifinaler lørdag, finale søndag, ingen kamp om 3.-pladsen"),
     "champion": ("§1.1.2.4 Danish open teams champion: {team}", "§1.1.2.4 danmarksmester for åbne hold: {team}"),
     "carry_over_note": ("carry-over shown to one decimal, rounded half up; decisions use exact values (§1.1.2.10)",
-                        "medbragt score vist med én decimal, afrundet halvt op; afgørelser bruger de nøjagtige værdier (§1.1.2.10)"),
+                        "overført score vist med én decimal, afrundet halvt op; afgørelser bruger de nøjagtige værdier (§1.1.2.10)"),
     "playoff_chosen": ("{verb}: {team} plays {choice} (semi-finals {a} v {b}, {c} v {d})",
-                       "{verb}: {team} møder {choice} (semifinaler {a} - {b}, {c} - {d})"),
+                       "{verb}: {team} møder {choice} (semifinaler {a} – {b}, {c} – {d})"),
     "playoff_won": ("{match}: {winner} wins ({how})", "{match}: {winner} vinder ({how})"),
     "dry_run_nothing": ("; dry run, nothing written", "; prøvekørsel, intet skrevet"),
     "pairing:provisional": ("provisional", "foreløbig"),
@@ -317,7 +317,7 @@ MESSAGES.update({
     "verb:would write": ("would write", "ville skrive"),
     # dbf seating
     "seating_title": ("Seating {match}: {home} (home) v {away} (away)",
-                      "Pladsfordeling {match}: {home} (hjemme) - {away} (ude)"),
+                      "Pladsfordeling {match}: {home} (hjemme) – {away} (ude)"),
     "lineups_ok": ("line-ups of {segments}: no problem (§1.5.13)", "holdopstillinger for {segments}: ingen problemer (§1.5.13)"),
     # dbf system
     "system_natural": ("natural: neither HUM nor Åbent forsvar", "naturligt: hverken HUM eller Åbent forsvar"),
@@ -355,7 +355,7 @@ MESSAGES.update({
 
 #: column headings (lower case, as the tables print them): English -> Danish; ``t("col:" + en)``
 COLUMNS_DA: dict[str, str] = {
-    "team": "hold", "name": "navn", "club": "klub", "postcode": "postnr.", "entry": "indgangsrunde",
+    "team": "hold", "name": "navn", "club": "klub", "postcode": "postnr.", "entry": "starter i runde",
     "players": "spillere", "match": "kamp", "drawn first": "trukket først", "second": "trukket som nr. 2",
     "home": "hjemme", "away": "ude", "venue": "spillested", "km": "km", "UP": "UP", "date": "dato",
     "time": "tid", "why": "begrundelse", "pair": "par", "HUM": "HUM", "due": "frist", "what": "hvad",
@@ -364,7 +364,7 @@ COLUMNS_DA: dict[str, str] = {
     "round": "runde", "GP": "GP", "player": "spiller", "kind": "type", "kr": "kr.", "note": "bemærkning",
     "owed": "skyldig", "paid": "betalt", "fines": "bøder", "balance": "saldo", "refunds": "refusion",
     "net": "netto", "when (UTC)": "tidspunkt (UTC)", "command": "kommando", "files": "filer",
-    "stage": "fase", "teams": "hold", "carry-over": "medbragt", "home section 1": "hjemme i 1. sektion",
+    "stage": "fase", "teams": "hold", "carry-over": "overført", "home section 1": "hjemme i 1. sektion",
     "IMPs": "IMP", "winner": "vinder", "loser": "taber", "region": "kreds", "played": "spillet",
     "IMPs+": "IMP+", "IMPs-": "IMP-", "VP": "VP", "segment": "sektion", "seats first": "sætter sig først",
     "seats last": "sætter sig sidst", "item": "post", "captain": "kaptajn", "finals": "finaler",
@@ -396,6 +396,97 @@ ROUND_NAMES_DA: dict[int, str] = {
     1: "1. runde", 2: "2. runde", 3: "1/64-finale", 4: "1/32-finale", 5: "1/16-finale",
     6: "1/8-finale", 7: "kvartfinale", 8: "semifinale", 9: "finale",
 }
+
+
+# --------------------------------------------------------------------------- names (issue 18.5)
+#: Division ids as Danes name them (§1.1; 3div-a is the west group, 3div-b the east,
+#: docs/readings/playoff-rollover.md). Shared by the CLI and the site.
+DIVISION_NAMES: dict[str, tuple[str, str]] = {
+    "1div": ("1st division", "1. division"),
+    "2div": ("2nd division", "2. division"),
+    "3div-a": ("3rd division west", "3. division vest"),
+    "3div-b": ("3rd division east", "3. division øst"),
+    "3div": ("3rd division", "3. division"),
+}
+#: Land masses (geography ids) in Danish; the others are spelt out by :func:`danish_spelling`.
+REGION_NAMES_DA: dict[str, str] = {
+    "jutland": "Jylland", "zealand": "Sjælland", "funen": "Fyn", "bornholm": "Bornholm",
+    "lolland-falster": "Lolland-Falster", "moen": "Møn", "skaane": "Skåne", "mors": "Mors",
+}
+#: Crossings (geography ids) in Danish where spelling them out is not enough.
+CROSSING_NAMES_DA: dict[str, str] = {
+    "storebaelt": "Storebælt", "lillebaelt": "Lillebælt", "oestersoeen": "Østersøen",
+    "kattegat": "Kattegat", "oeresund": "Øresund", "langelandsbaelt": "Langelandsbælt",
+    "roemoe-daemningen": "Rømødæmningen", "faroe-north": "Farø (nord)", "faroe-south": "Farø (syd)",
+    "storstroem": "Storstrøm", "aeroe-marstal": "Ærø-Marstal", "aeroe-soeby": "Ærø-Søby",
+}
+
+
+def danish_spelling(ident: str) -> str:
+    """An ASCII id as Danish (``ae``/``oe``/``aa`` -> æ/ø/å), each part capitalised.
+
+    >>> danish_spelling("samsoe-kalundborg"), danish_spelling("laesoe"), danish_spelling("aeroe")
+    ('Samsø-Kalundborg', 'Læsø', 'Ærø')
+    """
+    parts = []
+    for part in ident.split("-"):
+        word = part.replace("ae", "æ").replace("oe", "ø").replace("aa", "å")
+        parts.append(word[:1].upper() + word[1:])
+    return "-".join(parts)
+
+
+def division_name(div: str, lang: str | None = None) -> str:
+    """A division as shown to people: ``1. division``, ``3. division vest`` in Danish; the
+    id itself in English (where ids are what a TD types).
+
+    >>> division_name("3div-a", "da"), division_name("1div", "da"), division_name("1div", "en")
+    ('3. division vest', '1. division', '1div')
+    """
+    if (lang or current_lang()).lower().startswith("da"):
+        return DIVISION_NAMES.get(div, (div, div))[1]
+    return div
+
+
+def crossing_name(ident: str, lang: str | None = None) -> str:
+    """A crossing (``storebaelt``) as a Dane writes it (``Storebælt``); the id in English.
+
+    >>> crossing_name("oestersoeen", "da"), crossing_name("fanoe", "da"), crossing_name("storebaelt", "en")
+    ('Østersøen', 'Fanø', 'storebaelt')
+    """
+    if (lang or current_lang()).lower().startswith("da"):
+        return CROSSING_NAMES_DA.get(ident) or danish_spelling(ident)
+    return ident
+
+
+def region_name(ident: str, lang: str | None = None) -> str:
+    """A land mass (``jutland``) in Danish (``Jylland``); the id in English."""
+    if (lang or current_lang()).lower().startswith("da"):
+        return REGION_NAMES_DA.get(ident) or danish_spelling(ident)
+    return ident
+
+
+def versus(a: str, b: str, lang: str | None = None) -> str:
+    """Two teams of a match: ``AAL-A v FRB-A``; in Danish with a dash, ``AAL-A – FRB-A``.
+
+    >>> versus("AAL-A", "FRB-A", "da"), versus("AAL-A", "FRB-A", "en")
+    ('AAL-A – FRB-A', 'AAL-A v FRB-A')
+    """
+    if (lang or current_lang()).lower().startswith("da"):
+        return f"{a} – {b}"
+    return f"{a} v {b}"
+
+
+def decimal(text: str, lang: str | None = None) -> str:
+    """A decimal written by the rules (``"12.5"``) with this language's mark (``"12,5"``).
+
+    >>> decimal("-3.5-12.0", "da"), decimal("74.18", "en")
+    ('-3,5-12,0', '74.18')
+    """
+    if (lang or current_lang()).lower().startswith("da"):
+        import re
+
+        return re.sub(r"(?<=\d)\.(?=\d)", ",", text)
+    return text
 
 
 def set_lang(lang: str | None) -> Token:

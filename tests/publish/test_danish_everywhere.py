@@ -60,14 +60,14 @@ ENGLISH = re.compile(r"\b(errors?|warnings?|hint|nothing was written|teams|match
 #: Danish words each command's human output should show
 DANISH = {
     ("check",): ["fejl", "advarsler"],
-    ("cup", "teams"): ["Pokalhold", "hold", "navn", "klub", "postnr.", "indgangsrunde", "spillere"],
+    ("cup", "teams"): ["Pokalhold", "hold", "navn", "klub", "postnr.", "starter i runde", "spillere"],
     ("division", "teams", "1div"): ["seedningsrækkefølge", "seedning"],
     ("division", "fees"): ["Divisionsindskud", "grundbeløb", "rejsepulje", "i alt"],
     ("schedule", "cup", "--round", "4"): ["Pokalturneringen, 1/32-finale: program (32 kampe)", "hjemme", "ude",
                                           "spillested", "dato", "begrundelse"],
     ("schedule", "1div"): ["alle mod alle", "runder", "spil", "runde", "kamp"],
     ("standings", "1div"): ["stilling efter 3 runder"],
-    ("playoff", "1div"): ["Slutspil 1div", "medbragt"],
+    ("playoff", "1div"): ["Slutspil 1. division", "overført"],
     ("up",): ["UP tildelt (§1.5.4)", "UP i alt"],
     ("gp",): ["Guldpoint", "spiller", "i alt"],
     ("fees", "ODE-1"): ["gebyrer", "refusioner", "skyldig", "betalt", "bøder", "saldo", "netto", "gebyr"],

@@ -36,16 +36,31 @@ _APP_SETTINGS = dict(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"dbf {__version__}\n{ATTRIBUTION}")
+        if common.RUN.json or "--json" in common.RUN.argv[1:]:   # eager: --json may come after it
+            common.print_json({"version": __version__, "attribution": ATTRIBUTION})
+        else:
+            typer.echo(f"dbf {__version__}\n{ATTRIBUTION}")
         raise typer.Exit()
+
+
+LANGUAGES = ("en", "da")
+
+
+def _lang(value: str) -> str:
+    """``--lang``: one of :data:`LANGUAGES`; anything else is a usage error (exit 2)."""
+    if value and value.lower() not in LANGUAGES:
+        raise typer.BadParameter(f"{value!r} is not one of: {', '.join(LANGUAGES)}", param_hint="'--lang'")
+    return value.lower()
 
 
 def root(
     dir: Annotated[Optional[str], typer.Option("--dir", help="Tournaments folder (else $DBF_DIR, else ./tournaments).")] = None,
     season: Annotated[Optional[str], typer.Option("--season", help="Season, e.g. 2026-27 (else $DBF_SEASON, dbf.toml, newest).")] = None,
-    json_: Annotated[bool, typer.Option("--json", help="Exactly one JSON document on stdout.")] = False,
+    json_: Annotated[bool, typer.Option("--json", help="Exactly one JSON document on stdout.",
+                                        callback=common._json_cb, is_eager=True)] = False,
     lock_timeout: Annotated[float, typer.Option("--lock-timeout", help="Seconds to wait for another dbf's lock (then exit 3).")] = 10.0,
-    lang: Annotated[str, typer.Option("--lang", help="Language of messages: en or da (else $DBF_LANG).")] = "",
+    lang: Annotated[str, typer.Option("--lang", metavar="en|da", callback=_lang,
+                                      help="Language of messages: en or da (else $DBF_LANG).")] = "",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Version and data attribution.")] = False,
 ) -> None:
     """Global options; see `dbf COMMAND --help` for each command."""
@@ -56,6 +71,13 @@ def root(
                  lang=lang or os.environ.get("DBF_LANG", "en"), argv=list(sys.argv))
 
 
+def _dress_root() -> None:
+    from .params import dress
+
+    dress(root)   # --dir DIR, --season SEASON, --lock-timeout SECONDS (issue 18.9)
+
+
+_dress_root()
 _full = typer.Typer(**_APP_SETTINGS)
 _full.callback()(root)
 _full_registered = False

@@ -224,9 +224,33 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
                                        hint="please report it; DBF_DEBUG=1 shows the traceback",
                                        code="internal.error")])
 
+        from .params import dress
+
+        dress(fn)   # metavars (FILE, DIV, --round N) and shell completion of ids (issue 18.9)
+        kw.setdefault("cls", _usage_command_class())
         return app.command(name, **kw)(wrapper)
 
     return deco
+
+
+_USAGE_CLASS = None
+
+
+def _usage_command_class():
+    """Typer's command class, its usage line written ``dbf cup enter [OPTIONS] FILE``:
+    Typer marks a required argument ``{FILE}``, which reads as a set (issue 18.9). Only
+    the documented ``collect_usage_pieces`` hook is overridden."""
+    global _USAGE_CLASS
+    if _USAGE_CLASS is None:
+        from typer.core import TyperCommand
+
+        class Command(TyperCommand):
+            def collect_usage_pieces(self, ctx):  # type: ignore[override]
+                return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                        for p in super().collect_usage_pieces(ctx)]
+
+        _USAGE_CLASS = Command
+    return _USAGE_CLASS
 
 
 def stdout_gone() -> NoReturn:

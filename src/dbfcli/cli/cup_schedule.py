@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, round_name, t as tr
+from .params import dress
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_store
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
@@ -124,6 +125,11 @@ def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv
     """
     if ctx.invoked_subcommand is None:
         show(round_, json_, csv, ics, team)
+
+
+
+
+dress(cup)   # metavars: --round N, --ics FILE (issue 18.9)
 
 
 @command(app, "set")

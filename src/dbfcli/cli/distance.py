@@ -6,11 +6,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import heads, t as tr, word
+from ..i18n import heads, t as tr, word, crossing_name, region_name
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, command, emit
 
-FromArg = Annotated[str, typer.Argument(metavar="FROM", help="Postcode travelled from, e.g. 8000.", show_default=False)]
-ToArg = Annotated[str, typer.Argument(metavar="TO", help="Postcode of the venue, e.g. 1050.", show_default=False)]
+FromArg = Annotated[str, typer.Argument(help="Postcode travelled from, e.g. 8000.", show_default=False)]
+ToArg = Annotated[str, typer.Argument(help="Postcode of the venue, e.g. 1050.", show_default=False)]
 RoundOpt = Annotated[Optional[int], typer.Option(
     "--round", min=1, max=9, help="Cup round 1-9: adds the §1.5.4 overnight UP for rounds 7, 8, 9.")]
 
@@ -84,17 +84,17 @@ def register(app: typer.Typer) -> None:
         }
 
         def human(out) -> None:
-            out.line(f"{a.postcode} {a.name} ({doc['from_landmass']}, {word('side', doc['from_side'])}) -> "
-                     f"{b.postcode} {b.name} ({doc['to_landmass']}, {word('side', doc['to_side'])})")
+            out.line(f"{a.postcode} {a.name} ({region_name(doc['from_landmass'])}, {word('side', doc['from_side'])}) -> "
+                     f"{b.postcode} {b.name} ({region_name(doc['to_landmass'])}, {word('side', doc['to_side'])})")
             out.line(tr("distance_road", km=trip.km, sea=f"{route.sea_km:.0f}"))
-            out.line(tr("distance_crossings", crossings=", ".join(route.crossings) or tr("none")))
+            out.line(tr("distance_crossings", crossings=", ".join(crossing_name(c) for c in route.crossings) or tr("none")))
             stage = tr("distance_stage", up=trip.stage_up, round=round_no) if round_no else ""
             source = tr("settings:defaults") if season is None else tr("settings:season", season=season)
             out.line(tr("distance_up", total=trip.total, distance=trip.distance_up, ferry=trip.crossing_up, stage=stage,
                         source=source))
             if route.legs:
                 out.table(tr("route"), heads("leg", "from", "to", "km"),
-                          [(word("leg", leg.kind) if leg.crossing is None else f"{word('leg', leg.kind)} {leg.crossing}",
+                          [(word("leg", leg.kind) if leg.crossing is None else f"{word('leg', leg.kind)} {crossing_name(leg.crossing)}",
                             leg.start, leg.end, f"{leg.km:.0f}") for leg in route.legs],
                           justify=["left", "left", "left", "right"], caption=ATTRIBUTION)
 

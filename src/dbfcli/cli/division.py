@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import count, heads, t as tr
+from ..i18n import count, heads, t as tr, division_name
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
         doc = {"division": div, "teams": [
             {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "captain": t.captain,
              "players": [{"id": p.id, "name": p.name, "club": p.club} for p in t.players]} for t in rows]}
-        emit(doc, lambda out: out.table(tr("div_teams_title", div=div, season=store.season),
+        emit(doc, lambda out: out.table(tr("div_teams_title", div=division_name(div), season=store.season),
                                         heads("seed", "team", "name", "club", "postcode", "players"),
                                         [(i, t.id, t.name, t.club, t.postcode, len(t.players))
                                          for i, t in enumerate(rows, 1)]))

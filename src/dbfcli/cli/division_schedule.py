@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr
+from ..i18n import count, heads, t as tr, division_name
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
@@ -124,7 +124,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
                 rows.append((r.number if k == 0 else "", date, m.id, names[m.home],
                              names[m.away] if m.away else tr("bye_cell")))
         state = tr("schedule:stored") if doc["frozen"] else tr("schedule:computed")
-        out.table(tr("div_schedule_title", div=division_id, season=store.season,
+        out.table(tr("div_schedule_title", div=division_name(division_id), season=store.season,
                      rounds=count(len(rounds), "round", en_plural=True), boards=count(settings.boards, "board", en_plural=True), state=state),
                   heads("round", "date", "match", "home", "away"), rows)
         if written:

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr, word
+from ..i18n import count, heads, t as tr, word, decimal, division_name, versus
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
@@ -56,9 +56,9 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
             result, decision = out["decisions"].get(m.id, (None, None))
             res = "" if result is None else f"{sum(h.imps[0] for h in result.halves)}-{sum(h.imps[1] for h in result.halves)}"
             lot = tr("lot_seed", seed=m.lot.seed) if m.lot else ""
-            rows.append((m.id, word("stage", m.stage), f"{a} v {b}", f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}",
+            rows.append((m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}"),
                          f"{m.home_section_1}{lot}", res, decision.winner if decision else ""))
-        o.table(tr("playoff_title", div=division, boards=count(m.boards, "board", en_plural=True)),
+        o.table(tr("playoff_title", div=division_name(division), boards=count(m.boards, "board", en_plural=True)),
                 heads("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "winner"), rows)
         if division == "1div":
             p = out["pairing"]

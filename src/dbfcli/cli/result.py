@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import heads, t as tr
+from ..i18n import decimal, heads, t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]
@@ -76,7 +76,7 @@ def _human(doc: dict, verb_key: str):
         else:
             out.line(tr("result_plain", match=doc["match"], verb=tr(verb_key)))
         if doc.get("gp"):
-            out.table(tr("gp_short_title"), heads("player", "GP"), [(p, f"{g:.2f}") for p, g in sorted(doc["gp"].items())],
+            out.table(tr("gp_short_title"), heads("player", "GP"), [(p, decimal(f"{g:.2f}")) for p, g in sorted(doc["gp"].items())],
                       justify=["left", "right"])
         if doc.get("up"):
             out.line(tr("up_credited_line", list=", ".join(f"{t} {u}" for t, u in doc["up"].items())))

@@ -80,13 +80,13 @@ def register(app: typer.Typer) -> None:
             return
 
         def human(out) -> None:
-            from ..i18n import t
+            from ..i18n import division_name, t
 
             from ..i18n import count
 
             state = t("state_final") if table.complete else t(
                 "state_after", rounds=count(table.rounds_played, "round(s)"), played=table.matches_played, total=table.matches_total)
-            out.table(t("standings_title", div=div, season=store.season, state=state, scale=scale.name),
+            out.table(t("standings_title", div=division_name(div), season=store.season, state=state, scale=scale.name),
                       ["#", t("team"), t("name"), t("col_played"), t("col_won"), t("col_drawn"), t("col_lost"),
                        t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
                       [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
