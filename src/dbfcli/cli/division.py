@@ -109,8 +109,9 @@ def _fees_command(division: typer.Typer) -> None:
             doc["divisions"][d] = {"teams": [{"team": f.team, "base_kr": f.base_kr, "travel_pool_kr": f.travel_pool_kr,
                                               "total_kr": f.total_kr} for f in team_fees],
                                    "travel_pool_total_kr": pool, "total_kr": sum(f.total_kr for f in team_fees)}
-            rows += [(d, f.team, f.base_kr, f.travel_pool_kr, f.total_kr) for f in team_fees]
-            rows.append((d, tr("total_row"), "", pool, sum(f.total_kr for f in team_fees)))
+            name = division_name(d)   # "1. division" in Danish (issue 18.5)
+            rows += [(name, f.team, f.base_kr, f.travel_pool_kr, f.total_kr) for f in team_fees]
+            rows.append((name, tr("total_row"), "", pool, sum(f.total_kr for f in team_fees)))
         emit(doc, lambda out: out.table(tr("div_fees_title", season=store.season),
                                         heads("division", "team", "base", "travel pool", "total"), rows,
                                         justify=["left", "left", "right", "right", "right"]))
