@@ -36,7 +36,7 @@ def test_1_5_10_gp_ledger(example, tmp_path):
     first = winners[0]
     assert run_dbf("gp", str(first), "--json").json["players"] == {str(first): doc["players"][str(first)]}
     csv = run_dbf("gp", "--csv")
-    assert csv.exit_code == 0 and csv.stdout.startswith("\ufeffplayer,name,gp\r\n")
+    assert csv.exit_code == 0 and csv.stdout.startswith("\ufeffplayer,name,gp\n")   # CliRunner reads CRLF as \n
     assert len(csv.stdout.splitlines()) == len(winners) + 1
 
 

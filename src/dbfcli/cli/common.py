@@ -567,44 +567,52 @@ def plain_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequen
         for i, v in enumerate(r):
             widths[i] = max(widths[i], len(v))
     just = list(justify or ["left"] * len(columns))
-    if width:
-        _narrow(widths, columns, just, width)
+    sep = "  "
+    if width and _narrow(widths, columns, cells, just, width) > width:
+        sep = " "             # still too wide: one space between columns (issue 18.4)
+        _narrow(widths, columns, cells, just, width, gap=1)
 
     def fmt(values):
         parts = [v.rjust(widths[i]) if just[i] == "right" else v.ljust(widths[i]) for i, v in enumerate(values)]
-        return "  ".join(parts).rstrip() + "\n"
+        return sep.join(parts).rstrip() + "\n"
 
     def fmt_row(values):
         if all(len(v) <= widths[i] for i, v in enumerate(values)):
             return fmt(values)
         import textwrap
 
-        pieces = [textwrap.wrap(v, widths[i], break_long_words=True, break_on_hyphens=False) or [""]
+        pieces = [textwrap.wrap(v, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
                   if len(v) > widths[i] else [v] for i, v in enumerate(values)]
         depth = max(len(p) for p in pieces)
         return "".join(fmt([p[k] if k < len(p) else "" for p in pieces]) for k in range(depth))
 
     out = wrap_text(title, width) if (title and width and len(title) > width) else (title or "")
     out = out + "\n" if out else ""
-    out += fmt(columns) + fmt(["-" * w for w in widths])
+    out += fmt_row(list(columns)) + fmt(["-" * w for w in widths])
     out += "".join(fmt_row(r) for r in cells)
     if caption:
         out += (wrap_text(caption, width) if width else caption) + "\n"
     return out
 
 
-def _narrow(widths: list[int], columns: Sequence[str], just: list[str], width: int) -> None:
+def _narrow(widths: list[int], columns: Sequence[str], cells: list[list[str]], just: list[str], width: int,
+            gap: int = 2) -> int:
     """Narrow the widest left-aligned text columns, one character at a time, until the
-    table fits ``width`` or every such column is as narrow as its heading (at least 6)."""
-    total = sum(widths) + 2 * (len(widths) - 1)
-    floor = [max(len(c), 6) for c in columns]
+    table fits ``width`` or no such column can be narrowed without breaking a word: a
+    column is never narrower than its longest word (an id, a date, a name's part), so
+    wrapping only ever happens at spaces and every value stays whole. Returns the width
+    reached."""
+    total = sum(widths) + gap * (len(widths) - 1)
+    floor = [max([len(w) for w in columns[i].split()] + [len(w) for r in cells for w in r[i].split()] + [1])
+             for i in range(len(columns))]
     while total > width:
         candidates = [i for i in range(len(widths)) if just[i] != "right" and widths[i] > floor[i]]
         if not candidates:
-            return
+            return total
         i = max(candidates, key=lambda k: (widths[k], k))
         widths[i] -= 1
         total -= 1
+    return total
 
 
 def emit(doc: dict, human: Callable[[Out], None] | None = None) -> None:
