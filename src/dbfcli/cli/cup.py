@@ -133,6 +133,8 @@ def register(app: typer.Typer) -> None:
                                     team_match_day(store, settings, team, round_), settings.cup.entry_round))
             tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
                           header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
+            from ..store.snapshot import refusals
+            check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             changes = tx.changes()
         doc = {"ok": True, "team": team, "round": round_, "player": {"id": player_id, "name": name, "club": club,
                                                                      "division": division},

@@ -80,6 +80,8 @@ def register(app: typer.Typer) -> None:
                 if p == [] and old & set(agreements):
                     tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
                                   header="cup schedule: agreed dates, times, venues, dispensations")
+            from ..store.snapshot import refusals
+            check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             changes = tx.changes()
         names = {t.id: t.name for t in teams}
         doc = {"round": round_, "seed": seed,

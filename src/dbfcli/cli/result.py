@@ -237,6 +237,8 @@ def register(app: typer.Typer) -> None:
                 penalty=bool(accepted), problems_accepted=accepted,
                 recorded_at=dt.datetime.now().replace(microsecond=0)),
                 header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
+            from ..store.snapshot import refusals
+            check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
             doc["fees"] = fees
         doc.update(recorded=not dry_run, dry_run=dry_run)
@@ -311,6 +313,8 @@ def register(app: typer.Typer) -> None:
                           "if it was the last write (see `dbf log`)", code="state.already-recorded")
             tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
                           header=f"{match.id} walkover (dbf result walkover)")
+            from ..store.snapshot import refusals
+            check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             changes = [{"file": f, "action": a} for f, a in tx.changes()]
         doc = {"ok": True, "match": match.id, "round": match.round, "winner": wo.winner, "withdrawn": withdrawn,
                "errors": [], "warnings": [], "gp": {}, "up": {}, "fine": fine, "fees": fees,

@@ -16,7 +16,6 @@ reported as a Problem by its store module and left out (the site still builds).
 
 from __future__ import annotations
 
-import re
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -183,15 +182,15 @@ def load_div_results(store: SeasonStore, divisions) -> tuple[dict[str, list[DivR
 
 
 def load_contacts(store: SeasonStore) -> dict[int, str]:
-    """``cup/contacts.yaml``: member id -> e-mail address, kept by the TD (the teams file has none)."""
-    doc = store.read_yaml("cup/contacts.yaml", required=False)
-    if doc is None or not hasattr(doc.data, "get"):
-        return {}
-    out = {}
-    for k, v in (doc.data.get("contacts") or {}).items():
-        if _int(k) is not None and isinstance(v, str) and re.fullmatch(r"[^\s@<>,;]+@[^\s@<>,;]+", v.strip()):
-            out[int(k)] = v.strip()
-    return out
+    """``cup/contacts.yaml``: member id -> e-mail address, kept by the TD (the teams file has none);
+    read by :func:`dbfcli.store.cupresults.load_contacts` (a malformed file: exit 2)."""
+    from ..store.cupresults import load_contacts as read_contacts
+    from ..store.season import StoreError
+
+    contacts, problems = read_contacts(store)
+    if any(p.is_error for p in problems):
+        raise StoreError([p for p in problems if p.is_error])
+    return contacts
 
 
 def load_agreements(store: SeasonStore) -> tuple[dict[str, Any], list[Problem]]:

@@ -68,9 +68,12 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
     doc = store.read_yaml(ADDITIONS, required=False)
     if doc is None or not doc.data:
         return (), []
+    rows = doc.data.get("additions") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
+        return (), [_bad(ADDITIONS, doc.line(), "expected 'additions:' with a list of additions")]
     out: list[Addition] = []
     problems: list[Problem] = []
-    for i, a in enumerate(doc.data.get("additions") or ()):
+    for i, a in enumerate(rows or ()):
         try:
             p = a["player"]
             when = a.get("announced_on")
@@ -79,11 +82,42 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
             out.append(Addition(str(a["team"]), Player(int(p["id"]), str(p.get("name", "")), p.get("club"),
                                                        p.get("division")), int(a["round"]), when,
                                 doc.where("additions", i)))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             problems.append(_bad(ADDITIONS, doc.line("additions", i),
                                  f"an addition needs team, round, announced_on and player {{id, name}} ({exc})",
                                  code="format.additions"))
     return tuple(out), problems
+
+
+CONTACTS = "cup/contacts.yaml"
+_EMAIL = re.compile(r"[^\s@<>,;]+@[^\s@<>,;]+")
+
+
+def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
+    """``cup/contacts.yaml``: ``contacts: {member id: e-mail}`` (kept by the TD; ``dbf notify``,
+    ``dbf publish``). A malformed file is an error; an entry that is not a member number and
+    an address is a warning and left out."""
+    doc = store.read_yaml(CONTACTS, required=False)
+    if doc is None or doc.data is None:
+        return {}, []
+    rows = doc.data.get("contacts") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, dict):
+        if isinstance(doc.data, dict) and rows is None:
+            return {}, []
+        return {}, [_bad(CONTACTS, doc.line(), "expected 'contacts:' mapping member numbers to e-mail addresses")]
+    out: dict[int, str] = {}
+    problems: list[Problem] = []
+    for k, v in rows.items():
+        try:
+            member = int(k)
+        except (TypeError, ValueError):
+            member = None
+        if member is not None and isinstance(v, str) and _EMAIL.fullmatch(v.strip()):
+            out[member] = v.strip()
+        else:
+            problems.append(Problem.warning(None, f"contact {k!r}: {v!r} is not a member number and an e-mail address",
+                                            doc.where("contacts", k), "MEMBER_ID: name@example.dk"))
+    return out, problems
 
 
 def additions_data(additions) -> dict:
@@ -139,7 +173,8 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
 
 # --------------------------------------------------------------------------- cup records
 class CupRecord(Value):
-    """One recorded cup match file, read back."""
+    """One recorded cup match file, read back: ``data`` holds the file's fields that are not
+    parsed into the other fields (``kind, teams, imps, boards, penalty, fees`` ...)."""
 
     rel: str
     data: dict
@@ -164,20 +199,64 @@ def _record(rel: str, d: Any) -> CupRecord:
                   for j in d.get("joins") or ())
     fees = d.get("fees") or {}
     paid = {str(t): int(f["paid_kr"]) for t, f in fees.items() if isinstance(f, dict) and f.get("paid_kr")}
-    return CupRecord(rel, d, m, gp, up, joins, paid)
+    return CupRecord(rel, {k: v for k, v in d.items() if k not in _PARSED}, m, gp, up, joins, paid)
+
+
+#: the summary of recorded matches; bump when :class:`CupRecord` changes shape
+RECORDS_SUMMARY = "records-2"
+
+
+def msgspec_replace(rec, **changes):
+    from ..rules.value import replace
+
+    return replace(rec, **changes)
+
+
+def _record_value(d: Any) -> CupRecord:
+    """A recorded match as its :class:`CupRecord` (without the kept ``sheet``), for the summary."""
+    if not isinstance(d, dict):
+        raise TypeError("a recorded match is a mapping")
+    return _record("", _plain(d))
+
+
+#: the keys of a recorded match that :func:`_record` turns into fields (not kept twice in ``data``)
+_PARSED = frozenset(("sheet", "appearances", "substitutes", "gp", "up", "joins"))
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, (dt.date, dt.datetime)):
+        return v.isoformat()
+    return v
 
 
 def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]]:
-    """Every ``cup/matches/*.yaml``, in file order."""
+    """Every ``cup/matches/*.yaml``, in file order: the one reader of recorded cup matches
+    (results and walkovers). Read through a per-folder summary that keeps each file's
+    :class:`CupRecord` (all but the kept ``sheet``), so a warm run decodes one cache file,
+    not 4,000 parse trees."""
+    from .summary import folder_summary
+
+    found, _ = folder_summary(store, MATCHES, RECORDS_SUMMARY, _record_value, type_=CupRecord,
+                              keys=frozenset(("sheet",)), skip=True)
     out: list[CupRecord] = []
     problems: list[Problem] = []
     for rel in store.list(MATCHES):
-        doc = store.read_yaml(rel)
-        try:
-            out.append(_record(rel, doc.data))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            problems.append(_bad(rel, getattr(doc.data, "line", None),
-                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+        rec = found.get(rel)
+        if rec is not None:
+            rec = msgspec_replace(rec, rel=rel)
+        if rec is None:
+            doc = store.read_yaml(rel)
+            try:
+                rec = _record(rel, doc.data)
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                problems.append(_bad(rel, getattr(doc.data, "line", None),
+                                     f"malformed recorded match ({type(exc).__name__}: {exc})"))
+                continue
+        out.append(rec)
     return out, problems
 
 
@@ -286,54 +365,6 @@ def division_record_data(*, sheet: Sheet, sheet_plain: Any, division: str, round
     }
 
 
-def check_season(store: SeasonStore) -> list[Problem]:
-    """``dbf check``: every recorded cup match agrees with the draw (issue 8: a hand-edited
-    file that breaks invariants is found and a repair is named).
-
-    - the match is in the draw of its round (§1.5.16), with the same teams;
-    - the winner and loser are its two teams (§1.5.10);
-    - the GP shared out equal the round's GP (§1.5.10), less any §1.5.14 penalty;
-    - at most one record per match.
-    """
-    from ..rules.gp import ROUND_GP
-
-    draws, problems = load_draws(store)
-    records, more = load_cup_records(store)
-    problems += more
-    repair = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
-    seen: dict[str, str] = {}
-    drawn_matches = {(d.round, dm.id): dm for d in draws.values() for dm in d.matches}  # one lookup a record
-    for rec in records:
-        m = rec.match
-        where = Where(rec.rel, 1)
-        if m.match in seen:
-            problems.append(Problem.error(None, f"{m.match} is recorded twice ({seen[m.match]} and {rec.rel})", where,
-                                          hint="remove one of them", code="format.duplicate"))
-        seen[m.match] = rec.rel
-        if not rec.rel.endswith(f"/{m.match}.yaml"):
-            problems.append(Problem.error(None, f"{rec.rel} records match {m.match}; the file name must be the match id",
-                                          where, hint=repair, code="format.mismatch"))
-        match = drawn_matches.get((m.round, m.match))
-        if match is None:
-            problems.append(Problem.error("1.5.16", f"{rec.rel}: a result for {m.match}, which is not in the draw of "
-                                          f"round {m.round}", where, hint=repair))
-            continue
-        if {m.home, m.away} != set(match.teams):
-            problems.append(Problem.error("1.5.16", f"{rec.rel}: teams {m.home}/{m.away} are not the drawn teams "
-                                          f"{match.teams[0]}/{match.teams[1]} of {m.match}", where, hint=repair))
-        if {m.winner, m.loser} != set(match.teams):
-            problems.append(Problem.error("1.5.10", f"{rec.rel}: winner {m.winner} and loser {m.loser} are not the "
-                                          f"two teams of {m.match}", where, hint=repair))
-        if m.kind == "result" and rec.gp:
-            total = sum(rec.gp.values())
-            expected = ROUND_GP[m.round] * 100
-            penalty = rec.data.get("penalty")
-            if total != expected and not penalty:
-                problems.append(Problem.error("1.5.10", f"{rec.rel}: GP shares add up to {total / 100:.2f}; "
-                                              f"round {m.round} gives {expected // 100} GP", where, hint=repair))
-    return problems
-
-
 # --------------------------------------------------------------------------- summaries for the ledgers
 def _up_summary(d: Any) -> list:
     return [int(d["round"]), str(d["match"]), {str(k): int(v) for k, v in (d.get("up") or {}).items()}]
@@ -345,10 +376,10 @@ def _gp_summary(d: Any) -> list:
                                                for k, v in (d.get("gp") or {}).items()]]
 
 
-def _summaries(store: SeasonStore, name: str, extract) -> tuple[list[tuple[str, list]], list[Problem]]:
+def _summaries(store: SeasonStore, name: str, extract, keys: frozenset[str]) -> tuple[list[tuple[str, list]], list[Problem]]:
     from .summary import folder_summary
 
-    found, failed = folder_summary(store, MATCHES, name, extract)
+    found, failed = folder_summary(store, MATCHES, name, extract, keys=keys)
     problems: list[Problem] = []
     if failed:  # let the full loader say what is wrong, with the line
         _, problems = load_cup_records(store)
@@ -360,11 +391,11 @@ def _summaries(store: SeasonStore, name: str, extract) -> tuple[list[tuple[str, 
 def load_up_credits(store: SeasonStore) -> tuple[list[tuple[str, int, str, dict[str, int]]], list[Problem]]:
     """§1.5.4: ``(file, round, match, {team: UP credited})`` of every recorded match, by round
     and match; read through a per-folder summary (fast on large seasons)."""
-    rows, problems = _summaries(store, "up", _up_summary)
+    rows, problems = _summaries(store, "up", _up_summary, frozenset(("match", "round", "up")))
     return [(rel, r, m, up) for rel, (r, m, up) in rows], problems
 
 
 def load_gp_shares(store: SeasonStore) -> tuple[list[tuple[str, int, str, list]], list[Problem]]:
     """§1.5.10: ``(file, round, match, [[player, GP hundredths, team], ...])`` of every recorded match."""
-    rows, problems = _summaries(store, "gp", _gp_summary)
+    rows, problems = _summaries(store, "gp", _gp_summary, frozenset(("match", "round", "gp", "appearances")))
     return [(rel, r, m, shares) for rel, (r, m, shares) in rows], problems

@@ -14,23 +14,75 @@ the caller's full loader reports the problem with its line.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Callable
 
 from . import cache
 from .season import SeasonStore
 
 VERSION = 1
+_MISSING = object()
 
 
 def _key(st: os.stat_result) -> list:
     return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
+_PLAIN_KEY = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def top_blocks(text: bytes, keys: frozenset[str], skip: bool = False) -> bytes | None:
+    """The lines of the top-level entries ``keys`` of a block-style YAML mapping (each key's
+    line and the indented or ``- `` lines after it), or None when the text is not such a
+    mapping of plain keys (then the whole file is parsed); ``skip``: every entry but
+    ``keys``. A report that needs three keys of
+    a recorded sheet parses those, not the 1,000 nodes of the kept sheet.
+
+    >>> top_blocks(b"a: 1\nb:\n- x\nc:\n  d: 2\n", frozenset({"a", "c"}))
+    b'a: 1\nc:\n  d: 2\n'
+    >>> top_blocks(b"---\na: 1\n", frozenset({"a"})) is None
+    True
+    """
+    out: list[bytes] = []
+    take = False
+    for line in text.splitlines(keepends=True):
+        head = line[:1]
+        if head in (b" ", b"\t") or line.startswith(b"- ") or line.rstrip() == b"-":
+            if take:
+                out.append(line)
+            continue
+        if not line.strip() or head == b"#":
+            continue
+        key, colon, _ = line.partition(b":")
+        if not colon or not _PLAIN_KEY.fullmatch(key):
+            return None
+        take = (key.decode("ascii") in keys) != skip
+        if take:
+            out.append(line)
+    return b"".join(out)
+
+
+def _extract_fast(store: SeasonStore, rel: str, keys: frozenset[str], skip: bool,
+                  extract: Callable[[Any], Any]) -> Any:
+    """``extract`` over only the top-level ``keys`` of ``rel`` (:func:`top_blocks`); raises
+    when that is not possible, and the caller parses the whole file."""
+    from .yamlio import parse_yaml
+
+    cut = top_blocks(store.read_bytes(rel) or b"", keys, skip)
+    if cut is None:
+        raise ValueError("not a plain block mapping")
+    return extract(parse_yaml(cut, rel).data)
+
+
 def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable[[Any], Any],
-                   only: str | None = None) -> tuple[dict[str, Any], list[str]]:
+                   only: str | None = None, type_: Any = None,
+                   keys: frozenset[str] | None = None, skip: bool = False) -> tuple[dict[str, Any], list[str]]:
     """``{rel: extract(data)}`` for every ``*.yaml`` file of ``folder`` (or the one file
     named ``only``), and the files whose extraction failed (the caller loads those fully
-    to report why)."""
+    to report why). ``type_``: the type ``extract`` returns (a value object), decoded as
+    such from the cache (in C, no conversion afterwards). ``keys``: the only top-level keys
+    ``extract`` reads (``skip``: the keys it never reads); a file not in the cache is then
+    parsed only for those (:func:`top_blocks`)."""
     base = store.path(folder)
     try:
         entries = [(f"{folder}/{e.name}", e.stat()) for e in os.scandir(base)
@@ -46,7 +98,10 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
             import msgspec
 
             raw = target.read_bytes()
-            version, old = msgspec.msgpack.decode(raw)
+            if type_ is None:
+                version, old = msgspec.msgpack.decode(raw)
+            else:
+                version, old = msgspec.msgpack.decode(raw, type=tuple[int, dict[str, tuple[list[int], type_]]])
             if version != VERSION or not isinstance(old, dict):
                 old = {}
         except Exception:  # noqa: BLE001 - missing or not ours: rebuild
@@ -58,16 +113,21 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     for rel, st in entries:
         key = _key(st)
         hit = old.get(rel)
-        if isinstance(hit, list) and len(hit) == 2 and hit[0] == key:
+        if isinstance(hit, (list, tuple)) and len(hit) == 2 and hit[0] == key:
             out[rel] = hit[1]
             fresh[rel] = hit
             continue
         changed = True
         try:
-            value = extract(store.read_yaml(rel).data)
-        except Exception:  # noqa: BLE001 - reported by the caller's full loader
-            failed.append(rel)
-            continue
+            value = _extract_fast(store, rel, keys, skip, extract) if keys else _MISSING
+        except Exception:  # noqa: BLE001 - not a plain file: parse it whole
+            value = _MISSING
+        if value is _MISSING:
+            try:
+                value = extract(store.read_yaml(rel).data)
+            except Exception:  # noqa: BLE001 - reported by the caller's full loader
+                failed.append(rel)
+                continue
         out[rel] = value
         fresh[rel] = [key, value]
     if target is not None and (changed or len(fresh) != len(old)):

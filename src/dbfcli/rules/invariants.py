@@ -1,0 +1,227 @@
+"""The season's invariants (issue 13.5): one list of named facts that every recorded state
+keeps, each with its § (or, where no § applies, only its name as the stable id).
+
+``dbf check`` runs them all over the snapshot (:func:`check_cup`); every write runs them over
+the state it would produce (the planned files laid over the snapshot,
+:func:`dbfcli.store.snapshot.refusals`) and is refused, exit 1 with the §, when it would
+break one that holds today (:func:`new_breaks`).
+
+Each invariant is a function ``(cup, settings) -> [Problem]`` of the same signature
+(beancount's ``validate_x(entries, options)``), named in :data:`INVARIANTS`:
+
+>>> [i.name for i in INVARIANTS][:3]
+['record.once', 'record.file-name', 'result.drawn-match']
+>>> check_cup(_empty(), None)
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from .problems import Problem, Where
+from .value import Value
+
+REPAIR = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
+
+
+class Invariant(Value):
+    """A named invariant: ``name`` (the stable id), ``rule`` (its §, or None), ``check``."""
+
+    name: str
+    rule: str | None
+    check: Callable
+    doc: str = ""
+
+
+INVARIANTS: list[Invariant] = []
+
+
+def invariant(name: str, rule: str | None):
+    """Register ``fn(cup, settings) -> [Problem]`` as the invariant ``name`` (§ ``rule``)."""
+
+    def register(fn):
+        INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0]))
+        return fn
+    return register
+
+
+def _where(rec) -> Where:
+    return Where(rec.rel, 1)
+
+
+def _error(rule: str | None, message: str, where: Where | None, hint: str | None = REPAIR) -> Problem:
+    return Problem.error(rule, message, where, hint)
+
+
+def _drawn(cup) -> dict:
+    return {(d.round, m.id): m for d in cup.draws.values() for m in d.matches}
+
+
+# --------------------------------------------------------------------------- recorded matches
+@invariant("record.once", None)
+def record_once(cup, settings) -> list[Problem]:
+    """A match is recorded at most once."""
+    seen: dict[str, str] = {}
+    out = []
+    for rec in cup.records:
+        mid = rec.match.match
+        if mid in seen:
+            out.append(_error(None, f"{mid} is recorded twice ({seen[mid]} and {rec.rel})", _where(rec),
+                              "remove one of them"))
+        seen.setdefault(mid, rec.rel)
+    return out
+
+
+@invariant("record.file-name", None)
+def record_file_name(cup, settings) -> list[Problem]:
+    """A recorded match's file is named by its match id."""
+    return [_error(None, f"{rec.rel} records match {rec.match.match}; the file name must be the match id",
+                   _where(rec)) for rec in cup.records if not rec.rel.endswith(f"/{rec.match.match}.yaml")]
+
+
+@invariant("result.drawn-match", "1.5.16")
+def result_drawn_match(cup, settings) -> list[Problem]:
+    """§1.5.16: a result exists only for a drawn match (of its round)."""
+    drawn = _drawn(cup)
+    return [_error("1.5.16", f"{rec.rel}: a result for {rec.match.match}, which is not in the draw of round "
+                             f"{rec.match.round}", _where(rec))
+            for rec in cup.records if (rec.match.round, rec.match.match) not in drawn]
+
+
+@invariant("result.drawn-teams", "1.5.16")
+def result_drawn_teams(cup, settings) -> list[Problem]:
+    """§1.5.16: a recorded result's teams are the drawn teams."""
+    drawn, out = _drawn(cup), []
+    for rec in cup.records:
+        m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
+        if dm is not None and {m.home, m.away} != set(dm.teams):
+            out.append(_error("1.5.16", f"{rec.rel}: teams {m.home}/{m.away} are not the drawn teams "
+                                        f"{dm.teams[0]}/{dm.teams[1]} of {m.match}", _where(rec)))
+    return out
+
+
+@invariant("result.winner-is-a-team", "1.5.10")
+def result_winner_is_a_team(cup, settings) -> list[Problem]:
+    """§1.5.10: the winner and the loser of a recorded match are its two drawn teams."""
+    drawn, out = _drawn(cup), []
+    for rec in cup.records:
+        m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
+        if dm is not None and {m.winner, m.loser} != set(dm.teams):
+            out.append(_error("1.5.10", f"{rec.rel}: winner {m.winner} and loser {m.loser} are not the two teams "
+                                        f"of {m.match}", _where(rec)))
+    return out
+
+
+@invariant("result.gp-sum", "1.5.10")
+def result_gp_sum(cup, settings) -> list[Problem]:
+    """§1.5.10: the GP shared out on a result add up to the round's GP (less a §1.5.14 penalty)."""
+    from .gp import ROUND_GP
+
+    out = []
+    for rec in cup.records:
+        m = rec.match
+        if m.kind != "result" or not rec.gp or m.round not in ROUND_GP or rec.data.get("penalty"):
+            continue
+        total, expected = sum(rec.gp.values()), ROUND_GP[m.round] * 100
+        if total != expected:
+            out.append(_error("1.5.10", f"{rec.rel}: GP shares add up to {total / 100:.2f}; round {m.round} gives "
+                                        f"{expected // 100} GP", _where(rec)))
+    return out
+
+
+# --------------------------------------------------------------------------- across rounds
+def _drawn_teams(cup) -> dict[int, frozenset[str]]:
+    """Round -> every team in its draw (matches and byes)."""
+    return {r: frozenset([t for m in d.matches for t in m.teams] + list(d.byes)) for r, d in cup.draws.items()}
+
+
+@invariant("draw.winner-went-through", "1.5.16")
+def winner_went_through(cup, settings) -> list[Problem]:
+    """§1.5.16: once a later round is drawn, the team that went through is the recorded
+    winner: the loser of a recorded match is in no later draw, the winner is in the next one."""
+    drawn, teams, out = _drawn(cup), _drawn_teams(cup), []
+    rounds = sorted(cup.draws)
+    for rec in cup.records:
+        m = rec.match
+        dm = drawn.get((m.round, m.match))
+        if dm is None or {m.winner, m.loser} != set(dm.teams):
+            continue        # result.drawn-match / result.winner-is-a-team say so
+        later = [r for r in rounds if r > m.round]
+        for r in later:
+            if m.loser in teams[r]:
+                out.append(_error("1.5.16", f"{m.loser} lost {m.match} ({rec.rel}) but is drawn in round {r}",
+                                  _where(rec), "the TD must settle this by hand: redraw round "
+                                               f"{r} (dbf draw cup --round {r} --force) or amend {m.match}"))
+        if later and later[0] == m.round + 1 and m.winner not in teams[later[0]]:
+            out.append(_error("1.5.16", f"{m.winner} won {m.match} ({rec.rel}) but is not in the draw of round "
+                                        f"{later[0]}", _where(rec), f"redraw round {later[0]} with --force"))
+    return out
+
+
+@invariant("draw.team-once", "1.5.16")
+def draw_team_once(cup, settings) -> list[Problem]:
+    """§1.5.16: a team is drawn once in a round (one match or one bye)."""
+    out = []
+    for r, d in sorted(cup.draws.items()):
+        seen: set[str] = set()
+        for team in [t for m in d.matches for t in m.teams] + list(d.byes):
+            if team in seen:
+                out.append(_error("1.5.16", f"{team} is drawn twice in round {r}",
+                                  Where(f"cup/draws/round-{r:02d}.yaml", None),
+                                  f"redraw the round (dbf draw cup --round {r} --force)"))
+            seen.add(team)
+    return out
+
+
+@invariant("round.player-on-one-team", "1.5.12a")
+def player_on_one_team(cup, settings) -> list[Problem]:
+    """§1.5.12a: no player represents two teams in the same round."""
+    team_of: dict[tuple[int, int], tuple[str, str]] = {}
+    out = []
+    for rec in cup.records:
+        for a in rec.match.appearances:
+            key = (rec.match.round, a.player)
+            first = team_of.setdefault(key, (a.team, rec.match.match))
+            if first[0] != a.team:
+                out.append(_error("1.5.12a", f"player {a.player} plays for {first[0]} ({first[1]}) and for {a.team} "
+                                             f"({rec.match.match}) in round {rec.match.round}", _where(rec)))
+    return out
+
+
+@invariant("travel.drawn-match", "1.5.17")
+def travel_drawn_match(cup, settings) -> list[Problem]:
+    """§1.5.17: a travel claim is for a drawn match and one of its two teams."""
+    out = []
+    for claim in cup.travel:
+        dm = cup.drawn_match(claim.match)
+        if dm is None or claim.team not in dm.teams:
+            out.append(_error("1.5.17", f"a travel claim of {claim.team} for {claim.match}, which "
+                                        f"{'is not a drawn match' if dm is None else 'it does not play'}",
+                              Where(f"cup/travel/{claim.match}-{claim.team}.yaml", 1),
+                              "remove the file or record the claim again (dbf travel claim)"))
+    return out
+
+
+# --------------------------------------------------------------------------- running them
+def check_cup(cup, settings, only: Iterable[str] | None = None) -> list[Problem]:
+    """Every invariant (or those named in ``only``) over the cup of a snapshot."""
+    names = None if only is None else set(only)
+    out: list[Problem] = []
+    for inv in INVARIANTS:
+        if names is None or inv.name in names:
+            out += inv.check(cup, settings)
+    return out
+
+
+def new_breaks(before: Iterable[Problem], after: Iterable[Problem]) -> list[Problem]:
+    """The problems of ``after`` (the state a write would produce) that ``before`` (today's
+    state) does not have: what the write would break."""
+    known = {(p.rule, p.message) for p in before}
+    return [p for p in after if p.is_error and (p.rule, p.message) not in known]
+
+
+def _empty():
+    from .seasonstate import CupState
+
+    return CupState()

@@ -1,0 +1,192 @@
+"""The season as one typed snapshot (issue 13.1): every kind of state file read by exactly
+one reader, assembled into frozen, keyword-only values.
+
+=========================  =====================================  ==========================
+state file                 the one reader                         in the snapshot
+=========================  =====================================  ==========================
+season.toml                store.settings.load_settings_checked   ``Season.settings``
+cup/teams.yaml             store.teams.load_cup_teams              ``CupState.teams``
+cup/additions.yaml         store.cupresults.load_additions         ``CupState.additions``
+cup/contacts.yaml          store.cupresults.load_contacts          ``CupState.contacts``
+cup/draws/round-NN.yaml    store.cupdraw.load_draws                ``CupState.draws``, ``pools``
+cup/schedule.yaml          store.cupdraw.load_schedule             ``CupState.schedule``
+cup/matches/*.yaml         store.cupresults.load_cup_records       ``CupState.records``
+cup/travel/*.yaml          store.cupresults.load_travel_claims     ``CupState.travel``
+divisions/DIV.yaml         store.teams.load_division               ``DivisionState.division``
+divisions/schedule-*.yaml  store.divresults.load_frozen            ``DivisionState.frozen``
+divisions/matches/*.yaml   store.divresults.load_div_results       ``DivisionState.results``
+systems/registry.yaml      store.systems.load_registry             ``Season.systems``
+DIR/trophy.yaml            store.trophy.read_history               ``Season.trophy``
+=========================  =====================================  ==========================
+
+(The play-off, rollover and qualification files are read by store/playoff.py; the journal by
+store/journal.py.) A load returns ``(value, problems)`` and never raises: an unreadable file
+is a problem (exit 2 at the CLI), the part it belongs to is read as empty. Parts load apart
+(:func:`load_cup`, :func:`load_division_state`) so that a command reads only what it needs;
+:func:`load_season` reads them all (``dbf check``).
+
+``dbf check`` runs this module's :func:`check_season`: every reader above that no other
+checker runs, then every season invariant (:mod:`dbfcli.rules.invariants`) over the
+snapshot -- so a file any command rejects is rejected by ``dbf check`` too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..rules.problems import Problem
+from ..rules.seasonstate import CupState, DivisionState, Season
+from .season import SeasonStore, StoreError
+
+__all__ = ["CupState", "DivisionState", "Season", "load_cup", "load_division_state", "load_season", "check_season"]
+
+
+def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, list[Problem]]:
+    """``reader(*args)`` as ``(value, problems)``: an unreadable file (StoreError) is its problems."""
+    try:
+        out = reader(*args)
+    except StoreError as exc:
+        return empty, list(exc.problems)
+    *values, problems = out if isinstance(out, tuple) else (out, [])
+    return (values[0] if len(values) == 1 else tuple(values)), list(problems)
+
+
+def load_cup(store: SeasonStore, *, teams: bool = True) -> tuple[CupState, list[Problem]]:
+    """The cup part of the snapshot: every cup file, each through its one reader (``teams``:
+    False leaves out the teams file, which the season invariants do not need)."""
+    from .cupdraw import load_draws, load_schedule
+    from .cupresults import load_additions, load_contacts, load_cup_records, load_travel_claims
+    from .teams import load_cup_teams
+
+    problems: list[Problem] = []
+
+    def part(reader, empty):
+        value, p = _read(reader, store, empty=empty)
+        problems.extend(p)
+        return value
+
+    teams = part(load_cup_teams, ()) if teams else ()
+    additions = part(load_additions, ())
+    draws, pools = part(load_draws, ({}, {}))
+    schedule, where = part(load_schedule, ({}, {}))
+    records = part(load_cup_records, [])
+    travel = part(load_travel_claims, [])
+    contacts = part(load_contacts, {})
+    return CupState(teams=tuple(teams), additions=tuple(additions), draws=draws, pools=pools, schedule=schedule,
+                    schedule_where=where, records=tuple(records), travel=tuple(travel),
+                    contacts=contacts), problems
+
+
+def load_division_state(store: SeasonStore, division_id: str, settings) -> tuple[DivisionState, list[Problem]]:
+    """One division's part of the snapshot (``settings``: the season's Settings)."""
+    from .divresults import load_div_results, load_frozen
+    from .teams import load_division
+
+    division, problems = _read(load_division, store, division_id)
+    frozen = frozen_teams = None
+    if division is not None:
+        (frozen, frozen_teams), p = _read(load_frozen, store, division_id, settings.division(division_id),
+                                          empty=(None, None))
+        problems += p
+    results, p = _read(load_div_results, store, division_id, empty=[])
+    return DivisionState(id=division_id, division=division, frozen=frozen, frozen_teams=frozen_teams,
+                         results=tuple(results)), problems + p
+
+
+def load_season(store: SeasonStore) -> tuple[Season, list[Problem]]:
+    """The whole season: ``(Season, problems of every file)``."""
+    from ..rules.model import DIVISIONS
+    from .settings import load_settings_checked
+    from .systems import load_registry
+    from .trophy import HISTORY, read_history
+
+    settings, problems = load_settings_checked(store)
+    cup, p = load_cup(store)
+    problems += p
+    divisions = {}
+    for div in DIVISIONS:
+        divisions[div], p = load_division_state(store, div, settings)
+        problems += p
+    systems, p = _read(load_registry, store, empty=[])
+    problems += p
+    finals, p = read_history(store.root / HISTORY)
+    problems += p
+    return Season(season=store.season, settings=settings, cup=cup, divisions=divisions, systems=tuple(systems),
+                  trophy=tuple(finals or ())), problems
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: the readers of the cup files and of ``DIR/trophy.yaml`` (the teams,
+    settings, divisions, systems and play-off files have their own checkers), then every
+    season invariant of :mod:`dbfcli.rules.invariants` over the cup."""
+    from ..rules.invariants import check_cup
+    from .settings import load_settings
+    from .trophy import HISTORY, read_history
+
+    cup, problems = load_cup(store, teams=False)     # the teams file: teams.check_season
+    problems += read_history(store.root / HISTORY)[1]
+    try:
+        settings = load_settings(store)
+    except StoreError:
+        return problems          # season.toml's problems: settings.check_season
+    return problems + check_cup(cup, settings)
+
+
+# --------------------------------------------------------------------------- planned writes
+class OverlayStore(SeasonStore):
+    """The season as it would be after a transaction's planned ``writes`` (rel -> bytes, or
+    None for a delete): the files read from the writes first, else from the disk."""
+
+    writes: dict = {}
+
+    def read_bytes(self, rel: str) -> bytes | None:
+        if rel in self.writes:
+            return self.writes[rel]
+        return SeasonStore.read_bytes(self, rel)
+
+    def exists(self, rel: str) -> bool:
+        if rel in self.writes:
+            return self.writes[rel] is not None
+        return SeasonStore.exists(self, rel)
+
+    def list(self, folder: str, suffix: str = ".yaml") -> list[str]:
+        names = set(SeasonStore.list(self, folder, suffix))
+        for rel, data in self.writes.items():
+            head, _, name = rel.rpartition("/")
+            if head == folder and name.endswith(suffix) and not name.startswith("."):
+                (names.add if data is not None else names.discard)(rel)
+        return sorted(names)
+
+    def read_yaml(self, rel: str, required: bool = True):
+        if rel not in self.writes:
+            return SeasonStore.read_yaml(self, rel, required)
+        data = self.writes[rel]
+        if data is None:
+            if required:
+                raise StoreError(f"missing file {self.dir / rel}")
+            return None
+        from .yamlio import YamlLoadError, parse_yaml
+
+        try:
+            return parse_yaml(data, rel)
+        except YamlLoadError as exc:
+            raise StoreError(exc.problems) from None
+
+
+def overlay(store: SeasonStore, writes: dict) -> OverlayStore:
+    """``store`` with the planned ``writes`` laid over it."""
+    return OverlayStore(store.root, store.season, dict(writes))
+
+
+def refusals(store: SeasonStore, writes: dict, before: CupState | None = None) -> list[Problem]:
+    """Issue 13.5: the season invariants a transaction's planned ``writes`` would break (they
+    hold today and not in the state the writes produce); ``[]`` when the writes touch no cup
+    file. ``before``: today's cup, when the command has it loaded."""
+    from ..rules.invariants import check_cup, new_breaks
+
+    if not any(rel.startswith("cup/") for rel in writes):
+        return []
+    if before is None:
+        before, _ = load_cup(store, teams=False)
+    after, _ = load_cup(overlay(store, writes), teams=False)
+    return new_breaks(check_cup(before, None), check_cup(after, None))

@@ -1,0 +1,58 @@
+"""Every write runs the season invariants on the state it would produce (issue 13.5): one
+that would break an invariant is refused, exit 1 with the §, and the season is unchanged."""
+
+from __future__ import annotations
+
+import yaml
+
+from dbftest import run_dbf, snapshot
+
+SEASON = "2026-27"
+
+
+def _round_one(example):
+    assert run_dbf("draw", "cup", "--round", "1", "--seed", "1").exit_code == 0
+    return yaml.safe_load((example / SEASON / "cup/draws/round-01.yaml").read_text())
+
+
+def _hand_drawn_round_two(example, teams):
+    """A round 2 drawn by hand with both teams of one round-1 match in it."""
+    doc = {"schema": 1, "round": 2, "seed": 1, "drawn_order": list(teams),
+           "matches": [{"id": "C2-001", "pool": None, "teams": list(teams)}], "byes": []}
+    (example / SEASON / "cup/draws/round-02.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
+
+
+def test_walkover_that_would_put_a_loser_in_a_drawn_round_is_refused_1_5_16(example):
+    draw = _round_one(example)
+    m = draw["matches"][1]
+    _hand_drawn_round_two(example, m["teams"])
+    assert run_dbf("check").exit_code == 0          # nothing recorded for that match yet: consistent
+    before = snapshot(example)
+    r = run_dbf("result", "walkover", m["id"], "--withdrawn", m["teams"][1], "--json")
+    assert r.exit_code == 1, r.stdout + r.stderr
+    assert "1.5.16" in {e["rule"] for e in r.json["errors"]}
+    assert snapshot(example) == before
+
+
+def test_a_write_that_breaks_nothing_new_goes_through(example):
+    draw = _round_one(example)
+    m = draw["matches"][0]
+    r = run_dbf("result", "walkover", m["id"], "--withdrawn", m["teams"][1])
+    assert r.exit_code == 0, r.stderr
+    assert run_dbf("check").exit_code == 0
+
+
+def test_planned_writes_are_checked_over_the_snapshot_1_5_16(example):
+    from dbfcli.store.season import SeasonStore
+    from dbfcli.store.snapshot import refusals
+
+    draw = _round_one(example)
+    store = SeasonStore(example, SEASON)
+    rec = {"schema": 1, "match": "C1-999", "round": 1, "kind": "walkover", "home": "X", "away": "Y",
+           "winner": "X", "loser": "Y", "gp": {}}
+    found = refusals(store, {"cup/matches/C1-999.yaml": yaml.safe_dump(rec).encode()})
+    assert [p.rule for p in found] == ["1.5.16"]
+    m = draw["matches"][0]
+    ok = dict(rec, match=m["id"], home=m["teams"][0], away=m["teams"][1], winner=m["teams"][0], loser=m["teams"][1])
+    assert refusals(store, {f"cup/matches/{m['id']}.yaml": yaml.safe_dump(ok).encode()}) == []
+    assert refusals(store, {"divisions/1div.yaml": b"x"}) == []

@@ -1,0 +1,75 @@
+"""The season invariants (issue 13.5, rules/invariants.py): for each, a state that breaks it
+is reported by its § and name, and the intact state is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from dbfcli.rules.fees import Refund
+from dbfcli.rules.invariants import INVARIANTS, check_cup, new_breaks
+from dbfcli.rules.model import CupDraw, CupMatch
+from dbfcli.rules.records import Appearance, RecordedMatch
+from dbfcli.rules.seasonstate import CupState
+from dbfcli.rules.value import replace
+from dbfcli.store.cupresults import CupRecord
+
+R1 = CupDraw(1, 7, (CupMatch("C1-001", 1, ("A", "B")), CupMatch("C1-002", 1, ("C", "D"))), ("E",))
+R2 = CupDraw(2, 8, (CupMatch("C2-001", 2, ("A", "C")),), ("E",))
+
+
+def record(mid="C1-001", round_=1, home="A", away="B", winner="A", loser="B", gp=None, apps=(), rel=None,
+           kind="result", penalty=False) -> CupRecord:
+    m = RecordedMatch(mid, round_, home, away, winner, loser, kind, tuple(apps))
+    return CupRecord(rel or f"cup/matches/{mid}.yaml", {"penalty": penalty}, m,
+                     gp if gp is not None else {1: 400, 2: 400})
+
+
+def cup(*records, draws=None, travel=()) -> CupState:
+    return CupState(draws=draws or {1: R1, 2: R2}, records=tuple(records), travel=tuple(travel))
+
+
+INTACT = cup(record(), record("C1-002", home="C", away="D", winner="C", loser="D"))
+
+
+def test_intact_state_keeps_every_invariant():
+    assert check_cup(INTACT, None) == []
+
+
+BROKEN = {
+    "record.once": (None, cup(record(), record(rel="cup/matches/C1-001-copy.yaml"))),
+    "record.file-name": (None, cup(record(rel="cup/matches/other.yaml"))),
+    "result.drawn-match": ("1.5.16", cup(record("C1-009"))),
+    "result.drawn-teams": ("1.5.16", cup(record(home="A", away="X", winner="A", loser="X"))),
+    "result.winner-is-a-team": ("1.5.10", cup(record(winner="A", loser="C"))),
+    "result.gp-sum": ("1.5.10", cup(record(gp={1: 400, 2: 300}))),
+    "draw.winner-went-through": ("1.5.16", cup(record(winner="B", loser="A"))),
+    "draw.team-once": ("1.5.16", cup(draws={1: replace(R1, byes=("A",))})),
+    "round.player-on-one-team": ("1.5.12a", cup(
+        record(apps=[Appearance(11, "A")]),
+        record("C1-002", home="C", away="D", winner="C", loser="D", apps=[Appearance(11, "C")]))),
+    "travel.drawn-match": ("1.5.17", cup(travel=[Refund("X", 1, "C1-001", 100)])),
+}
+
+
+def test_every_invariant_has_a_breaking_case():
+    assert set(BROKEN) == {i.name for i in INVARIANTS}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_state_that_breaks_an_invariant_is_reported_by_its_id(name):
+    rule, state = BROKEN[name]
+    inv = next(i for i in INVARIANTS if i.name == name)
+    assert inv.rule == rule
+    found = inv.check(state, None)
+    assert found and all(p.rule == rule and p.is_error for p in found)
+    assert found[0] in check_cup(state, None)
+
+
+def test_gp_of_a_penalised_sheet_may_fall_short_1_5_14():
+    assert check_cup(cup(record(gp={1: 400, 2: 300}, penalty=True)), None) == []
+
+
+def test_new_breaks_leaves_out_what_was_broken_already():
+    before = check_cup(BROKEN["result.gp-sum"][1], None)
+    after = before + check_cup(BROKEN["result.drawn-match"][1], None)
+    assert [p.rule for p in new_breaks(before, after)] == ["1.5.16"]
