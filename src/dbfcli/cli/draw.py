@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, pool_name, round_name, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
+from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, load_store
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -36,6 +36,7 @@ def register(app: typer.Typer) -> None:
         import os
 
         from ..rules.draw import draw_cup_round
+        from ..rules.matchstate import redraw_refusal
         from ..store.cupdraw import SCHEDULE, draw_data, draw_file, load_draws, load_results, load_schedule, schedule_data
         from ..store.cupfield import cup_field
         from ..store.settings import load_settings
@@ -51,14 +52,9 @@ def register(app: typer.Typer) -> None:
             draws, recorded_pools, problems = load_draws(store)
             winners, _, result_rounds, more = load_results(store)
             check(problems + more)
-            if round_ in result_rounds:
-                fail(f"cup round {round_} already has results; a round with results is never redrawn", "1.5.16", code="state.has-results")
-            if round_ in draws and not force:
-                fail(f"cup round {round_} is already drawn (seed {draws[round_].seed})", "1.5.16",
-                     hint="add --force to redraw it (only while it has no results)", code="state.already-drawn")
-            later = sorted(r for r in draws if r > round_)
-            if later:
-                fail(f"cup round {later[0]} is already drawn; round {round_} cannot be redrawn", "1.5.16", code="state.already-drawn")
+            refusal = redraw_refusal(draws, result_rounds, round_, force)   # §1.5.16
+            if refusal is not None:
+                raise UsageProblem([refusal])
             if round_ >= 2:   # rounds 1-2 stay in the pools of round 1 (§1.5.2)
                 for r in (1, 2):
                     pool_of = {**pool_of, **recorded_pools.get(r, {})}

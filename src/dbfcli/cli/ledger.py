@@ -105,14 +105,15 @@ def register(app: typer.Typer) -> None:
         Example: dbf fees ODE-1 --json
         """
         from ..rules.fees import Payment, ledgers
-        from ..store.cupresults import load_additions, load_draws, load_travel_claims
+        from ..store.cupdraw import load_draws
+        from ..store.cupresults import load_additions, load_travel_claims
         from ..store.settings import load_settings
 
         store = load_store()
         teams, records = _load(store)
         if team is not None and team not in teams:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
-        draws, problems = load_draws(store)
+        draws, _, problems = load_draws(store)
         additions, more = load_additions(store)
         refunds, more2 = load_travel_claims(store)
         check(problems + more + more2)

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import decimal, heads, t as tr
+from ..rules.value import Value
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]
@@ -47,13 +48,15 @@ def _read_sheet(file: Path):
 
 
 # --------------------------------------------------------------------------- cup context
-def cup_context(store, sheet, now: dt.datetime, exclude: str | None = None):
-    """:func:`dbfcli.store.sheetcontext.cup_context`; exit on problems in the season's files."""
-    from ..store.sheetcontext import cup_context as load_context
+class Loaded(Value, kw_only=True):
+    """A sheet read and the season it is checked against: ``kind`` "cup" (``inputs``: the
+    :class:`dbfcli.store.sheetcontext.CupSheetInputs`) or "division"."""
 
-    ctx, match, records, problems = load_context(store, sheet, now, exclude)
-    check(problems)
-    return ctx, match, records
+    kind: str
+    sheet: object
+    data: bytes
+    store: object
+    inputs: object = None
 
 
 def _doc(sheet, check_, gp_override=None) -> dict:
@@ -83,27 +86,30 @@ def _human(doc: dict, verb_key: str):
     return show
 
 
-def _validate(file: Path, now_opt: str | None, penalty: bool, amend: bool = False):
-    """Parse and validate; returns (kind, sheet, data, check, context, match, store)."""
-    from ..rules.sheet import validate_cup_sheet
-    from ..store.sheetcontext import division_of, fee_warnings
+def _load(file: Path, now_opt: str | None, amend: bool = False) -> Loaded:
+    """Read the sheet and what it is checked against; exit on problems in the season's files
+    and for a cup match that is not drawn (§1.5.16)."""
+    from ..rules.matchstate import allowed
+    from ..store.sheetcontext import cup_context, division_of
 
     sheet, data = _read_sheet(file)
     store = load_store()
-    now = _now(now_opt)
-    ctx, match, records = cup_context(store, sheet, now, exclude=sheet.match if amend else None)
-    if match is None:
+    inputs = cup_context(store, sheet, _now(now_opt), exclude=sheet.match if amend else None)
+    check(list(inputs.problems))
+    if inputs.match is None:
         if division_of(sheet.match):
-            return "division", sheet, data, None, None, None, store, records
-        fail(f"match {sheet.match} is not in any recorded draw", rule="1.5.16", where=sheet.where_of("match"),
-             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
-    res = validate_cup_sheet(sheet, ctx, penalty=penalty)
-    extra = fee_warnings(records, sheet, res, match, ctx)
-    if extra:
-        from ..rules.value import replace
+            return Loaded(kind="division", sheet=sheet, data=data, store=store)
+        raise UsageProblem(allowed(None, "submit", match_id=sheet.match, where=sheet.where_of("match")))
+    return Loaded(kind="cup", sheet=sheet, data=data, store=store, inputs=inputs)
 
-        res = replace(res, problems=res.problems + tuple(extra))
-    return "cup", sheet, data, res, ctx, match, store, records
+
+def _plan(loaded: Loaded, penalty: bool, amend: bool = False):
+    """:func:`dbfcli.rules.recording.plan_cup_sheet` on what :func:`_load` read."""
+    from ..rules.recording import plan_cup_sheet
+
+    i = loaded.inputs
+    return plan_cup_sheet(loaded.sheet, i.ctx, i.match, joins=[j for r in i.records for j in r.joins],
+                          penalty=penalty, amend=amend)
 
 
 # --------------------------------------------------------------------------- division sheets
@@ -149,13 +155,20 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
 def _recorded_already(store, rel: str, sheet, doc: dict, amend: bool) -> bool:
     """Inside the write: ``True`` when this match is already recorded and this is not an
     amendment (an identical sheet is said so; a different one needs ``amend``); an
-    amendment of a match that is not recorded is refused."""
+    amendment of a match that is not recorded is refused (:func:`dbfcli.rules.matchstate.allowed`)."""
+    from ..rules.matchstate import MatchState, allowed
+    from ..rules.model import CupMatch
+
     exists = store.exists(rel)
     if exists and not amend:
         _already(store, rel, sheet, doc)
         return True
-    if amend and not exists:
-        fail(f"{sheet.match} is not recorded; use `dbf result submit`", code="state.not-recorded")
+    state = MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)),
+                       stage="recorded" if exists else "drawn")
+    if amend:
+        refused = allowed(state, "amend", winner=None)
+        if refused:
+            raise UsageProblem(refused)
     return False
 
 
@@ -172,8 +185,11 @@ def _already(store, rel, sheet, doc) -> None:
                                                "nothing changed", code="state.already-recorded").to_json())
         emit(doc, lambda out: out.line(tr("already_recorded", match=sheet.match)))
         return
-    fail(f"{sheet.match} is already recorded with a different sheet", where=sheet.where_of("match"),
-         hint=f"dbf result amend {sheet.file}", code="state.already-recorded")
+    from ..rules.matchstate import MatchState, allowed
+    from ..rules.model import CupMatch
+
+    state = MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)), stage="recorded")
+    raise UsageProblem(allowed(state, "submit", where=sheet.where_of("match"), sheet=sheet.file))
 
 
 # --------------------------------------------------------------------------- commands
@@ -188,59 +204,51 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf result check C3-007.yaml --json
         """
-        kind, sheet, data, res, ctx, match, store, _ = _validate(file, now, penalty=False)
-        if kind == "division":
-            _division(store, sheet, data, False, False, False, _now(now))
+        loaded = _load(file, now)
+        if loaded.kind == "division":
+            _division(loaded.store, loaded.sheet, loaded.data, False, False, False, _now(now))
             return
-        doc = _doc(sheet, res)
+        res = _plan(loaded, penalty=False).check
+        doc = _doc(loaded.sheet, res)
         check(res.problems, doc)
         emit(doc, _human(doc, "verb:sheet_valid"))
 
     def _record(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
         from ..store.cupresults import cup_record_data, match_file, sheet_data
-        from ..store.sheetcontext import amend_refusal, fee_warnings, next_round_fees
+        from ..store.sheetcontext import amend_refusal
+        from ..store.snapshot import refusals
 
-        kind, sheet, data, res, ctx, match, store, records = _validate(file, now, penalty=False, amend=amend)
-        received = _now(now)
-        if kind == "division":
-            _division(store, sheet, data, True, dry_run, amend, received)
+        loaded = _load(file, now, amend=amend)
+        sheet, store = loaded.sheet, loaded.store
+        if loaded.kind == "division":
+            _division(store, sheet, loaded.data, True, dry_run, amend, _now(now))
             return
+        plan = _plan(loaded, penalty=penalty, amend=amend)
+        res, match = plan.check, loaded.inputs.match
         doc = _doc(sheet, res)
-        accepted: list = []
-        if res.errors:
-            if not (penalty and res.only_form_errors):
-                if penalty:
-                    doc["errors"] = [dict(e, substance=True) for e in doc["errors"]]
-                raise RuleBroken(list(res.problems), doc)
-            from ..rules.sheet import validate_cup_sheet
-
-            accepted = res.errors
-            res = validate_cup_sheet(sheet, ctx, penalty=True)
-            from ..rules.value import replace
-
-            res = replace(res, problems=res.problems + tuple(fee_warnings(records, sheet, res, match, ctx)))
-            doc = _doc(sheet, res)
-            doc["ok"] = True
-            doc["penalty"] = True
+        if not plan.recordable:
+            if penalty:
+                doc["errors"] = [dict(e, substance=True) for e in doc["errors"]]
+            raise RuleBroken(list(res.problems), doc)
+        if plan.penalty:
+            doc.update(ok=True, penalty=True)
         rel = match_file(match.id)
         with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
                                RUN.lock_timeout) as tx:
             if _recorded_already(store, rel, sheet, doc, amend):
                 return
-            if amend:
-                refusal = amend_refusal(store, rel, match, res.winner, ctx.draws)
+            if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
+                refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
                 if refusal is not None:
                     raise UsageProblem([refusal])
-            fees = next_round_fees(records, sheet, res, match, ctx)
             tx.write_yaml(rel, cup_record_data(
-                sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""), check=res, match=match, fees=fees,
-                penalty=bool(accepted), problems_accepted=accepted,
+                sheet=sheet, sheet_plain=sheet_data(loaded.data, sheet.file or ""), check=res, match=match,
+                fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),
                 recorded_at=dt.datetime.now().replace(microsecond=0)),
                 header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
-            from ..store.snapshot import refusals
             check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
-            doc["fees"] = fees
+            doc["fees"] = plan.fees
         doc.update(recorded=not dry_run, dry_run=dry_run)
         if not RUN.json and res.warnings:
             from .common import print_problems
@@ -283,6 +291,8 @@ def register(app: typer.Typer) -> None:
         Example: dbf result walkover C3-007 --withdrawn ODE-1
         """
         from ..rules.fees import team_players_in_round, walkover
+        from ..rules.matchstate import allowed, match_state, walkover_fees
+        from ..rules.value import replace
         from ..store.cupresults import match_file, walkover_data
         from ..store.sheetcontext import walkover_context
 
@@ -290,27 +300,23 @@ def register(app: typer.Typer) -> None:
         received = _now(now)
         ctx, match, records, problems = walkover_context(store, match_id, received)
         check(problems)
-        if match is None:
-            fail(f"match {match_id} is not in any recorded draw", rule="1.5.16", code="unknown.match")
+        state = match_state(ctx.draws, {r.match.match: r.match for r in records}, {}, match_id)
+        refused = allowed(state, "walkover", match_id=match_id)   # not drawn (§1.5.16), or recorded already
+        if refused:
+            raise UsageProblem(refused)
         if withdrawn not in match.teams:
             fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})", code="unknown.team")
         wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
         check(problems)
-        fee = ctx.settings.cup.fee_per_player_round_kr
         joins = [j for r in records for j in r.joins]
         winner_team = ctx.teams.get(wo.winner)
         n = team_players_in_round(winner_team, match.round, ctx.additions, joins) if winner_team else 0
-        fine = {"team": withdrawn, "players": n, "amount_kr": n * fee,
-                "why": f"the opponents' fee for round {match.round} (§1.5.15)"}
-        fees = {} if match.round >= 9 else {wo.winner: {"round": match.round + 1, "players": 0, "amount_kr": 0,
-                                                         "waived": True}}
+        fine, fees = walkover_fees(state, wo.winner, withdrawn, n, ctx.settings.cup.fee_per_player_round_kr)
         rel = match_file(match.id)
         with store.transaction(command_line(), f"walkover {match.id}: {withdrawn} withdrew", dry_run,
                                RUN.lock_timeout) as tx:
-            if store.exists(rel):
-                fail(f"{match.id} is already recorded",
-                     hint="if the recorded result is wrong: `dbf result amend SHEET` replaces it, or `dbf undo` "
-                          "if it was the last write (see `dbf log`)", code="state.already-recorded")
+            if store.exists(rel):   # recorded since the state was read
+                raise UsageProblem(allowed(replace(state, stage="recorded"), "walkover"))
             tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
                           header=f"{match.id} walkover (dbf result walkover)")
             from ..store.snapshot import refusals

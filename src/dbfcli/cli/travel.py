@@ -41,22 +41,25 @@ def register(app: typer.Typer) -> None:
         """
         import datetime as dt
 
+        from ..rules.matchstate import match_state
         from ..rules.travel import claim_persons, claim_warnings, travel_claim
-        from ..store.cupresults import load_cup_records, load_draws, travel_claim_data, travel_file
+        from ..store.cupdraw import load_draws
+        from ..store.cupresults import load_cup_records, travel_claim_data, travel_file
         from ..store.settings import load_settings
         from ..store.teams import load_cup_teams
 
         store = load_store()
         settings = load_settings(store)
         cup_teams, problems = load_cup_teams(store)
-        draws, more = load_draws(store)
+        draws, _, more = load_draws(store)
         records, more2 = load_cup_records(store)
         check(problems + more + more2)
         if team not in {t.id for t in cup_teams}:
             fail(f"unknown cup team {team}", hint="see `dbf cup teams`", code="unknown.team")
-        found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
-        if found is None:
+        state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
+        if state is None:
             fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
+        found = state.match
         if team not in found.teams:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
         recorded = [r.match for r in records]

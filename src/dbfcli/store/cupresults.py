@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from dbfcli.rules.gp import format_gp, parse_gp
-from dbfcli.rules.model import CupDraw, CupMatch, Player
+from dbfcli.rules.model import CupMatch, Player
 from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.records import Addition, Appearance, Join, RecordedMatch
 
@@ -51,15 +51,6 @@ def division_match_file(match_id: str) -> str:
 
 def _bad(rel: str, line, message: str, code: str = "format.result") -> Problem:
     return Problem.error(None, message, Where(rel, line), code=code)
-
-
-# --------------------------------------------------------------------------- draws
-def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], list[Problem]]:
-    """Every recorded draw (the draw module's reader, without the pools)."""
-    from .cupdraw import load_draws as load_draws_and_pools
-
-    draws, _pools, problems = load_draws_and_pools(store)
-    return draws, problems
 
 
 # --------------------------------------------------------------------------- additions

@@ -1,46 +1,55 @@
 """What a result sheet is checked against, read from the season (§1.5.4, §1.5.5, §1.5.1.2,
 §1.5.11, §1.5.12): teams, draws, other records, additions, HUM pairs, the expected home team
 and the UP the tool computes for the trip; a division sheet's schedule (§1.1.2.1); what a
-walkover is recorded against and the fees a recorded sheet carries (§1.5.14, §1.5.15); whether
-an amendment may replace a recorded sheet (§1.5.16)."""
+walkover is recorded against; the recorded match an amendment would replace, as a
+:class:`~dbfcli.rules.matchstate.MatchState` (§1.5.16). The cup's files come from the snapshot
+(:func:`dbfcli.store.snapshot.load_cup`); the decisions are in rules/ (recording, matchstate)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from ..rules.model import match_division as division_of  # the division a sheet names, else None (a cup match)
+from ..rules.value import Value
 from .season import SeasonStore
 
 
-def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None = None):
-    """Load everything a cup sheet is checked against (``exclude``: the match being amended):
-    ``(CupContext, the drawn match or None, the other records, problems of the season's files)``;
-    with problems, nothing more is computed."""
-    from ..rules.home import HumPair, home_away
+class CupSheetInputs(Value, kw_only=True):
+    """What a cup sheet is checked against: ``ctx`` (rules.sheet.CupContext; None when the
+    season's files have errors), the drawn ``match`` (None when not drawn), the ``records``
+    of the other matches, the ``problems`` of the season's files."""
+
+    ctx: object = None
+    match: object = None
+    records: tuple = ()
+    problems: tuple = ()
+
+
+def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
+    """Load everything a cup sheet is checked against (``exclude``: the match being amended),
+    from the snapshot's cup (:func:`dbfcli.store.snapshot.load_cup`); with problems in the
+    season's files, nothing more is computed."""
+    from ..rules.home import HumPair, home_away, official_day
     from ..rules.roster import division_players
     from ..rules.sheet import CupContext
-    from .cupdraw import load_schedule
-    from .cupresults import load_additions, load_cup_records, load_draws
     from .settings import load_settings
+    from .snapshot import load_cup
     from .systems import load_registry
-    from .teams import load_cup_teams, load_divisions
+    from .teams import load_divisions
 
     settings = load_settings(store)
-    teams, problems = load_cup_teams(store)
+    cup, problems = load_cup(store, parts=SHEET_PARTS)
     divisions, more = load_divisions(store)
-    draws, more2 = load_draws(store)
-    records, more3 = load_cup_records(store)
-    additions, more4 = load_additions(store)
-    problems = problems + more + more2 + more3 + more4
+    problems = problems + more
+    records = tuple(r for r in cup.records if r.match.match != exclude)
     if any(p.is_error for p in problems):
-        return None, None, records, problems
-    records = [r for r in records if r.match.match != exclude]
-    team_map = {t.id: t for t in teams}
-    ctx = CupContext(team_map, draws, settings, tuple(r.match for r in records), additions,
-                     division_players(divisions), {}, None, now)
-    m = ctx.find_match(sheet.match)
+        return CupSheetInputs(records=records, problems=tuple(problems))
+    team_map = {t.id: t for t in cup.teams}
+    m = cup.drawn_match(sheet.match)
+    base = dict(teams=team_map, draws=cup.draws, settings=settings, recorded=tuple(r.match for r in records),
+                additions=cup.additions, division_players=division_players(divisions), now=now)
     if m is None:
-        return ctx, None, records, problems
+        return CupSheetInputs(ctx=CupContext(**base), records=records, problems=tuple(problems))
     regs, _ = load_registry(store)
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
@@ -50,15 +59,15 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     road, more5 = road_table(store)
     problems = problems + more5
     computed, ferries = computed_trips(sheet, m, team_map, settings, road)
-    agreements, _, _ = load_schedule(store)
-    from ..rules.value import replace
-
-    from ..rules.home import official_day
-
-    agreed = agreements.get(m.id)
+    agreed = cup.schedule.get(m.id)
     scheduled_on = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
-    return replace(ctx, computed_up=computed, expected_home=expected_home, hum_pairs=hum_pairs,
-                   scheduled_on=scheduled_on, route_ferries=ferries), m, records, problems
+    ctx = CupContext(**base, computed_up=computed, expected_home=expected_home, hum_pairs=hum_pairs,
+                     scheduled_on=scheduled_on, route_ferries=ferries)
+    return CupSheetInputs(ctx=ctx, match=m, records=records, problems=tuple(problems))
+
+
+#: the parts of the cup a sheet is checked against (not the travel claims or contacts)
+SHEET_PARTS = frozenset(("teams", "additions", "draws", "schedule", "records"))
 
 
 def up_totals(records, before_round: int | None = None) -> dict[str, int]:
@@ -106,55 +115,20 @@ def division_context(store: SeasonStore, sheet):
     return DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards), division, dsettings, problems
 
 
-def next_round_fees(records, sheet, check_, match, ctx) -> dict:
-    """§1.5.14/§1.5.15: the winner's fee for the next round, due with this sheet, as the
-    record's ``fees`` (``{winner: {round, players, amount_kr[, paid_kr]}}``; empty after the
-    final or without a winner)."""
-    from ..rules.fees import next_round_fee
-    from ..rules.model import LAST_ROUND
-
-    if check_.winner is None or match.round >= LAST_ROUND or check_.winner not in ctx.teams:
-        return {}
-    joins = list(check_.joins) + [j for r in records for j in r.joins]
-    row = next_round_fee(ctx.teams[check_.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
-                         ctx.additions, joins)
-    win_side = sheet.home if sheet.home.team == check_.winner else sheet.away
-    doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
-    if win_side.fee_paid_kr is not None:
-        doc["paid_kr"] = win_side.fee_paid_kr
-    return {check_.winner: doc}
-
-
-def fee_warnings(records, sheet, check_, match, ctx) -> list:
-    """§1.5.15: a warning when the sheet states a smaller enclosed fee than is due."""
-    from ..rules.fees import FeeRow, check_enclosed
-
-    due = next_round_fees(records, sheet, check_, match, ctx).get(check_.winner)
-    if not due:
-        return []
-    side = sheet.home if sheet.home.team == check_.winner else sheet.away
-    return check_enclosed(check_.winner, FeeRow(due["round"], "fee", due["players"], due["amount_kr"]),
-                          side.fee_paid_kr, side.where)
-
-
 def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):
     """What a walkover (§1.5.15) is recorded against: ``(CupContext, the drawn match or None,
     the recorded matches, problems of the season's files)``."""
     from ..rules.sheet import CupContext
-    from .cupresults import load_additions, load_cup_records, load_draws
     from .settings import load_settings
-    from .teams import load_cup_teams
+    from .snapshot import load_cup
 
     settings = load_settings(store)
-    teams, problems = load_cup_teams(store)
-    draws, more = load_draws(store)
-    records, more2 = load_cup_records(store)
-    additions, more3 = load_additions(store)
-    problems = problems + more + more2 + more3
+    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "draws", "records")))
+    records = list(cup.records)
     if any(p.is_error for p in problems):
         return None, None, records, problems
-    ctx = CupContext({t.id: t for t in teams}, draws, settings, tuple(r.match for r in records), additions,
-                     {}, {}, None, now)
+    ctx = CupContext(teams={t.id: t for t in cup.teams}, draws=cup.draws, settings=settings,
+                     recorded=tuple(r.match for r in records), additions=cup.additions, now=now)
     return ctx, ctx.find_match(match_id), records, problems
 
 
@@ -169,16 +143,16 @@ def recorded_sheet(store: SeasonStore, rel: str):
 
 
 def amend_refusal(store: SeasonStore, rel: str, match, winner: str | None, draws):
-    """§1.5.16: an amendment that changes the winner is refused once the next round is drawn
-    with the old winner; the problem (exit 2) or None. ``rel``: the recorded match file."""
-    from ..rules.problems import Problem
+    """§1.5.16: the recorded match file ``rel`` as a :class:`~dbfcli.rules.matchstate.MatchState`
+    and whether an amendment making ``winner`` the winner is allowed
+    (:func:`dbfcli.rules.matchstate.allowed`): the problem (exit 2) or None."""
+    from ..rules.matchstate import allowed, match_state
+    from ..rules.records import RecordedMatch
 
-    old_winner = store.read_yaml(rel).data.get("winner")
-    later = sorted(r for r in draws if r > match.round)
-    nxt = draws[later[0]] if later else None
-    if winner != old_winner and nxt is not None and (
-            old_winner in nxt.byes or any(old_winner in m.teams for m in nxt.matches)):
-        return Problem.error(None, f"the amendment makes {winner} the winner of {match.id}, but round {nxt.round} "
-                                   f"is already drawn with {old_winner}",
-                             hint="the TD must settle this by hand (§1.5.16)", code="state.already-drawn")
-    return None
+    d = store.read_yaml(rel).data
+    d = d if isinstance(d, dict) else {}
+    old = RecordedMatch(match.id, match.round, str(d.get("home", "")), str(d.get("away", "")), d.get("winner"),
+                        d.get("loser"), str(d.get("kind", "result")))
+    state = match_state(draws, {match.id: old}, {}, match.id, match=match)
+    refused = allowed(state, "amend", match_id=match.id, winner=winner)
+    return refused[0] if refused else None

@@ -51,9 +51,15 @@ def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, li
     return (values[0] if len(values) == 1 else tuple(values)), list(problems)
 
 
-def load_cup(store: SeasonStore, *, teams: bool = True) -> tuple[CupState, list[Problem]]:
-    """The cup part of the snapshot: every cup file, each through its one reader (``teams``:
-    False leaves out the teams file, which the season invariants do not need)."""
+#: the parts of the cup, each one kind of state file
+CUP_PARTS = frozenset(("teams", "additions", "draws", "schedule", "records", "travel", "contacts"))
+#: what the season invariants read
+INVARIANT_PARTS = frozenset(("draws", "records", "travel"))
+
+
+def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[CupState, list[Problem]]:
+    """The cup part of the snapshot: every cup file named in ``parts`` (default all), each
+    through its one reader; the others are left empty."""
     from .cupdraw import load_draws, load_schedule
     from .cupresults import load_additions, load_contacts, load_cup_records, load_travel_claims
     from .teams import load_cup_teams
@@ -65,13 +71,16 @@ def load_cup(store: SeasonStore, *, teams: bool = True) -> tuple[CupState, list[
         problems.extend(p)
         return value
 
-    teams = part(load_cup_teams, ()) if teams else ()
-    additions = part(load_additions, ())
-    draws, pools = part(load_draws, ({}, {}))
-    schedule, where = part(load_schedule, ({}, {}))
-    records = part(load_cup_records, [])
-    travel = part(load_travel_claims, [])
-    contacts = part(load_contacts, {})
+    def some(name, reader, empty):
+        return part(reader, empty) if name in parts else empty
+
+    teams = some("teams", load_cup_teams, ())
+    additions = some("additions", load_additions, ())
+    draws, pools = some("draws", load_draws, ({}, {}))
+    schedule, where = some("schedule", load_schedule, ({}, {}))
+    records = some("records", load_cup_records, [])
+    travel = some("travel", load_travel_claims, [])
+    contacts = some("contacts", load_contacts, {})
     return CupState(teams=tuple(teams), additions=tuple(additions), draws=draws, pools=pools, schedule=schedule,
                     schedule_where=where, records=tuple(records), travel=tuple(travel),
                     contacts=contacts), problems
@@ -123,7 +132,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     from .settings import load_settings
     from .trophy import HISTORY, read_history
 
-    cup, problems = load_cup(store, teams=False)     # the teams file: teams.check_season
+    cup, problems = load_cup(store, parts=CUP_PARTS - {"teams"})     # the teams file: teams.check_season
     problems += read_history(store.root / HISTORY)[1]
     try:
         settings = load_settings(store)
@@ -187,6 +196,6 @@ def refusals(store: SeasonStore, writes: dict, before: CupState | None = None) -
     if not any(rel.startswith("cup/") for rel in writes):
         return []
     if before is None:
-        before, _ = load_cup(store, teams=False)
-    after, _ = load_cup(overlay(store, writes), teams=False)
+        before, _ = load_cup(store, parts=INVARIANT_PARTS)
+    after, _ = load_cup(overlay(store, writes), parts=INVARIANT_PARTS)
     return new_breaks(check_cup(before, None), check_cup(after, None))

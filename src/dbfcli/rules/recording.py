@@ -1,0 +1,93 @@
+"""What recording a cup result sheet means, decided as one value (issue 13.3): the verdict on
+the sheet with the fee warning spliced in (§1.5.15), the fee due with it for the next round
+(§1.5.14/§1.5.15), whether it is recorded with the §1.5.14 penalty, and the refusal of an
+amendment of a locked match (§1.5.16, :mod:`dbfcli.rules.matchstate`).
+
+``dbf result check/submit/amend`` (cli/result.py) load the context
+(store/sheetcontext.py), call :func:`plan_cup_sheet`, and apply the plan: raise its
+problems, or write :attr:`CupSheetPlan.record` through the transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .model import LAST_ROUND
+from .problems import Problem
+from .value import Value, replace
+
+
+class CupSheetPlan(Value, kw_only=True):
+    """The decision on one cup sheet: ``check`` (every problem, the fee warning included),
+    ``fees`` (the record's ``fees``: the winner's fee for the next round), ``accepted`` (the
+    form errors recorded with the §1.5.14 penalty), ``penalty``, ``refused`` (problems that
+    stop the write although the sheet is valid: an amendment of a locked match)."""
+
+    check: object                 # rules.sheet.SheetCheck
+    fees: dict = {}
+    accepted: tuple = ()
+    penalty: bool = False
+    refused: tuple = ()
+
+    @property
+    def recordable(self) -> bool:
+        """Valid (or only of form and accepted with the penalty), and not refused."""
+        return (not self.check.errors or bool(self.accepted)) and not self.refused
+
+
+def next_round_fees(sheet, check, match, ctx, joins: Iterable = ()) -> dict:
+    """§1.5.14/§1.5.15: the winner's fee for the next round, due with this sheet, as the
+    record's ``fees`` (``{winner: {round, players, amount_kr[, paid_kr]}}``; empty after the
+    final (``LAST_ROUND``) or without a winner). ``joins``: of the other recorded matches."""
+    from .fees import next_round_fee
+
+    if check.winner is None or match.round >= LAST_ROUND or check.winner not in ctx.teams:
+        return {}
+    row = next_round_fee(ctx.teams[check.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
+                         ctx.additions, list(check.joins) + list(joins))
+    win_side = sheet.home if sheet.home.team == check.winner else sheet.away
+    doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
+    if win_side.fee_paid_kr is not None:
+        doc["paid_kr"] = win_side.fee_paid_kr
+    return {check.winner: doc}
+
+
+def fee_warnings(sheet, check, fees: dict) -> list[Problem]:
+    """§1.5.15: a warning when the sheet states a smaller enclosed fee than is due."""
+    from .fees import FeeRow, check_enclosed
+
+    due = fees.get(check.winner)
+    if not due:
+        return []
+    side = sheet.home if sheet.home.team == check.winner else sheet.away
+    return check_enclosed(check.winner, FeeRow(due["round"], "fee", due["players"], due["amount_kr"]),
+                          side.fee_paid_kr, side.where)
+
+
+def _checked(sheet, ctx, match, joins, penalty: bool):
+    from .sheet import validate_cup_sheet
+
+    res = validate_cup_sheet(sheet, ctx, penalty=penalty)
+    fees = next_round_fees(sheet, res, match, ctx, joins)
+    extra = fee_warnings(sheet, res, fees)
+    return (replace(res, problems=res.problems + tuple(extra)) if extra else res), fees
+
+
+def plan_cup_sheet(sheet, ctx, match, *, joins: Iterable = (), penalty: bool = False,
+                   state=None, amend: bool = False) -> CupSheetPlan:
+    """The plan for one cup sheet against ``ctx`` (rules.sheet.CupContext) and its drawn
+    ``match``. ``penalty``: the TD accepts a sheet whose only errors are of form (§1.5.14);
+    ``state``: the match's :class:`~dbfcli.rules.matchstate.MatchState` (an amendment of a
+    locked match that changes the winner is refused, §1.5.16)."""
+    from .matchstate import allowed
+
+    joins = tuple(joins)
+    res, fees = _checked(sheet, ctx, match, joins, penalty=False)
+    accepted: tuple = ()
+    if res.errors and penalty and res.only_form_errors:
+        accepted = tuple(res.errors)
+        res, fees = _checked(sheet, ctx, match, joins, penalty=True)
+    refused = ()
+    if amend and state is not None and not res.errors:
+        refused = tuple(allowed(state, "amend", winner=res.winner))
+    return CupSheetPlan(check=res, fees=fees, accepted=accepted, penalty=bool(accepted), refused=refused)
