@@ -110,22 +110,29 @@ def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, .
 
 
 def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str, int]], set[int], list[Problem]]:
-    """From the recorded matches (:func:`dbfcli.store.cupresults.load_cup_records`, the one
-    reader of ``cup/matches``): winner per match id, UP credited per round and team
-    (§1.5.4/§1.5.5), the rounds that have any result, and the problems found."""
-    from .cupresults import load_cup_records
+    """From ``cup/matches/*.yaml``: winner per match id, UP credited per round and team
+    (§1.5.4/§1.5.5), the rounds that have any result, and the problems found.
 
-    records, problems = load_cup_records(store)
+    A lenient projection (``match``, ``round``, ``winner``, ``up`` only) kept beside the one
+    full reader, :func:`dbfcli.store.cupresults.load_cup_records`: ``dbf draw`` and ``dbf
+    schedule cup`` accept a hand-made record without ``home``/``away`` (``dbf check`` does not)."""
     winners: dict[str, str] = {}
     up: dict[int, dict[str, int]] = {}
     rounds: set[int] = set()
-    for rec in records:
-        m = rec.match
-        rounds.add(m.round)
-        if m.winner is not None:
-            winners[m.match] = str(m.winner)
-        for team, n in rec.up.items():
-            up.setdefault(m.round, {})[team] = up.get(m.round, {}).get(team, 0) + n
+    problems: list[Problem] = []
+    for rel in store.list(MATCHES):
+        doc = store.read_yaml(rel)
+        d = doc.data
+        try:
+            match, r = str(d["match"]), int(d["round"])
+            rounds.add(r)
+            if d.get("winner") is not None:
+                winners[match] = str(d["winner"])
+            for team, n in (d.get("up") or {}).items():
+                up.setdefault(r, {})[str(team)] = up.get(r, {}).get(str(team), 0) + int(n)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(_bad(rel, getattr(d, "line", None),
+                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
     return winners, up, rounds, problems
 
 
