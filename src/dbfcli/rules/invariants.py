@@ -26,22 +26,25 @@ REPAIR = "restore the file with `dbf undo` or from git, or re-record it with `db
 
 
 class Invariant(Value):
-    """A named invariant: ``name`` (the stable id), ``rule`` (its §, or None), ``check``."""
+    """A named invariant: ``name``, ``rule`` (its §, or None) and ``code`` (the problem code
+    of one without a §), ``check``."""
 
     name: str
     rule: str | None
     check: Callable
     doc: str = ""
+    code: str | None = None
 
 
 INVARIANTS: list[Invariant] = []
 
 
-def invariant(name: str, rule: str | None):
-    """Register ``fn(cup, settings) -> [Problem]`` as the invariant ``name`` (§ ``rule``)."""
+def invariant(name: str, rule: str | None, code: str | None = None):
+    """Register ``fn(cup, settings) -> [Problem]`` as the invariant ``name`` (§ ``rule``, or
+    the problem ``code`` where no § applies)."""
 
     def register(fn):
-        INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0]))
+        INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
         return fn
     return register
 
@@ -50,8 +53,9 @@ def _where(rec) -> Where:
     return Where(rec.rel, 1)
 
 
-def _error(rule: str | None, message: str, where: Where | None, hint: str | None = REPAIR) -> Problem:
-    return Problem.error(rule, message, where, hint)
+def _error(rule: str | None, message: str, where: Where | None, hint: str | None = REPAIR,
+           code: str | None = None) -> Problem:
+    return Problem.error(rule, message, where, hint, code=code)
 
 
 def _drawn(cup) -> dict:
@@ -59,7 +63,7 @@ def _drawn(cup) -> dict:
 
 
 # --------------------------------------------------------------------------- recorded matches
-@invariant("record.once", None)
+@invariant("record.once", None, "format.duplicate")
 def record_once(cup, settings) -> list[Problem]:
     """A match is recorded at most once."""
     seen: dict[str, str] = {}
@@ -68,16 +72,17 @@ def record_once(cup, settings) -> list[Problem]:
         mid = rec.match.match
         if mid in seen:
             out.append(_error(None, f"{mid} is recorded twice ({seen[mid]} and {rec.rel})", _where(rec),
-                              "remove one of them"))
+                              "remove one of them", code="format.duplicate"))
         seen.setdefault(mid, rec.rel)
     return out
 
 
-@invariant("record.file-name", None)
+@invariant("record.file-name", None, "format.mismatch")
 def record_file_name(cup, settings) -> list[Problem]:
     """A recorded match's file is named by its match id."""
     return [_error(None, f"{rec.rel} records match {rec.match.match}; the file name must be the match id",
-                   _where(rec)) for rec in cup.records if not rec.rel.endswith(f"/{rec.match.match}.yaml")]
+                   _where(rec), code="format.mismatch")
+            for rec in cup.records if not rec.rel.endswith(f"/{rec.match.match}.yaml")]
 
 
 @invariant("result.drawn-match", "1.5.16")

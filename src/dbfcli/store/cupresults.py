@@ -61,7 +61,7 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
         return (), []
     rows = doc.data.get("additions") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
-        return (), [_bad(ADDITIONS, doc.line(), "expected 'additions:' with a list of additions")]
+        return (), [_bad(ADDITIONS, doc.line(), "expected 'additions:' with a list of additions", code="format.additions")]
     out: list[Addition] = []
     problems: list[Problem] = []
     for i, a in enumerate(rows or ()):
@@ -95,7 +95,8 @@ def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
     if not isinstance(rows, dict):
         if isinstance(doc.data, dict) and rows is None:
             return {}, []
-        return {}, [_bad(CONTACTS, doc.line(), "expected 'contacts:' mapping member numbers to e-mail addresses")]
+        return {}, [_bad(CONTACTS, doc.line(), "expected 'contacts:' mapping member numbers to e-mail addresses",
+                         code="format.contacts")]
     out: dict[int, str] = {}
     problems: list[Problem] = []
     for k, v in rows.items():
@@ -107,7 +108,8 @@ def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
             out[member] = v.strip()
         else:
             problems.append(Problem.warning(None, f"contact {k!r}: {v!r} is not a member number and an e-mail address",
-                                            doc.where("contacts", k), "MEMBER_ID: name@example.dk"))
+                                            doc.where("contacts", k), "MEMBER_ID: name@example.dk",
+                                            code="format.contacts"))
     return out, problems
 
 

@@ -172,7 +172,7 @@ class OverlayStore(SeasonStore):
         data = self.writes[rel]
         if data is None:
             if required:
-                raise StoreError(f"missing file {self.dir / rel}")
+                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
             return None
         from .yamlio import YamlLoadError, parse_yaml
 
