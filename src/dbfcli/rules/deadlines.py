@@ -110,3 +110,64 @@ def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, c
         return []
     return [Item("1st division play-off: the round-robin winner's choice of semi-final opponent",
                  result_date + dt.timedelta(days=choice_days), "1.1.2.8", chosen)]
+
+
+class DeadlineFacts(Value, kw_only=True):
+    """What the season's files say that sets deadlines: the recorded ``draws`` (round ->
+    [(match id, teams)]), the ``played_rounds`` of the field (None: unknown), the agreed
+    dates (match id -> Agreement), the ``recorded`` match ids, the systems registrations
+    and the division teams."""
+
+    draws: dict = {}
+    played_rounds: tuple | None = None
+    agreements: dict = {}
+    recorded: frozenset = frozenset()
+    registrations: tuple = ()
+    divisions: tuple = ()
+
+
+def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
+    """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
+    HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
+    could not be dated."""
+    from .home import draw_deadlines, match_start
+    from .sheet_scores import end_of_play, match_boards
+
+    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds)]
+    notes: list[str] = []
+    hum_teams: dict[str, list] = {}
+    for r in facts.registrations:
+        if r.hum:
+            hum_teams.setdefault(r.team, []).append(r)
+    sheets, cards = [], []
+    for round_no, matches in sorted(facts.draws.items()):
+        missing = []
+        for mid, teams in matches:
+            start = match_start(round_no, settings.cup, facts.agreements.get(mid))
+            if start is None:
+                missing.append(mid)
+                continue
+            played = mid in facts.recorded
+            sheets.append((mid, end_of_play(start, match_boards(round_no)) or start, played))
+            due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
+            for team in teams:
+                for r in hum_teams.get(team, []):
+                    sent = r.sent is not None and r.sent <= due
+                    cards.append((f"{team} pair {r.pair[0]}-{r.pair[1]} for {mid}", start.date(), sent or played))
+        if missing:
+            notes.append(f"cup round {round_no}: no official match day in season.toml and no agreed date for "
+                         f"{len(missing)} match(es); no sheet deadlines for them")
+    sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
+    sources.append(hum_card_deadlines(cards, settings.systems.hum_notice_days))
+    registered = {r.team for r in facts.registrations if r.sent is not None}
+    pairs = []
+    for d in facts.divisions:   # one line per division: the teams not yet registered
+        missing = [t.id for t in d.teams if t.id not in registered]
+        names = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        pairs.append((f"{d.id}: {len(missing)} of {len(d.teams)} teams not sent ({names})" if missing
+                      else f"{d.id}: every team", not missing))
+    sources.append(description_deadlines(settings.systems.description_deadline, pairs))
+    weekends = settings.division("1div").weekends
+    if weekends and (settings.playoff.date is None or settings.playoff.date >= now.date()):
+        sources.append(playoff_choice_deadline(weekends[-1] + dt.timedelta(days=1), settings.playoff.choice_days))
+    return sources, notes
