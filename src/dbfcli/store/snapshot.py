@@ -184,7 +184,7 @@ class OverlayStore(SeasonStore):
 
 def overlay(store: SeasonStore, writes: dict) -> OverlayStore:
     """``store`` with the planned ``writes`` laid over it."""
-    return OverlayStore(store.root, store.season, dict(writes))
+    return OverlayStore(root=store.root, season=store.season, writes=dict(writes))
 
 
 def refusals(store: SeasonStore, writes: dict, before: CupState | None = None) -> list[Problem]:
