@@ -56,3 +56,20 @@ def test_planned_writes_are_checked_over_the_snapshot_1_5_16(example):
     ok = dict(rec, match=m["id"], home=m["teams"][0], away=m["teams"][1], winner=m["teams"][0], loser=m["teams"][1])
     assert refusals(store, {f"cup/matches/{m['id']}.yaml": yaml.safe_dump(ok).encode()}) == []
     assert refusals(store, {"divisions/1div.yaml": b"x"}) == []
+
+
+def test_a_planned_change_of_a_recorded_file_is_what_is_checked_1_5_10(example):
+    """An amendment replaces a file the summaries know: the planned content is checked."""
+    from dbfcli.store.season import SeasonStore
+    from dbfcli.store.snapshot import refusals
+
+    draw = _round_one(example)
+    m = draw["matches"][0]
+    assert run_dbf("result", "walkover", m["id"], "--withdrawn", m["teams"][1]).exit_code == 0
+    store = SeasonStore(example, SEASON)
+    assert run_dbf("check").exit_code == 0            # the summaries now hold the walkover
+    rel = f"cup/matches/{m['id']}.yaml"
+    doc = yaml.safe_load((example / SEASON / rel).read_text())
+    doc["loser"] = "NOT-A-TEAM"
+    found = refusals(store, {rel: yaml.safe_dump(doc).encode()})
+    assert [p.rule for p in found] == ["1.5.10"]

@@ -237,8 +237,9 @@ def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]
                               keys=frozenset(("sheet",)), skip=True)
     out: list[CupRecord] = []
     problems: list[Problem] = []
+    planned = getattr(store, "writes", None) or {}     # an OverlayStore: the planned files win
     for rel in store.list(MATCHES):
-        rec = found.get(rel)
+        rec = None if rel in planned else found.get(rel)
         if rec is not None:
             rec = msgspec_replace(rec, rel=rel)
         if rec is None:

@@ -32,7 +32,7 @@ _PLAIN_KEY = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def top_blocks(text: bytes, keys: frozenset[str], skip: bool = False) -> bytes | None:
-    """The lines of the top-level entries ``keys`` of a block-style YAML mapping (each key's
+    r"""The lines of the top-level entries ``keys`` of a block-style YAML mapping (each key's
     line and the indented or ``- `` lines after it), or None when the text is not such a
     mapping of plain keys (then the whole file is parsed); ``skip``: every entry but
     ``keys``. A report that needs three keys of
@@ -40,6 +40,8 @@ def top_blocks(text: bytes, keys: frozenset[str], skip: bool = False) -> bytes |
 
     >>> top_blocks(b"a: 1\nb:\n- x\nc:\n  d: 2\n", frozenset({"a", "c"}))
     b'a: 1\nc:\n  d: 2\n'
+    >>> top_blocks(b"a: 1\nb:\n- x\n", frozenset({"b"}), skip=True)
+    b'a: 1\n'
     >>> top_blocks(b"---\na: 1\n", frozenset({"a"})) is None
     True
     """
