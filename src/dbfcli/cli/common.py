@@ -51,6 +51,9 @@ class Invocation(MutableValue):
     csv: bool = False
     csv_dialect: str = "excel"
     argv: list[str] = field(default_factory=lambda: list(sys.argv))
+    #: the running command writes (``command(..., writes=True)``): it takes the season lock
+    #: exclusively before it reads anything
+    writing: bool = False
 
 
 RUN = Invocation()
@@ -122,12 +125,42 @@ def command_line() -> str:
 
 
 def load_store(require: bool = True) -> SeasonStore:
-    """The season chosen by ``--dir``/``--season`` (docs/interface.md order of precedence)."""
+    """The season chosen by ``--dir``/``--season`` (docs/interface.md order of precedence),
+    locked for the rest of the command BEFORE anything is read from it: exclusively when
+    the command writes (``command(..., writes=True)``), shared when it reads, so a reader
+    never sees a write or an undo half-way and a writer decides on what it writes over.
+    An interrupted write is finished first, and said so (a warning on stderr)."""
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
     if require:
-        store.require().settle(RUN.lock_timeout)
+        store.require()
+        from ..store.atomic import in_command
+
+        if not in_command():
+            store.settle(RUN.lock_timeout)
+        else:
+            notes = store.open_for_write(RUN.lock_timeout) if RUN.writing else store.open_for_read(RUN.lock_timeout)
+            _print_notes(notes)
     return store
+
+
+def lock_season(store: SeasonStore, create: bool = True) -> SeasonStore:
+    """Take the exclusive lock on another season folder a command writes (``dbf init``, the
+    new season of ``season rollover``) before checking it; ``create=False``: no lock (and no
+    folder made) when it does not exist (a dry run)."""
+    from ..store.atomic import hold
+
+    try:
+        hold(store.dir, RUN.lock_timeout, shared=False, create=create)
+    except OSError as exc:
+        raise store._unwritable(exc) from None
+    return store
+
+
+def _print_notes(notes: list[Problem]) -> None:
+    """On stderr (never on stdout: ``--json`` prints one document)."""
+    if notes:
+        print_problems(notes)
 
 
 # --------------------------------------------------------------------------- errors
@@ -197,12 +230,20 @@ def check(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]
     return warns
 
 
-def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
-    """``app.command`` that turns dbf's exceptions into exit codes and clean messages."""
+def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[dict], bool] = False,
+            **kw: Any) -> Callable:
+    """``app.command`` that turns dbf's exceptions into exit codes and clean messages.
+
+    ``writes=True``: the command writes the season; :func:`load_store` then takes the season
+    lock exclusively before anything is read, and holds it until the command ends (a
+    transaction opened without it is refused: ``tests/cli/test_lock_first.py``). A command that
+    writes only with some options gives ``writes`` as a function of its arguments
+    (``lambda kw: kw["freeze"]``). Every other command holds the lock shared while it runs."""
 
     def deco(fn: Callable) -> Callable:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            scope = _begin(writes(kwargs) if callable(writes) else writes)
             try:
                 return fn(*args, **kwargs)
             except typer.Exit:
@@ -223,11 +264,14 @@ def command(app: typer.Typer, name: str | None = None, **kw: Any) -> Callable:
                 _report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
                                        hint="please report it; DBF_DEBUG=1 shows the traceback",
                                        code="internal.error")])
+            finally:
+                scope.__exit__(None, None, None)   # the season locks this command held
 
         from .params import dress
 
         dress(fn)   # metavars (FILE, DIV, --round N) and shell completion of ids (issue 18.9)
         kw.setdefault("cls", _usage_command_class())
+        wrapper.writes = writes  # type: ignore[attr-defined]
         return app.command(name, **kw)(wrapper)
 
     return deco
@@ -251,6 +295,16 @@ def _usage_command_class():
 
         _USAGE_CLASS = Command
     return _USAGE_CLASS
+
+
+def _begin(writes: bool):
+    """A command starts: it writes or not; the season locks it takes are held until it ends."""
+    from ..store.atomic import command_scope
+
+    RUN.writing = writes
+    scope = command_scope()
+    scope.__enter__()
+    return scope
 
 
 def stdout_gone() -> NoReturn:

@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
     cup = typer.Typer(help="The cup (Pokalturneringen, §1.5): teams, added players.", no_args_is_help=True)
     app.add_typer(cup, name="cup")
 
-    @command(cup, "enter")
+    @command(cup, "enter", writes=True)
     def enter(file: FileArg, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Register cup teams from FILE; re-entering an existing id updates that team.
 
@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
 
         emit(doc, human)
 
-    @command(cup, "add-player")
+    @command(cup, "add-player", writes=True)
     def add_player(
         team: Annotated[str, typer.Argument(help="Cup team id, e.g. ODE-1.")],
         round_: Annotated[int, typer.Option("--round", min=1, max=9, help="The round the player enters (1-9).")],

@@ -132,7 +132,7 @@ def cup(ctx: typer.Context, round_: RoundOpt = None, json_: JsonOpt = False, csv
 dress(cup)   # metavars: --round N, --ics FILE (issue 18.9)
 
 
-@command(app, "set")
+@command(app, "set", writes=True)
 def set_(
     match: Annotated[str, typer.Argument(help="Match id, e.g. C1-007.")],
     date: Annotated[Optional[str], typer.Option("--date", help="Agreed date YYYY-MM-DD.")] = None,

@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
     division = typer.Typer(help="The divisions (§1.1): teams.", no_args_is_help=True)
     app.add_typer(division, name="division")
 
-    @command(division, "enter")
+    @command(division, "enter", writes=True)
     def enter(div: DivArg, file: Annotated[Path, typer.Argument(help="Teams file, YAML or CSV.")],
               dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Register DIV's teams from FILE, in seeding order (last season's order, §1.1.2.3).

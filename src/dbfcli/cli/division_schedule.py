@@ -42,7 +42,8 @@ def _register_one(schedule: typer.Typer, div: str) -> None:
                    "the stored schedule is shown and used, whatever the roster or the algorithm.\n\n"
                    f"Example: dbf schedule {div} --json")
     run.__name__ = f"schedule_{div.replace('-', '_')}"
-    command(schedule, div, help=run.__doc__)(run)
+    command(schedule, div, writes=lambda kw: bool(kw.get("freeze") or kw.get("refreeze")),
+            help=run.__doc__)(run)
 
 
 def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | None = None, *,

@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
     draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16).", no_args_is_help=True)
     app.add_typer(draw, name="draw")
 
-    @command(draw, "cup")
+    @command(draw, "cup", writes=True)
     def cup(round_: RoundOpt, seed: SeedOpt = None, force: ForceOpt = False, dry_run: DryRunOpt = False,
             json_: JsonOpt = False) -> None:
         """Draw round N of the cup by lot and record it in cup/draws/round-NN.yaml.

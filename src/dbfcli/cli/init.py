@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail
+from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, lock_season
 
 
 def register(app: typer.Typer) -> None:
-    @command(app, "init")
+    @command(app, "init", writes=True)
     def init(
         season: Annotated[Optional[str], typer.Option("--season", help="Season to create, e.g. 2026-27.")] = None,
         dry_run: DryRunOpt = False,
@@ -31,6 +31,8 @@ def register(app: typer.Typer) -> None:
             fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)", code="format.id")
         root = resolve_dir(RUN.dir)
         store = SeasonStore(root, name)
+        if not dry_run:   # the lock first (it makes the folder): two `dbf init` at once, one wins
+            lock_season(store)
         if store.path("season.toml").exists():
             fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead", code="state.exists")
         if not dry_run:   # a transaction takes the lock, and the lock file would create the folder
@@ -38,9 +40,9 @@ def register(app: typer.Typer) -> None:
                                    create=True) as tx:
                 tx.write_text("season.toml", default_season_toml(name))
         if not (root / "dbf.toml").exists() and not dry_run:
-            from ..store.atomic import atomic_write
+            from ..store.atomic import write_inside
 
-            atomic_write(root / "dbf.toml", (f'# dbf tournaments folder\ncurrent = "{name}"   # the season commands use '
+            write_inside(root, "dbf.toml", (f'# dbf tournaments folder\ncurrent = "{name}"   # the season commands use '
                                              'by default\ngit = false          # true: each write is also a git '
                                              'commit in this folder\n').encode())
         emit({"ok": True, "season": name, "dir": str(store.dir), "dry_run": dry_run},

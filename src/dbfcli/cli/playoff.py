@@ -81,7 +81,7 @@ def _pair(text: str) -> tuple[int, int]:
 
 
 def register(app: typer.Typer) -> None:
-    @command(app, "playoff")
+    @command(app, "playoff", writes=lambda kw: kw.get("action") in ("choose", "result"))
     def playoff(
         div: DivArg,
         action: Annotated[Optional[str], typer.Argument(help="none: show; `choose TEAM`; `result MATCH`.")] = None,

@@ -51,6 +51,14 @@ def register(app: typer.Typer) -> None:
         lang = current_lang()
         store = load_store()
         target = out if out is not None else store.dir / "site"
+        if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
+            from ..store.season import check_writable_path
+
+            try:
+                check_writable_path(store.dir, "site")
+            except OSError as exc:
+                fail(f"cannot write the site to {target}: {exc.strerror or exc}",
+                     hint="a season folder holds files, not links: remove the link")
         with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
             data = load_season(store)
             step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))

@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
     qual.add_typer(east, name="east")
     qual.add_typer(west, name="west")
 
-    @command(east, "enter")
+    @command(east, "enter", writes=True)
     def east_enter(file: FileArg,
                    agreed: Annotated[bool, typer.Option("--agreed", help="The areas agreed another field than 1 + 2 + 3 (§1.1.5.2).")] = False,
                    dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
@@ -110,7 +110,7 @@ def register(app: typer.Typer) -> None:
 
         emit(doc, human)
 
-    @command(east, "result")
+    @command(east, "result", writes=True)
     def east_result(match: Annotated[str, typer.Argument(help="Match id, e.g. QE-R01-02.")],
                     imps: Annotated[tuple[int, int], typer.Option("--imps", help="IMPs of the home team, then the away team.")],
                     dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
@@ -173,7 +173,7 @@ def register(app: typer.Typer) -> None:
 
         emit(doc, human)
 
-    @command(west, "enter")
+    @command(west, "enter", writes=True)
     def west_enter(file: FileArg, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Enter Kreds IV's teams in its ranking order, best first (§1.1.5.2: Kreds IV finds the
         three west teams; the 4th and on are the reserves of §1.1.1.1).

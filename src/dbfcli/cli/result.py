@@ -256,7 +256,7 @@ def register(app: typer.Typer) -> None:
             print_problems(res.warnings)
         emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
 
-    @command(result, "submit")
+    @command(result, "submit", writes=True)
     def submit(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
                now: NowOpt = None, json_: JsonOpt = False) -> None:
         """Validate a result sheet and record it only if valid (§1.5.9-§1.5.15, §2.11).
@@ -270,7 +270,7 @@ def register(app: typer.Typer) -> None:
         """
         _record(file, now, accept_with_penalty, dry_run, amend=False)
 
-    @command(result, "amend")
+    @command(result, "amend", writes=True)
     def amend(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
               now: NowOpt = None, json_: JsonOpt = False) -> None:
         """Replace the recorded sheet of a match with FILE (validated like submit).
@@ -281,7 +281,7 @@ def register(app: typer.Typer) -> None:
         """
         _record(file, now, accept_with_penalty, dry_run, amend=True)
 
-    @command(result, "walkover")
+    @command(result, "walkover", writes=True)
     def walkover_cmd(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")],
                      withdrawn: Annotated[str, typer.Option("--withdrawn", help="The team that withdrew.")],
                      dry_run: DryRunOpt = False, now: NowOpt = None, json_: JsonOpt = False) -> None:

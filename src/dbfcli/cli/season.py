@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import t as tr
-from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail,
+from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, lock_season,
                      load_store)
 
 
@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
                          no_args_is_help=True)
     app.add_typer(season, name="season")
 
-    @command(season, "rollover")
+    @command(season, "rollover", writes=True)
     def rollover_cmd(
         to: Annotated[str, typer.Option("--to", help="The new season, e.g. 2027-28.")],
         vacancy: Annotated[list[str], typer.Option("--vacancy", help="A dissolved team (§1.1.1.1); repeat for more.")] = [],  # noqa: B006
@@ -74,7 +74,10 @@ def register(app: typer.Typer) -> None:
             raise RuleBroken(problems, plan.doc)
         check(problems)
 
-        target = plan.target
+        target = lock_season(plan.target, create=not dry_run)   # locked, then checked again, then written
+        refusal = new_season_refusal(store, to)
+        if refusal is not None:
+            raise UsageProblem([refusal])
         with target.transaction(command_line(), f"rollover {store.season} -> {to}", dry_run, RUN.lock_timeout,
                                 create=True) as tx:
             tx.write_text("season.toml", default_season_toml(to))

@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
         check([p.at(card.where) for p in supplement_problems(card.supplement_pages, cls.hum)], doc)
         emit(doc, lambda out: _human(card, cls, out))
 
-    @command(system, "register")
+    @command(system, "register", writes=True)
     def register_card(
         team: Annotated[str, typer.Argument(help="Team id (cup or division).")],
         card_file: CardArg,

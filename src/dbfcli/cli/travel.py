@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
     def _travel() -> None:
         """Travel refunds in the cup."""
 
-    @command(travel, "claim")
+    @command(travel, "claim", writes=True)
     def claim(
         match: Annotated[str, typer.Argument(help="Cup match id, e.g. C7-002.")],
         team: Annotated[str, typer.Option("--team", help="The travelling team.")],

@@ -9,7 +9,7 @@ from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, 
 
 
 def register(app: typer.Typer) -> None:
-    @command(app, "undo")
+    @command(app, "undo", writes=True)
     def undo(dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Revert the last write to the season (as shown by `dbf log`); the undo is journaled too,
         so a second `dbf undo` redoes. Refuses when a file was changed since by hand.

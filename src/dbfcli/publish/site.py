@@ -661,11 +661,14 @@ def render_site(site_pages: Iterable[Page], out: Path, lang: str,
     to ``out``; ``step(file)`` after each page (progress bar)."""
     from importlib import resources
 
+    from ..store.atomic import write_inside
+
     env = environment(lang)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     css = resources.files("dbfcli.publish").joinpath("static/style.css").read_text(encoding="utf-8")
-    (out / "style.css").write_text(css, encoding="utf-8")
+    # never through a link planted in the site folder (issue 16): LinkRefused, an OSError
+    write_inside(out, "style.css", css.encode("utf-8"), durable=False)
     written.append(out / "style.css")
     for name, blob in (files or {}).items():
         (out / name).write_bytes(blob)
@@ -673,7 +676,7 @@ def render_site(site_pages: Iterable[Page], out: Path, lang: str,
     for p in site_pages:
         html = env.get_template(p.template).render(**p.context)
         path = out / p.file
-        path.write_text(html, encoding="utf-8")
+        write_inside(out, p.file, html.encode("utf-8"), durable=False)
         written.append(path)
         if step is not None:
             step(p.file)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from .season import JOURNAL, SeasonStore
+from .season import JOURNAL, SeasonStore, journal_order
 
 
 def read_journal(store: SeasonStore) -> list[dict]:
-    """All journal entries, oldest first, each with its ``file`` (relative path)."""
+    """All journal entries, oldest first, each with its ``file`` (relative path).
+
+    Oldest by the sequence number in the file name (``000042-<stamp>-<pid>.yaml``), never
+    by the clock: two TDs sharing a season through git may have clocks apart (issue 16).
+    Entries written before sequence numbers (``<stamp>-<pid>.yaml``) come first, by name."""
     entries = []
-    for rel in store.list(JOURNAL):
+    for rel in sorted(store.list(JOURNAL), key=journal_order):
         doc = store.read_yaml(rel)
         if isinstance(doc.data, dict) and "changes" in doc.data:
             entry = dict(doc.data)

@@ -26,7 +26,8 @@ from typing import Any, Iterator
 
 from ..rules.problems import Problem, Where
 from ..rules.value import MutableValue, field
-from .atomic import SeasonLock, atomic_delete, atomic_write, fault_point
+from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, delete_inside, drop_staged, fault_point,
+                     open_folder, put_staged, stage, write_inside)
 from .yamlio import YamlDoc, YamlLoadError, dump_yaml, parse_yaml
 
 SEASON_NAME = re.compile(r"^\d{4}-\d{2}$")
@@ -108,6 +109,11 @@ class SeasonStore(MutableValue):
 
     root: Path
     season: str
+    #: an interrupted write that could not be finished here (a read-only copy): its files,
+    #: read instead of the folder's (``None``: deleted), so the season reads as it will be
+    overlay: dict[str, bytes | None] | None = None
+    #: what opening the season said (a finished interrupted write, a pending one)
+    notes: list[Problem] = field(default_factory=list)
 
     @property
     def dir(self) -> Path:
@@ -117,6 +123,8 @@ class SeasonStore(MutableValue):
         return self.dir / check_relpath(rel)
 
     def exists(self, rel: str) -> bool:
+        if self.overlay and rel in self.overlay:
+            return self.overlay[rel] is not None
         return self.path(rel).exists()
 
     def require(self) -> "SeasonStore":
@@ -126,7 +134,8 @@ class SeasonStore(MutableValue):
         return self
 
     def settle(self, lock_timeout: float = 10.0) -> bool:
-        """Finish a write that a killed ``dbf`` left half-done, before reading.
+        """Finish a write that a killed ``dbf`` left half-done, before reading (library use;
+        a command calls :meth:`open_for_read` or :meth:`open_for_write`).
 
         Costs one ``stat`` when there is nothing to do. A writer that is still busy
         holds the lock, so this waits for it and then finds nothing to finish.
@@ -134,17 +143,86 @@ class SeasonStore(MutableValue):
         if not self.path(PENDING).exists():
             return False
         with SeasonLock(self.dir, lock_timeout):
-            return recover(self)
+            return bool(self._finish_interrupted())
+
+    # ------------------------------------------------------------------ the lock protocol
+    def open_for_write(self, lock_timeout: float = 10.0) -> list[Problem]:
+        """Take the exclusive season lock for the rest of the command, BEFORE anything is
+        read, and finish an interrupted write (reported). Returns the notes (warnings)."""
+        from .atomic import hold
+
+        try:
+            hold(self.dir, lock_timeout, shared=False)
+        except OSError as exc:   # read-only disk, permissions (LockTimeout is not an OSError)
+            raise self._unwritable(exc) from None
+        return self._finish_interrupted()
+
+    def open_for_read(self, lock_timeout: float = 10.0) -> list[Problem]:
+        """Take the shared season lock for the rest of the command, so that no write or undo
+        runs while this command reads. A read-only folder (no lock file can be made) is read
+        without one. An interrupted write is finished first when the folder is writable;
+        else it is shown as it will be once finished (:attr:`overlay`), with a warning."""
+        from .atomic import hold
+
+        if self.path(PENDING).exists():
+            try:
+                with SeasonLock(self.dir, lock_timeout):
+                    self._finish_interrupted()
+            except (OSError, StoreError):
+                pass   # cannot write here: read it as it will be (below)
+        hold(self.dir, lock_timeout, shared=True, create=False)
+        if self.path(PENDING).exists():
+            self._overlay_pending()
+        return self.notes
+
+    def _finish_interrupted(self) -> list[Problem]:
+        """With the exclusive lock: roll an interrupted write forward, as an explicit,
+        reported step (a warning, and ``finished`` in its journal entry)."""
+        try:
+            entry = recover(self, by=_finisher())
+        except OSError as exc:
+            raise _write_error(self, PENDING, exc, "an interrupted write is still pending; it is finished by the "
+                               "next dbf command that can write") from None
+        if entry:
+            self.notes.append(_problem("io.finished-write",
+                                       f"finished an interrupted write: `{entry.get('command')}`"
+                                       + (f" ({entry['message']})" if entry.get("message") else "")
+                                       + f", begun {str(entry.get('at', '?'))[:19]}", severity="warning",
+                                       hint="see `dbf log`; `dbf undo` reverts it"))
+        return self.notes
+
+    def _overlay_pending(self) -> None:
+        try:
+            pending = _read_pending(self)
+        except OSError:
+            pending = None
+        if pending is None:
+            return
+        self.overlay = {rel: (None if text is None else text.encode("utf-8")) for rel, text in pending["files"].items()}
+        entry = pending["entry"]
+        self.notes.append(_problem("io.pending-write",
+                                   f"an interrupted write (`{entry.get('command')}`) cannot be finished here; "
+                                   "showing the season as it will be once it is finished", severity="warning",
+                                   hint="run any dbf command where the season folder is writable to finish it"))
 
     def list(self, folder: str, suffix: str = ".yaml") -> list[str]:
         """Relative paths of the files in a folder of the season, sorted (hidden files skipped)."""
         base = self.path(folder)
         if not base.is_dir():
-            return []
-        return sorted(f"{folder}/{p.name}" for p in base.iterdir()
-                      if p.is_file() and p.name.endswith(suffix) and not p.name.startswith("."))
+            names = set()
+        else:
+            names = {f"{folder}/{p.name}" for p in base.iterdir()
+                     if p.is_file() and p.name.endswith(suffix) and not p.name.startswith(".")}
+        if self.overlay:
+            for rel, data in self.overlay.items():
+                head, _, name = rel.rpartition("/")
+                if head == folder and name.endswith(suffix) and not name.startswith("."):
+                    (names.discard if data is None else names.add)(rel)
+        return sorted(names)
 
     def read_bytes(self, rel: str) -> bytes | None:
+        if self.overlay and rel in self.overlay:
+            return self.overlay[rel]
         try:
             return self.path(rel).read_bytes()
         except FileNotFoundError:
@@ -157,6 +235,16 @@ class SeasonStore(MutableValue):
         from . import cache
 
         path = self.path(rel)
+        if self.overlay and rel in self.overlay:   # an interrupted write, shown as it will be
+            data = self.overlay[rel]
+            if data is None:
+                if required:
+                    raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
+                return None
+            try:
+                return parse_yaml(data, rel)
+            except YamlLoadError as exc:
+                raise StoreError(exc.problems) from None
         try:
             st = os.stat(path)
         except FileNotFoundError:
@@ -179,7 +267,11 @@ class SeasonStore(MutableValue):
     @contextmanager
     def transaction(self, command: str, message: str = "", dry_run: bool = False,
                     lock_timeout: float = 10.0, create: bool = False) -> Iterator["Transaction"]:
-        """Take the season lock, finish any interrupted write, yield a :class:`Transaction`."""
+        """Yield a :class:`Transaction` under the season lock (re-entered: inside a command
+        the lock must have been taken before anything was read, see :meth:`open_for_write`),
+        after finishing any interrupted write."""
+        from .atomic import holds, in_command
+
         if not create:
             self.require()
         elif dry_run and not self.dir.exists():
@@ -188,16 +280,16 @@ class SeasonStore(MutableValue):
             yield tx
             tx.commit()
             return
+        if in_command() and not holds(self.dir):
+            raise LockOrderError(f"`{command}` writes {self.dir} without having taken the season lock before "
+                                 "reading it (declare the command with writes=True)")
         try:
             lock = SeasonLock(self.dir, lock_timeout)
             lock.__enter__()
         except OSError as exc:   # read-only disk, permissions (LockTimeout is not an OSError)
             raise self._unwritable(exc) from None
         try:
-            try:
-                recover(self)
-            except OSError as exc:
-                raise self._unwritable(exc) from None
+            self._finish_interrupted()
             tx = Transaction(self, command, message, dry_run)
             yield tx
             tx.commit()
@@ -205,8 +297,10 @@ class SeasonStore(MutableValue):
             lock.__exit__(None, None, None)
 
     def _unwritable(self, exc: OSError) -> "StoreError":
-        return StoreError(f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
-                          hint="dbf needs write access to the season folder (a read-only disk? permissions?)", code="io.cannot-write")
+        return StoreError([_problem("io.cannot-write",
+                                    f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
+                                    hint="dbf needs write access to the season folder (a read-only disk? "
+                                         "permissions?)")])
 
 
 class Transaction(MutableValue):
@@ -264,10 +358,12 @@ class Transaction(MutableValue):
                 "after_sha256": sha256(after),
                 "before": before.decode("utf-8", "replace") if before is not None and len(before) <= UNDO_LIMIT else None,
             })
+        seq = next_sequence(self.store)
         stamp = now.strftime("%Y%m%dT%H%M%S.%fZ")
-        journal_rel = f"{JOURNAL}/{stamp}-{os.getpid()}.yaml"
+        journal_rel = f"{JOURNAL}/{seq:06d}-{stamp}-{os.getpid()}.yaml"
         entry = {
             "schema": 1,
+            "seq": seq,
             "at": now.isoformat(timespec="microseconds"),
             "command": self.command,
             "message": self.message,
@@ -281,43 +377,193 @@ class Transaction(MutableValue):
             "files": {rel: (None if self.writes[rel] is None else self.writes[rel].decode("utf-8"))
                       for rel, _ in changes},
         }
+        _sweep(self.store)
         try:
-            atomic_write(self.store.path(PENDING), dump_yaml(pending).encode("utf-8"))
-        except OSError as exc:   # nothing has changed yet (a failure after this is rolled forward)
-            raise self.store._unwritable(exc) from None
+            write_inside(self.store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
+        except OSError as exc:   # nothing has changed yet
+            raise _write_error(self.store, PENDING, exc, "nothing was changed") from None
         fault_point("after-pending")
-        _apply_pending(self.store, pending)
+        _apply_pending(self.store, pending, fresh=True)
         self.journal_file = journal_rel
 
 
-def _apply_pending(store: SeasonStore, pending: dict) -> None:
-    for i, (rel, text) in enumerate(pending["files"].items()):
-        if i == 1:
-            fault_point("between-files")
-        if text is None:
-            atomic_delete(store.path(rel))
-        else:
-            atomic_write(store.path(rel), text.encode("utf-8"))
-    fault_point("before-journal")
-    atomic_write(store.path(pending["journal"]), dump_yaml(pending["entry"]).encode("utf-8"))
-    atomic_delete(store.path(PENDING))
+# ------------------------------------------------------------------------------ applying
+#
+# A write is applied in two phases. 1. Stage: every new file (and the journal entry) is
+# written to a temp file beside its target and fsynced; this is where a full disk fails,
+# and then the temp files and ``.pending.yaml`` are removed: nothing was changed, and the
+# command says so (exit 2, ``io.cannot-write``). 2. Put: each temp file is renamed over
+# its target (a rename needs no free space), deletions done, the journal entry put, the
+# pending file removed. Only a process killed after ``.pending.yaml`` was written, or an
+# error in phase 2, leaves the pending file: the next command that can write finishes it
+# and says so (roll forward, journaled with ``finished``). docs/formats/journal.md.
+
+def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
+    files = pending["files"]
+    staged: list[tuple[str, Any]] = []
+    current = PENDING
+    try:
+        for rel, text in files.items():
+            current = rel
+            check_relpath(rel)
+            fault_point("stage")
+            if text is None:
+                check_writable_path(store.dir, rel)
+                staged.append((rel, None))
+            else:
+                staged.append((rel, stage(store.dir, rel, text.encode("utf-8"))))
+        current = pending["journal"]
+        fault_point("stage")
+        staged.append((current, stage(store.dir, current, dump_yaml(pending["entry"]).encode("utf-8"))))
+    except OSError as exc:
+        for _, s in staged:
+            if s is not None:
+                drop_staged(s)
+        if not fresh:
+            raise
+        try:
+            delete_inside(store.dir, PENDING)
+        except OSError:   # pragma: no cover - then the next command rolls it forward, and says so
+            raise _write_error(store, current, exc, "the write is pending: the next dbf command that can "
+                               "write finishes it") from None
+        raise _write_error(store, current, exc, "nothing was changed") from None
+    done = 0
+    try:
+        for i, (rel, s) in enumerate(staged):
+            current = rel
+            if i == 1 and i < len(staged) - 1:
+                fault_point("between-files")
+            if i == len(staged) - 1:
+                fault_point("before-journal")
+            if s is None:
+                delete_inside(store.dir, rel)
+            else:
+                put_staged(s, rel)
+            done = i + 1
+        current = PENDING
+        delete_inside(store.dir, PENDING)
+    except OSError as exc:
+        if not fresh:
+            raise
+        raise _write_error(store, current, exc, "the write is half done: the next dbf command that can write "
+                           "finishes it (and says so)") from None
+    finally:
+        for _, s in staged[done:]:
+            if s is not None:
+                drop_staged(s)
+        for _, s in staged[:done]:
+            if s is not None:
+                close_staged(s)
     _git_commit(store, pending["entry"])
 
 
-def recover(store: SeasonStore) -> bool:
-    """Finish a write that was interrupted (roll forward). Call with the lock held."""
-    data = store.read_bytes(PENDING)
-    if data is None:
-        return False
+def check_writable_path(root: Path, rel: str) -> None:
+    """Refuse (:class:`LinkRefused`) a file whose way from ``root`` goes through a link."""
+    p = PurePosixPath(rel)
+    try:
+        fd = open_folder(root, p.parent, create=False)
+    except FileNotFoundError:
+        return
+    try:
+        from .atomic import _refuse_if_link
+
+        _refuse_if_link(p.name, fd, rel)
+    finally:
+        os.close(fd)
+
+
+def _read_pending(store: SeasonStore) -> dict | None:
+    """The pending write, or None if there is none or it was never completely written."""
+    try:
+        data = store.path(PENDING).read_bytes()
+    except FileNotFoundError:
+        return None
     try:
         pending = parse_yaml(data, PENDING).data
         pending["files"], pending["journal"], pending["entry"]  # noqa: B018 - shape check
-    except (YamlLoadError, KeyError, TypeError):
+        if not isinstance(pending["files"], dict) or not isinstance(pending["entry"], dict):
+            raise TypeError
+        for rel in list(pending["files"]) + [pending["journal"]]:
+            check_relpath(str(rel))
+    except (YamlLoadError, KeyError, TypeError, StoreError):
+        return {}
+    return pending
+
+
+def recover(store: SeasonStore, by: str | None = None) -> dict | None:
+    """Finish a write that was interrupted (roll forward); returns its journal entry, or
+    None when there was nothing to finish. Call with the lock held. ``by``: the command
+    that finished it, kept in the entry (``finished``)."""
+    pending = _read_pending(store)
+    if pending is None:
+        return None
+    if not pending:
         # the pending file itself was never completely written: the write never started
-        atomic_delete(store.path(PENDING))
-        return False
-    _apply_pending(store, pending)
-    return True
+        delete_inside(store.dir, PENDING)
+        return None
+    if by:
+        pending["entry"]["finished"] = {"at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                                        "by": by}
+    _apply_pending(store, pending, fresh=False)
+    return pending["entry"]
+
+
+_SEQ_NAME = re.compile(r"^(\d+)-\d{8}T")
+
+
+def journal_order(rel: str) -> tuple:
+    """Sort key of a journal file: by its sequence number (``000042-<stamp>-<pid>.yaml``);
+    entries from before sequence numbers (``<stamp>-<pid>.yaml``) come first, by name."""
+    name = rel.rpartition("/")[2]
+    m = _SEQ_NAME.match(name)
+    return (1, int(m.group(1)), name) if m else (0, 0, name)
+
+
+def next_sequence(store: SeasonStore) -> int:
+    """The next journal sequence number (read under the lock): one more than the highest,
+    never less than the number of entries. It does not depend on any clock."""
+    base = store.path(JOURNAL)
+    try:
+        names = [e.name for e in os.scandir(base) if e.name.endswith(".yaml") and not e.name.startswith(".")]
+    except (FileNotFoundError, NotADirectoryError):
+        return 1
+    top = 0
+    for n in names:
+        m = _SEQ_NAME.match(n)
+        if m:
+            top = max(top, int(m.group(1)))
+    return max(top, len(names)) + 1
+
+
+def _sweep(store: SeasonStore) -> None:
+    """Leftovers: the temp files of writers that were killed (issue 16)."""
+    from .atomic import locked_since, sweep_stale_temps
+
+    since = locked_since(store.dir)
+    if since is not None:
+        sweep_stale_temps(store.dir, since)
+
+
+def _problem(code: str, message: str, where: Where | None = None, hint: str | None = None,
+             severity: str = "error") -> Problem:
+    return Problem(None, message, where, severity, hint, code=code)  # type: ignore[arg-type]
+
+
+def _write_error(store: SeasonStore, rel: str, exc: OSError, what: str) -> StoreError:
+    """``cannot write FILE: No space left on device`` (exit 2, ``io.cannot-write``)."""
+    if isinstance(exc, LinkRefused):
+        return StoreError([_problem("io.link", f"{exc.strerror} in {store.dir}; {what}", Where(exc.link),
+                                    hint="a season folder holds files, not links: replace the link by the file "
+                                         "or folder itself")])
+    return StoreError([_problem("io.cannot-write", f"cannot write {rel}: {exc.strerror or exc}; {what}", Where(rel),
+                                hint="free some space on the disk (or fix the permissions) and run the command "
+                                     "again")])
+
+
+def _finisher() -> str:
+    import sys
+
+    return "dbf " + " ".join(sys.argv[1:]) if sys.argv else "dbf"
 
 
 def _user() -> str:
@@ -346,7 +592,8 @@ def _git_commit(store: SeasonStore, entry: dict) -> None:
         if not (store.root / ".git").exists():
             subprocess.run(["git", "-C", root, "init", "-q"], check=True, capture_output=True)
         subprocess.run(["git", "-C", root, "add", "-A", "--", store.season,
-                        f":(exclude){store.season}/.dbf.lock", f":(exclude){store.season}/.cache"],
+                        f":(exclude){store.season}/.dbf.lock", f":(exclude){store.season}/.cache",
+                        f":(exclude){store.season}/{PENDING}", f":(exclude,glob){store.season}/**/.*.tmp"],
                        check=True, capture_output=True)
         subprocess.run(["git", "-C", root, "-c", "user.name=dbf", "-c", "user.email=dbf@localhost",
                         "commit", "-q", "-m", msg, "--", store.season], check=False, capture_output=True)

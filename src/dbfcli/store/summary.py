@@ -85,6 +85,8 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     such from the cache (in C, no conversion afterwards). ``keys``: the only top-level keys
     ``extract`` reads (``skip``: the keys it never reads); a file not in the cache is then
     parsed only for those (:func:`top_blocks`)."""
+    if store.overlay and any(rel.startswith(folder + "/") for rel in store.overlay):
+        return _uncached(store, folder, extract, only)   # an interrupted write shown as it will be
     base = store.path(folder)
     try:
         entries = [(f"{folder}/{e.name}", e.stat()) for e in os.scandir(base)
@@ -134,6 +136,20 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
         fresh[rel] = [key, value]
     if target is not None and (changed or len(fresh) != len(old)):
         _save(target, fresh)
+    return out, failed
+
+
+def _uncached(store: SeasonStore, folder: str, extract: Callable[[Any], Any],
+              only: str | None) -> tuple[dict[str, Any], list[str]]:
+    out: dict[str, Any] = {}
+    failed: list[str] = []
+    for rel in store.list(folder):
+        if only is not None and rel != f"{folder}/{only}":
+            continue
+        try:
+            out[rel] = extract(store.read_yaml(rel).data)
+        except Exception:  # noqa: BLE001 - reported by the caller's full loader
+            failed.append(rel)
     return out, failed
 
 
