@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
                 check_writable_path(store.dir, "site")
             except OSError as exc:
                 fail(f"cannot write the site to {target}: {exc.strerror or exc}",
-                     hint="a season folder holds files, not links: remove the link")
+                     hint="a season folder holds files, not links: remove the link", code="io.link")
         with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
             data = load_season(store)
             step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
@@ -75,7 +75,8 @@ def register(app: typer.Typer) -> None:
                 written = render_site(site_pages, target, lang, step=lambda _f: step(1), files=calendars)
             except OSError as exc:
                 fail(f"cannot write the site to --out {target}: {exc.strerror or exc}",
-                     hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
+                     hint="--out names a folder (created when missing), not a file",
+                     code="io.link" if getattr(exc, "link", None) else "io.cannot-write")
         doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
                "errors": [p.to_json() for p in problems if p.is_error],
                "warnings": [p.to_json() for p in problems if not p.is_error]}
