@@ -445,6 +445,13 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
     except OSError as exc:
         if not fresh:
             raise
+        if done == 0:   # nothing was put yet: undone on the spot, as a failure while staging
+            try:
+                delete_inside(store.dir, PENDING)
+            except OSError:
+                pass
+            else:
+                raise _write_error(store, current, exc, "nothing was changed") from None
         raise _write_error(store, current, exc, "the write is half done: the next dbf command that can write "
                            "finishes it (and says so)") from None
     finally:
