@@ -671,7 +671,7 @@ def render_site(site_pages: Iterable[Page], out: Path, lang: str,
     write_inside(out, "style.css", css.encode("utf-8"), durable=False)
     written.append(out / "style.css")
     for name, blob in (files or {}).items():
-        (out / name).write_bytes(blob)
+        write_inside(out, name, blob, durable=False)
         written.append(out / name)
     for p in site_pages:
         html = env.get_template(p.template).render(**p.context)
