@@ -273,6 +273,7 @@ MESSAGES.update({
     "stage:final": ("final", "finale"),
     "stage:3div-runners-up": ("3div-runners-up", "toerne i 3. division"),
     "lot_seed": (" (lot, seed {seed})", " (lodtrækning, seed {seed})"),
+    "lot_pending": ("lot pending (dbf lot draw)", "lodtrækning mangler (dbf lot draw)"),
     "playoff_choice": ("§1.1.2.8 semi-final choice: {status}; {team} plays {opponent}",
                        "§1.1.2.8 valg af semifinalemodstander: {status}; {team} møder {opponent}"),
     "deadline_note": (" (deadline {deadline})", " (frist {deadline})"),

@@ -25,9 +25,9 @@ def test_1_1_2_5_playoff_json_shape_and_carry_over(dbf, played):
     sf1, sf2 = doc["matches"]
     assert set(sf1) >= {"id", "stage", "teams", "carry_over", "home_section_1"}
     # §1.1.2.8 provisional: no. 1 v no. 4; §1.1.2.10: no. 1 beat no. 4 by 9 and finished higher -> 4.5
-    assert sf1["teams"] == ["ODE-A", "ROS-A"] and sf1["carry_over"] == {"ODE-A": 4.5, "ROS-A": 0.0}
+    assert sf1["teams"] == ["ODE-A", "ROS-A"] and sf1["carry_over"] == {"ODE-A": "9/2", "ROS-A": "0"}
     assert sf1["home_section_1"] == "ODE-A" and sf1["home_section_2"] == "ROS-A"          # §1.1.2.9
-    assert sf2["teams"] == ["GEN-A", "AAL-A"] and sf2["carry_over"]["GEN-A"] == 1.5
+    assert sf2["teams"] == ["GEN-A", "AAL-A"] and sf2["carry_over"]["GEN-A"] == "3/2"
     assert doc["pairing"]["status"] == "provisional" and doc["pairing"]["deadline"] == "2027-03-01"
 
 
@@ -76,7 +76,11 @@ def test_1_1_4_2_runners_up_match(dbf, played):
     assert r.exit_code == 0, r.stderr
     (m,) = r.json["matches"]
     assert m["id"] == "3div-PO" and m["stage"] == "3div-runners-up" and m["boards"] == 64
-    assert m["carry_over"] == {t: 0.0 for t in m["teams"]} and m["lot"]["seed"] == r.json["seed"]
+    assert m["carry_over"] == {t: "0" for t in m["teams"]} and m["lot"] is None and m["lot_pending"]
+    # §1.1.4.2 home by lot: drawn with `dbf lot draw` (OS randomness, seed recorded), not from the season's digits
+    assert dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0
+    m = dbf("playoff", "3div", "--json").json["matches"][0]
+    assert m["home_section_1"] in m["teams"] and m["lot"]["seed"] is not None and not m["lot_pending"]
     assert dbf("playoff", "3div-b", "--json").json["matches"][0]["home_section_1"] == m["home_section_1"]
     r = dbf("playoff", "3div", "result", "3div-PO", *LOSE, "--json")
     assert r.exit_code == 0 and r.json["winner"] == m["teams"][1]

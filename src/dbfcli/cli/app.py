@@ -104,7 +104,7 @@ def __getattr__(name: str):
 NOUNS: dict[str, str] = {
     "check": "check", "cup": "cup", "deadlines": "deadlines", "distance": "distance",
     "division": "division", "draw": "draw", "fees": "ledger", "gp": "ledger", "imps": "vp",
-    "init": "init", "log": "log", "notify": "notify", "playoff": "playoff", "press": "press",
+    "init": "init", "log": "log", "lot": "lot", "notify": "notify", "playoff": "playoff", "press": "press",
     "export": "export", "publish": "publish", "qualification": "qualification", "result": "result", "schedule": "schedule",
     "season": "season",
     "seating": "seating", "standings": "standings", "system": "system", "travel": "travel",

@@ -21,7 +21,7 @@ from ..i18n import count, heads, t as tr, word, decimal, division_name, versus
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
-SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for lots (default: recorded, else the season's digits).")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for the home lots (§1.1.2.9; default: the recorded one, else lots drawn with `dbf lot draw`).")]
 
 
 def _div(value: str) -> str:
@@ -55,9 +55,11 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
             a, b = m.teams
             result, decision = out["decisions"].get(m.id, (None, None))
             res = "" if result is None else f"{sum(h.imps[0] for h in result.halves)}-{sum(h.imps[1] for h in result.halves)}"
-            lot = tr("lot_seed", seed=m.lot.seed) if m.lot else ""
+            lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
+                   " (lot)" if m.lot else "")
             rows.append((m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}"),
-                         f"{m.home_section_1}{lot}", res, decision.winner if decision else ""))
+                         f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending"), res,
+                         decision.winner if decision else ""))
         o.table(tr("playoff_title", div=division_name(division), boards=count(m.boards, "board", en_plural=True)),
                 heads("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "winner"), rows)
         if division == "1div":
@@ -144,7 +146,9 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
                                                choice_days=settings.playoff.choice_days)
         check(problems)
         pf, _ = load_playoff(store)
-        pf.choice, pf.chosen_on, pf.seed = team, on, out["seed"]
+        pf.choice, pf.chosen_on = team, on
+        if seed is not None:      # a seed the TD gave is recorded; none is made up (§1.1.2.9: dbf lot draw)
+            pf.seed = seed
         tx.write_yaml(PLAYOFF, playoff_data(pf), header="1st-division play-off (dbf playoff)")
     emit({"ok": True, "division": "1div", "choice": team, "chosen_on": on.isoformat(),
           "semi_finals": [list(p) for p in pairing.pairs], "dry_run": dry_run},
@@ -179,7 +183,8 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
         check(problems)
         pf, _ = load_playoff(store)
         pf.results[match] = (m.teams, res)
-        pf.seed = out["seed"]
+        if seed is not None:
+            pf.seed = seed
         tx.write_yaml(PLAYOFF, playoff_data(pf), header="play-off (dbf playoff)")
     emit({"ok": True, "match": match, "teams": list(m.teams), "winner": decision.winner,
           "decided_by": decision.decided_by, "dry_run": dry_run},

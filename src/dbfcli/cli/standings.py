@@ -54,7 +54,11 @@ def register(app: typer.Typer) -> None:
             if not 1 <= after_round <= len(schedule):
                 fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
             results = [r for r in results if r.round <= after_round]
-        table, more = standings(division, results, scale)
+        from ..store.lots import load_lots
+
+        lots, lot_problems = load_lots(store)
+        check([x for x in lot_problems if x.rule is None])      # a malformed lots file: exit 2
+        table, more = standings(division, results, scale, lots)
         problems += more
         names = {t.id: t.name for t in division.teams}
 
@@ -64,7 +68,7 @@ def register(app: typer.Typer) -> None:
                     "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
                     "imp_quotient": None if q is None else round(float(q), 4), "vp": vp_number(r.vp),
                     "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
-                    "tie_break": r.tie_break, "lots": r.lots}
+                    "tie_break": r.tie_break, "lots": r.lots, "lot_drawn": r.lot_drawn}
 
         doc = {"division": div, "season": store.season, "vp_scale": scale.name, "after_round": after_round,
                "rounds_played": table.rounds_played, "matches_played": table.matches_played,

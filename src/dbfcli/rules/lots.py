@@ -28,6 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
+from .value import Value
+
 
 class Urn:
     """Teams still in the urn, grouped by club, with O(1) removal and max-club tracking."""
@@ -206,3 +208,82 @@ def draw_lots(
     if pairs is None:
         return None
     return got, pairs
+
+
+# --- lots the TD draws (§1.1.3.2, §1.1.2.5, §1.1.2.9, §1.1.4.2, §1.1.1.1) ------------------------
+#
+# The divisions draw lots where every tie-break is spent (a standings tie that decides a place
+# that matters), for home in a play-off match whose round-robin match was drawn, and for a
+# vacancy place when it is too late for a match. A lot is recorded once, with who drew it,
+# when, who witnessed it and the order drawn; dbf draws one itself only from the operating
+# system's randomness, and records the seed so the order can be replayed (:func:`draw_order`).
+
+
+class DrawnLot(Value):
+    """A lot as recorded in ``divisions/lots.yaml``.
+
+    ``key`` is what it decides: a division id (``2div``) for a standings tie among ``teams``,
+    a play-off match id (``1div-SF1``, ``3div-PO``) for home in section 1, or a rollover match
+    id (``3div-PO3``, ``Q-PO1``) for a vacancy place. ``order`` is the drawn order, first drawn
+    first: the better place, the home team, the team that goes up. ``seed`` is set when dbf drew
+    it (replayable with :func:`draw_order`), None when the TD drew it by hand."""
+
+    key: str
+    rule: str
+    teams: tuple[str, ...]
+    order: tuple[str, ...]
+    drawn_by: str
+    witnesses: tuple[str, ...]
+    drawn_at: str
+    seed: int | None = None
+
+    @property
+    def first(self) -> str:
+        return self.order[0]
+
+    def decides(self, key: str, teams) -> bool:
+        return self.key == key and frozenset(self.teams) == frozenset(teams)
+
+
+class PendingLot(Value):
+    """A lot that must be drawn before something can be decided: ``dbf lot draw KEY --teams ...``."""
+
+    key: str
+    rule: str
+    teams: tuple[str, ...]
+    what: str
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "rule": self.rule, "teams": list(self.teams), "what": self.what}
+
+    def command(self) -> str:
+        return f"dbf lot draw {self.key} --teams {','.join(self.teams)} --by NAME --witness NAME"
+
+
+def draw_order(teams, seed: int) -> tuple[str, ...]:
+    """The order a lot with ``seed`` draws among ``teams`` (sorted first, so the seed alone decides).
+
+    >>> draw_order(["B", "A", "C"], 7) == draw_order(["C", "B", "A"], 7)
+    True
+    """
+    pool = sorted(teams)
+    return tuple(random.Random(seed).sample(pool, len(pool)))
+
+
+def check_lot(lot: DrawnLot) -> list[str]:
+    """What is wrong with a recorded lot, as messages: its order is not its teams once each, or
+    dbf's seed does not replay its order."""
+    out = []
+    if sorted(lot.order) != sorted(lot.teams) or len(set(lot.teams)) != len(lot.teams):
+        out.append(f"lot {lot.key}: the order {', '.join(lot.order)} is not the teams {', '.join(lot.teams)} once each")
+    elif lot.seed is not None and draw_order(lot.teams, lot.seed) != tuple(lot.order):
+        out.append(f"lot {lot.key}: seed {lot.seed} draws {', '.join(draw_order(lot.teams, lot.seed))}, "
+                   f"not the recorded {', '.join(lot.order)}")
+    if len(lot.teams) < 2:
+        out.append(f"lot {lot.key}: a lot is drawn among two teams or more")
+    return out
+
+
+def find_lot(lots, key: str, teams) -> DrawnLot | None:
+    """The recorded lot deciding ``key`` among exactly ``teams``, or None."""
+    return next((lot for lot in lots if lot.decides(key, teams)), None)

@@ -64,12 +64,34 @@ class Lot(Value):
 
     rule: str
     key: str
-    seed: int
+    seed: int | None
     candidates: tuple[str, ...]
     drawn: str
 
     def __str__(self) -> str:
-        return f"lot §{self.rule} ({self.key}, seed {self.seed}): {self.drawn} drawn from {', '.join(self.candidates)}"
+        how = "drawn by hand" if self.seed is None else f"seed {self.seed}"
+        return f"lot §{self.rule} ({self.key}, {how}): {self.drawn} drawn from {', '.join(self.candidates)}"
+
+
+def recorded_lot(rule: str, key: str, teams: Sequence[str], lots: Iterable = ()) -> Lot | None:
+    """The lot recorded with ``dbf lot`` (a :class:`~dbfcli.rules.lots.DrawnLot`) deciding
+    ``key`` among ``teams``, as a :class:`Lot` whose ``drawn`` is the first drawn; None if none."""
+    from .lots import find_lot
+
+    lot = find_lot(lots, key, teams)
+    if lot is None:
+        return None
+    return Lot(lot.rule or rule, key, lot.seed, tuple(sorted(teams)), lot.first)
+
+
+def exact(value: Fraction | int) -> str:
+    """An exact number for JSON: ``"7/3"``, ``"7/2"``, ``"5"``, ``"0"`` (docs/interface.md: a
+    carry-over is a fraction string; ``carry_over_shown`` is the 1-decimal display).
+
+    >>> exact(Fraction(7, 3)), exact(Fraction(10, 2)), exact(0)
+    ('7/3', '5', '0')
+    """
+    return str(Fraction(value))
 
 
 def draw_lot(rule: str, key: str, seed: int, candidates: Sequence[str]) -> Lot:
@@ -92,7 +114,8 @@ class PlayoffMatch(Value):
     round robin (for the 3rd-division match: group a's runner-up first).
     ``carry_over`` maps each team to the IMPs it starts with (§1.1.2.10);
     ``home_section_1`` is home in section 1 and away in section 2
-    (§1.1.2.9); ``lot`` is set when lots decided it."""
+    (§1.1.2.9); ``lot`` is set when lots decided it; ``home_section_1`` is None while the lot
+    for it is pending (no lot recorded with ``dbf lot``, no seed given)."""
 
     id: str
     stage: str
@@ -122,11 +145,12 @@ class PlayoffMatch(Value):
             "id": self.id,
             "stage": self.stage,
             "teams": list(self.teams),
-            "carry_over": {t: float(self.carry_over.get(t, 0)) for t in self.teams},
+            "carry_over": {t: exact(self.carry_over.get(t, 0)) for t in self.teams},
             "carry_over_shown": {t: show_imps(self.carry_over.get(t, Fraction(0))) for t in self.teams},
             "home_section_1": self.home_section_1,
             "boards": self.boards,
             "lot": None if self.lot is None else {"seed": self.lot.seed, "key": self.lot.key, "drawn": self.lot.drawn},
+            "lot_pending": self.home_section_1 is None,
         }
 
 
@@ -178,14 +202,18 @@ def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[s
     return zero, []
 
 
-def home_section_1(match_id: str, teams: tuple[str, str], mutual: MutualResult | None, seed: int,
-                   rule: str = "1.1.2.9") -> tuple[str, Lot | None]:
+def home_section_1(match_id: str, teams: tuple[str, str], mutual: MutualResult | None, seed: int | None,
+                   rule: str = "1.1.2.9", lots: Iterable = ()) -> tuple[str | None, Lot | None]:
     """§1.1.2.9: the winner of the round-robin match is home in section 1 and
-    away in section 2; a drawn (or missing) mutual match → lots."""
+    away in section 2; a drawn (or missing) mutual match → lots: the lot recorded with
+    ``dbf lot`` for ``match_id``, else one drawn from a seed the TD gave; with neither the lot
+    is pending and home is None."""
     if mutual is not None and mutual.winner is not None:
         return mutual.winner, None
-    lot = draw_lot(rule, match_id, seed, teams)
-    return lot.drawn, lot
+    lot = recorded_lot(rule, match_id, teams, lots)
+    if lot is None and seed is not None:
+        lot = draw_lot(rule, match_id, seed, teams)
+    return (None, None) if lot is None else (lot.drawn, lot)
 
 
 def choice_deadline(results_known_on: dt.date, choice_days: int = 8) -> dt.date:
@@ -238,45 +266,46 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
 
 
 def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequence[str],
-               mutual: Iterable[MutualResult], seed: int, provisional: bool = False) -> tuple[PlayoffMatch, list[Problem]]:
+               mutual: Iterable[MutualResult], seed: int | None, provisional: bool = False,
+               lots: Iterable = ()) -> tuple[PlayoffMatch, list[Problem]]:
     """One 1st-division play-off match with carry-over (§1.1.2.10) and the
     home team of section 1 (§1.1.2.9). ``teams`` is put in round-robin order."""
     a, b = sorted(teams, key=lambda t: order.index(t) if t in order else len(order))
     m = find_mutual(mutual, a, b)
     co, problems = carry_over(m, order, (a, b), provisional)
     problems = [replace(p, message=f"{match_id}: {p.message}") for p in problems]
-    home, lot = home_section_1(match_id, (a, b), m, seed)
+    home, lot = home_section_1(match_id, (a, b), m, seed, lots=lots)
     return PlayoffMatch(match_id, stage, (a, b), co or {a: Fraction(0), b: Fraction(0)}, home, lot), problems
 
 
-def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult], seed: int,
+def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult], seed: int | None,
                            pairing: SemiFinalPairing, finalists: tuple[str, str] | None = None,
-                           provisional: bool = False) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
+                           provisional: bool = False, lots: Iterable = ()) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
     """§1.1.2.5-10: the two semi-finals (Saturday) and, once both winners are
     known (``finalists``), the final (Sunday). No match for 3rd place (§1.1.2.6).
     ``provisional``: the round robin is not complete (a missing mutual result is a warning)."""
     mutual = tuple(mutual)
     matches, problems = [], []
     for mid, pair in ((SF1, pairing.pairs[0]), (SF2, pairing.pairs[1])):
-        m, p = make_match(mid, SEMI, pair, order, mutual, seed, provisional)
+        m, p = make_match(mid, SEMI, pair, order, mutual, seed, provisional, lots)
         matches.append(m)
         problems += p
     if finalists is not None:
-        m, p = make_match(F1, FINAL, finalists, order, mutual, seed, provisional)
+        m, p = make_match(F1, FINAL, finalists, order, mutual, seed, provisional, lots)
         matches.append(m)
         problems += p
     return tuple(matches), problems
 
 
-def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int) -> PlayoffMatch:
+def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int | None, lots: Iterable = ()) -> PlayoffMatch:
     """§1.1.4.2: the match between the runners-up of the two 3rd-division
     groups: 4 halves of 16 boards, no carry-over (the teams did not meet),
     home by lot (our reading: the lot makes one team home for the whole match;
     it is shown as home in "section 1", the match having a single section).
     """
-    lot = draw_lot("1.1.4.2", PO3, seed, (runner_up_a, runner_up_b))
+    home, lot = home_section_1(PO3, (runner_up_a, runner_up_b), None, seed, "1.1.4.2", lots)
     return PlayoffMatch(PO3, RUNNERS_UP, (runner_up_a, runner_up_b),
-                        {runner_up_a: Fraction(0), runner_up_b: Fraction(0)}, lot.drawn, lot,
+                        {runner_up_a: Fraction(0), runner_up_b: Fraction(0)}, home, lot,
                         sections=1, halves_per_section=4)
 
 
@@ -415,11 +444,11 @@ def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision
     return top + tuple(t for t in order if t not in top)
 
 
-def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: int,
+def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: int | None,
                    results: Mapping[str, tuple[tuple[str, str], PlayoffResult]], *, choice: str | None = None,
                    chosen_on: dt.date | None = None, results_known_on: dt.date | None = None, choice_days: int = 8,
                    complete: bool = True, runners_up: tuple[str, str] | None = None,
-                   where: Mapping[str, object] | None = None) -> list[Problem]:
+                   where: Mapping[str, object] | None = None, lots: Iterable = ()) -> list[Problem]:
     """``dbf check`` of the play-off file: the choice (§1.1.2.8: among nos. 2-4, by the
     deadline), the teams of every recorded match (§1.1.2.5 top 4, §1.1.2.8 the pairing, §1.1.2.6
     the final between the semi-final winners and no 3rd-place match, §1.1.4.2 the runners-up),
@@ -446,7 +475,7 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
             if set(teams) != set(runners_up):
                 bad("1.1.4.2", f"{' v '.join(teams)} recorded; the groups' runners-up are {' and '.join(runners_up)}")
                 continue
-            match = runners_up_match(runners_up[0], runners_up[1], seed)
+            match = runners_up_match(runners_up[0], runners_up[1], seed, lots)
         else:
             outside = [t for t in teams if t not in top]
             if outside:
@@ -465,7 +494,7 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
                 bad("1.1.2.8", f"{' v '.join(teams)} recorded; the semi-final is {' v '.join(pairing.pairs[rank[mid]])} "
                                f"({pairing.status})")
                 continue
-            match, p = make_match(mid, FINAL if mid == F1 else SEMI, teams, order, mutual, seed)
+            match, p = make_match(mid, FINAL if mid == F1 else SEMI, teams, order, mutual, seed, lots=lots)
             problems += [x.at(at) for x in p]  # type: ignore[arg-type]
         if tuple(teams) != match.teams:
             flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731

@@ -8,9 +8,12 @@ Each recorded match gives both teams VP on the season's scale (default WBF 20-VP
 3. **IMP quotient**: IMPs for / IMPs against over all matches (exact fractions; against 0
    ranks above any quotient);
 4. **IMP difference** over all matches;
-5. still tied: **lots**, drawn by the TD. The teams share the rank, are listed in entry
-   (seeding) order, and once every match is recorded a warning says so when the tie decides
-   a mark.
+5. still tied: **lots** (§1.1.3.2), drawn by the TD and recorded with ``dbf lot`` (a
+   :class:`~dbfcli.rules.lots.DrawnLot` keyed by the division and the tied teams): the drawn
+   order ranks them. Until it is drawn the teams share the rank, are listed in entry (seeding)
+   order, and once every match is recorded the tie is a pending lot (:func:`pending_lots`)
+   when it decides something: a mark, or in 1div the order of the top 4 (§1.1.2.8 the choice,
+   §1.1.2.10 the carry-over).
 
 Whenever a step splits a tied group, every part still tied of two or more teams starts again
 at step 2 with a mini-league of just those teams (the regulations give no order; this is the
@@ -37,9 +40,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterable
 
+from .lots import DrawnLot, PendingLot, find_lot
 from .model import DIVISIONS, Division
 from .problems import Problem, Where
-from .value import Located, MutableValue, Value
+from .value import Located, MutableValue, Value, replace
 from .vp import WBF20, VPScale, match_vp
 
 #: The tie-break steps after VP, in order (names used in rows and JSON).
@@ -84,6 +88,7 @@ class Row(Value):
     marks: tuple[Mark, ...] = ()
     tie_break: str | None = None
     lots: bool = False
+    lot_drawn: bool = False
 
     @property
     def imp_quotient(self) -> Fraction | None:
@@ -183,8 +188,10 @@ class _Tally(MutableValue):
 
 
 def standings(division: Division, results: Iterable[DivResult],
-              scale: VPScale = WBF20) -> tuple[Standings, list[Problem]]:
-    """The division's table from the recorded results (any number of rounds played)."""
+              scale: VPScale = WBF20, lots: Iterable[DrawnLot] = ()) -> tuple[Standings, list[Problem]]:
+    """The division's table from the recorded results (any number of rounds played); a group
+    tied after every tie-break is ordered by its recorded lot (§1.1.3.2) when there is one."""
+    lots = tuple(lots)
     good, problems = check_results(division, results)
     order_index = {t.id: i for i, t in enumerate(division.teams)}
     tally = {t.id: _Tally() for t in division.teams}
@@ -248,8 +255,13 @@ def standings(division: Division, results: Iterable[DivResult],
                 teams += sub_teams
                 bounds += sub_bounds
             return teams, bounds
+        lot = find_lot(lots, division.id, group) if good_complete else None
+        if lot is not None:
+            return list(lot.order), ["drawn"] * (len(group) - 1)
         return sorted(group, key=order_index.__getitem__), ["lots"] * (len(group) - 1)
 
+    n = len(division.teams)
+    good_complete = len(good) == n * (n - 1) // 2   # a lot breaks only the final table's ties
     ranked, bounds = order([t.id for t in division.teams], 0)
     marks = division_marks(division.id, len(ranked))
     rows: list[Row] = []
@@ -261,47 +273,68 @@ def standings(division: Division, results: Iterable[DivResult],
         t = tally[team]
         rows.append(Row(rank, team, t.played, t.won, t.drawn, t.lost, t.imps_for, t.imps_against, t.vp,
                         (marks[pos],) if pos in marks else (),
-                        None if above in (None, "vp") else above, above == "lots"))
+                        None if above in (None, "vp") else ("lots" if above == "drawn" else above), above == "lots",
+                        above == "drawn"))
     rows = _flag_lots(rows)
     if not good:  # nothing played yet: no tie to break by lots (the marks still say what each place means)
         rows = [Row(1, r.team, 0, 0, 0, 0, 0, 0, 0, r.marks, None, False) for r in rows]
-    n = len(division.teams)
-    if len(good) == n * (n - 1) // 2:  # a draw is only needed for the final table
-        problems += _lots_problems(division, rows, marks)
+    if good_complete:  # a draw is only needed for the final table
+        problems += _lots_problems(division.id, rows)
     table = Standings(division.id, tuple(rows), len({r.round for r in good}), len(good), n * (n - 1) // 2)
     return table, problems
 
 
 def _flag_lots(rows: list[Row]) -> list[Row]:
-    """The first team of a group tied to the end gets ``lots`` too."""
+    """The first team of a group tied to the end gets ``lots`` (``lot_drawn``) too."""
     out = list(rows)
     for i in range(len(out) - 1):
+        if out[i + 1].lot_drawn and not out[i].lot_drawn and out[i + 1].rank != out[i].rank:
+            out[i] = replace(out[i], lot_drawn=True)
         if out[i + 1].lots and not out[i].lots:
             r = out[i]
-            out[i] = Row(r.rank, r.team, r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against, r.vp,
-                         r.marks, r.tie_break, True)
+            out[i] = replace(r, lots=True)
     return out
 
 
-def _lots_problems(division: Division, rows: list[Row], marks: dict[int, Mark]) -> list[Problem]:
-    """A warning for each group tied after every step whose places carry different marks."""
-    problems: list[Problem] = []
-    i = 0
+def _tied_groups(rows) -> list[tuple[int, int]]:
+    """(first, last) positions, 0-based, of each group still tied after every tie-break."""
+    groups, i = [], 0
     while i < len(rows):
         j = i
         while j + 1 < len(rows) and rows[j + 1].lots and rows[j + 1].rank == rows[i].rank:
             j += 1
         if j > i:
-            names = {tuple(m.name for m in rows[k].marks) for k in range(i, j + 1)}
-            if len(names) > 1:
-                mark = next(m for k in range(i, j + 1) for m in rows[k].marks)
-                teams = ", ".join(rows[k].team for k in range(i, j + 1))
-                problems.append(Problem.warning(mark.rule, f"{division.id}: {teams} are tied after every tie-break "
-                                                f"(places {i + 1}-{j + 1}); the TD draws lots for the "
-                                                f"{mark.name} place(s)", hint="record the draw; the table lists "
-                                                "them in seeding order meanwhile"))
+            groups.append((i, j))
         i = j + 1
-    return problems
+    return groups
+
+
+def pending_lots(division_id: str, rows) -> list[PendingLot]:
+    """§1.1.3.2: the lots still to draw in a final table: each group tied after every tie-break
+    whose places carry different marks (promoted, play-off, runner-up play-off, relegated), and in
+    1div a tie inside the top 4 (§1.1.2.8: no. 1 chooses; §1.1.2.10: the carry-over depends on the
+    places). The places of a tie that decides nothing are shared and need no lot."""
+    out = []
+    for i, j in _tied_groups(rows):
+        group = rows[i:j + 1]
+        names = {tuple(m.name for m in r.marks) for r in group}
+        teams = tuple(r.team for r in group)
+        what = f"{division_id} places {i + 1}-{j + 1}"
+        if len(names) > 1:
+            mark = next(m for r in group for m in r.marks)
+            out.append(PendingLot(division_id, mark.rule, teams, f"{what}: the {mark.name} place(s)"))
+        elif division_id == "1div" and i < 3:
+            out.append(PendingLot(division_id, "1.1.2.8", teams, f"{what}: the play-off order (the choice, "
+                                                                  "the carry-over)"))
+    return out
+
+
+def _lots_problems(division_id: str, rows) -> list[Problem]:
+    """A warning for each pending lot of a final table (:func:`pending_lots`)."""
+    return [Problem.warning(p.rule, f"{division_id}: {', '.join(p.teams)} are tied after every tie-break "
+                                    f"({p.what}); the TD draws lots",
+                            hint=f"record the draw: {p.command()} (or dbf lot record ... --order)")
+            for p in pending_lots(division_id, rows)]
 
 
 def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem]:

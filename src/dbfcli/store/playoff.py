@@ -85,7 +85,9 @@ def division_table(store: SeasonStore, division_id: str):
     results, p = load_division_results(store, division_id)
     problems += p
     problems += check_against_schedule(results, season_schedule(store, division, settings.division(division_id)))
-    table, p = standings(division, results, scale or WBF20)
+    from .lots import load_lots
+
+    table, p = standings(division, results, scale or WBF20, load_lots(store)[0])   # the file's own problems: dbf check
     return division, table, results, problems + p
 
 
@@ -250,12 +252,13 @@ def check_season(store: SeasonStore) -> list[Problem]:
     known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
     where = {mid: doc.where("results", mid) for mid in pf.results}
     where["choice"] = doc.where("choice")
-    seed = pf.seed if pf.seed is not None else int("".join(c for c in store.season if c.isdigit()) or 0)
+    seed = pf.seed
+    from .lots import load_lots
     problems += check_recorded(tuple(r.team for r in table.rows),
                                [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], seed,
                                pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
                                choice_days=settings.playoff.choice_days, complete=table.complete,
-                               runners_up=runners_up, where=where)
+                               runners_up=runners_up, where=where, lots=load_lots(store)[0])
     return problems
 
 
@@ -274,6 +277,8 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
         problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
                                       doc.where("schema"), code="format.schema-version"))
     for key, kind in (("from", str), ("seed", int), ("vacancies", list), ("steps", list), ("lots", list)):
+        if key == "seed" and data.get(key) is None:    # lots recorded with `dbf lot`, no seed given
+            continue
         if not isinstance(data.get(key), kind):
             problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key), code="format.rollover"))
     for i, step in enumerate(data.get("steps") or []):

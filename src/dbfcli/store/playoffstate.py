@@ -9,15 +9,46 @@ from typing import Any
 
 
 def default_seed(season: str) -> int:
-    """The lot seed when none is recorded: the season's digits (``2026-27`` -> 202627)."""
+    """The season's digits (``2026-27`` -> 202627): the lot seed dbf used before lots were
+    recorded (kept for reading old files; no lot is drawn from it any more, §1.1.3.2)."""
     return int("".join(c for c in season if c.isdigit()) or 0)
+
+
+def _pending_home(out: dict) -> None:
+    """A pending lot (``out["pending_lots"]``) and a warning for each match whose home is still
+    to be drawn (§1.1.2.9; §1.1.4.2 for the runners-up match)."""
+    from ..rules.lots import PendingLot
+    from ..rules.problems import Problem
+
+    for m in out.get("matches", ()):
+        if m.home_section_1 is None:
+            rule = "1.1.4.2" if m.id == "3div-PO" else "1.1.2.9"
+            lot = PendingLot(m.id, rule, tuple(sorted(m.teams)), f"home in section 1 of {m.id}")
+            out["pending_lots"].append(lot)
+            out["problems"].append(Problem.warning(rule, f"{m.id}: home in section 1 is decided by lot, not drawn yet",
+                                                   hint=lot.command()))
+
+
+def _pending_order(out: dict, div: str, table) -> None:
+    """A warning when a pending lot of the final table decides who plays the play-off or where."""
+    from ..rules.problems import Problem
+    from ..rules.standings import pending_lots
+
+    if not table.complete:
+        return
+    for lot in pending_lots(div, table.rows):
+        out["problems"].append(Problem.warning(lot.rule, f"{lot.what}: the lot among {', '.join(lot.teams)} is not "
+                                                         "drawn: the play-off is provisional", hint=lot.command()))
 
 
 def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
     """Final order of each division by its round robin (§1.1.2.1, §1.1.3.1, §1.1.4.1), ranked
     as `dbf standings` ranks, and problems: an error for a division whose round robin is not
-    complete. The rollover then orders 1div by the play-off when it is finished (our reading)."""
+    complete, and an error for each pending lot that decides a place (§1.1.3.2: the rollover is
+    refused until `dbf lot` records it). The rollover then orders 1div by the play-off when it is
+    finished (our reading)."""
     from ..rules.problems import Problem
+    from ..rules.standings import pending_lots
     from .playoff import division_table
     from .settings import load_settings
 
@@ -31,6 +62,10 @@ def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
             problems.append(Problem.error(rule, f"{div}'s round robin is not complete ({table.matches_played} of "
                                                 f"{table.matches_total} matches recorded)",
                                           hint="record every division match before the rollover"))
+        else:
+            for lot in pending_lots(div, table.rows):
+                problems.append(Problem.error(lot.rule, f"{lot.what} are decided by a lot among {', '.join(lot.teams)} "
+                                                        "that is not drawn yet", hint=lot.command()))
         orders[div] = tuple(r.team for r in table.rows)
     return orders, problems
 
@@ -42,13 +77,16 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     from ..rules.playoff import (F1, FINAL, MutualResult, decide, final_order, first_division_playoff,
                                  make_match, runners_up_match, semi_final_pairing)
     from ..rules.problems import Problem
+    from .lots import load_lots
     from .playoff import division_table, load_playoff
     from .settings import load_settings
 
     settings = load_settings(store)
     pf, problems = load_playoff(store)
-    seed = seed if seed is not None else (pf.seed if pf.seed is not None else default_seed(store.season))
-    out: dict[str, Any] = {"seed": seed, "file": pf, "decisions": {}, "problems": problems}
+    seed = seed if seed is not None else pf.seed      # None: a lot is drawn with `dbf lot draw`
+    lots = load_lots(store)[0]
+    out: dict[str, Any] = {"seed": seed, "file": pf, "decisions": {}, "problems": problems, "pending_lots": [],
+                           "lots": lots}
     if div == "3div":
         tables = {}
         for g in ("3div-a", "3div-b"):
@@ -57,10 +95,12 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
             tables[g] = table
             if not table.complete:
                 problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
+            _pending_order(out, g, table)
         a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
-        match = runners_up_match(a2, b2, seed)
+        match = runners_up_match(a2, b2, seed, lots)
         out.update(matches=(match,), complete=all(t.complete for t in tables.values()))
         _apply(out, match, decide)
+        _pending_home(out)
         return out
     _, table, results, p = division_table(store, "1div")
     problems += p
@@ -68,6 +108,7 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     if not table.complete:
         problems.append(Problem.warning("1.1.2.5", f"1div's round robin is not complete ({table.matches_played} of "
                                                    f"{table.matches_total} matches): the play-off is provisional"))
+    _pending_order(out, "1div", table)
     mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
     weekends = settings.division("1div").weekends
     known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
@@ -77,19 +118,20 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     if pairing is None:
         out.update(blocked=True, matches=())
         return out
-    matches, p = first_division_playoff(order, mutual, seed, pairing, provisional=not table.complete)
+    matches, p = first_division_playoff(order, mutual, seed, pairing, provisional=not table.complete, lots=lots)
     problems += p
     out.update(order=order, pairing=pairing, mutual=mutual, complete=table.complete, results_known_on=known)
     semis = [_apply(out, m, decide) for m in matches]
     if all(semis):
         final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, seed,
-                              provisional=not table.complete)
+                              provisional=not table.complete, lots=lots)
         problems += p
         matches = matches + (final,)
         fin = _apply(out, final, decide)
         out["final_order"] = final_order(order, semis, fin)
         out["champion"] = fin.winner if fin else None
     out["matches"] = matches
+    _pending_home(out)
     return out
 
 

@@ -1,0 +1,216 @@
+"""``dbf lot``: the lots of the divisions (§1.1.3.2, §1.1.2.5, §1.1.2.9, §1.1.4.2, §1.1.1.1).
+
+    dbf lot list [--json]                                   pending and recorded lots
+    dbf lot draw KEY [--teams A,B] --by NAME --witness NAME dbf draws (OS randomness), records the seed
+    dbf lot record KEY --order A,B --by NAME --witness NAME the TD drew by hand: record the order
+
+KEY is a division (a standings tie: ``2div``), a play-off match (home in section 1:
+``1div-SF1``, ``3div-PO``) or a rollover vacancy match drawn instead of played (§1.1.1.1:
+``3div-PO3``, ``Q-PO1``). State: ``divisions/lots.yaml`` (docs/formats/division-lots.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Optional
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+
+KeyArg = Annotated[str, typer.Argument(help="What the lot decides: a division (2div), a play-off match (1div-SF1, "
+                                            "3div-PO) or a vacancy match (3div-PO3, Q-PO1).")]
+ByOpt = Annotated[str, typer.Option("--by", help="Who drew the lot (the TD).")]
+WitnessOpt = Annotated[list[str], typer.Option("--witness", help="Who witnessed the draw; repeat for more.")]
+AtOpt = Annotated[Optional[str], typer.Option("--at", help="When it was drawn (YYYY-MM-DDTHH:MM; default: now, UTC).")]
+#: rollover matches a lot may replace when it is too late to play them (§1.1.1.1)
+VACANCY_MATCH = re.compile(r"^(3div-PO\d+|Q-PO\d+(-\d+)?)$")
+
+
+def _ids(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _known_teams(store) -> dict[str, str]:
+    """lower-case id -> id, of every division team of the season."""
+    from ..store.teams import load_divisions
+
+    divisions, _ = load_divisions(store)
+    return {t.id.lower(): t.id for d in divisions.values() for t in d.teams}
+
+
+def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]:
+    from ..rules.problems import Problem
+
+    out, problems = [], []
+    for t in ids:
+        if t.lower() in known:
+            out.append(known[t.lower()])
+        elif strict:
+            import difflib
+
+            near = difflib.get_close_matches(t.lower(), list(known), n=1)
+            problems.append(Problem.error(None, f"unknown team {t!r}",
+                                          hint=f"did you mean {known[near[0]]}?" if near else "see dbf division teams DIV"))
+        else:
+            out.append(t)
+    if problems:
+        from .common import UsageProblem
+
+        raise UsageProblem(problems)
+    return out
+
+
+def _target(store, key: str, teams: list[str] | None):
+    """The lot to draw: ``(key, rule, teams, what)``; exit 1 when nothing is to be drawn for KEY."""
+    from ..rules.problems import Problem
+    from ..store.lots import load_lots, season_pending_lots
+
+    pending, _ = season_pending_lots(store)
+    lots, problems = load_lots(store)
+    check([p for p in problems if p.rule is None])
+    mine = [p for p in pending if p.key.lower() == key.lower()]
+    known = _known_teams(store)
+    chosen = None
+    if teams is not None:
+        teams = _normalise(teams, known, strict=not key.upper().startswith("Q-PO"))
+        if len(set(teams)) < 2:
+            fail("a lot is drawn among two teams or more", hint="--teams A,B")
+        chosen = next((p for p in mine if set(p.teams) == set(teams)), None)
+    elif len(mine) == 1:
+        chosen = mine[0]
+    elif len(mine) > 1:
+        fail(f"{key} has {len(mine)} pending lots: say which with --teams",
+             hint="; ".join(",".join(p.teams) for p in mine))
+    if chosen is not None:
+        return chosen.key, chosen.rule, tuple(chosen.teams), chosen.what
+    done = [x for x in lots if x.key.lower() == key.lower() and (teams is None or set(x.teams) == set(teams))]
+    if done:
+        x = done[0]
+        check([Problem.error(x.rule, f"the lot {x.key} among {', '.join(x.teams)} was drawn on {x.drawn_at} by "
+                                     f"{x.drawn_by}: {', '.join(x.order)}; a lot is drawn once",
+                             hint="dbf undo removes it if it was recorded by mistake")])
+    if VACANCY_MATCH.match(key):
+        if teams is None:
+            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", rule=None)
+        return key, "1.1.1.1", tuple(sorted(teams)), f"the vacancy place of {key}, too late for a match"
+    if key in ("1div", "2div", "3div-a", "3div-b"):
+        tied = f" among {', '.join(teams)}" if teams else ""
+        check([Problem.error("1.1.3.2", f"no lot to draw in {key}{tied}: lots break only a tie of the final table "
+                                        "that every tie-break leaves and that decides a place",
+                             hint="dbf lot list shows the pending lots")])
+    if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
+        rule = "1.1.4.2" if key == "3div-PO" else "1.1.2.9"
+        check([Problem.error(rule, f"no lot to draw for {key}: its home is decided (the round-robin match, a "
+                                   "recorded seed), or the match is not paired yet", hint="dbf playoff 1div")])
+    fail(f"unknown lot {key!r}", hint="a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy "
+                                      "match (3div-PO3, Q-PO1); dbf lot list")
+
+
+def _when(at: Optional[str]) -> str:
+    import datetime as dt
+
+    if at is None:
+        return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+    try:
+        dt.datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        fail(f"--at {at!r} is not a date and time (YYYY-MM-DDTHH:MM)")
+    return at
+
+
+def _save(store, lot, verb: str, dry_run: bool) -> None:
+    from ..i18n import t as tr
+    from ..store.lots import LOTS, load_lots, lot_to_data, lots_data
+
+    with store.transaction(command_line(), f"lot {lot.key}: {', '.join(lot.order)}", dry_run, RUN.lock_timeout) as tx:
+        lots, _ = load_lots(store)
+        tx.write_yaml(LOTS, lots_data([*lots, lot]), header="lots drawn in the divisions (dbf lot)")
+    doc = {"ok": True, "lot": lot_to_data(lot), "dry_run": dry_run}
+    emit(doc, lambda o: o.line(f"§{lot.rule} lot {lot.key} ({verb} by {lot.drawn_by}, witnessed by "
+                               f"{', '.join(lot.witnesses)}): {', '.join(lot.order)}"
+                               + (f"; seed {lot.seed}" if lot.seed is not None else "")
+                               + (tr("dry_run_nothing") if dry_run else "")))
+
+
+def _witnesses(by: str, witness: list[str]) -> tuple[str, tuple[str, ...]]:
+    if not by.strip():
+        fail("--by: who drew the lot")
+    names = tuple(w.strip() for w in witness if w.strip())
+    if not names:
+        fail("--witness: who witnessed the draw (§1.1.3.2: a lot is drawn before a witness)", hint="--witness NAME")
+    return by.strip(), names
+
+
+def register(app: typer.Typer) -> None:
+    lot = typer.Typer(help="Lots of the divisions: ties after every tie-break (§1.1.3.2), home in a play-off "
+                           "match (§1.1.2.9, §1.1.4.2), a vacancy place too late for a match (§1.1.1.1).",
+                      no_args_is_help=True)
+    app.add_typer(lot, name="lot")
+
+    @command(lot, "list")
+    def list_(json_: JsonOpt = False) -> None:
+        """The lots still to draw (with the command that draws each) and those recorded.
+
+        Example: dbf lot list --json
+        """
+        from ..store.lots import load_lots, lot_to_data, season_pending_lots
+
+        store = load_store()
+        pending, _ = season_pending_lots(store)
+        lots, problems = load_lots(store)
+        check([p for p in problems if p.rule is None])
+        doc = {"pending": [p.to_json() for p in pending], "recorded": [lot_to_data(x) for x in lots]}
+
+        def human(o):
+            for p in pending:
+                o.line(f"pending §{p.rule} {p.key}: {p.what} among {', '.join(p.teams)}: {p.command()}")
+            for x in lots:
+                o.line(f"drawn §{x.rule} {x.key}: {', '.join(x.order)} ({x.drawn_at}, {x.drawn_by}; "
+                       f"witnesses {', '.join(x.witnesses)})")
+            if not pending and not lots:
+                o.line("no lots pending or recorded")
+
+        emit(doc, human)
+
+    @command(lot, "draw")
+    def draw(key: KeyArg, by: ByOpt,
+             teams: Annotated[Optional[str], typer.Option("--teams", help="The teams drawn among, A,B[,C] "
+                                                          "(default: the pending lot's).")] = None,
+             witness: WitnessOpt = [],  # noqa: B006
+             at: AtOpt = None, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """dbf draws the lot KEY: the order from the operating system's randomness (a fresh seed,
+        recorded, so `rules.lots.draw_order(teams, seed)` replays it), with who and the witnesses.
+
+        Example: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"
+        """
+        import secrets
+
+        from ..rules.lots import DrawnLot, draw_order
+
+        name, names = _witnesses(by, witness)
+        store = load_store()
+        key_, rule, pool, _ = _target(store, key, _ids(teams) if teams else None)
+        seed = secrets.randbits(63)
+        order = draw_order(pool, seed)
+        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "drawn by dbf",
+              dry_run)
+
+    @command(lot, "record")
+    def record(key: KeyArg, by: ByOpt,
+               order: Annotated[str, typer.Option("--order", help="The drawn order, first drawn first: A,B[,C].")],
+               witness: WitnessOpt = [],  # noqa: B006
+               at: AtOpt = None, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Record a lot the TD drew by hand: the order drawn (first = better place / home / goes up).
+
+        Example: dbf lot record 2div --order KBH-A,ALL-B --by "Jens Hansen" --witness "Anne Holm" --at 2027-03-01T19:30
+        """
+        from ..rules.lots import DrawnLot
+
+        name, names = _witnesses(by, witness)
+        store = load_store()
+        drawn = _ids(order)
+        key_, rule, pool, _ = _target(store, key, drawn)
+        drawn = _normalise(drawn, _known_teams(store), strict=not key.upper().startswith("Q-PO"))
+        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "drawn by hand",
+              dry_run)
