@@ -56,17 +56,17 @@ def register(app: typer.Typer) -> None:
         if qualifiers is None:
             fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
                  hint="YAML with west, east_direct, east_tournament and teams (docs/readings/playoff-rollover.md)", code="usage.missing")
-        decided: dict[str, str] = {}
-        for w in winner:
-            mid, sep, team = w.partition("=")
-            if not sep or not mid or not team:
-                fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B", code="usage.option")
-            decided[mid.strip()] = team.strip()
-
+        decided = _winners(winner)
         plan, problems = rollover_plan(store, to, qualifiers, vacancy, decided, too_late_for_match=too_late_for_match,
                                        too_late_to_promote=too_late_to_promote, seed=seed, dry_run=dry_run)
         if plan is None:                       # the 1st-division play-off cannot be paired (§1.1.2.8)
             raise RuleBroken(problems)
+        if plan.unused_winners:
+            from ..rules.problems import Problem
+
+            raise UsageProblem([Problem.error(None, f"--winner {k}=...: no match {k} decides a place in this rollover",
+                                              hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"))
+                                for k in plan.unused_winners])
         if not RUN.json:
             for s in plan.steps:
                 typer.echo(str(s), err=True)
@@ -88,10 +88,28 @@ def register(app: typer.Typer) -> None:
             tx.write_yaml("divisions/rollover.yaml", rollover_data(plan),
                           header=f"how {to}'s divisions were built (dbf season rollover)")
 
+        from ..store.rollover import set_current
+
+        made_current = False if dry_run else set_current(store.root, to)
+        plan.doc["current"] = to if made_current else None
+
         def human(o):
             for d, ids in plan.new.items():
                 o.line(f"{d}: {', '.join(ids)}")
             o.line(tr("recorded_file", verb=tr("verb:would write" if dry_run else "verb:wrote"), file=target.dir))
+            if made_current:
+                o.line(f"{to} is now the current season (dbf.toml); `dbf --season {store.season} ...` reaches {store.season}")
 
         emit(plan.doc, human)
+
+
+def _winners(winner: list[str]) -> dict[str, str]:
+    """``--winner MATCH=TEAM``: a match that has no recorded result (exit 2 when malformed)."""
+    decided: dict[str, str] = {}
+    for w in winner:
+        mid, sep, team = w.partition("=")
+        if not sep or not mid.strip() or not team.strip():
+            fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B", code="usage.option")
+        decided[mid.strip()] = team.strip()
+    return decided
 

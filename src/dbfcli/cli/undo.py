@@ -29,6 +29,10 @@ def register(app: typer.Typer) -> None:
                     tx.delete(rel)
                 else:
                     tx.write_text(rel, text)
+        if not dry_run:   # an undone rollover leaves no empty season behind (store/rollover.py, issue 15.6)
+            from ..store.rollover import after_undo
+
+            after_undo(store, entry)
         doc = {"ok": True, "undone": {"at": entry["at"], "command": entry["command"], "message": entry.get("message")},
                "files": sorted(restore), "dry_run": dry_run}
         emit(doc, lambda out: out.line(tr("undid", verb=tr("verb:would undo" if dry_run else "verb:undid"),

@@ -2,11 +2,12 @@
 
 "3. division består af 24 hold, som inden for to geografisk opdelte grupper
 med hver 12 hold ... spiller alle mod alle." The regulations do not say how
-to divide; our reading (docs/readings/playoff-rollover.md): the split with
-the least *travel*, measured as the sum of great-circle distances between
-every two teams of the same group (each such pair meets once in the all-play-
-all, so this is the travel a group causes up to a constant factor), using the
-captain's postcode as each team's place.
+to divide; our reading (docs/readings/geography.md, "What the 3rd-division split
+minimises"): the split with the least *travel*, measured as the sum of road distances
+between every two teams of the same group (each such pair meets once in the all-play-
+all, so this is the travel a group causes up to a constant factor), by the cup's road
+model (bridges and ferries, not straight lines across the water), using the captain's
+postcode as each team's place.
 
 The search: every split of the teams by a straight line into two halves
 (a rotating sweep: the order of the projections changes only where two
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .problems import Problem
 from .value import Value
@@ -55,9 +56,12 @@ class GroupSplit(Value):
         return {WEST: self.west, EAST: self.east}
 
 
-def group_travel(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]) -> float:
-    """The travel measure of one group: the sum of distances over all pairs."""
-    return sum(great_circle_km(coords[a], coords[b]) for a, b in combinations(teams, 2))
+def group_travel(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
+                 distance: Callable[[str, str], float] | None = None) -> float:
+    """The travel measure of one group: the sum of distances over all pairs (road km when
+    ``distance`` is given, else great-circle km)."""
+    km = distance or (lambda a, b: great_circle_km(coords[a], coords[b]))
+    return sum(km(a, b) for a, b in combinations(teams, 2))
 
 
 def _sweep_splits(points: list[tuple[float, float]], k: int) -> set[frozenset[int]]:
@@ -98,10 +102,13 @@ def _local_search(group: set[int], n: int, d: list[list[float]]) -> set[int]:
         a.remove(i), a.add(j), b.remove(j), b.add(i)
 
 
-def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]) -> tuple[GroupSplit | None, list[Problem]]:
+def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
+                 distance: Callable[[str, str], float] | None = None) -> tuple[GroupSplit | None, list[Problem]]:
     """§1.1.4.1: divide ``teams`` (24 normally; any number ≥ 2) into a west and an
     east group of equal size (the west one smaller by one for an odd number)
-    with the least total within-group distance."""
+    with the least total within-group distance: ``distance(a, b)`` in km (the rollover gives
+    the cup's road model, :func:`dbfcli.rules.geography.road_route`, so a sea crossing counts
+    as the road and ferry it takes), else great-circle km. ``coords`` only seed the search."""
     problems = [Problem.error("1.1.4.1", f"team {t} has no known place (captain's postcode)", hint="fix the postcode")
                 for t in teams if t not in coords]
     if len(set(teams)) != len(teams):
@@ -114,7 +121,8 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
     k = n // 2
     lat0 = math.radians(sum(coords[t][0] for t in teams) / n)
     points = [(coords[t][1] * math.cos(lat0), coords[t][0]) for t in teams]
-    d = [[great_circle_km(coords[a], coords[b]) for b in teams] for a in teams]
+    km = distance or (lambda a, b: great_circle_km(coords[a], coords[b]))
+    d = [[0.0 if a == b else km(a, b) for b in teams] for a in teams]
 
     def cost(group: set[int]) -> float:
         other = set(range(n)) - group
@@ -134,4 +142,5 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
     two = [teams[i] for i in range(n) if i not in best]
     if sum(coords[t][1] for t in one) / len(one) > sum(coords[t][1] for t in two) / len(two):
         one, two = two, one
-    return GroupSplit(tuple(one), tuple(two), group_travel(one, coords), group_travel(two, coords)), problems
+    return GroupSplit(tuple(one), tuple(two), group_travel(one, coords, distance),
+                      group_travel(two, coords, distance)), problems

@@ -19,13 +19,13 @@ qualifiers last, interleaved west/east by rank.
 
 from __future__ import annotations
 
-from typing import Collection, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 from .playoff import Lot
 from .problems import Problem
 from .qualification import Qualifiers
 from .vacancy import Fill, PendingMatch, Step, fill_from_pairs
-from .value import Value, field
+from .value import MutableValue, Value, field
 
 SIZES = {"1div": 12, "2div": 12, "3div": 24}
 GROUP_SIZE = 12
@@ -50,6 +50,7 @@ class Rollover(Value):
     lots: tuple[Lot, ...] = ()
     problems: tuple[Problem, ...] = ()
     out: tuple[str, ...] = ()
+    matches: tuple[str, ...] = ()     # the matches that decide a place (3div-PO, 3div-PO3, Q-PO1 ...)
 
     @property
     def complete(self) -> bool:
@@ -63,6 +64,7 @@ class Rollover(Value):
             "lots": [{"rule": l.rule, "key": l.key, "seed": l.seed, "candidates": list(l.candidates), "drawn": l.drawn}
                      for l in self.lots],
             "out": list(self.out),
+            "matches": list(self.matches),
             "errors": [p.to_json() for p in self.problems if p.is_error],
             "warnings": [p.to_json() for p in self.problems if not p.is_error],
         }
@@ -101,116 +103,159 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
     return problems + r.qualifiers.check()
 
 
+class _Build(MutableValue):
+    """The rollover being built, division by division (:func:`rollover`)."""
+
+    r: SeasonResult
+    dissolved: set
+    origins: dict
+    decided: dict
+    too_late_for_match: bool
+    too_late_to_promote: bool
+    seed: int | None
+    recorded_lots: tuple = ()
+    problems: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    lots: list = field(default_factory=list)
+    placed: set = field(default_factory=set)
+    matches: list = field(default_factory=list)
+
+    def label(self, t: str) -> str:
+        return f"{t} ({self.origins[t][3]})" if t in self.origins else t
+
+    def keep(self, teams: Sequence[str]) -> list[str]:
+        return [t for t in teams if t not in self.dissolved and t not in self.placed]
+
+    def names(self, teams: Sequence[str]) -> str:
+        return ", ".join(self.keep(teams)) or "none"
+
+    def absorb(self, fill: Fill) -> None:
+        self.steps.extend(fill.steps)
+        self.pending.extend(fill.pending)
+        self.lots.extend(fill.lots)
+        self.problems.extend(fill.problems)
+        self.matches.extend(fill.matches)
+
+    def too_late(self, division: str, n: int) -> None:
+        if n > 0:
+            self.steps.append(Step("1.1.1.1", f"{division}: too late to promote an extra team for {n} vacant place(s): "
+                                              "the TD resolves it"))
+            self.problems.append(Problem.warning("1.1.1.1", f"{division} is {n} team(s) short and it is too late to "
+                                                            "promote anyone", hint="the TD resolves it, e.g. with a bye round"))
+
+    def fill(self, slots: int, pairs, match_ids, ordinary: int, target: str, loser_to: str | None) -> Fill:
+        fill = fill_from_pairs(slots, pairs, match_ids=match_ids, ordinary=ordinary, rule="1.1.1.1", target=target,
+                               seed=self.seed, unavailable=self.dissolved | self.placed, decided=self.decided,
+                               too_late_for_match=self.too_late_for_match, loser_to=loser_to, lots=self.recorded_lots)
+        self.absorb(fill)
+        return fill
+
+
 def rollover(result: SeasonResult, vacancies: Collection[str] = (), *, decided: Mapping[str, str] | None = None,
-             too_late_for_match: bool = False, too_late_to_promote: bool = False, seed: int = 0) -> Rollover:
+             too_late_for_match: bool = False, too_late_to_promote: bool = False, seed: int | None = None,
+             lots: Iterable = ()) -> Rollover:
     """§1.1.2.2, §1.1.3.3, §1.1.4.3 with vacancies by §1.1.1.1.
 
     Built top-down, so the cascade is automatic: a team promoted because of a
     vacancy is no longer available below ("mister man sin spilleberettigelse
-    i den lavere række"), which leaves a vacancy there, filled in turn.
+    i den lavere række"), which leaves a vacancy there, filled in turn. A lot that replaces a
+    vacancy match too late to play is the one recorded with ``dbf lot`` (``lots``), else one
+    drawn from the TD's ``seed``; with neither the rollover waits for it.
     """
-    r, decided = result, dict(decided or {})
-    dissolved = set(vacancies)
-    origins = _origins(r)
-    problems = _check_input(r, dissolved, origins)
-    steps: list[Step] = []
-    pending: list[PendingMatch] = []
-    lots: list[Lot] = []
-    placed: set[str] = set()
-
-    def label(t: str) -> str:
-        return f"{t} ({origins[t][3]})" if t in origins else t
-
-    def keep(teams: Sequence[str]) -> list[str]:
-        return [t for t in teams if t not in dissolved and t not in placed]
-
-    for t in sorted(dissolved & set(origins), key=lambda x: origins[x][:3]):
-        steps.append(Step("1.1.1.1", f"{label(t)} is dissolved: its place is vacant"))
-
-    def absorb(fill: Fill) -> None:
-        steps.extend(fill.steps)
-        pending.extend(fill.pending)
-        lots.extend(fill.lots)
-        problems.extend(fill.problems)
-
-    def too_late(division: str, n: int, rule: str) -> None:
-        if n > 0:
-            steps.append(Step("1.1.1.1", f"{division}: too late to promote an extra team for {n} vacant place(s): the TD resolves it"))
-            problems.append(Problem.warning("1.1.1.1", f"{division} is {n} team(s) short and it is too late to promote anyone",
-                                            hint="the TD resolves it, e.g. with a bye round"))
-
-    # 1st division: §1.1.2.2, vacancies: §1.1.1.1 best-placed non-promoted 2nd-division team
-    n1 = keep(r.first[:10]) + keep(r.second[:2])
-    steps.append(Step("1.1.2.2", f"1div: places 1-10 of 1div ({', '.join(keep(r.first[:10]))}) and the best 2 of 2div ({', '.join(keep(r.second[:2])) or 'none'})"))
-    placed.update(n1)
-    need = SIZES["1div"] - len(n1)
-    if need and too_late_to_promote:
-        too_late("1div", need, "1.1.1.1")
-    elif need:
-        for t in keep(r.second[2:])[:need]:
-            steps.append(Step("1.1.1.1", f"1div vacancy: the place passes to {label(t)}, the best-placed non-promoted team of 2div; it gives up its 2div place"))
-            n1.append(t)
-            placed.add(t)
-        if len(n1) < SIZES["1div"]:
-            problems.append(Problem.error("1.1.1.1", f"1div: not enough 2div teams to fill {SIZES['1div'] - len(n1)} vacant place(s)"))
-
-    # 2nd division: §1.1.3.3 and §1.1.4.2; vacancies: §1.1.1.1 the runners-up, then the thirds, ...
-    fixed2 = keep(r.first[10:12]) + keep(r.second[2:9]) + keep([t for t in (r.third_a[:1] + r.third_b[:1])])
-    steps.append(Step("1.1.3.3", f"2div: the last 2 of 1div ({', '.join(keep(r.first[10:12])) or 'none'}), places 3-9 of 2div "
-                                 f"({', '.join(keep(r.second[2:9])) or 'none'}), the 3div group winners ({', '.join(keep(r.third_a[:1] + r.third_b[:1])) or 'none'})"))
-    placed.update(fixed2)
-    slots = SIZES["2div"] - len(fixed2)
-    pairs2 = [(r.third_a[p] if p < len(r.third_a) else None, r.third_b[p] if p < len(r.third_b) else None)
-              for p in range(1, GROUP_SIZE)]
-    ids2 = ["3div-PO"] + [f"3div-PO{p + 1}" for p in range(2, GROUP_SIZE)]
-    fill_slots = min(slots, 1) if too_late_to_promote else slots
-    fill2 = fill_from_pairs(fill_slots, pairs2, match_ids=ids2, ordinary=1, rule="1.1.1.1", target="2div", seed=seed,
-                            unavailable=dissolved | placed, decided=decided, too_late_for_match=too_late_for_match,
-                            loser_to="3div")
-    absorb(fill2)
-    if too_late_to_promote:
-        too_late("2div", slots - fill_slots, "1.1.1.1")
-    elif fill2.unfilled:
-        problems.append(Problem.error("1.1.1.1", f"2div: no 3div team left for {fill2.unfilled} vacant place(s)"))
-    n2 = fixed2 + list(fill2.promoted)
-    placed.update(fill2.promoted)
-    waiting2 = {t for p in fill2.pending for t in p.teams}
-
-    # 3rd division: §1.1.4.3; vacancies: §1.1.1.1 west no. 4 v east no. 3, ...
-    q = r.qualifiers
-    qualified = [t for t, _, _ in q.qualified()]
-    base3 = keep(r.second[9:12]) + keep(r.third_a[1:9]) + keep(r.third_b[1:9]) + keep(qualified)
-    fixed3 = [t for t in base3 if t not in waiting2]
-    steps.append(Step("1.1.4.3", f"3div: the last 3 of 2div ({', '.join(keep(r.second[9:12])) or 'none'}), places 2-9 of both 3div groups"
-                                 f" not promoted, and the qualifiers ({', '.join(keep(qualified)) or 'none'})"))
-    placed.update(fixed3)
-    slots3 = SIZES["3div"] - len(fixed3) - len(fill2.pending)
-    if slots3 > 0 and too_late_to_promote:
-        too_late("3div", slots3, "1.1.1.1")
-        fill3 = Fill()
-    elif slots3 > 0:
-        fill3 = fill_from_pairs(slots3, q.reserves(), match_ids=[f"Q-PO{i + 1}" for i in range(max(1, len(q.reserves())))],
-                                ordinary=0, rule="1.1.1.1", target="3div", seed=seed, unavailable=dissolved | placed,
-                                decided=decided, too_late_for_match=too_late_for_match, loser_to=None)
-        absorb(fill3)
-        if fill3.unfilled:
-            problems.append(Problem.error("1.1.1.1", f"3div: no qualification reserve left for {fill3.unfilled} vacant place(s)",
-                                          hint="name more reserves in the qualifiers file"))
-    else:
-        fill3 = Fill()
-    n3 = fixed3 + list(fill3.promoted)
-    placed.update(fill3.promoted)
-
-    out = tuple(t for t in r.third_a[9:] + r.third_b[9:] if t not in placed and t not in dissolved)
+    origins = _origins(result)
+    b = _Build(result, set(vacancies), origins, dict(decided or {}), too_late_for_match, too_late_to_promote, seed,
+               tuple(lots))
+    b.problems = _check_input(result, b.dissolved, origins)
+    for t in sorted(b.dissolved & set(origins), key=lambda x: origins[x][:3]):
+        b.steps.append(Step("1.1.1.1", f"{b.label(t)} is dissolved: its place is vacant"))
+    n1 = _first_division(b)
+    n2, waiting2 = _second_division(b)
+    n3 = _third_division(b, waiting2)
+    r = result
+    out = tuple(t for t in r.third_a[9:] + r.third_b[9:] if t not in b.placed and t not in b.dissolved)
     if out:
-        steps.append(Step("1.1.4.3", f"out of the divisions: {', '.join(out)} (places 10-12 of the 3div groups)"))
+        b.steps.append(Step("1.1.4.3", f"out of the divisions: {', '.join(out)} (places 10-12 of the 3div groups)"))
 
     def seeded(teams: list[str]) -> tuple[str, ...]:
         return tuple(sorted(teams, key=lambda t: origins.get(t, (9, 99, 9, ""))[:3]))
 
     divisions = {"1div": seeded(n1), "2div": seeded(n2), "3div": seeded(n3)}
     for d, teams in divisions.items():
-        waiting = sum(1 for p in pending if p.winner_to == d or p.loser_to == d)
-        steps.append(Step("1.1.2.3" if d == "1div" else ("1.1.3.3" if d == "2div" else "1.1.4.3"),
-                          f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}), in seeding order: {', '.join(teams)}"))
-    return Rollover(tuple(steps), divisions, tuple(pending), tuple(lots), tuple(problems), out)
+        waiting = sum(1 for p in b.pending if p.winner_to == d or p.loser_to == d)
+        b.steps.append(Step({"1div": "1.1.2.3", "2div": "1.1.3.3"}.get(d, "1.1.4.3"),
+                            f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}), "
+                            f"in seeding order: {', '.join(teams)}"))
+    return Rollover(tuple(b.steps), divisions, tuple(b.pending), tuple(b.lots), tuple(b.problems), out, tuple(b.matches))
+
+
+def _first_division(b: _Build) -> list[str]:
+    """§1.1.2.2: places 1-10 of 1div and the best 2 of 2div; a vacancy passes to the best-placed
+    non-promoted team of 2div (§1.1.1.1)."""
+    r = b.r
+    n1 = b.keep(r.first[:10]) + b.keep(r.second[:2])
+    b.steps.append(Step("1.1.2.2", f"1div: places 1-10 of 1div ({', '.join(b.keep(r.first[:10]))}) and the best 2 of "
+                                   f"2div ({b.names(r.second[:2])})"))
+    b.placed.update(n1)
+    need = SIZES["1div"] - len(n1)
+    if need and b.too_late_to_promote:
+        b.too_late("1div", need)
+    elif need:
+        for t in b.keep(r.second[2:])[:need]:
+            b.steps.append(Step("1.1.1.1", f"1div vacancy: the place passes to {b.label(t)}, the best-placed "
+                                           "non-promoted team of 2div; it gives up its 2div place"))
+            n1.append(t)
+            b.placed.add(t)
+        if len(n1) < SIZES["1div"]:
+            b.problems.append(Problem.error("1.1.1.1", f"1div: not enough 2div teams to fill "
+                                                       f"{SIZES['1div'] - len(n1)} vacant place(s)"))
+    return n1
+
+
+def _second_division(b: _Build) -> tuple[list[str], set[str]]:
+    """§1.1.3.3 and §1.1.4.2: the last 2 of 1div, places 3-9 of 2div, the 3div group winners and
+    the runners-up match; vacancies: §1.1.1.1 the runners-up, then the thirds, ... Returns the
+    teams and those still waiting for a match."""
+    r = b.r
+    winners = r.third_a[:1] + r.third_b[:1]
+    fixed2 = b.keep(r.first[10:12]) + b.keep(r.second[2:9]) + b.keep(winners)
+    b.steps.append(Step("1.1.3.3", f"2div: the last 2 of 1div ({b.names(r.first[10:12])}), places 3-9 of 2div "
+                                   f"({b.names(r.second[2:9])}), the 3div group winners ({b.names(winners)})"))
+    b.placed.update(fixed2)
+    slots = SIZES["2div"] - len(fixed2)
+    pairs2 = [(r.third_a[p] if p < len(r.third_a) else None, r.third_b[p] if p < len(r.third_b) else None)
+              for p in range(1, GROUP_SIZE)]
+    ids2 = ["3div-PO"] + [f"3div-PO{p + 1}" for p in range(2, GROUP_SIZE)]
+    fill_slots = min(slots, 1) if b.too_late_to_promote else slots
+    fill2 = b.fill(fill_slots, pairs2, ids2, 1, "2div", "3div")
+    if b.too_late_to_promote:
+        b.too_late("2div", slots - fill_slots)
+    elif fill2.unfilled:
+        b.problems.append(Problem.error("1.1.1.1", f"2div: no 3div team left for {fill2.unfilled} vacant place(s)"))
+    b.placed.update(fill2.promoted)
+    return fixed2 + list(fill2.promoted), {t for p in fill2.pending for t in p.teams}
+
+
+def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
+    """§1.1.4.3: the last 3 of 2div, places 2-9 of both groups not promoted, the qualifiers;
+    vacancies: §1.1.1.1 west no. 4 v east no. 3, ..."""
+    r, q = b.r, b.r.qualifiers
+    qualified = [t for t, _, _ in q.qualified()]
+    base3 = b.keep(r.second[9:12]) + b.keep(r.third_a[1:9]) + b.keep(r.third_b[1:9]) + b.keep(qualified)
+    fixed3 = [t for t in base3 if t not in waiting2]
+    b.steps.append(Step("1.1.4.3", f"3div: the last 3 of 2div ({b.names(r.second[9:12])}), places 2-9 of both 3div "
+                                   f"groups not promoted, and the qualifiers ({b.names(qualified)})"))
+    b.placed.update(fixed3)
+    slots3 = SIZES["3div"] - len(fixed3) - sum(1 for p in b.pending if p.loser_to == "3div")
+    promoted: tuple[str, ...] = ()
+    if slots3 > 0 and b.too_late_to_promote:
+        b.too_late("3div", slots3)
+    elif slots3 > 0:
+        ids = [f"Q-PO{i + 1}" for i in range(max(1, len(q.reserves())))]
+        fill3 = b.fill(slots3, q.reserves(), ids, 0, "3div", None)
+        if fill3.unfilled:
+            b.problems.append(Problem.error("1.1.1.1", f"3div: no qualification reserve left for {fill3.unfilled} "
+                                                       "vacant place(s)", hint="name more reserves in the qualifiers file"))
+        promoted = fill3.promoted
+    b.placed.update(promoted)
+    return fixed3 + list(promoted)

@@ -19,11 +19,11 @@ up without a match (walkover).
 
 from __future__ import annotations
 
-from typing import Collection, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
-from .playoff import Lot, draw_lot
+from .playoff import Lot, draw_lot, recorded_lot
 from .problems import Problem
-from .value import Value, field
+from .value import MutableValue, Value, field
 
 
 class Step(Value):
@@ -61,80 +61,140 @@ class Fill(Value):
     problems: tuple[Problem, ...] = ()
     unfilled: int = 0
     match_losers: tuple[str, ...] = field(default=())
+    matches: tuple[str, ...] = ()     # the matches that decide a place (where a --winner applies)
 
 
 def _count(n: int) -> str:
     return {1: "one vacancy", 2: "two vacancies", 3: "three vacancies"}.get(n, f"{n} vacancies")
 
 
+class _Ask(Value):
+    """The parameters of one :func:`fill_from_pairs` call."""
+
+    slots: int
+    ordinary: int
+    rule: str
+    target: str
+    seed: int | None
+    unavailable: frozenset
+    decided: Mapping[str, str]
+    too_late_for_match: bool
+    loser_to: str | None
+    lots: tuple = ()
+
+
+class _Filling(MutableValue):
+    """What :func:`fill_from_pairs` has decided so far."""
+
+    left: int
+    promoted: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    lots: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    losers: list = field(default_factory=list)
+    matches: list = field(default_factory=list)
+
+
 def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], *, match_ids: Sequence[str],
-                    ordinary: int, rule: str, target: str, seed: int,
+                    ordinary: int, rule: str, target: str, seed: int | None,
                     unavailable: Collection[str] = (), decided: Mapping[str, str] | None = None,
-                    too_late_for_match: bool = False, loser_to: str | None = None) -> Fill:
+                    too_late_for_match: bool = False, loser_to: str | None = None, lots: Iterable = ()) -> Fill:
     """Fill ``slots`` places of ``target`` from ``pairs`` (§1.1.1.1, §1.1.4.2).
 
     ``ordinary`` is how many of the slots are the ordinary promotion (1 for the
     §1.1.4.2 runners-up match, 0 for the qualification); the rest are
     vacancies. ``decided`` maps match ids to recorded winners. A match that
     is neither decided nor (as a vacancy match) replaced by lots because it is
-    ``too_late_for_match`` is returned as pending.
+    ``too_late_for_match`` is returned as pending. The lot is the one recorded with ``dbf lot``
+    (``lots``), else one drawn from ``seed`` when the TD gave one; with neither it is pending.
     """
-    decided = decided or {}
-    promoted: list[str] = []
-    steps: list[Step] = []
-    pending: list[PendingMatch] = []
-    lots: list[Lot] = []
-    problems: list[Problem] = []
-    losers: list[str] = []
+    ask = _Ask(slots, ordinary, rule, target, seed, frozenset(unavailable), dict(decided or {}), too_late_for_match,
+               loser_to, tuple(lots))
+    st = _Filling(slots)
     vacancies = slots - ordinary
     if vacancies > 0:
-        steps.append(Step(rule, f"{target}: {_count(vacancies)} to fill from {len(pairs)} pair(s) of candidates"))
-    left = slots
+        st.steps.append(Step(rule, f"{target}: {_count(vacancies)} to fill from {len(pairs)} pair(s) of candidates"))
     for i, pair in enumerate(pairs):
-        if left <= 0:
+        if st.left <= 0:
             break
         mid = match_ids[i] if i < len(match_ids) else f"{match_ids[-1]}-{i + 1}"
-        named = [t for t in pair if t is not None]
-        cands = [t for t in named if t not in unavailable]
-        for t in named:
-            if t in unavailable:
-                steps.append(Step(rule, f"{t} is dissolved or already placed higher: skipped"))
+        cands = _candidates(ask, st, pair)
         if not cands:
             continue
-        if left >= len(cands):
-            promoted += cands
-            left -= len(cands)
-            if len(cands) == 2:
-                unneeded = f"; the match {mid} is not needed" if i == 0 and ordinary and mid not in decided else ""
-                if mid in decided and ordinary and i == 0:
-                    unneeded = f"; the result of {mid} does not matter"
-                steps.append(Step(rule, f"{target}: {_count(vacancies)}: both {cands[0]} and {cands[1]} go up{unneeded}"))
-            else:
-                steps.append(Step(rule, f"{target}: {cands[0]} goes up without a match (the other team of its pair is not available)"))
+        if st.left >= len(cands):
+            _all_up(ask, st, cands, i, mid)
             continue
-        # one place, two candidates: a match
-        a, b = cands
-        is_ordinary = ordinary == 1 and slots == 1 and i == 0
-        match_rule = "1.1.4.2" if is_ordinary else rule
-        winner = decided.get(mid)
-        if winner is not None and winner not in cands:
-            problems.append(Problem.error(match_rule, f"the recorded winner of {mid}, {winner}, is not one of {a} and {b}"))
-            winner = None
-        if winner is not None:
-            steps.append(Step(match_rule, f"{target}: {winner} won the match {mid} against {a if winner == b else b} and goes up"))
-        elif too_late_for_match and not is_ordinary:
-            lot = draw_lot(rule, mid, seed, cands)
-            lots.append(lot)
-            winner = lot.drawn
-            steps.append(Step(rule, f"{target}: too late to arrange the match {mid} between {a} and {b}: lots drawn (seed {seed}): {winner} goes up"))
-        else:
-            what = "the runners-up match" if is_ordinary else "a vacancy match"
-            steps.append(Step(match_rule, f"{target}: {what} {mid} between {a} and {b} is needed; its winner goes up"))
-            pending.append(PendingMatch(mid, match_rule, (a, b), target, loser_to))
-            problems.append(Problem.error(match_rule, f"the rollover waits for {mid}: {a} v {b} (winner to {target})",
-                                          hint="record the winner, or if it is too late for a match, draw lots"))
-        if winner is not None:
-            promoted.append(winner)
-            losers.append(b if winner == a else a)
-        left = 0
-    return Fill(tuple(promoted), tuple(steps), tuple(pending), tuple(lots), tuple(problems), left, tuple(losers))
+        _one_place(ask, st, cands, i, mid)
+        st.left = 0
+    return Fill(tuple(st.promoted), tuple(st.steps), tuple(st.pending), tuple(st.lots), tuple(st.problems), st.left,
+                tuple(st.losers), tuple(st.matches))
+
+
+def _candidates(ask: _Ask, st: _Filling, pair) -> list[str]:
+    """The teams of a pair still available; a step for each one skipped."""
+    named = [t for t in pair if t is not None]
+    for t in named:
+        if t in ask.unavailable:
+            st.steps.append(Step(ask.rule, f"{t} is dissolved or already placed higher: skipped"))
+    return [t for t in named if t not in ask.unavailable]
+
+
+def _all_up(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> None:
+    """As many places left as candidates: they all go up, no match."""
+    st.promoted += cands
+    st.left -= len(cands)
+    if len(cands) == 2:
+        unneeded = ""
+        if i == 0 and ask.ordinary:
+            unneeded = f"; the result of {mid} does not matter" if mid in ask.decided else f"; the match {mid} is not needed"
+        st.steps.append(Step(ask.rule, f"{ask.target}: {_count(ask.slots - ask.ordinary)}: both {cands[0]} and {cands[1]} "
+                                       f"go up{unneeded}"))
+    else:
+        st.steps.append(Step(ask.rule, f"{ask.target}: {cands[0]} goes up without a match (the other team of its pair "
+                                       "is not available)"))
+
+
+def _one_place(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> None:
+    """One place, two candidates: the match's recorded winner, a lot when it is too late for a
+    vacancy match (§1.1.1.1), else the match is pending."""
+    a, b = cands
+    is_ordinary = ask.ordinary == 1 and ask.slots == 1 and i == 0
+    match_rule = "1.1.4.2" if is_ordinary else ask.rule
+    st.matches.append(mid)
+    winner = ask.decided.get(mid)
+    if winner is not None and winner not in cands:
+        st.problems.append(Problem.error(match_rule, f"the recorded winner of {mid}, {winner}, is not one of {a} and {b}"))
+        winner = None
+    if winner is not None:
+        st.steps.append(Step(match_rule, f"{ask.target}: {winner} won the match {mid} against {a if winner == b else b} "
+                                         "and goes up"))
+    elif ask.too_late_for_match and not is_ordinary:
+        winner = _by_lot(ask, st, mid, a, b)
+    else:
+        what = "the runners-up match" if is_ordinary else "a vacancy match"
+        st.steps.append(Step(match_rule, f"{ask.target}: {what} {mid} between {a} and {b} is needed; its winner goes up"))
+        st.pending.append(PendingMatch(mid, match_rule, (a, b), ask.target, ask.loser_to))
+        st.problems.append(Problem.error(match_rule, f"the rollover waits for {mid}: {a} v {b} (winner to {ask.target})",
+                                         hint="record the winner, or if it is too late for a match, draw lots"))
+    if winner is not None:
+        st.promoted.append(winner)
+        st.losers.append(b if winner == a else a)
+
+
+def _by_lot(ask: _Ask, st: _Filling, mid: str, a: str, b: str) -> str | None:
+    """§1.1.1.1 too late for the match ``mid``: the lot recorded for it, else one from the TD's seed,
+    else the lot is pending (an error: the rollover waits for it)."""
+    lot = recorded_lot(ask.rule, mid, (a, b), ask.lots)
+    if lot is None and ask.seed is not None:
+        lot = draw_lot(ask.rule, mid, ask.seed, (a, b))
+    if lot is None:
+        st.problems.append(Problem.error(ask.rule, f"too late for the match {mid} between {a} and {b}: the lot that "
+                                                   "replaces it is not drawn yet",
+                                         hint=f"dbf lot draw {mid} --teams {a},{b} --by NAME --witness NAME"))
+        return None
+    st.lots.append(lot)
+    how = "by hand" if lot.seed is None else f"seed {lot.seed}"
+    st.steps.append(Step(ask.rule, f"{ask.target}: too late to arrange the match {mid} between {a} and {b}: lots drawn "
+                                   f"({how}): {lot.drawn} goes up"))
+    return lot.drawn
