@@ -108,3 +108,10 @@ def test_1_1_3_2_check_flags_a_lot_that_no_longer_breaks_a_tie(tied):
             f.write_text(yaml.safe_dump(doc), encoding="utf-8")
     r = run_dbf("check", "--json")
     assert r.exit_code == 1 and any(e["rule"] == "1.1.3.2" and "not tied" in e["message"] for e in r.json["errors"])
+
+
+def test_1_5_16_deadlines_list_no_cup_draw_without_cup_teams(example):
+    (example / "2026-27" / "cup" / "teams.yaml").write_text("schema: 1\nteams: []\n", encoding="utf-8")
+    r = run_dbf("deadlines", "--json", "--all", "--today", "2027-03-01")
+    assert r.exit_code == 0, r.stderr
+    assert not [d for d in r.json.get("deadlines", r.json.get("items", [])) if "draw of cup" in str(d)], r.json

@@ -52,6 +52,7 @@ def register(app: typer.Typer) -> None:
 
             divisions[div] = Division(div, teams)
             check(check_divisions(divisions, load_postcodes()))
+            check(_orphans(store, div, teams))
             tx.write_yaml(division_file(div), teams_file_data(teams, div),
                           header=f"{div} teams in seeding order (dbf division enter)")
         emit({"ok": True, "division": div, "teams": len(teams), "dry_run": dry_run},
@@ -115,6 +116,28 @@ def _fees_command(division: typer.Typer) -> None:
         emit(doc, lambda out: out.table(tr("div_fees_title", season=store.season),
                                         heads("division", "team", "base", "travel pool", "total"), rows,
                                         justify=["left", "left", "right", "right", "right"]))
+
+
+def _orphans(store, div: str, teams) -> list:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): recorded matches count in the all-play-all of the teams
+    that played them. A new roster without a team that has recorded matches would orphan
+    them (standings, play-off and check would break): refused, with the matches named."""
+    from ..rules.problems import Problem
+    from ..store.divresults import load_div_results
+
+    results, _ = load_div_results(store, div)
+    keep = {t.id for t in teams}
+    lost: dict[str, list[str]] = {}
+    for r in results:
+        for side in (r.home, r.away):
+            if side not in keep:
+                lost.setdefault(side, []).append(r.match_id)
+    rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div, "1.1.4.1")
+    return [Problem.error(rule, f"{team} has {len(ids)} recorded {div} match(es) ({', '.join(sorted(ids)[:3])}"
+                                f"{' ...' if len(ids) > 3 else ''}) and is not in the new roster: the results would be "
+                                "orphaned", hint=f"keep {team} in the file (a renamed team keeps its id), or remove "
+                                                 "its recorded matches first")
+            for team, ids in sorted(lost.items())]
 
 
 def _mismatch(declared: str, div: str, file: Path):

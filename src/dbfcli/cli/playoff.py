@@ -54,14 +54,22 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
         for m in out["matches"]:
             a, b = m.teams
             result, decision = out["decisions"].get(m.id, (None, None))
-            res = "" if result is None else f"{sum(h.imps[0] for h in result.halves)}-{sum(h.imps[1] for h in result.halves)}"
             lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
                    " (lot)" if m.lot else "")
-            rows.append((m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(m.carry_over.get(a, 0))}-{show_imps(m.carry_over.get(b, 0))}"),
-                         f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending"), res,
-                         decision.winner if decision else ""))
+            home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending")
+            raw = None if result is None else result.imps()
+            res = "" if raw is None else f"{raw[0]}-{raw[1]}"
+            if division == "1div":   # §1.1.2.10: the IMPs count with the carry-over
+                co = (m.carry_over.get(a, 0), m.carry_over.get(b, 0))
+                total = "" if raw is None else decimal(f"{show_imps(raw[0] + co[0])}-{show_imps(raw[1] + co[1])}")
+                rows.append((m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(co[0])}-{show_imps(co[1])}"),
+                             home, res, total, decision.winner if decision else ""))
+            else:                    # §1.1.4.2: one section, no carry-over (the teams did not meet)
+                rows.append((m.id, word("stage", m.stage), versus(a, b), home, res, decision.winner if decision else ""))
+        cols = (("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "IMPs incl. carry-over", "winner")
+                if division == "1div" else ("match", "stage", "teams", "home", "IMPs", "winner"))
         o.table(tr("playoff_title", div=division_name(division), boards=count(m.boards, "board", en_plural=True)),
-                heads("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "winner"), rows)
+                heads(*cols), rows)
         if division == "1div":
             p = out["pairing"]
             status = tr("pairing:" + p.status) if p.status in ("provisional", "chosen", "default") else p.status
@@ -70,7 +78,7 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
             o.line(tr("playoff_days"))
             if out.get("champion"):
                 o.line(tr("champion", team=out["champion"]))
-        o.line(tr("carry_over_note"))
+            o.line(tr("carry_over_note"))
     return doc, human
 
 

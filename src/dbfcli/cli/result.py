@@ -99,6 +99,7 @@ def _load(file: Path, now_opt: str | None, amend: bool = False) -> Loaded:
     if inputs.match is None:
         if division_of(sheet.match):
             return Loaded(kind="division", sheet=sheet, data=data, store=store)
+        _division_typo(store, sheet)
         raise UsageProblem(allowed(None, "submit", match_id=sheet.match, where=sheet.where_of("match")))
     return Loaded(kind="cup", sheet=sheet, data=data, store=store, inputs=inputs)
 
@@ -113,6 +114,53 @@ def _plan(loaded: Loaded, penalty: bool, amend: bool = False):
 
 
 # --------------------------------------------------------------------------- division sheets
+def _division_typo(store, sheet) -> None:
+    """A match id that looks like a division's but is none (a typo, another case): exit 2 with
+    the nearest id of that division's schedule -- not the cup's §1.5.16 nor `dbf draw cup`."""
+    import difflib
+
+    from ..rules.model import DIVISIONS
+
+    mid = sheet.match
+    head = next((d for d in sorted(DIVISIONS, key=len, reverse=True) if mid.lower().startswith(d.lower())), None)
+    import re
+
+    if head is None and "div" not in mid.lower() and not re.search(r"-R\d+-\d+$", mid, re.I):
+        return
+    ids = []
+    for div in ([head] if head else list(DIVISIONS)):
+        ids += _schedule_ids(store, div)
+    exact = next((i for i in ids if i.lower() == mid.lower()), None)
+    near = [exact] if exact else difflib.get_close_matches(mid, ids, n=1, cutoff=0.6)
+    where = f"the {head} schedule" if head else "any division's schedule"
+    fail(f"match {mid} is not a match of {where}", where=sheet.where_of("match"),
+         hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`")
+
+
+def _schedule_ids(store, div: str) -> list[str]:
+    from ..store.divresults import season_schedule
+    from ..store.settings import load_settings
+    from ..store.teams import load_division
+
+    division, _ = load_division(store, div)
+    if division is None or not division.teams:
+        return []
+    return [m.id for r in season_schedule(store, division, load_settings(store).division(div)) for m in r.matches
+            if m.away]
+
+
+def _canonical_teams(sheet, division):
+    """Team ids are case-insensitive (INTERFACE.md): the sheet's sides as the division spells them."""
+    from ..rules.value import replace
+
+    ids = {t.id.lower(): t.id for t in division.teams}
+    for side in ("home", "away"):
+        s = getattr(sheet, side)
+        if s.team not in ids.values() and s.team.lower() in ids:
+            sheet = replace(sheet, **{side: replace(s, team=ids[s.team.lower()])})
+    return sheet
+
+
 def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
     from ..rules.sheet import validate_division_sheet
     from ..store.cupresults import division_match_file, division_record_data, sheet_data
@@ -127,6 +175,7 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
     if ctx is None:
         fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
              hint=f"dbf schedule {div}", code="unknown.match")
+    sheet = _canonical_teams(sheet, division)
     res = validate_division_sheet(sheet, ctx)
     doc = {"ok": res.ok, "match": sheet.match, "division": div, "round": res.round, "winner": None,
            "imps": list(res.imps) if res.imps else None,

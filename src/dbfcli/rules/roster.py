@@ -100,8 +100,11 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
             for p in t.players:
                 if p.id in player_home and player_home[p.id][1] != t.id:
                     other_div, other_team = player_home[p.id]
-                    problems.append(Problem.error("1.1.1.1", f"player {p.id} is on division teams {other_team} "
-                                                  f"({other_div}) and {t.id} ({div_id})", p.where))
+                    # §1.5.3 (and §1.5.12c) place a division player by the one division he plays in:
+                    # a player is on one division team (docs/readings/divisions-standings.md)
+                    problems.append(Problem.error("1.5.3", f"player {p.id} is on division teams {other_team} "
+                                                  f"({other_div}) and {t.id} ({div_id}); a division player "
+                                                  "plays for one division team", p.where))
                 player_home.setdefault(p.id, (div_id, t.id))
     return problems
 

@@ -247,12 +247,55 @@ class DivisionContext(Value):
     teams: Mapping[str, Team]
     boards: int = 36
     recorded: tuple[RecordedMatch, ...] = ()
+    dates: Mapping[int, dt.date] = field(default_factory=dict)   # round -> scheduled date
 
 
 class DivisionCheck(Value, Verdict):
     problems: tuple[Problem, ...]
     round: int | None = None
     imps: tuple[int, int] | None = None
+
+
+def _unknown_teams(sheet: Sheet, ctx: DivisionContext) -> list[Problem]:
+    """A team of the sheet that is not in the division: an unknown id (rule None), with the
+    nearest id of the division as the hint ("did you mean ALL-A?")."""
+    import difflib
+
+    out = []
+    lower = {t.lower(): t for t in ctx.teams}
+    for side in sheet.sides:
+        if side.team in ctx.teams:
+            continue
+        near = difflib.get_close_matches(side.team.lower(), list(lower), n=1, cutoff=0.5)
+        hint = f"did you mean {lower[near[0]]}?" if near else f"see `dbf division teams {ctx.division}`"
+        out.append(Problem.error(None, f"unknown team {side.team!r}: not a team of {ctx.division}", side.where,
+                                 hint=hint))
+    return out
+
+
+def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): the division plays over 4 weekends, so a match is played
+    on the weekend of its round: the Saturday or Sunday of the scheduled date (the date itself
+    when it is a weekday)."""
+    day = ctx.dates.get(round_no)
+    if day is None or sheet.played_on is None:
+        return []
+    allowed = {day}
+    if day.weekday() == 5:
+        allowed.add(day + dt.timedelta(days=1))
+    elif day.weekday() == 6:
+        allowed.add(day - dt.timedelta(days=1))
+    if sheet.played_on in allowed:
+        return []
+    rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(ctx.division, "1.1.4.1")
+    return [Problem.error(rule, f"{sheet.match} is a round {round_no} match of the weekend of {day}; the sheet says "
+                                f"it was played on {sheet.played_on}", sheet.where_of("played_on"),
+                          hint=f"played_on: {day.isoformat()}")]
+
+
+def _follows_from_boards(p: Problem) -> bool:
+    """A player-boards problem that only repeats a wrong board count (§1.1.2.1)."""
+    return "player-boards" in p.message or "the match was" in p.message
 
 
 def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck:
@@ -272,6 +315,9 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
             hint=f"use an id printed by `dbf schedule {ctx.division}`"),))
     want = (getattr(m, "home"), getattr(m, "away"))
     got = (sheet.home.team, sheet.away.team)
+    unknown = _unknown_teams(sheet, ctx)
+    if unknown:      # INTERFACE.md: an unknown team is exit 2 (no §), not a cascade of roster errors
+        return DivisionCheck(tuple(unknown))
     if got != want:
         if got == want[::-1]:
             problems.append(Problem.warning(
@@ -281,6 +327,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
             problems.append(Problem.error(
                 "1.1.2.1", f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
                 sheet.home.where))
+    problems += _weekend(sheet, ctx, getattr(m, "round"))
     if not sheet.segments:
         problems.append(Problem.error("1.1.2.1", "the sheet has no segments", sheet.where_of("segments")))
     elif sheet.boards != ctx.boards:
@@ -290,7 +337,9 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     if sheet.extra_segments:
         problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",
                                       sheet.where_of("extra_segments"), code="format.sheet"))
-    problems += [_replace(p, rule=None, code="format.sheet") for p in player_boards(sheet)]
+    boards_wrong = bool(sheet.segments) and sheet.boards != ctx.boards
+    problems += [_replace(p, rule=None, code="format.sheet") for p in player_boards(sheet)
+                 if not (boards_wrong and _follows_from_boards(p))]   # §1.1.2.1 says it once
     for side in sheet.sides:
         team = ctx.teams.get(side.team)
         roster = team.player_ids if team else frozenset()

@@ -22,6 +22,8 @@ def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list],
 
     draws = recorded_draws(store)
     rounds, note, warnings = played_rounds(store, settings)
+    if rounds is None and note is None:   # no cup teams: no cup round is played, so none is drawn (issue 15.12)
+        rounds = ()
     agreements, _, _ = load_schedule(store)
     regs, _ = load_registry(store)
     divisions, _ = load_divisions(store)

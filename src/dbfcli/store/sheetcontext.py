@@ -109,10 +109,13 @@ def division_context(store: SeasonStore, sheet):
     if division is None or any(p.is_error for p in problems):
         return None, division, None, problems
     dsettings = load_settings(store).division(div)
-    matches = {m.id: m for r in season_schedule(store, division, dsettings) for m in r.matches}
+    rounds = season_schedule(store, division, dsettings)
+    matches = {m.id: m for r in rounds for m in r.matches}
     if sheet.match not in matches:
         return None, division, dsettings, problems
-    return DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards), division, dsettings, problems
+    dates = {r.number: r.date for r in rounds if r.date is not None}
+    return (DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards, dates=dates),
+            division, dsettings, problems)
 
 
 def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):
