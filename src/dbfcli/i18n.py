@@ -366,7 +366,7 @@ COLUMNS_DA: dict[str, str] = {
     "owed": "skyldig", "paid": "betalt", "fines": "bøder", "balance": "saldo", "refunds": "refusion",
     "net": "netto", "when (UTC)": "tidspunkt (UTC)", "command": "kommando", "files": "filer",
     "stage": "fase", "teams": "hold", "carry-over": "overført", "home section 1": "hjemme i 1. sektion",
-    "IMPs": "IMP", "IMPs incl. carry-over": "IMP inkl. overført", "home": "hjemme", "winner": "vinder", "loser": "taber",
+    "IMPs": "IMP", "IMPs incl. carry-over": "IMP inkl. overført", "winner": "vinder", "loser": "taber",
     "region": "kreds", "played": "spillet",
     "IMPs+": "IMP+", "IMPs-": "IMP-", "VP": "VP", "segment": "sektion", "seats first": "sætter sig først",
     "seats last": "sætter sig sidst", "item": "post", "captain": "kaptajn", "finals": "finaler",
