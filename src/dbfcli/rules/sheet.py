@@ -276,7 +276,8 @@ def _unknown_teams(sheet: Sheet, ctx: DivisionContext) -> list[Problem]:
 def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): the division plays over 4 weekends, so a match is played
     on the weekend of its round: the Saturday or Sunday of the scheduled date (the date itself
-    when it is a weekday)."""
+    when it is a weekday). Another date is a warning, not an error: §1.1 has no rule on a match
+    the TD moves, so dbf records it and says so (docs/readings/divisions-standings.md)."""
     day = ctx.dates.get(round_no)
     if day is None or sheet.played_on is None:
         return []
@@ -288,9 +289,9 @@ def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]
     if sheet.played_on in allowed:
         return []
     rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(ctx.division, "1.1.4.1")
-    return [Problem.error(rule, f"{sheet.match} is a round {round_no} match of the weekend of {day}; the sheet says "
-                                f"it was played on {sheet.played_on}", sheet.where_of("played_on"),
-                          hint=f"played_on: {day.isoformat()}")]
+    return [Problem.warning(rule, f"{sheet.match} is a round {round_no} match of the weekend of {day}; the sheet says "
+                                  f"it was played on {sheet.played_on}", sheet.where_of("played_on"),
+                            hint=f"played_on: {day.isoformat()} (or the date the TD moved the match to)")]
 
 
 def _follows_from_boards(p: Problem) -> bool:

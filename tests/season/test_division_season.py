@@ -1,0 +1,293 @@
+"""The division season through the real CLI (issue 15, "A season test").
+
+All four divisions of the example: entry (`dbf division enter`), schedules (`dbf schedule DIV
+--freeze`), all 264 matches as result sheets (`dbf result submit`), standings with ties broken
+at every level -- VP, mini-league (2div), IMP quotient (3div-a), IMP difference (3div-b) and lots
+(2div nos. 2-3 §1.1.3.2, 1div nos. 3-4 §1.1.2.8) --, the 1st-division play-off with the choice
+(§1.1.2.8), carry-over (§1.1.2.10), a home lot (§1.1.2.9) and an extra round (§1.1.2.11), the
+3rd-division runners-up match (§1.1.4.2), the east qualification (§1.1.5.2), and the rollover
+(§1.1.1.1, §1.1.2.2, §1.1.3.3, §1.1.4.3) with 0-3 vacancies in 2div and 1-2 in 3div, each next
+season accepted by `dbf check` and undone again. `dbf check` runs after every command that
+writes (and after every round of sheets). The paths taken are printed (pytest -s shows them).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from dbftest import run_dbf
+from divseasonkit import entry_order
+from test_divisions_end_to_end import _east_teams_file
+from test_result import sheet_text
+
+SEASON, NEXT = "2026-27", "2027-28"
+DIVS = ("1div", "2div", "3div-a", "3div-b")
+BLITZ = (190, 40)           # a margin far past the blitz: 20-0 whatever the board count
+PATHS: list[str] = []
+
+
+def path(text: str) -> None:
+    PATHS.append(text)
+    print(f"  path: {text}")
+
+
+def check_ok(what: str) -> dict:
+    r = run_dbf("check", "--json")
+    assert r.exit_code == 0 and r.json["errors"] == [], f"after {what}: {r.stdout}"
+    return r.json
+
+
+def ok(*args):
+    r = run_dbf(*args)
+    assert r.exit_code == 0, f"dbf {' '.join(map(str, args))}: {r.stdout}{r.stderr}"
+    return r
+
+
+# --- the results, designed ------------------------------------------------------------------
+
+
+def vp(home, away, boards):
+    from dbfcli.rules.vp import WBF20, match_vp
+
+    return match_vp(WBF20, home, away, boards)
+
+
+def designed(orders, rounds, boards):
+    """IMPs [home, away] per match id: the entry order by strength (3 IMPs a place), and:
+
+    * 1div AAL-A = ROS-A, 2div ESB-A = FYN-A: level on everything (lots);
+    * 2div LYN-B and RIS-A: equal VP, LYN-B won their match (mini-league);
+    * 3div-a nos. 5-6: equal VP and mini-league, one has 10 IMPs more on both sides (quotient);
+    * 3div-b nos. 5-6: equal VP, mini-league and quotient, one has twice the IMPs (difference).
+    """
+    level = {"1div": [("AAL-A", "ROS-A")], "2div": [("ESB-A", "FYN-A"), ("LYN-B", "RIS-A")],
+             "3div-a": [tuple(orders["3div-a"][4:6])], "3div-b": [tuple(orders["3div-b"][4:6])]}
+    out = {}
+    for div in DIVS:
+        s = {t: -i for i, t in enumerate(orders[div])}
+        for a, b in level[div]:
+            s[b] = s[a]
+        imps = {}
+        for rnd in rounds[div]:
+            for m in rnd["matches"]:
+                if m["away"]:
+                    d = (s[m["home"]] - s[m["away"]]) * 3
+                    imps[m["id"]] = [40 + max(d, 0), 40 + max(-d, 0)]
+        by_pair = {frozenset((m["home"], m["away"])): m for r in rounds[div] for m in r["matches"] if m["away"]}
+        weakest = orders[div][-1]
+
+        def put(x, y, x_imps, y_imps):
+            m = by_pair[frozenset((x, y))]
+            imps[m["id"]] = [x_imps, y_imps] if m["home"] == x else [y_imps, x_imps]
+
+        def get(x, y):
+            m = by_pair[frozenset((x, y))]
+            h, a = imps[m["id"]]
+            return (h, a) if m["home"] == x else (a, h)
+
+        b = boards[div]
+        if div == "2div":                      # mini-league: LYN-B beats RIS-A by m, RIS-A gains it back v the weakest
+            x, y = "LYN-B", "RIS-A"
+            base = get(y, weakest)
+            found = next(((m, d) for m in range(2, 40) for d in range(base[0] - base[1] + 1, 150)
+                          if vp(40 + d, 40, b)[0] - vp(*base, b)[0] == 2 * vp(40 + m, 40, b)[0] - 2000), None)
+            assert found, "no exact mini-league design"
+            m, d = found
+            put(x, y, 40 + m, 40)
+            put(y, weakest, 40 + d, 40)
+        if div == "3div-a":                    # quotient: 10 IMPs more both ways in one match, same margin
+            x, _ = level[div][0]
+            h, a = get(x, weakest)
+            put(x, weakest, h + 10, a + 10)
+        if div == "3div-b":                    # difference: both blitz the weakest; x's match doubles its IMPs
+            x, y = level[div][0]
+            put(x, weakest, *BLITZ)
+            put(y, weakest, *BLITZ)
+            f = sum(get(x, t)[0] for t in orders[div] if t != x)
+            g = sum(get(x, t)[1] for t in orders[div] if t != x)
+            put(x, weakest, BLITZ[0] + f, BLITZ[1] + g)
+            assert vp(BLITZ[0] + f, BLITZ[1] + g, b)[0] == vp(*BLITZ, b)[0] == 2000
+        out.update(imps)
+    return out
+
+
+# --- the season -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def season(example, tmp_path):
+    teams = {}
+    for div in DIVS:                                            # entry, in seeding order (§1.1.2.3)
+        src = example / SEASON / "divisions" / f"{div}.yaml"
+        entry = tmp_path / f"entry-{div}.yaml"
+        entry.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+        ok("division", "enter", div, entry)
+        teams.update({t["id"]: t for t in yaml.safe_load(entry.read_text(encoding="utf-8"))["teams"]})
+    check_ok("division enter")
+    path("entry: 4 divisions entered in seeding order")
+    rounds, boards = {}, {}
+    for div in DIVS:
+        doc = ok("schedule", div, "--freeze", "--json").json
+        rounds[div], boards[div] = doc["rounds"], doc["boards"]
+    check_ok("schedule --freeze")
+    path("schedules: 4 all-play-alls frozen, 11 rounds each")
+    orders = {div: entry_order(example, div) for div in DIVS}
+    imps = designed(orders, rounds, boards)
+    sheet = tmp_path / "sheet.yaml"
+    n = 0
+    for div in DIVS:
+        for rnd in rounds[div]:
+            for m in rnd["matches"]:
+                if not m["away"]:
+                    continue
+                sheet.write_text(sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, boards=boards[div],
+                                            imps=imps[m["id"]], played_on=rnd["date"],
+                                            submitted_at=f"{rnd['date']}T22:00"), encoding="utf-8")
+                ok("result", "submit", sheet)
+                n += 1
+            check_ok(f"{div} round {rnd['round']}")
+    assert n == 264
+    path("results: 264 division sheets submitted, dbf check after each round")
+    return example, tmp_path, orders, teams
+
+
+def rows(div):
+    return {r["team"]: r for r in ok("standings", div, "--json").json["rows"]}
+
+
+def lot(key, *more):
+    ok("lot", "draw", key, "--by", "TD Jens Hansen", "--witness", "Anne Holm", *more)
+    check_ok(f"lot draw {key}")
+
+
+def rollover(q, *args):
+    """`season rollover` to NEXT: every match it waits for gets a --winner (its first team), every
+    lot it waits for is drawn; then NEXT is checked and the rollover undone."""
+    args = list(args)
+    for _ in range(6):
+        r = run_dbf("season", "rollover", "--to", NEXT, "--qualifiers", q, *args, "--dry-run", "--json")
+        if r.exit_code == 0:
+            break
+        assert r.exit_code == 1, r.stdout + r.stderr
+        progressed = False
+        for p in r.json["pending"]:
+            if p["id"] != "3div-PO" and not any(a.startswith(p["id"] + "=") for a in args):
+                args += ["--winner", f"{p['id']}={p['teams'][0]}"]
+                progressed = True
+        for e in r.json["errors"]:
+            m = re.search(r"dbf lot draw (\S+) --teams (\S+)", e.get("hint") or "")
+            if m:
+                lot(m.group(1), "--teams", m.group(2))
+                progressed = True
+        assert progressed, r.json["errors"]
+    r = ok("season", "rollover", "--to", NEXT, "--qualifiers", q, *args, "--json")
+    nxt = run_dbf("--season", NEXT, "check", "--json")
+    assert nxt.exit_code == 0 and nxt.json["errors"] == [], nxt.stdout
+    for div in DIVS:
+        ok("--season", NEXT, "schedule", div)
+    ok("undo")
+    assert not (q.parent / "tournaments" / NEXT).exists()
+    check_ok("undo of the rollover")
+    return r.json
+
+
+def test_issue_15_the_division_season(season):
+    folder, tmp, orders, teams = season
+
+    # --- standings: every tie-break step, and the lots (§1.1.3.2) ---------------------------
+    two = rows("2div")
+    assert two["ESB-A"]["rank"] == two["FYN-A"]["rank"] == 2 and two["ESB-A"]["lots"]
+    assert two["RIS-A"]["vp"] == two["LYN-B"]["vp"] and two["RIS-A"]["tie_break"] == "mini-league"
+    a = rows("3div-a")
+    x, y = orders["3div-a"][4:6]
+    assert a[x]["vp"] == a[y]["vp"] and "imp-quotient" in (a[x]["tie_break"], a[y]["tie_break"])
+    b = rows("3div-b")
+    x, y = orders["3div-b"][4:6]
+    assert b[x]["vp"] == b[y]["vp"] and "imp-difference" in (b[x]["tie_break"], b[y]["tie_break"])
+    path("standings: VP, mini-league (2div), IMP quotient (3div-a), IMP difference (3div-b), two ties for lots")
+    pending = {p["key"]: p for p in ok("lot", "list", "--json").json["pending"]}
+    assert pending["2div"]["rule"] == "1.1.3.2" and pending["1div"]["rule"] == "1.1.2.8"
+    warnings = check_ok("the season's results")["warnings"]
+    assert {w["rule"] for w in warnings if "lot pending" in w["message"]} >= {"1.1.3.2", "1.1.2.8"}
+    east, west = _east_teams_file(tmp)                          # §1.1.5.2 the east qualification
+    ok("qualification", "east", "enter", east)
+    ok("qualification", "west", "enter", west)
+    check_ok("qualification enter")
+    field = [t["id"] for t in yaml.safe_load(east.read_text(encoding="utf-8"))["teams"]]
+    for rnd in ok("qualification", "east", "schedule", "--json").json["rounds"]:
+        for m in rnd["matches"]:
+            d = (field.index(m["away"]) - field.index(m["home"])) * 5
+            ok("qualification", "east", "result", m["id"], "--imps", str(40 + max(d, 0)), str(40 + max(-d, 0)))
+    check_ok("qualification results")
+    q = tmp / "qualifiers.yaml"
+    assert len(ok("qualification", "qualifiers", "--out", q, "--json").json["qualified"]) == 6
+    path("east qualification: 15 matches, 6 qualifiers")
+    r = run_dbf("season", "rollover", "--to", NEXT, "--qualifiers", q, "--dry-run", "--json")
+    assert r.exit_code == 1 and {"1.1.3.2", "1.1.2.8"} <= {e["rule"] for e in r.json["errors"]}
+    path("rollover refused while the 2div and 1div lots are pending (exit 1)")
+    lot("2div")
+    lot("1div")
+    two, one = rows("2div"), rows("1div")
+    assert sorted((two["ESB-A"]["rank"], two["FYN-A"]["rank"])) == [2, 3]
+    assert sorted((one["AAL-A"]["rank"], one["ROS-A"]["rank"])) == [3, 4]
+    path("lots drawn by dbf (OS randomness, seed recorded): 2div places 2-3, 1div places 3-4")
+
+    # --- the 1st-division play-off: choice, carry-over, home lot, extra round -----------------
+    top = [t for t, _ in sorted(one.items(), key=lambda kv: kv[1]["rank"])][:4]
+    ok("playoff", "1div", "choose", top[1], "--today", "2027-02-25")
+    check_ok("playoff choose")
+    po = ok("playoff", "1div", "--json").json
+    sf1, sf2 = po["matches"]
+    assert sf1["teams"] == top[:2] and sf1["carry_over"][top[0]] == "3/2"        # beat no. 2 by 3, finished higher
+    assert sf2["lot_pending"] and sorted(sf2["teams"]) == ["AAL-A", "ROS-A"]      # their match was drawn
+    lot("1div-SF2")
+    path("play-off: no. 1 chose no. 2; carry-over 3/2 (50 %); home of SF2 by lot (drawn mutual match)")
+    ok("playoff", "1div", "result", "1div-SF1", "--half", "30-20", "--half", "10-12", "--half", "40-40",
+       "--half", "5-9")
+    check_ok("1div-SF1")
+    level = ["--half", "30-30", "--half", "10-10", "--half", "40-40", "--half", "5-5"]
+    r = run_dbf("playoff", "1div", "result", "1div-SF2", *level)
+    assert r.exit_code == 1 and "§1.1.2.11" in r.stderr                         # level: an extra round is needed
+    ok("playoff", "1div", "result", "1div-SF2", *level, "--extra", "12-3")
+    check_ok("1div-SF2")
+    ok("playoff", "1div", "result", "1div-F", "--half", "20-30", "--half", "10-12", "--half", "40-40",
+       "--half", "5-9")
+    check_ok("1div-F")
+    po = ok("playoff", "1div", "--json").json
+    assert po["champion"] in top and po["matches"][1]["decided_by"] == "extra round 1"
+    path(f"play-off: SF2 level, decided in extra round 1; champion {po['champion']}")
+    third = ok("playoff", "3div", "--json").json["matches"][0]
+    lot("3div-PO")
+    ok("playoff", "3div", "result", "3div-PO", "--half", "20-30", "--half", "10-12", "--half", "40-40",
+       "--half", "5-9")
+    check_ok("3div-PO")
+    winner_po = third["teams"][1]
+    path(f"runners-up match: home by lot, {winner_po} won (§1.1.4.2)")
+
+    # --- the rollovers ------------------------------------------------------------------------
+    two = [t for t, _ in sorted(rows("2div").items(), key=lambda kv: kv[1]["rank"])]
+    a3 = [t for t, _ in sorted(rows("3div-a").items(), key=lambda kv: kv[1]["rank"])]
+    b3 = [t for t, _ in sorted(rows("3div-b").items(), key=lambda kv: kv[1]["rank"])]
+    doc = rollover(q)
+    assert winner_po in doc["divisions"]["2div"] and third["teams"][0] in doc["divisions"]["3div"]
+    path("rollover, no vacancy: the runners-up match decides")
+    vac2 = two[4:7]                                          # 2div teams at places 5-7 dissolve
+    doc = rollover(q, "--vacancy", vac2[0])
+    assert {a3[1], b3[1]} <= set(doc["divisions"]["2div"])
+    path("rollover, 1 vacancy in 2div: both runners-up go up, 3div-PO not needed")
+    doc = rollover(q, "--vacancy", vac2[0], "--vacancy", vac2[1])
+    assert "3div-PO3" in doc["matches"] and len({a3[2], b3[2]} & set(doc["divisions"]["2div"])) == 1
+    path("rollover, 2 vacancies in 2div: the thirds play 3div-PO3 (--winner)")
+    doc = rollover(q, *[x for t in vac2 for x in ("--vacancy", t)])
+    assert {a3[1], b3[1], a3[2], b3[2]} <= set(doc["divisions"]["2div"])
+    path("rollover, 3 vacancies in 2div: both runners-up and both thirds go up")
+    doc = rollover(q, "--vacancy", a3[4], "--too-late-for-match")
+    assert doc["lots"] and doc["lots"][0]["key"].startswith("Q-PO")
+    path("rollover, 1 vacancy in 3div, too late for Q-PO1: a lot (dbf lot draw) decides")
+    doc = rollover(q, "--vacancy", a3[4], "--vacancy", b3[4])
+    assert len(doc["divisions"]["3div"]) == 24
+    path("rollover, 2 vacancies in 3div: west no. 4 and east no. 3 both go up")
+    print("\n".join(["division season paths:"] + [f"  {i}. {p}" for i, p in enumerate(PATHS, 1)]))
