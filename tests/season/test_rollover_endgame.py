@@ -124,3 +124,24 @@ def test_1_1_4_1_split_by_road_km(finished):
     west = doc["new_divisions"]["3div-a"]
     km = sum(road_route(table, teams[a], teams[b]).km for a, b in itertools.combinations(west, 2))
     assert doc["distance"] == "road" and abs(km - doc["travel_km"]["3div-a"]) < 0.2
+
+
+def test_1_1_4_1_split_uses_the_seasons_distances_csv(finished):
+    """§1.1.4.1 with the season's known road km (docs/formats/distances-csv.md): a pair of the
+    west group given 999 km makes the within-group sum differ from the model's."""
+    folder, q = finished
+    before = _roll(q, "--dry-run", "--json").json
+    import yaml
+
+    teams = {}
+    for div in ("1div", "2div", "3div-a", "3div-b"):
+        data = yaml.safe_load((folder / "2026-27" / "divisions" / f"{div}.yaml").read_text(encoding="utf-8"))
+        teams.update({t["id"]: t["postcode"] for t in data["teams"]})
+    teams.update({t["id"]: t["postcode"] for t in yaml.safe_load(q.read_text(encoding="utf-8"))["teams"]})
+    west = before["new_divisions"]["3div-a"]
+    a, b = next((x, y) for x in west for y in west if teams[x] != teams[y])
+    (folder / "2026-27" / "distances.csv").write_text(f"from,to,km\n{teams[a]},{teams[b]},999\n", encoding="utf-8")
+    after = _roll(q, "--dry-run", "--json")
+    assert after.exit_code == 0, after.stderr
+    total = lambda d: d["travel_km"]["3div-a"] + d["travel_km"]["3div-b"]  # noqa: E731
+    assert total(after.json) > total(before)

@@ -149,15 +149,15 @@ def _hinted(r, problems: list) -> None:
         problems.append(x)
 
 
-def road_distance(teams: Mapping[str, Any]):
-    """``(coords, distance)`` for the §1.1.4.1 split: each team's place (captain's postcode) and
-    the road km between two teams by the cup's road model (`dbf distance`), memoised per pair
-    of postcodes. A season ``distances.csv`` of agreed distances, when the store has one, would
-    be read here (not part of this dbf yet)."""
+def road_distance(teams: Mapping[str, Any], store: SeasonStore | None = None):
+    """``(coords, distance, problems)`` for the §1.1.4.1 split: each team's place (captain's
+    postcode) and the road km between two teams by the cup's road model (`dbf distance`), with
+    the season's ``distances.csv`` of known km (docs/formats/distances-csv.md) when ``store``
+    has one; memoised per pair of postcodes."""
     from ..rules.geography import road_route
-    from .geodata import load_postcodes
+    from .geodata import load_postcodes, road_table
 
-    table = load_postcodes()
+    table, problems = road_table(store) if store is not None else (load_postcodes(), [])
     coords, memo = {}, {}
     for t, team in teams.items():
         pt = table.point(team.postcode)
@@ -171,7 +171,7 @@ def road_distance(teams: Mapping[str, Any]):
             memo[key] = route.km if route is not None else _straight(coords[a], coords[b])
         return memo[key]
 
-    return coords, distance
+    return coords, distance, problems
 
 
 def _straight(a, b) -> float:
@@ -180,7 +180,7 @@ def _straight(a, b) -> float:
     return great_circle_km(a, b)
 
 
-def _split(r, teams: dict, blocked: bool, problems: list, steps: list) -> tuple[Any, dict]:
+def _split(store: SeasonStore, r, teams: dict, blocked: bool, problems: list, steps: list) -> tuple[Any, dict]:
     """§1.1.4.1: the 3rd division in two geographic groups by road km; ``(split, new divisions)``."""
     from ..rules.groups import split_groups
     from ..rules.vacancy import Step
@@ -189,7 +189,10 @@ def _split(r, teams: dict, blocked: bool, problems: list, steps: list) -> tuple[
     if not r.divisions["3div"] or blocked:
         return None, new
     known = {t: teams[t] for t in r.divisions["3div"] if t in teams}
-    coords, distance = road_distance(known)
+    coords, distance, p = road_distance(known, store)
+    problems += p
+    if any(x.is_error for x in p):
+        return None, new
     split, p = split_groups(r.divisions["3div"], coords, distance)
     problems += p
     if split is not None:
@@ -230,7 +233,7 @@ def rollover_plan(store: SeasonStore, to: str, qualifiers: Path, vacancies: Sequ
                  lots=inputs.lots)
     _hinted(r, problems)
     steps += list(r.steps)
-    split, new = _split(r, teams, any(x.is_error for x in problems), problems, steps)
+    split, new = _split(store, r, teams, any(x.is_error for x in problems), problems, steps)
     doc = r.to_json()
     doc.update({"from": store.season, "to": to, "seed": inputs.seed, "dry_run": dry_run,
                 "steps": [{"rule": s.rule, "text": s.text} for s in steps],
