@@ -145,6 +145,7 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
     with store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
         out = state(store, seed, on)
         check([p for p in out["problems"] if p.rule != "1.1.2.8"])
+        check(_chooser_known(out))
         if any(m in out["file"].results for m in ("1div-SF1", "1div-SF2")):
             from ..rules.problems import Problem
 
@@ -163,6 +164,35 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
          lambda o: o.line(tr("playoff_chosen", verb=tr("verb:would record" if dry_run else "verb:recorded"),
                              team=out["order"][0], choice=team, a=pairing.pairs[0][0], b=pairing.pairs[0][1],
                              c=pairing.pairs[1][0], d=pairing.pairs[1][1])))
+
+
+def _chooser_known(out: dict) -> list:
+    """§1.1.2.8: the choice belongs to the team placed first "efter grundspillet": refused while
+    the round robin is not complete, or while a lot that decides the top 4 is not drawn."""
+    from ..rules.problems import Problem
+
+    if not out.get("complete"):
+        return [Problem.error("1.1.2.8", "the round robin is not complete: who is no. 1 (and may choose) is not known yet",
+                              hint="record the remaining 1div matches first")]
+    lots = [p for p in out["problems"] if not p.is_error and "is not drawn: the play-off is provisional" in p.message]
+    return [Problem.error("1.1.2.8", x.message, hint=x.hint) for x in lots]
+
+
+def _final_stands(out: dict, match: str, decision) -> list:
+    """§1.1.2.6: the final is played between the semi-final winners. A semi-final recorded again
+    with another winner once the final is recorded would leave a final between the wrong teams:
+    refused (correct the final first, or `dbf undo` it)."""
+    from ..rules.problems import Problem
+
+    if match not in ("1div-SF1", "1div-SF2") or "1div-F" not in out["file"].results or decision is None:
+        return []
+    before = out["decisions"].get(match, (None, None))[1]
+    if before is None or before.winner == decision.winner:
+        return []
+    teams = out["file"].results["1div-F"][0]
+    return [Problem.error("1.1.2.6", f"the final is recorded between {teams[0]} and {teams[1]}; {match} again with "
+                                     f"{decision.winner} winning would leave it between the wrong teams",
+                          hint="undo the final's result first (dbf undo), then record the semi-final")]
 
 
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
@@ -188,7 +218,7 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
                                  hint="record the choice (dbf playoff 1div choose TEAM) or wait for the deadline")])
         res = PlayoffResult(match, tuple(Half(_pair(h)) for h in half), tuple(Half(_pair(h), 4) for h in extra))
         decision, problems = decide(m, res)
-        check(problems)
+        check(problems + _final_stands(out, match, decision))
         pf, _ = load_playoff(store)
         pf.results[match] = (m.teams, res)
         if seed is not None:
