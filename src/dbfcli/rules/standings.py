@@ -187,13 +187,73 @@ class _Tally(MutableValue):
     vp: int = 0
 
 
-def standings(division: Division, results: Iterable[DivResult],
-              scale: VPScale = WBF20, lots: Iterable[DrawnLot] = ()) -> tuple[Standings, list[Problem]]:
-    """The division's table from the recorded results (any number of rounds played); a group
-    tied after every tie-break is ordered by its recorded lot (§1.1.3.2) when there is one."""
-    lots = tuple(lots)
-    good, problems = check_results(division, results)
-    order_index = {t.id: i for i, t in enumerate(division.teams)}
+class _Ranker(MutableValue):
+    """The ranking of one table (:func:`standings`): the tallies, each match's VP, the entry
+    order (the last resort while a lot is pending) and the recorded lots."""
+
+    division_id: str
+    tally: dict
+    match_vps: list
+    order_index: dict
+    lots: tuple
+    final: bool                      # every match recorded: a lot may break a tie
+
+    def mini_league(self, group) -> dict[str, int]:
+        """§ (none; docs/readings/divisions-standings.md): VP in the matches among ``group``."""
+        out = dict.fromkeys(group, 0)
+        for home, away, vh, va in self.match_vps:
+            if home in out and away in out:
+                out[home] += vh
+                out[away] += va
+        return out
+
+    def quotient(self, team: str) -> tuple[int, Fraction]:
+        t = self.tally[team]
+        if t.imps_against == 0:
+            return (1, Fraction(t.imps_for)) if t.imps_for else (0, Fraction(1))
+        return (0, Fraction(t.imps_for, t.imps_against))
+
+    def key(self, step: str, group: list[str]) -> Callable[[str], object]:
+        if step == "vp":
+            return lambda team: self.tally[team].vp
+        if step == "mini-league":
+            return self.mini_league(group).__getitem__
+        if step == "imp-quotient":
+            return self.quotient
+        return lambda team: self.tally[team].imps_for - self.tally[team].imps_against
+
+    def order(self, group: list[str], first: int) -> tuple[list[str], list[str | None]]:
+        """Teams best first, and for each boundary the step that decided it (``"lots"`` pending,
+        ``"drawn"`` by a recorded lot, §1.1.3.2)."""
+        if len(group) == 1:
+            return group, []
+        for s in range(first, len(STEPS)):
+            key = self.key(STEPS[s], group)
+            values = sorted({key(t) for t in group}, reverse=True)
+            if len(values) > 1:
+                return self._split(group, key, values, STEPS[s])
+        lot = find_lot(self.lots, self.division_id, group) if self.final else None
+        if lot is not None:
+            return list(lot.order), ["drawn"] * (len(group) - 1)
+        return sorted(group, key=self.order_index.__getitem__), ["lots"] * (len(group) - 1)
+
+    def _split(self, group, key, values, step) -> tuple[list[str], list[str | None]]:
+        """The group in blocks of equal ``key``; each block of two or more starts again at the
+        mini-league (docs/readings/divisions-standings.md)."""
+        teams: list[str] = []
+        bounds: list[str | None] = []
+        for i, value in enumerate(values):
+            block = sorted((t for t in group if key(t) == value), key=self.order_index.__getitem__)
+            sub_teams, sub_bounds = self.order(block, 1) if len(block) > 1 else (block, [])
+            if i:
+                bounds.append(step)
+            teams += sub_teams
+            bounds += sub_bounds
+        return teams, bounds
+
+
+def _tallies(division: Division, good, scale: VPScale) -> tuple[dict, list]:
+    """Each team's played/won/drawn/lost, IMPs and VP, and each match's VP."""
     tally = {t.id: _Tally() for t in division.teams}
     match_vps: list[tuple[str, str, int, int]] = []
     for r in good:
@@ -211,59 +271,12 @@ def standings(division: Division, results: Iterable[DivResult],
                 t.drawn += 1
             else:
                 t.lost += 1
+    return tally, match_vps
 
-    def mini_league(group: set[str]) -> dict[str, int]:
-        out = dict.fromkeys(group, 0)
-        for home, away, vh, va in match_vps:
-            if home in group and away in group:
-                out[home] += vh
-                out[away] += va
-        return out
 
-    def quotient(team: str) -> tuple[int, Fraction]:
-        t = tally[team]
-        if t.imps_against == 0:
-            return (1, Fraction(t.imps_for)) if t.imps_for else (0, Fraction(1))
-        return (0, Fraction(t.imps_for, t.imps_against))
-
-    def keys(step: str, group: list[str]) -> Callable[[str], object]:
-        if step == "vp":
-            return lambda team: tally[team].vp
-        if step == "mini-league":
-            ml = mini_league(set(group))
-            return lambda team: ml[team]
-        if step == "imp-quotient":
-            return quotient
-        return lambda team: tally[team].imps_for - tally[team].imps_against
-
-    def order(group: list[str], first: int) -> tuple[list[str], list[str | None]]:
-        """Teams best first, and for each boundary the step that decided it."""
-        if len(group) == 1:
-            return group, []
-        for s in range(first, len(STEPS)):
-            key = keys(STEPS[s], group)
-            values = sorted({key(t) for t in group}, reverse=True)
-            if len(values) == 1:
-                continue
-            teams: list[str] = []
-            bounds: list[str | None] = []
-            for i, value in enumerate(values):
-                block = sorted((t for t in group if key(t) == value), key=order_index.__getitem__)
-                sub_teams, sub_bounds = order(block, 1) if len(block) > 1 else (block, [])
-                if i:
-                    bounds.append(STEPS[s])
-                teams += sub_teams
-                bounds += sub_bounds
-            return teams, bounds
-        lot = find_lot(lots, division.id, group) if good_complete else None
-        if lot is not None:
-            return list(lot.order), ["drawn"] * (len(group) - 1)
-        return sorted(group, key=order_index.__getitem__), ["lots"] * (len(group) - 1)
-
-    n = len(division.teams)
-    good_complete = len(good) == n * (n - 1) // 2   # a lot breaks only the final table's ties
-    ranked, bounds = order([t.id for t in division.teams], 0)
-    marks = division_marks(division.id, len(ranked))
+def _rows(division_id: str, ranked, bounds, tally) -> list[Row]:
+    """The rows in ranked order: a pending lot shares the rank; marks by position."""
+    marks = division_marks(division_id, len(ranked))
     rows: list[Row] = []
     rank = 1
     for pos, team in enumerate(ranked, start=1):
@@ -275,10 +288,23 @@ def standings(division: Division, results: Iterable[DivResult],
                         (marks[pos],) if pos in marks else (),
                         None if above in (None, "vp") else ("lots" if above == "drawn" else above), above == "lots",
                         above == "drawn"))
-    rows = _flag_lots(rows)
+    return _flag_lots(rows)
+
+
+def standings(division: Division, results: Iterable[DivResult],
+              scale: VPScale = WBF20, lots: Iterable[DrawnLot] = ()) -> tuple[Standings, list[Problem]]:
+    """The division's table from the recorded results (any number of rounds played); a group
+    tied after every tie-break is ordered by its recorded lot (§1.1.3.2) when there is one."""
+    good, problems = check_results(division, results)
+    tally, match_vps = _tallies(division, good, scale)
+    n = len(division.teams)
+    final = len(good) == n * (n - 1) // 2   # a lot breaks only the final table's ties
+    ranker = _Ranker(division.id, tally, match_vps, {t.id: i for i, t in enumerate(division.teams)}, tuple(lots), final)
+    ranked, bounds = ranker.order([t.id for t in division.teams], 0)
+    rows = _rows(division.id, ranked, bounds, tally)
     if not good:  # nothing played yet: no tie to break by lots (the marks still say what each place means)
         rows = [Row(1, r.team, 0, 0, 0, 0, 0, 0, 0, r.marks, None, False) for r in rows]
-    if good_complete:  # a draw is only needed for the final table
+    if final:  # a draw is only needed for the final table
         problems += _lots_problems(division.id, rows)
     table = Standings(division.id, tuple(rows), len({r.round for r in good}), len(good), n * (n - 1) // 2)
     return table, problems
