@@ -51,7 +51,8 @@ def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]
 
             near = difflib.get_close_matches(t.lower(), list(known), n=1)
             problems.append(Problem.error(None, f"unknown team {t!r}",
-                                          hint=f"did you mean {known[near[0]]}?" if near else "see dbf division teams DIV"))
+                                          hint=f"did you mean {known[near[0]]}?" if near else "see dbf division teams DIV",
+                                          code="unknown.team"))
         else:
             out.append(t)
     if problems:
@@ -64,7 +65,8 @@ def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]
 def _target(store, key: str, teams: list[str] | None):
     """The lot to draw: ``(key, rule, teams, what)``; exit 1 when nothing is to be drawn for KEY."""
     from ..rules.problems import Problem
-    from ..store.lots import load_lots, season_pending_lots
+    from ..store.lotcheck import season_pending_lots
+    from ..store.lots import load_lots
 
     pending, _ = season_pending_lots(store)
     lots, problems = load_lots(store)
@@ -75,13 +77,13 @@ def _target(store, key: str, teams: list[str] | None):
     if teams is not None:
         teams = _normalise(teams, known, strict=not key.upper().startswith("Q-PO"))
         if len(set(teams)) < 2:
-            fail("a lot is drawn among two teams or more", hint="--teams A,B")
+            fail("a lot is drawn among two teams or more", hint="--teams A,B", code="usage.option")
         chosen = next((p for p in mine if set(p.teams) == set(teams)), None)
     elif len(mine) == 1:
         chosen = mine[0]
     elif len(mine) > 1:
         fail(f"{key} has {len(mine)} pending lots: say which with --teams",
-             hint="; ".join(",".join(p.teams) for p in mine))
+             hint="; ".join(",".join(p.teams) for p in mine), code="usage.missing")
     if chosen is not None:
         return chosen.key, chosen.rule, tuple(chosen.teams), chosen.what
     done = [x for x in lots if x.key.lower() == key.lower() and (teams is None or set(x.teams) == set(teams))]
@@ -92,7 +94,7 @@ def _target(store, key: str, teams: list[str] | None):
                              hint="dbf undo removes it if it was recorded by mistake")])
     if VACANCY_MATCH.match(key):
         if teams is None:
-            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", rule=None)
+            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", code="usage.missing")
         return key, "1.1.1.1", tuple(sorted(teams)), f"the vacancy place of {key}, too late for a match"
     if key in ("1div", "2div", "3div-a", "3div-b"):
         tied = f" among {', '.join(teams)}" if teams else ""
@@ -104,7 +106,7 @@ def _target(store, key: str, teams: list[str] | None):
         check([Problem.error(rule, f"no lot to draw for {key}: its home is decided (the round-robin match, a "
                                    "recorded seed), or the match is not paired yet", hint="dbf playoff 1div")])
     fail(f"unknown lot {key!r}", hint="a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy "
-                                      "match (3div-PO3, Q-PO1); dbf lot list")
+                                      "match (3div-PO3, Q-PO1); dbf lot list", code="unknown.match")
 
 
 def _when(at: Optional[str]) -> str:
@@ -115,7 +117,7 @@ def _when(at: Optional[str]) -> str:
     try:
         dt.datetime.fromisoformat(at.replace("Z", "+00:00"))
     except ValueError:
-        fail(f"--at {at!r} is not a date and time (YYYY-MM-DDTHH:MM)")
+        fail(f"--at {at!r} is not a date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
     return at
 
 
@@ -135,10 +137,11 @@ def _save(store, lot, verb: str, dry_run: bool) -> None:
 
 def _witnesses(by: str, witness: list[str]) -> tuple[str, tuple[str, ...]]:
     if not by.strip():
-        fail("--by: who drew the lot")
+        fail("--by: who drew the lot", code="usage.missing")
     names = tuple(w.strip() for w in witness if w.strip())
     if not names:
-        fail("--witness: who witnessed the draw (§1.1.3.2: a lot is drawn before a witness)", hint="--witness NAME")
+        fail("--witness: who witnessed the draw (§1.1.3.2: a lot is drawn before a witness)", hint="--witness NAME",
+             code="usage.missing")
     return by.strip(), names
 
 
@@ -154,7 +157,8 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf lot list --json
         """
-        from ..store.lots import load_lots, lot_to_data, season_pending_lots
+        from ..store.lotcheck import season_pending_lots
+        from ..store.lots import load_lots, lot_to_data
 
         store = load_store()
         pending, _ = season_pending_lots(store)

@@ -134,7 +134,7 @@ def _division_typo(store, sheet) -> None:
     near = [exact] if exact else difflib.get_close_matches(mid, ids, n=1, cutoff=0.6)
     where = f"the {head} schedule" if head else "any division's schedule"
     fail(f"match {mid} is not a match of {where}", where=sheet.where_of("match"),
-         hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`")
+         hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`", code="unknown.match")
 
 
 def _schedule_ids(store, div: str) -> list[str]:

@@ -65,7 +65,8 @@ def register(app: typer.Typer) -> None:
             from ..rules.problems import Problem
 
             raise UsageProblem([Problem.error(None, f"--winner {k}=...: no match {k} decides a place in this rollover",
-                                              hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"))
+                                              hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"),
+                                              code="unknown.match")
                                 for k in plan.unused_winners])
         if not RUN.json:
             for s in plan.steps:

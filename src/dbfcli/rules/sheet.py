@@ -269,7 +269,7 @@ def _unknown_teams(sheet: Sheet, ctx: DivisionContext) -> list[Problem]:
         near = difflib.get_close_matches(side.team.lower(), list(lower), n=1, cutoff=0.5)
         hint = f"did you mean {lower[near[0]]}?" if near else f"see `dbf division teams {ctx.division}`"
         out.append(Problem.error(None, f"unknown team {side.team!r}: not a team of {ctx.division}", side.where,
-                                 hint=hint))
+                                 hint=hint, code="unknown.team"))
     return out
 
 

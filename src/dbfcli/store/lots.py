@@ -13,16 +13,16 @@
         seed: 8127361278361            # only when dbf drew it (replay: rules.lots.draw_order)
 
 The standings, the play-off and the rollover read the lots from here; ``dbf check`` lists the
-pending ones (:func:`season_pending_lots`) and every recorded lot that no longer breaks a tie.
+pending ones and every recorded lot that no longer breaks a tie (:mod:`dbfcli.store.lotcheck`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..rules.lots import DrawnLot, PendingLot, check_lot
+from ..rules.lots import DrawnLot, check_lot
 from ..rules.problems import Problem
-from .season import SeasonStore, StoreError
+from .season import SeasonStore
 
 LOTS = "divisions/lots.yaml"
 SCHEMA = 1
@@ -42,16 +42,17 @@ def load_lots(store: SeasonStore) -> tuple[list[DrawnLot], list[Problem]]:
         return [], []
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("lots", []), list):
-        return [], [Problem.error(None, "the lots file is a mapping with schema: 1 and lots: [...]", doc.where())]
+        return [], [Problem.error(None, "the lots file is a mapping with schema: 1 and lots: [...]", doc.where(),
+                                  code="format.schema")]
     problems: list[Problem] = []
     if data.get("schema") != SCHEMA:
         problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
-                                      doc.where("schema")))
+                                      doc.where("schema"), code="format.schema-version"))
     lots: list[DrawnLot] = []
     for i, item in enumerate(data.get("lots") or []):
         at = doc.where("lots", i)
         if not isinstance(item, dict):
-            problems.append(Problem.error(None, f"lots[{i}]: a mapping with {', '.join(_KEYS[:7])}", at))
+            problems.append(Problem.error(None, f"lots[{i}]: a mapping with {', '.join(_KEYS[:7])}", at, code="format.schema"))
             continue
         unknown = sorted(set(map(str, item)) - set(_KEYS))
         teams, order, witnesses = _strings(item.get("teams")), _strings(item.get("order")), _strings(item.get("witnesses"))
@@ -66,7 +67,7 @@ def load_lots(store: SeasonStore) -> tuple[list[DrawnLot], list[Problem]]:
         if unknown or bad:
             what = (f"unknown key(s) {', '.join(unknown)}" if unknown else "") + \
                    ("; " if unknown and bad else "") + (f"missing or malformed: {', '.join(bad)}" if bad else "")
-            problems.append(Problem.error(None, f"lots[{i}]: {what}", at))
+            problems.append(Problem.error(None, f"lots[{i}]: {what}", at, code="format.schema"))
             continue
         lot = DrawnLot(item["key"], str(item["rule"]), teams, order, item["drawn_by"].strip(), witnesses,
                        str(item["drawn_at"]), seed)
@@ -88,74 +89,3 @@ def lot_to_data(lot: DrawnLot) -> dict:
 
 def lots_data(lots) -> dict:
     return {"schema": SCHEMA, "lots": [lot_to_data(x) for x in lots]}
-
-
-def season_pending_lots(store: SeasonStore) -> tuple[list[PendingLot], list[Problem]]:
-    """Every lot the season still needs: the final tables' ties that decide a place (§1.1.3.2 and
-    the marks' §), and home in a play-off match whose round-robin match was drawn (§1.1.2.9) or
-    in the runners-up match (§1.1.4.2), with no lot and no recorded seed. Problems of files that
-    cannot be read are returned, not raised."""
-    from ..rules.standings import pending_lots
-    from .playoff import division_table
-    from .playoffstate import playoff_state
-
-    pending: list[PendingLot] = []
-    problems: list[Problem] = []
-    for div in ("1div", "2div", "3div-a", "3div-b"):
-        try:
-            _, table, _, _ = division_table(store, div)
-        except StoreError:
-            continue
-        if table.complete:
-            pending += pending_lots(div, table.rows)
-    for div in ("1div", "3div"):
-        try:
-            out = playoff_state(store, div=div)
-        except (StoreError, IndexError):
-            continue
-        pending += out.get("pending_lots", [])
-    return pending, problems
-
-
-def check_season(store: SeasonStore) -> list[Problem]:
-    """``dbf check``: the lots file's form (each lot's order its teams once each, dbf's seed
-    replays it), every recorded lot still deciding a tie of the same teams, and a warning for
-    each pending lot (§1.1.3.2)."""
-    lots, problems = load_lots(store)
-    pending, p = season_pending_lots(store)
-    problems += p
-    for x in pending:
-        problems.append(Problem.warning(x.rule, f"lot pending: {x.what} ({', '.join(x.teams)})", hint=x.command()))
-    if lots:
-        problems += _stale(store, lots)
-    return problems
-
-
-def _stale(store: SeasonStore, lots) -> list[Problem]:
-    """A recorded standings lot whose teams are no longer tied after every tie-break (a result was
-    corrected since): §1.1.3.2 lots decide only what every tie-break leaves open."""
-    from .playoff import division_table
-
-    doc = store.read_yaml(LOTS, required=False)
-    out = []
-    tables: dict[str, Any] = {}
-    for i, lot in enumerate(lots):
-        if lot.key not in ("1div", "2div", "3div-a", "3div-b"):
-            continue
-        if lot.key not in tables:
-            try:
-                tables[lot.key] = division_table(store, lot.key)[1]
-            except StoreError:
-                tables[lot.key] = None
-        table = tables[lot.key]
-        if table is None:
-            continue
-        rows = [r for r in table.rows if r.team in lot.teams]
-        tied = len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)
-        if not tied:
-            out.append(Problem.error(lot.rule, f"lot {lot.key} among {', '.join(lot.teams)}: these teams are not tied "
-                                               "after every tie-break in the table now",
-                                     doc.where("lots", i) if doc is not None else None,
-                                     hint="a result changed since the draw: remove the lot (dbf undo) and draw again "
-                                          "if a tie remains"))
-    return out
