@@ -129,9 +129,9 @@ def _save(store, lot, verb: str, dry_run: bool) -> None:
         lots, _ = load_lots(store)
         tx.write_yaml(LOTS, lots_data([*lots, lot]), header="lots drawn in the divisions (dbf lot)")
     doc = {"ok": True, "lot": lot_to_data(lot), "dry_run": dry_run}
-    emit(doc, lambda o: o.line(f"§{lot.rule} lot {lot.key} ({verb} by {lot.drawn_by}, witnessed by "
-                               f"{', '.join(lot.witnesses)}): {', '.join(lot.order)}"
-                               + (f"; seed {lot.seed}" if lot.seed is not None else "")
+    emit(doc, lambda o: o.line(tr("lot_saved", rule=lot.rule, lot=lot.key, how=tr(f"lot_how:{verb}"), by=lot.drawn_by,
+                                  witnesses=", ".join(lot.witnesses), order=", ".join(lot.order))
+                               + (tr("lot_seed_note", seed=lot.seed) if lot.seed is not None else "")
                                + (tr("dry_run_nothing") if dry_run else "")))
 
 
@@ -167,13 +167,16 @@ def register(app: typer.Typer) -> None:
         doc = {"pending": [p.to_json() for p in pending], "recorded": [lot_to_data(x) for x in lots]}
 
         def human(o):
+            from ..i18n import t as tr
+
             for p in pending:
-                o.line(f"pending §{p.rule} {p.key}: {p.what} among {', '.join(p.teams)}: {p.command()}")
+                o.line(tr("lot_line_pending", rule=p.rule, lot=p.key, what=p.what, teams=", ".join(p.teams),
+                          command=p.command()))
             for x in lots:
-                o.line(f"drawn §{x.rule} {x.key}: {', '.join(x.order)} ({x.drawn_at}, {x.drawn_by}; "
-                       f"witnesses {', '.join(x.witnesses)})")
+                o.line(tr("lot_line_drawn", rule=x.rule, lot=x.key, order=", ".join(x.order), at=x.drawn_at,
+                          by=x.drawn_by, witnesses=", ".join(x.witnesses)))
             if not pending and not lots:
-                o.line("no lots pending or recorded")
+                o.line(tr("lot_none"))
 
         emit(doc, human)
 
@@ -197,8 +200,7 @@ def register(app: typer.Typer) -> None:
         key_, rule, pool, _ = _target(store, key, _ids(teams) if teams else None)
         seed = secrets.randbits(63)
         order = draw_order(pool, seed)
-        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "drawn by dbf",
-              dry_run)
+        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "dbf", dry_run)
 
     @command(lot, "record")
     def record(key: KeyArg, by: ByOpt,
@@ -216,5 +218,4 @@ def register(app: typer.Typer) -> None:
         drawn = _ids(order)
         key_, rule, pool, _ = _target(store, key, drawn)
         drawn = _normalise(drawn, _known_teams(store), strict=not key.upper().startswith("Q-PO"))
-        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "drawn by hand",
-              dry_run)
+        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "hand", dry_run)
