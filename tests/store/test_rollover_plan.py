@@ -13,7 +13,8 @@ SEASON = "2026-27"
 
 @pytest.mark.parametrize("to, refused", [
     ("2027-28", None),
-    ("2099-00", None),                   # the century turns
+    ("2099-00", "builds the season after 2026-27"),   # issue 15.7: only the next season
+    ("2025-26", "builds the season after 2026-27"),
     ("2027-29", "is not of the form 2027-28"),
     ("27-28", "is not of the form 2027-28"),
     ("2026-27", "--to names this season"),
@@ -24,6 +25,12 @@ def test_1_1_2_2_new_season_refusal(example, to, refused):
         assert problem is None
     else:
         assert problem.is_error and refused in problem.message
+
+
+def test_1_1_2_2_next_season_turns_the_century():
+    from dbfcli.store.rollover import next_season
+
+    assert next_season("2098-99") == "2099-00" and next_season("2026-27") == "2027-28"
 
 
 def test_new_season_refusal_of_an_existing_folder(example):
