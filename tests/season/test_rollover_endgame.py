@@ -74,33 +74,6 @@ def test_1_1_2_2_undo_of_a_rollover_removes_the_new_season(finished):
     assert _roll(q).exit_code == 0                              # and it can be done again
 
 
-def test_1_1_2_2_interrupted_rollover_leaves_nothing_that_breaks_check(finished, monkeypatch):
-    """A rollover killed before its last rename: the staging folder is not a season; the next
-    season does not exist (check: unknown season, exit 2, not a missing season.toml); the
-    rollover runs again."""
-    from pathlib import Path
-
-    folder, q = finished
-
-    rename = Path.rename
-
-    def killed(self, target):
-        if Path(target).name == "2027-28":       # the last rename, staging folder -> season
-            raise KeyboardInterrupt
-        return rename(self, target)
-
-    with monkeypatch.context() as m:
-        m.setattr(Path, "rename", killed)
-        assert _roll(q).exit_code == 130
-    assert not (folder / "2027-28").exists()
-    r = run_dbf("--season", "2027-28", "check")
-    assert r.exit_code == 2 and "season.toml" not in r.stderr
-    assert run_dbf("check").exit_code == 0
-    r = _roll(q)
-    assert r.exit_code == 0, r.stderr
-    assert not (folder / ".2027-28.rollover").exists()
-
-
 def test_1_1_4_1_split_by_road_km(finished):
     """§1.1.4.1: the within-group sum is road km by the cup's model (as `dbf distance`)."""
     from dbfcli.rules.geography import road_route
