@@ -116,3 +116,15 @@ def test_1_5_14_sheet_deadline_from_the_agreed_time(dbf, example):
     r = dbf("deadlines", "--today", "2026-12-13T00:00", "--json")
     (sheet,) = _by_rule(r.json, "1.5.14")
     assert sheet["due"] == "2026-12-14T08:30:00"       # official day, agreed time 09:30, play ends 14:30
+
+
+def test_1_1_2_8_no_play_off_choice_in_a_season_without_a_1st_division(dbf, empty_season):
+    """Issue 14 item 7 (cron false alarm): a season without 1st-division teams has no §1.1.2.8
+    choice, so it is never overdue after the round robin's last weekend."""
+    r = dbf("deadlines", "--today", "2027-04-15", "--all", "--json")
+    assert _by_rule(r.json, "1.1.2.8") == []
+
+
+def test_1_1_2_8_the_play_off_choice_is_due_where_a_1st_division_plays(dbf, example):
+    r = dbf("deadlines", "--today", "2027-01-15", "--all", "--json")
+    assert len(_by_rule(r.json, "1.1.2.8")) == 1

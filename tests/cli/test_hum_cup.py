@@ -30,30 +30,43 @@ def schedule_row(round_no=3, match="C3-001"):
 
 
 def test_1_5_13_hum_team_scheduled_away_whatever_the_draw(example):
-    """§1.5.13: KBH-3 is drawn first (home by §1.5.5 on equal UP) but has a HUM pair: it is away."""
+    """§1.5.13: KBH-3 is drawn first (home by §1.5.5 on equal UP) but has a HUM pair that may play
+    HUM against KBH-9 (a division team, §1.5.1.2): it is away."""
+    teams = cup_teams(example)
+    write_draw(example, 3, [("KBH-3", "KBH-9")])
+    register(teams["KBH-3"])
+    row, doc = schedule_row()
+    assert (row["home"], row["away"]) == ("KBH-9", "KBH-3")
+    assert row["reason"].startswith("§1.5.13") and "KBH-3" in row["reason"]
+    assert row["venue_postcode"] == teams["KBH-9"]["postcode"]
+    human = run_dbf("schedule", "cup", "--round", "3")
+    assert "§1.5.13 HUM: KBH-3 away" in human.stdout
+
+
+def test_1_5_13_hum_pair_not_allowed_here_leaves_1_5_5_to_decide(example):
+    """§1.5.13 with §1.5.1.2 (issue 14 item 3): against KBH-1, a pool team that plays no HUM,
+    KBH-3's HUM pair may not play HUM; so KBH-3 has no HUM pair in this match, and §1.5.5 makes
+    it the home team (drawn first, equal UP). The pair is still flagged."""
     teams = cup_teams(example)
     write_draw(example, 3, [("KBH-3", "KBH-1")])
     register(teams["KBH-3"])
     row, doc = schedule_row()
-    assert (row["home"], row["away"]) == ("KBH-1", "KBH-3")
-    assert row["reason"].startswith("§1.5.13") and "KBH-3" in row["reason"]
-    assert row["venue_postcode"] == teams["KBH-1"]["postcode"]
-    human = run_dbf("schedule", "cup", "--round", "3")
-    assert "§1.5.13 HUM: KBH-3 away" in human.stdout
+    assert (row["home"], row["away"]) == ("KBH-3", "KBH-1") and row["reason"].startswith("§1.5.5")
+    assert [v["allowed"] for v in row["hum"]] == [False]
 
 
 def test_1_5_13_hum_away_even_with_more_up(example):
     """§1.5.13 "uanset UP": more UP credited does not make the HUM team home."""
     teams = cup_teams(example)
     write_draw(example, 1, [("KBH-3", "KBH-1")])
-    write_draw(example, 3, [("KBH-1", "KBH-3")])
     folder = example / SEASON / "cup" / "matches"
     folder.mkdir(parents=True)
     (folder / "C1-001.yaml").write_text("schema: 1\nmatch: C1-001\nround: 1\nwinner: KBH-3\nloser: KBH-1\n"
                                         "up: {KBH-3: 9}\n")
+    write_draw(example, 3, [("KBH-9", "KBH-3")])
     register(teams["KBH-3"])
     row, _ = schedule_row()
-    assert (row["home"], row["away"]) == ("KBH-1", "KBH-3") and "9 UP" in row["reason"]
+    assert (row["home"], row["away"]) == ("KBH-9", "KBH-3") and "9 UP" in row["reason"]
 
 
 def test_1_5_13_both_teams_hum_then_1_5_5_decides(example):

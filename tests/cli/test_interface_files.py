@@ -154,7 +154,7 @@ def test_1_5_14_submitted_at_defaults_to_now(empty_season, tmp_path):
     f.write_text(on_time, encoding="utf-8")
     assert not [w for w in run_dbf("result", "check", f, "--json").json["warnings"] if w["rule"] == "1.5.14"]
     f.write_text(on_time.replace("submitted_at: 2026-11-15T08:00", "start: \"13:00\"")
-                 .replace("2026-11-14", "2020-11-14"), encoding="utf-8")
+                 .replace("2026-11-14", "2026-07-14"), encoding="utf-8")   # long past, in the season (§1.5.6)
     r = run_dbf("result", "check", f, "--json")
     assert r.exit_code == 0, r.stdout
     assert [w for w in r.json["warnings"] if w["rule"] == "1.5.14"]

@@ -48,6 +48,16 @@ def test_1_5_15_round_fees_entry_paid_and_next_round_owed():
     assert lost.balance_kr == 0 and lost.owed_kr == 300
 
 
+def test_1_5_11_a_player_added_for_round_1_is_not_paid_with_the_entry():
+    """§1.5.11 "Der betales rundegebyr for nye spillere for denne og efterfølgende runder" with §1.5.15
+    (issue 14 item 4): A entered 4 players (240 kr with the entry) and added a 5th for round 1: the
+    round costs 300 kr, 240 are paid, 60 kr are still owed."""
+    added = (Addition("A", Player(5, "E"), 1),)
+    led = team_ledger(A, FEE, {1: DRAWS[1]}, (), TEAMS, additions=added)
+    assert [(r.round, r.kind, r.players, r.amount_kr) for r in led.rows] == [(1, "fee", 5, 300), (1, "paid", 4, 240)]
+    assert led.balance_kr == 60
+
+
 def test_1_5_15_walkover_fine_and_waived_fee():
     """§1.5.15: D withdraws: fined C's fee for the round (6 x 60); C pays no fee for round 2."""
     wo, problems = walkover("C1-002", 1, ("C", "D"), "D")

@@ -147,13 +147,32 @@ def test_1_5_1_2_2_10_5_hum_verdicts(pairs, division, day, expected):
     assert [(v.team, v.allowed, v.rule) for v in got] == expected
 
 
-def test_1_5_13_schedule_match_hum_away_and_warning():
-    """§1.5.13 in the schedule: A (drawn first) is away; §1.5.1.2 warns about its pair."""
+def test_1_5_13_a_hum_pair_that_may_not_play_hum_does_not_make_its_team_away():
+    """§1.5.13 with §1.5.1.2 (issue 14 item 3): A's HUM pair may not play HUM against B (a pool
+    team that plays no HUM), so A has no HUM pair in this match and §1.5.5 decides: equal UP,
+    A drawn first, A at home. §1.5.1.2 still warns about the pair."""
     s, problems = schedule_match(CupMatch("C3-001", 3, ("A", "B")), CUP, POSTCODES, {}, None, fake_trip,
                                  hum_pairs=[HumPair("A", (1, 2), EARLY)])
-    assert (s.home, s.away, s.venue) == ("B", "A", "2100") and s.reason.startswith("§1.5.13")
+    assert (s.home, s.away, s.venue) == ("A", "B", "8000") and s.reason.startswith("§1.5.5")
     assert [(p.rule, p.severity) for p in problems] == [("1.5.1.2", "warning")]
     assert "HUM NOT allowed" in s.hum_note
+
+
+def test_1_5_13_a_hum_pair_allowed_makes_its_team_away():
+    """§1.5.13: against a division team (§1.5.3) A's pair may play HUM: A is away whatever the UP."""
+    s, problems = schedule_match(CupMatch("C3-001", 3, ("A", "B")), CUP, POSTCODES, {"A": 30}, None, fake_trip,
+                                 hum_pairs=[HumPair("A", (1, 2), EARLY)], division_teams={"B"})
+    assert (s.home, s.away, s.venue) == ("B", "A", "2100") and s.reason.startswith("§1.5.13")
+    assert problems == [] and "HUM allowed" in s.hum_note
+
+
+def test_1_5_13_a_card_sent_late_does_not_make_its_team_away():
+    """§2.10.5 (card less than a week before the match: HUM not allowed) with §1.5.13."""
+    late = dt.date(2027, 1, 28)     # 3 days before the match day of round 3
+    s, problems = schedule_match(CupMatch("C3-001", 3, ("A", "B")), CUP, POSTCODES, {"B": 2}, None, fake_trip,
+                                 hum_pairs=[HumPair("A", (1, 2), late)], division_teams={"B"})
+    assert (s.home, s.away) == ("B", "A") and s.reason.startswith("§1.5.5")   # B has more UP
+    assert [p.rule for p in problems] == ["2.10.5"]
 
 
 @pytest.mark.parametrize("played, expected", [

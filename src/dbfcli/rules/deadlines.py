@@ -168,6 +168,9 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
                       else f"{d.id}: every team", not missing))
     sources.append(description_deadlines(settings.systems.description_deadline, pairs))
     weekends = settings.division("1div").weekends
-    if weekends and (settings.playoff.date is None or settings.playoff.date >= now.date()):
+    first = next((d for d in facts.divisions if d.id == "1div"), None)
+    # §1.1.2.8: the choice exists only where a 1st division plays (a cup-only season has none)
+    if weekends and first is not None and first.teams and (
+            settings.playoff.date is None or settings.playoff.date >= now.date()):
         sources.append(playoff_choice_deadline(weekends[-1] + dt.timedelta(days=1), settings.playoff.choice_days))
     return sources, notes

@@ -163,7 +163,9 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
 
     ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
-    the secretariat takes it with the registration)."""
+    the secretariat takes it with the registration) -- for the players entered, not for a
+    player added before the first match (§1.5.11: "Der betales rundegebyr for nye spillere"),
+    whose fee is still owed."""
     recorded = tuple(recorded)
     additions, joins = tuple(additions), tuple(joins)
     rows: list[FeeRow] = []
@@ -177,8 +179,9 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
             continue
         note = "paid with the entry (§1.5.15)" if i == 0 else f"due with the sheet of round {prev} (§1.5.14)"
         rows.append(FeeRow(r, "fee", n, n * fee_kr, note))
-        if i == 0 and entry_paid:
-            rows.append(FeeRow(r, "paid", n, n * fee_kr, "with the entry"))
+        if i == 0 and entry_paid:   # §1.5.15: the players entered; §1.5.11: an addition pays its own fee
+            entered = len(team.player_ids)
+            rows.append(FeeRow(r, "paid", entered, entered * fee_kr, "with the entry"))
     for m in recorded:
         if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
             n = team_players_in_round(teams[m.winner], m.round, additions, joins)

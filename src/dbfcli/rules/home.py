@@ -210,6 +210,19 @@ def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_
     return tuple(out)
 
 
+def hum_teams_in_match(verdicts: Iterable[HumVerdict]) -> frozenset[str]:
+    """§1.5.13 with §1.5.1.2 and §2.10.5: the teams that have a HUM pair *in this match*, i.e.
+    a registered HUM pair that may play its system here (:func:`hum_verdicts`). A pair that may
+    not (the opponents are neither a division team nor play HUM, or the card came late) plays
+    a natural system, so its team is not made the away team for it and §1.5.5 decides
+    (docs/readings/sheets.md).
+
+    >>> hum_teams_in_match([HumVerdict("A", (1, 2), False, "2.10.5", "late"), HumVerdict("B", (3, 4), True, "1.5.1.2", "")])
+    frozenset({'B'})
+    """
+    return frozenset(v.team for v in verdicts if v.allowed)
+
+
 def official_day(round_no: int, settings: CupSettings) -> dt.date | None:
     """The official match day of a round (§1.5.6); the semi-finals on the Saturday and
     the final on the Sunday of the final weekend (§1.5.7)."""
@@ -260,7 +273,9 @@ def schedule_match(
     agreed = agreed or Agreement()
     r = match.round
     official = official_day(r, settings)
-    hum_teams = {p.team for p in hum_pairs if p.team in match.teams}
+    date = agreed.date or official
+    verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
+    hum_teams = hum_teams_in_match(verdicts)
     if r >= SEMI_FINAL:
         home, away = None, None
         venue = agreed.venue or settings.final_venue
@@ -280,7 +295,6 @@ def schedule_match(
         problems.append(Problem.warning(
             "1.5.7" if r >= SEMI_FINAL else "1.5.6", f"{match.id}: no official match day for round {r}",
             hint="set cup.final_weekend" if r >= SEMI_FINAL else f"set cup.match_days.{r} in season.toml"))
-    date = agreed.date or official
     if agreed.date and official and agreed.date > official and not agreed.dispensation:
         problems.append(Problem.error(
             "1.5.6", f"{match.id}: agreed date {agreed.date} is after the official match day {official}; "
@@ -294,7 +308,6 @@ def schedule_match(
             travel[t] = (None, None)
     mine = travel.get(away) if away else travel.get(match.teams[1])
     km, up = mine if mine else (None, None)
-    verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
     for v in verdicts:
         if not v.allowed:
             problems.append(Problem.warning(

@@ -145,6 +145,10 @@ class CupContext(Value):
     hum_pairs: tuple[HumPair, ...] = ()
     scheduled_on: dt.date | None = None
     route_ferries: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: §1.5.6: the round's official match day, and the dispensation recorded for this match
+    #: (``dbf schedule cup set --dispensation``) with the date it allows
+    official_on: dt.date | None = None
+    dispensation: str | None = None
 
     def find_match(self, match_id: str) -> CupMatch | None:
         for draw in self.draws.values():
@@ -200,8 +204,8 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
     """
     from . import gp as gp_rules
     from .sheet_players import check_hum, check_players
-    from .sheet_scores import (check_boards, check_deadline, check_ferries, check_match, check_up, decide_sheet,
-                               player_boards)
+    from .sheet_scores import (check_boards, check_deadline, check_ferries, check_match, check_played_on, check_up,
+                               decide_sheet, player_boards)
 
     problems: list[Problem] = []
     match, round_no, match_problems = check_match(sheet, ctx)
@@ -215,6 +219,7 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
     players = check_players(sheet, round_no, ctx)
     problems += players.problems
     problems += check_hum(sheet, ctx)
+    problems += check_played_on(sheet, ctx)
     problems += check_deadline(sheet, ctx.settings, ctx.now)
     up, up_problems = check_up(sheet, ctx.computed_up)
     problems += up_problems

@@ -159,6 +159,61 @@ def end_of_play(start: dt.datetime, boards: int) -> dt.datetime | None:
         return None
 
 
+def season_span(season: str) -> tuple[dt.date, dt.date] | None:
+    """The first and last day of a DBF season ``"2026-27"``: 1 July 2026 to 30 June 2027
+    (docs/readings/sheets.md); None when ``season`` is not of that form.
+
+    >>> season_span("2026-27")
+    (datetime.date(2026, 7, 1), datetime.date(2027, 6, 30))
+    """
+    if len(season) != 7 or season[4] != "-" or not (season[:4] + season[5:]).isascii() \
+            or not (season[:4] + season[5:]).isdigit():
+        return None
+    year = int(season[:4])
+    return dt.date(year, 7, 1), dt.date(year + 1, 6, 30)
+
+
+def check_played_on(sheet, ctx) -> list[Problem]:
+    """§1.5.6: the date a cup match was played. "Normally no later than the official day;
+    dispensation only for teams with players selected to represent DBF, and only with the
+    opponents' acceptance": a sheet dated after the round's official match day is an error
+    unless a dispensation is recorded for the match (``dbf schedule cup set --dispensation``),
+    and then no later than the date agreed with it. A date outside the season, and a sheet
+    received before the match began, cannot be right either (errors; §1.5.14 for the second).
+    Nothing is checked when the sheet gives no ``played_on`` or the round has no official day."""
+    day = sheet.played_on
+    if day is None:
+        return []
+    where = sheet.where_of("played_on")
+    span = season_span(ctx.settings.season)
+    if span is not None and not span[0] <= day <= span[1]:
+        return [Problem.error("1.5.6", f"played_on {day} is outside the season {ctx.settings.season} "
+                              f"({span[0]} to {span[1]})", where, hint="check the year of played_on")]
+    problems: list[Problem] = []
+    official = ctx.official_on
+    if official is not None and day > official:
+        allowed = ctx.scheduled_on if ctx.dispensation and ctx.scheduled_on else None
+        if allowed is None:
+            problems.append(Problem.warning(
+                "1.5.6", f"played on {day}, after the official match day {official}, with no dispensation recorded",
+                where, hint=f"record the dispensation: dbf schedule cup set {sheet.match} --date {day} "
+                            "--dispensation \"why\" (players selected for DBF, opponents accept)"))
+        elif day > allowed:
+            problems.append(Problem.warning(
+                "1.5.6", f"played on {day}, after {allowed}, the date the dispensation allows", where,
+                hint=f"dbf schedule cup set {sheet.match} --date {day} if the dispensation covers it"))
+    received = sheet.submitted_at or ctx.now
+    if received is not None:
+        hh, mm = (sheet.start or ctx.settings.cup.start_time).split(":")
+        begun = dt.datetime.combine(day, dt.time(int(hh), int(mm)))
+        if received < begun:
+            problems.append(Problem.error(
+                "1.5.6", f"the sheet was received {received:%Y-%m-%d %H:%M}, before the match began "
+                f"({begun:%Y-%m-%d %H:%M})", sheet.where_of("submitted_at") if sheet.submitted_at else where,
+                hint="check played_on, start and submitted_at"))
+    return problems
+
+
 def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
     """§1.5.14: the sheet is due 18 hours after the match (a warning, with the hours late)."""
     end = match_end(sheet, settings)

@@ -53,16 +53,26 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     regs, _ = load_registry(store)
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
-    expected_home = home_away(m, totals, {h.team for h in hum_pairs})[0] if m.round < 8 else None
+    from ..rules.home import hum_teams_in_match, hum_verdicts, official_day
+
+    agreed = cup.schedule.get(m.id)
+    expected_home = None
+    if m.round < 8:   # §1.5.13: only a pair that may play HUM in this match makes its team away
+        from .systems import hum_context
+
+        _, division_teams = hum_context(store, settings, cup.teams)
+        day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
+        verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
+        expected_home = home_away(m, totals, hum_teams_in_match(verdicts))[0]
     from .geodata import road_table
 
     road, more5 = road_table(store)
     problems = problems + more5
     computed, ferries = computed_trips(sheet, m, team_map, settings, road)
-    agreed = cup.schedule.get(m.id)
     scheduled_on = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
     ctx = CupContext(**base, computed_up=computed, expected_home=expected_home, hum_pairs=hum_pairs,
-                     scheduled_on=scheduled_on, route_ferries=ferries)
+                     scheduled_on=scheduled_on, route_ferries=ferries, official_on=official_day(m.round, settings.cup),
+                     dispensation=agreed.dispensation if agreed else None)
     return CupSheetInputs(ctx=ctx, match=m, records=records, problems=tuple(problems))
 
 
