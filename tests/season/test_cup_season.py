@@ -1,0 +1,322 @@
+"""A whole cup season through the real CLI (issue 14), from `dbf init` to the trophy.
+
+230 teams over real postcodes (the example's generator, tools/make_example.py: 97 east of the
+Great Belt with Bornholm, the rest west; division teams seeded into rounds 3 and 4, §1.5.3) are
+entered with `dbf cup enter` and `dbf division enter`; every round is drawn (`dbf draw cup`),
+scheduled (`dbf schedule cup`) and recorded by sheets written as captains write them
+(`dbf result submit`), the UP noted as the schedule computes them (§1.5.4). On the way: a
+walkover in round 1 and in a later round (§1.5.15), a player added before his first match
+(§1.5.11), a legal substitute (§1.5.12) and one refused (§1.5.12, §1.5.12a: his team is still in), a
+late sheet (§1.5.14), a match played late without a dispensation and one with (§1.5.6), ties
+decided on total points and on extra boards (§1.5.10), a HUM team (§1.5.13, §1.5.1.2), an
+amendment before the next draw and one refused after it (§1.5.16). After every command that
+writes, `dbf check` must accept the season (it runs every season invariant). At the end the
+ledgers add up: GP (§1.5.10), UP (§1.5.4) and fees (§1.5.15), and `dbf trophy` names the winner.
+
+DBF_SEASON_CUP_TEAMS=N plays another field size (CI: 230).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections import Counter, defaultdict
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dbftest import run_dbf
+
+REPO = Path(__file__).resolve().parents[2]
+SEASON = "2026-27"
+N_TEAMS = int(os.environ.get("DBF_SEASON_CUP_TEAMS", "230"))
+#: §1.5.10 "8 GP i 1. og 2. runde; 12 i 3., 4. og 5.; 16 i 6.; 24, 48, 96" (written here, not imported)
+ROUND_GP = {1: 8, 2: 8, 3: 12, 4: 12, 5: 12, 6: 16, 7: 24, 8: 48, 9: 96}
+
+
+def boards_of(round_no: int) -> int:
+    """§1.5.9: 40 boards up to the 1/8 final, 48 from the quarter-final."""
+    return 40 if round_no <= 6 else 48
+
+
+class Cup:
+    """The season folder and what the captains know of it; every write is followed by `dbf check`."""
+
+    def __init__(self, root: Path, tmp: Path):
+        self.root, self.tmp = root, tmp
+        self.paths: dict[str, list[str]] = defaultdict(list)
+        self.writes = 0
+
+    def dbf(self, *args, ok=True):
+        r = run_dbf("--dir", self.root, *args)
+        if ok:
+            assert r.exit_code == 0, (args, r.stdout, r.stderr)
+        return r
+
+    def json(self, *args, ok=True):
+        r = self.dbf(*args, "--json", ok=ok)
+        return r.json if ok else r
+
+    def write(self, *args, expect=0):
+        """A writing command, then `dbf check` on the season it left (every invariant)."""
+        r = self.dbf(*args, "--json", ok=False)
+        assert r.exit_code == expect, (args, (r.json or {}).get("errors") if r.stdout.startswith("{") else r.stdout,
+                                       r.stderr)
+        self.writes += 1
+        c = self.dbf("check", "--json", ok=False)
+        assert c.exit_code == 0, (args, c.stdout)
+        return r.json
+
+    def file(self, name: str, text: str) -> Path:
+        path = self.tmp / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def teams(self) -> dict[str, dict]:
+        doc = yaml.safe_load((self.root / SEASON / "cup" / "teams.yaml").read_text(encoding="utf-8"))
+        return {t["id"]: t for t in doc["teams"]}
+
+
+def rows(players: list[dict], boards: int) -> str:
+    """Who played how many boards (§1.5.14): three sit all match, the rest share the 4th seat."""
+    ids = [p["id"] for p in players]
+    rest = len(ids) - 3
+    share = [boards // rest + (1 if k < boards % rest else 0) for k in range(rest)]
+    return "\n".join(f"    - {{id: {i}, boards: {b}}}" for i, b in zip(ids, [boards] * 3 + share))
+
+
+def sheet(match: str, round_no: int, home: dict, away: dict, played_on: str, submitted_at: str, imps, *,
+          up_home=None, up_away=None, extra="", home_rows=None, away_rows=None, natural=()) -> str:
+    """``natural``: the schedule's HUM verdicts; a pair not allowed HUM here plays natural, and the
+    captain says so (``natural_pairs``, §1.5.1.2)."""
+    boards = boards_of(round_no)
+    segs = str([list(imps)] + [[0, 0]] * (boards // 8 - 1))
+    if "extra_segments" in extra:          # §1.5.10: the players play the extra boards too
+        boards += 4
+    up_h = f"  up: {up_home}\n" if up_home is not None else ""
+    up_a = f"  up: {up_away}\n" if up_away is not None else ""
+    for v in natural:
+        if not v["allowed"]:
+            line = f"  natural_pairs: [{list(v['pair'])}]\n"
+            if v["team"] == home["id"]:
+                up_h += line
+            else:
+                up_a += line
+    return (f"match: {match}\nplayed_on: {played_on}\nsubmitted_at: {submitted_at}\nsegments: {segs}\n{extra}"
+            f"home:\n  team: {home['id']}\n{up_h}  players:\n{home_rows or rows(home['players'], boards)}\n"
+            f"away:\n  team: {away['id']}\n{up_a}  players:\n{away_rows or rows(away['players'], boards)}\n"
+            f"signed_by: {home['players'][0]['id']}\n")
+
+
+def enter_teams(cup: Cup) -> None:
+    """`dbf init`, then the entries as the TD gets them: cup teams and the four divisions."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import make_example as ex
+
+    season = ex.build_season(seed=2627, n_cup=N_TEAMS)
+    cup.write("init", "--season", SEASON)
+    for div, teams in season.divisions.items():
+        f = cup.file(f"{div}.yaml", ex.dump_teams({"schema": 1, "division": div,
+                                                   "teams": [t.entry(False) for t in teams]}))
+        cup.write("division", "enter", div, f)
+    f = cup.file("cup-teams.yaml", ex.dump_teams({"schema": 1, "teams": [t.entry(True) for t in season.cup]}))
+    cup.write("cup", "enter", f)
+
+
+def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("DBF_DIR", raising=False)
+    monkeypatch.delenv("DBF_SEASON", raising=False)
+    cup = Cup(tmp_path / "tournaments", tmp_path)
+    rng = random.Random(2627)
+    enter_teams(cup)
+    teams = cup.teams()
+    entry = Counter(t["entry_round"] for t in cup.json("cup", "teams")["teams"])
+    assert len(teams) == N_TEAMS and entry[3] + entry[4] > 0          # §1.5.3: division teams seeded later
+    played_rounds = []
+    gp_expected = Fraction(0)
+    fresh_member = 990001
+    carried: list[str] = []          # the paths of a round the small field skipped
+    for round_no in range(1, 10):
+        r = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
+        if r.exit_code == 1 and "is not played in this cup" in r.stdout:
+            cup.paths["skipped rounds (§1.5.3)"].append(str(round_no))
+            carried.extend(PLAN.get(round_no, ()))
+            continue
+        assert r.exit_code == 0, r.stdout
+        assert cup.dbf("check").exit_code == 0
+        draw = r.json
+        played_rounds.append(round_no)
+        if draw["byes"]:
+            cup.paths["byes (§1.5.16)"].append(f"round {round_no}: {len(draw['byes'])}")
+        sched = {m["id"]: m for m in cup.json("schedule", "cup", "--round", str(round_no))["matches"]}
+        matches = [m for m in draw["matches"]]
+        events = round_events(round_no, matches, rng, carried)
+        if "hum" in events:
+            register_hum(cup, teams, sched, events["hum"])
+            sched = {m["id"]: m for m in cup.json("schedule", "cup", "--round", str(round_no))["matches"]}
+            row = sched[events["hum"]]
+            assert row["reason"].startswith(("§1.5.13", "§1.5.5")), row["reason"]
+            cup.paths["HUM (§1.5.13)"].append(f"{row['id']}: {row['reason'][:60]}")
+        for m in matches:
+            mid = m["id"]
+            s = sched[mid]
+            home, away = teams[s["home"]], teams[s["away"]]
+            day = s["date"] or "2027-05-15"
+            if events.get("walkover") == mid:
+                doc = cup.write("result", "walkover", mid, "--withdrawn", away["id"])
+                assert doc["winner"] == home["id"] and doc["fine"]["amount_kr"] > 0      # §1.5.15
+                cup.paths["walkovers (§1.5.15)"].append(mid)
+                continue
+            if events.get("dispensation") == mid:
+                later = _plus_days(day, 6)
+                cup.write("schedule", "cup", "set", mid, "--date", later, "--dispensation",
+                          "two players selected for the DBF junior team; the opponents accept")
+                day = later
+                cup.paths["dispensations (§1.5.6)"].append(mid)
+            late_no_dispensation = events.get("late") == mid
+            if late_no_dispensation:
+                day = _plus_days(day, 3)
+            travel = s["travel"]
+            up_away = travel.get(away["id"], {}).get("up")
+            up_home = travel.get(home["id"], {}).get("up") if s["neutral"] else None
+            imps = (rng.randint(20, 70), rng.randint(0, 60))
+            if imps[0] == imps[1]:
+                imps = (imps[0] + 1, imps[1])          # ties only where planned
+            extra = ""
+            if events.get("tie_points") == mid:
+                imps, extra = (44, 44), "total_points: [5210, 5160]\n"
+                cup.paths["ties on total points (§1.5.10)"].append(mid)
+            elif events.get("tie_extra") == mid:
+                imps, extra = (38, 38), "total_points: [4990, 4990]\nextra_segments: [{boards: 4, imps: [2, 7]}]\n"
+                cup.paths["ties on extra boards (§1.5.10)"].append(mid)
+            submitted = f"{day}T21:30"
+            if events.get("late_sheet") == mid:
+                submitted = f"{_plus_days(day, 2)}T12:00"
+            home_rows = away_rows = None
+            if events.get("addition") == mid and len(home["players"]) < 6:
+                added = {"id": fresh_member, "name": "Eva Tilføjet", "club": home["club"]}
+                fresh_member += 1
+                cup.write("cup", "add-player", home["id"], "--round", str(round_no), "--id", str(added["id"]),
+                          "--name", added["name"], "--announced-on", _plus_days(day, -2))
+                home_rows = rows(home["players"] + [added], boards_of(round_no))
+                cup.paths["additions (§1.5.11)"].append(f"{mid}: {home['id']} + {added['id']}")
+            if events.get("substitute") == mid:
+                sub = fresh_member
+                fresh_member += 1
+                b = boards_of(round_no)
+                own = away["players"][:3]
+                away_rows = rows(own, b).rsplit("\n", 0)[0] + (
+                    f"\n    - {{id: {sub}, boards: {b}, substitute: true, name: Bo Vikar, club: {away['club']}}}")
+                cup.paths["legal substitutes (§1.5.12)"].append(f"{mid}: {sub} for {away['id']}")
+            if events.get("bad_substitute") == mid:
+                other_match = next(x for x in matches if x["id"] != mid)   # its teams are still in the cup
+                other = teams[other_match["teams"][0]]
+                b = boards_of(round_no)
+                bad_rows = rows(away["players"][:3], b) + (
+                    f"\n    - {{id: {other['players'][0]['id']}, boards: {b}, substitute: true, "
+                    f"name: Ulovlig Vikar, club: {other['club']}}}")
+                f = cup.file(f"{mid}-bad.yaml", sheet(mid, round_no, home, away, day, submitted, imps,
+                                                     up_home=up_home, up_away=up_away, extra=extra,
+                                                     away_rows=bad_rows, natural=s["hum"]))
+                bad = cup.dbf("result", "submit", f, "--json", ok=False)
+                assert bad.exit_code == 1 and any((e["rule"] or "").startswith("1.5.12") for e in bad.json["errors"]), \
+                    bad.stdout
+                assert cup.dbf("check").exit_code == 0
+                cup.paths["refused substitutes (§1.5.12)"].append(mid)
+            text = sheet(mid, round_no, home, away, day, submitted, imps, up_home=up_home, up_away=up_away,
+                         extra=extra, home_rows=home_rows, away_rows=away_rows, natural=s["hum"])
+            f = cup.file(f"{mid}.yaml", text)
+            doc = cup.write("result", "submit", f)
+            warned = {w["rule"] for w in doc["warnings"]}
+            if late_no_dispensation:
+                assert "1.5.6" in warned, doc["warnings"]
+                cup.paths["played late, no dispensation (§1.5.6 warning)"].append(mid)
+            elif events.get("dispensation") == mid:
+                assert "1.5.6" not in warned, doc["warnings"]
+            if events.get("late_sheet") == mid:
+                assert "1.5.14" in warned
+                cup.paths["late sheets (§1.5.14)"].append(mid)
+            assert "1.5.4" not in warned, doc["warnings"]                # the UP noted as computed
+            gp_expected += ROUND_GP[round_no]
+            if events.get("amend") == mid:
+                changed = cup.file(f"{mid}-amended.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
+                                                                      f"segments: [[{imps[0] + 5}, {imps[1]}]", 1))
+                amended = cup.write("result", "amend", changed)
+                assert amended["imps"][0] == doc["imps"][0] + 5
+                cup.paths["amendments before the next draw (§1.5.16)"].append(mid)
+                last_amendable = (mid, text, imps, round_no)
+    # §1.5.16: once the next round is drawn, an amendment that changes the winner is refused
+    mid, text, imps, round_no = last_amendable
+    swapped = cup.file(f"{mid}-swapped.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
+                                                           f"segments: [[0, {imps[0] + imps[1] + 1}]", 1))
+    refused = cup.dbf("result", "amend", swapped, "--json", ok=False)
+    assert refused.exit_code in (1, 2) and refused.json["errors"], refused.stdout
+    assert cup.dbf("check").exit_code == 0
+    cup.paths["amendments refused after the next draw (§1.5.16)"].append(mid)
+
+    # the final is recorded: the trophy has a holder (§1.5.1)
+    assert played_rounds[-1] == 9
+    trophy = cup.json("trophy")
+    assert trophy["holder"] and trophy["history"][-1]["source"] == "recorded", trophy
+    # §1.5.10: every GP of every played match went to its winners, exactly (walkovers: none)
+    gp = cup.json("gp")
+    per_match: dict[str, Fraction] = defaultdict(Fraction)
+    for row in gp["matches"]:
+        per_match[row["match"]] += Fraction(row["gp"])
+    assert sum(per_match.values()) == gp_expected
+    assert all(v == ROUND_GP[int(m[1])] for m, v in per_match.items()), per_match
+    # §1.5.4: the UP ledger holds exactly what the sheets were credited
+    up = cup.json("up")
+    assert sum(up["teams"].values()) == sum(r["up"] for r in up["rounds"])
+    # §1.5.15: every team has a ledger; the walkover fines are in it
+    fees = cup.json("fees")["teams"]
+    assert len(fees) == N_TEAMS
+    assert sum(1 for led in fees.values() for row in led["rows"] if row["kind"] == "fine") == \
+        len(cup.paths["walkovers (§1.5.15)"])
+    print("\ncup season paths:", f"{N_TEAMS} teams, rounds played {played_rounds}, {cup.writes} writes")
+    for what, where in sorted(cup.paths.items()):
+        print(f"  {what}: {', '.join(where)}")
+    for required in ("walkovers (§1.5.15)", "dispensations (§1.5.6)", "legal substitutes (§1.5.12)",
+                     "refused substitutes (§1.5.12)", "additions (§1.5.11)", "late sheets (§1.5.14)",
+                     "ties on total points (§1.5.10)", "ties on extra boards (§1.5.10)",
+                     "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
+                     "played late, no dispensation (§1.5.6 warning)"):
+        assert cup.paths.get(required), f"the season never took the path: {required}"
+
+
+def _plus_days(day: str, n: int) -> str:
+    import datetime as dt
+
+    return (dt.date.fromisoformat(day) + dt.timedelta(days=n)).isoformat()
+
+
+#: the paths each round's matches take (a match takes at most one)
+PLAN = {1: ("walkover", "addition", "late_sheet", "tie_points"),
+        2: ("dispensation", "late", "substitute"),
+        3: ("bad_substitute", "hum", "tie_extra"),
+        4: ("amend", "late_sheet"),
+        5: ("walkover", "tie_points"),
+        6: ("tie_extra", "amend"),
+        7: ("late",)}
+
+
+def round_events(round_no: int, matches: list[dict], rng: random.Random, carried: list[str]) -> dict:
+    """Which match of the round takes which path. The paths of a round the field skips
+    (§1.5.3), or that had too few matches, move on to the next round played (``carried``)."""
+    wanted = list(dict.fromkeys(carried + list(PLAN.get(round_no, ()))))
+    ids = [m["id"] for m in matches]
+    rng.shuffle(ids)
+    events = dict(zip(wanted, ids))
+    carried[:] = [e for e in wanted if e not in events]
+    return events
+
+
+def register_hum(cup: Cup, teams: dict, sched: dict, mid: str) -> None:
+    """A HUM pair (§2.10.11) for the away-drawn team of ``mid``, its card sent in good time (§2.10.5)."""
+    team = teams[sched[mid]["away"]]
+    a, b = team["players"][0]["id"], team["players"][1]["id"]
+    card = REPO / "examples" / "systems" / "strong-pass.yaml"
+    cup.write("system", "register", team["id"], card, "--pair", str(a), str(b), "--sent", "2027-01-01")
