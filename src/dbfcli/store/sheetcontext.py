@@ -53,7 +53,7 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     regs, _ = load_registry(store)
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
-    from ..rules.home import hum_teams_in_match, hum_verdicts, official_day
+    from ..rules.home import hum_teams_in_match, hum_verdicts
 
     agreed = cup.schedule.get(m.id)
     expected_home = None
