@@ -70,6 +70,7 @@ WRITERS = {
     "schedule cup set", "travel claim", "system register", "division enter", "undo", "init",
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result
+    "lot draw", "lot record",
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze
 }
 

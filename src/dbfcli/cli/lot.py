@@ -180,7 +180,7 @@ def register(app: typer.Typer) -> None:
 
         emit(doc, human)
 
-    @command(lot, "draw")
+    @command(lot, "draw", writes=True)
     def draw(key: KeyArg, by: ByOpt,
              teams: Annotated[Optional[str], typer.Option("--teams", help="The teams drawn among, A,B[,C] "
                                                           "(default: the pending lot's).")] = None,
@@ -202,7 +202,7 @@ def register(app: typer.Typer) -> None:
         order = draw_order(pool, seed)
         _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "dbf", dry_run)
 
-    @command(lot, "record")
+    @command(lot, "record", writes=True)
     def record(key: KeyArg, by: ByOpt,
                order: Annotated[str, typer.Option("--order", help="The drawn order, first drawn first: A,B[,C].")],
                witness: WitnessOpt = [],  # noqa: B006
