@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from dbftest import run_dbf_process
 from dbfcli.store import cache
 from dbfcli.store.yamlio import LineDict, LineList, parse_yaml
 
@@ -59,8 +59,7 @@ def test_large_season_generator_is_consistent(bench, tmp_path):
     assert len(list((folder / "2026-27" / "cup" / "matches").glob("*.yaml"))) >= 55
     env = dict(os.environ, DBF_CACHE_DIR="off", PYTHONPATH=str(REPO / "src"))
     for args in (["check"], ["trophy"]):   # consistent state; one final a season (§1.5.1)
-        out = subprocess.run([sys.executable, "-m", "dbfcli", "--dir", str(folder), *args],
-                             capture_output=True, text=True, env=env)
+        out = run_dbf_process("--dir", folder, *args, env=env)
         assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -102,7 +101,7 @@ def test_cache_gives_back_what_the_parser_gave(tmp_path, monkeypatch, text):
     f = season / "f.yaml"
     f.write_text(text)
     doc = parse_yaml(text, "f.yaml")
-    st = os.stat(f)
+    st = f.read_bytes()
     assert cache.load(season, "f.yaml", st) is None
     cache.save(season, "f.yaml", st, doc)
     back = cache.load(season, "f.yaml", st)
@@ -112,7 +111,7 @@ def test_cache_gives_back_what_the_parser_gave(tmp_path, monkeypatch, text):
         assert back.line(*([0] if isinstance(doc.data, list) else [next(iter(doc.data))])) == \
             doc.line(*([0] if isinstance(doc.data, list) else [next(iter(doc.data))]))
     f.write_text(text + "# changed\n")  # any change to the file misses the cache
-    assert cache.load(season, "f.yaml", os.stat(f)) is None
+    assert cache.load(season, "f.yaml", f.read_bytes()) is None
 
 
 @pytest.mark.parametrize("text", ["2026-12-13: a date key\n", "big: 123456789012345678901234567890\n"])
@@ -120,7 +119,7 @@ def test_cache_skips_what_msgpack_cannot_give_back(tmp_path, monkeypatch, text):
     monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
     f = tmp_path / "f.yaml"
     f.write_text(text)
-    st = os.stat(f)
+    st = f.read_bytes()
     cache.save(tmp_path, "f.yaml", st, parse_yaml(text, "f.yaml"))
     assert cache.load(tmp_path, "f.yaml", st) is None
 
@@ -128,7 +127,7 @@ def test_cache_skips_what_msgpack_cannot_give_back(tmp_path, monkeypatch, text):
 def test_cache_off_and_corrupt_files(tmp_path, monkeypatch):
     f = tmp_path / "f.yaml"
     f.write_text("a: 1\n")
-    st = os.stat(f)
+    st = f.read_bytes()
     monkeypatch.setenv("DBF_CACHE_DIR", "off")
     cache.save(tmp_path, "f.yaml", st, parse_yaml("a: 1\n", "f.yaml"))
     assert cache.load(tmp_path, "f.yaml", st) is None

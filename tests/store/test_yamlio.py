@@ -134,7 +134,7 @@ def test_toml_parse_cache_returns_the_same_settings_and_misses_after_a_change(tm
     # a TOML local time would come back from msgpack as text: such a file is never cached
     timed = tmp_path / "t.toml"
     timed.write_text("start = 19:30:00\n")
-    st = os.stat(timed)
+    st = timed.read_bytes()
     assert cache.toml(tmp_path, "t.toml", st, timed.read_text()) == {"start": dt.time(19, 30)}
     assert cache.toml(tmp_path, "t.toml", st, timed.read_text()) == {"start": dt.time(19, 30)}
     assert not any((tmp_path / "cache").rglob("t.toml.mp"))
@@ -147,3 +147,46 @@ def test_malformed_dbf_toml_is_a_store_error_not_a_traceback(tmp_path, monkeypat
     (tmp_path / "dbf.toml").write_text('current = "2026-27\n')
     with pytest.raises(StoreError, match="malformed TOML"):
         read_dbf_toml(tmp_path)
+
+
+def _same_size_edit_keeping_mtime(path, old: str, new: str) -> None:
+    """A hand edit as `touch -r`, some editors and git checkouts make it: same size, same mtime."""
+    import os
+
+    st = os.stat(path)
+    text = path.read_text(encoding="utf-8")
+    assert len(old) == len(new) and old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(path).st_size == st.st_size and os.stat(path).st_mtime_ns == st.st_mtime_ns
+
+
+def test_parse_cache_sees_a_same_size_edit_that_keeps_the_mtime(tmp_path, monkeypatch):
+    """Issue 16.6: the parse cache is keyed on the content, not on size/mtime/inode."""
+    from dbfcli.store.season import SeasonStore, read_dbf_toml
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    store = SeasonStore(tmp_path, "2026-27")
+    store.dir.mkdir()
+    store.path("t.yaml").write_text("teams:\n  - id: AAA\n")
+    assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "AAA"
+    assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "AAA"   # from the cache
+    _same_size_edit_keeping_mtime(store.path("t.yaml"), "AAA", "BBB")
+    assert store.read_yaml("t.yaml").data["teams"][0]["id"] == "BBB"
+    (tmp_path / "dbf.toml").write_text('current = "2026-27"\n')
+    assert read_dbf_toml(tmp_path)["current"] == "2026-27"
+    _same_size_edit_keeping_mtime(tmp_path / "dbf.toml", "2026-27", "2027-28")
+    assert read_dbf_toml(tmp_path)["current"] == "2027-28"
+
+
+def test_season_toml_and_summaries_see_a_same_size_edit_that_keeps_the_mtime(example, tmp_path, monkeypatch):
+    """Issue 16.6 through the commands: season.toml (parse cache) and cup/teams.yaml (the names summary)."""
+    from dbftest import run_dbf
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    season = example / "2026-27"
+    assert run_dbf("--dir", example, "check").exit_code == 0
+    assert run_dbf("--dir", example, "check").exit_code == 0   # warm
+    _same_size_edit_keeping_mtime(season / "season.toml", "pools = 3", "pools = x")
+    bad = run_dbf("--dir", example, "check")
+    assert bad.exit_code == 2 and "season.toml" in bad.stderr, bad.stderr

@@ -2,8 +2,11 @@
 
 ``$DBF_CACHE_DIR`` (else ``$XDG_CACHE_HOME/dbf``, else ``~/.cache/dbf``) holds
 each parsed document (with its line numbers) as msgpack, keyed by the source
-file's size, mtime and inode. Any change to the file (by dbf or by hand)
-misses the cache and the file is parsed again. The cache is derived data
+file's content: its size and a BLAKE2b digest of its bytes (issue 16.6: a key of
+size, mtime and inode missed a same-size edit that kept the mtime -- ``touch -r``,
+some editors, some git checkouts). Any change to the bytes (by dbf or by hand)
+misses the cache and the file is parsed again. Hashing costs ~2 ms per MiB,
+against ~1 s per MiB to parse YAML (docs/performance.md). The cache is derived data
 outside the season folder: safe to delete, never committed, written
 atomically without the season lock (two writers write the same bytes);
 ``DBF_CACHE_DIR=off`` turns it off. It holds only plain data (no pickle): a crafted cache file can at
@@ -27,7 +30,7 @@ from pathlib import Path
 
 from .yamlio import LineDict, LineList, YamlDoc
 
-VERSION = 2
+VERSION = 3   # 3: keyed on the content (size + BLAKE2b), not on size/mtime/inode
 _DATE, _DATETIME = 1, 2
 
 #: after this many documents (or bytes) read back in one process, the cyclic garbage
@@ -98,8 +101,16 @@ def _decode(node: list):
     return out
 
 
-def _key(st: os.stat_result) -> list:
-    return [VERSION, st.st_size, st.st_mtime_ns, st.st_ino]
+try:  # the built-in BLAKE2: no OpenSSL load (~3 ms, hashlib) on a command's start-up
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # pragma: no cover - CPython built without it
+    from hashlib import blake2b as _blake2b
+
+
+def _key(data: bytes) -> list:
+    """The cache key of a file whose bytes are ``data``: the format version, the size, and a
+    128-bit BLAKE2b digest of the bytes."""
+    return [VERSION, len(data), _blake2b(data, digest_size=16).digest()]
 
 
 def cache_root() -> Path | None:
@@ -155,8 +166,9 @@ def _get_decoder():
     return _decoder
 
 
-def load(season_dir: Path, rel: str, st: os.stat_result) -> YamlDoc | None:
-    """The cached document if the file is unchanged since it was cached, else None."""
+def load(season_dir: Path, rel: str, data: bytes) -> YamlDoc | None:
+    """The cached document of the file ``rel`` whose bytes are now ``data``, if those are the
+    bytes that were cached, else None."""
     global _loads, _bytes
     folder = _folder(season_dir)
     if folder is None:
@@ -167,7 +179,7 @@ def load(season_dir: Path, rel: str, st: os.stat_result) -> YamlDoc | None:
         key, tree = _get_decoder().decode(raw)
     except Exception:  # noqa: BLE001 - missing, unreadable or not ours: parse the file instead
         return None
-    if key != _key(st):
+    if key != _key(data):
         return None
     _loads += 1
     _bytes += len(raw)
@@ -181,7 +193,7 @@ def load(season_dir: Path, rel: str, st: os.stat_result) -> YamlDoc | None:
         return None
 
 
-def save(season_dir: Path, rel: str, st: os.stat_result, doc: YamlDoc) -> None:
+def save(season_dir: Path, rel: str, data: bytes, doc: YamlDoc) -> None:
     """Cache a parsed document; failures are ignored (the cache is only an accelerator)."""
     import msgspec
 
@@ -189,7 +201,7 @@ def save(season_dir: Path, rel: str, st: os.stat_result, doc: YamlDoc) -> None:
         target = cache_path(season_dir, rel)
         if target is None:
             return
-        raw = msgspec.msgpack.encode([_key(st), _encode(doc.data)])
+        raw = msgspec.msgpack.encode([_key(data), _encode(doc.data)])
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         tmp.write_bytes(raw)
@@ -210,16 +222,16 @@ def _plain(value) -> bool:
     return isinstance(value, _TOML_SCALARS) and not (isinstance(value, dt.datetime) and value.tzinfo is not None)
 
 
-def toml(base: Path, rel: str, st: os.stat_result, text: str) -> dict:
-    """``text`` (the TOML file ``base/rel`` whose stat is ``st``) parsed: from the cache when
-    the file is unchanged, else by :mod:`tomllib` (imported only then, ~3 ms), cached for next
+def toml(base: Path, rel: str, data: bytes, text: str) -> dict:
+    """``text`` (the TOML file ``base/rel``, whose bytes are ``data``) parsed: from the cache when
+    the bytes are unchanged, else by :mod:`tomllib` (imported only then, ~3 ms), cached for next
     time. A malformed file raises :class:`tomllib.TOMLDecodeError` as ``tomllib.loads`` does."""
-    doc = load(base, rel, st)
+    doc = load(base, rel, data)
     if doc is not None and isinstance(doc.data, dict):
         return doc.data
     import tomllib
 
-    data = tomllib.loads(text)
-    if _plain(data):
-        save(base, rel, st, YamlDoc(data, rel))
-    return data
+    parsed = tomllib.loads(text)
+    if _plain(parsed):
+        save(base, rel, data, YamlDoc(parsed, rel))
+    return parsed

@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
 
+from ..rules.ids import looks_like_season
 from ..rules.problems import Problem, Where
 from ..rules.value import MutableValue, field
 from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, delete_inside, drop_staged, fault_point,
                      open_folder, put_staged, stage, write_inside)
 from .yamlio import YamlDoc, YamlLoadError, dump_yaml, parse_yaml
 
-SEASON_NAME = re.compile(r"^\d{4}-\d{2}$")
 PENDING = ".pending.yaml"
 JOURNAL = "journal"
 #: the largest "before" text kept in a journal entry for `dbf undo`
@@ -67,14 +66,14 @@ def read_dbf_toml(root: Path) -> dict:
 
     path = root / "dbf.toml"
     try:
-        st = os.stat(path)
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return {}
     except UnicodeDecodeError as exc:
         raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
     try:
-        return cache.toml(root, "dbf.toml", st, text)
+        return cache.toml(root, "dbf.toml", data, text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
 
@@ -84,13 +83,13 @@ def resolve_season(root: Path, option: str | None) -> str:
     season = option or os.environ.get("DBF_SEASON") or read_dbf_toml(root).get("current")
     if season:
         season = str(season)
-        if not SEASON_NAME.match(season):
+        if not looks_like_season(season):
             raise StoreError(f"season {season!r} is not of the form 2026-27", code="format.id")
         return season
     if not root.is_dir():
         raise StoreError(f"no tournaments folder at {root}",
                          hint="give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`", code="io.missing-folder")
-    seasons = sorted(p.name for p in root.iterdir() if p.is_dir() and SEASON_NAME.match(p.name))
+    seasons = sorted(p.name for p in root.iterdir() if p.is_dir() and looks_like_season(p.name))
     if not seasons:
         raise StoreError(f"no season folder in {root}", hint="run `dbf init --season 2026-27`", code="unknown.season")
     return seasons[-1]
@@ -245,23 +244,19 @@ class SeasonStore(MutableValue):
                 return parse_yaml(data, rel)
             except YamlLoadError as exc:
                 raise StoreError(exc.problems) from None
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
+        data = self.read_bytes(rel)
+        if data is None:
             if required:
                 raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file") from None
             return None
-        doc = cache.load(self.dir, rel, st)
+        doc = cache.load(self.dir, rel, data)   # keyed on the bytes (issue 16.6)
         if doc is not None:
             return doc
-        data = self.read_bytes(rel)
-        if data is None:  # removed between stat and read
-            return self.read_yaml(rel, required)
         try:
             doc = parse_yaml(data, rel)
         except YamlLoadError as exc:
             raise StoreError(exc.problems) from None
-        cache.save(self.dir, rel, st, doc)
+        cache.save(self.dir, rel, data, doc)
         return doc
 
     @contextmanager
