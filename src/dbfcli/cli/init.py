@@ -21,13 +21,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf --dir tournaments init --season 2027-28
         """
-        from ..store.season import SEASON_NAME, SeasonStore, resolve_dir
+        from ..rules.ids import SeasonId
+        from ..store.season import SeasonStore, resolve_dir
         from ..store.settings import default_season_toml
 
         name = season or RUN.season
         if not name:
             fail("which season? give --season 2026-27", code="usage.missing")
-        if not SEASON_NAME.match(name) or int(name[5:]) != (int(name[2:4]) + 1) % 100:
+        if SeasonId.get(name) is None:   # whole, ASCII digits: not "2026-27\n" (issue 16.5)
             fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)", code="format.id")
         root = resolve_dir(RUN.dir)
         store = SeasonStore(root, name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from ..rules.ids import cup_round_of
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -11,7 +11,6 @@ import typer
 from ..i18n import count, heads, t as tr
 from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store
 
-_ROUND = re.compile(r"^C(\d+)-\d+$")
 
 
 def _pairs(value, where, problems):
@@ -28,13 +27,11 @@ def _pairs(value, where, problems):
 def read_lineups(path: Path):
     """``segments: [{home: [[a, b], [c, d]], away: [...]}]`` (+ no_consecutive, ordinary_segments)."""
     from ..rules.seating import Lineup
-    from ..store.yamlio import YamlLoadError, parse_yaml
+    from ..store.yamlio import YamlLoadError, parse_yaml, read_input
     from .common import UsageProblem
 
     try:
-        doc = parse_yaml(path.read_bytes(), str(path))
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}", code="io.cannot-read")
+        doc = parse_yaml(read_input(path), str(path))
     except YamlLoadError as exc:
         raise UsageProblem(exc.problems) from None
     data = doc.data if isinstance(doc.data, dict) else {}
@@ -77,8 +74,7 @@ def register(app: typer.Typer) -> None:
         from ..store.systems import load_registry
 
         store = load_store()
-        m = _ROUND.match(match)
-        round_no = int(m.group(1)) if m else None
+        round_no = cup_round_of(match)
         teams = next((t for ms in recorded_draws(store).values() for mid, t in ms if mid == match), None)
         notes = []
         if not (home and away):

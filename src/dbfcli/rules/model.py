@@ -116,8 +116,9 @@ def match_division(match_id: str) -> str | None:
     >>> match_division("1div-SF1"), match_division("1div-R01-R02")
     (None, None)
     """
-    head = match_id.rsplit("-R", 1)[0]
-    return head if head in DIVISIONS else None
+    from .ids import division_of   # the one parser of match ids (issue 13.7)
+
+    return division_of(match_id)
 
 
 def cup_match_id(round_no: int, number: int) -> str:

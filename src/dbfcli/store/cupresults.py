@@ -12,7 +12,7 @@ match, division, round, home, away, boards, imps`` (divisions).
 from __future__ import annotations
 
 import datetime as dt
-import re
+
 from typing import TYPE_CHECKING, Any
 
 from dbfcli.rules.gp import format_gp, parse_gp
@@ -23,6 +23,7 @@ from dbfcli.rules.records import Addition, Appearance, Join, RecordedMatch
 if TYPE_CHECKING:
     from dbfcli.rules.sheet import Sheet
 
+from ..rules.ids import is_file_id
 from ..rules.value import Value, field
 from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
 from .season import SeasonStore, StoreError
@@ -32,19 +33,18 @@ MATCHES = "cup/matches"
 ADDITIONS = "cup/additions.yaml"
 TRAVEL = "cup/travel"
 DIV_MATCHES = "divisions/matches"
-MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$")
 
 
 
 
 def match_file(match_id: str) -> str:
-    if not MATCH_ID.match(match_id):
+    if not is_file_id(match_id):
         raise StoreError(f"not a match id: {match_id!r}", hint="ids look like C3-007 or 1div-R01-03", code="format.id")
     return f"{MATCHES}/{match_id}.yaml"
 
 
 def division_match_file(match_id: str) -> str:
-    if not MATCH_ID.match(match_id):
+    if not is_file_id(match_id):
         raise StoreError(f"not a match id: {match_id!r}", code="format.id")
     return f"{DIV_MATCHES}/{match_id}.yaml"
 
@@ -130,7 +130,7 @@ def additions_data(additions) -> dict:
 # --------------------------------------------------------------------------- travel claims
 def travel_file(match_id: str, team: str) -> str:
     """``cup/travel/<MATCH>-<TEAM>.yaml``: one recorded travel claim (§1.5.17)."""
-    if not MATCH_ID.match(match_id) or not MATCH_ID.match(team):
+    if not is_file_id(match_id) or not is_file_id(team):
         raise StoreError(f"not a match and team id: {match_id!r} {team!r}", code="format.id")
     return f"{TRAVEL}/{match_id}-{team}.yaml"
 

@@ -48,13 +48,13 @@ def new_season_refusal(store: SeasonStore, to: str) -> Problem | None:
     """Why ``--to`` cannot be the new season (exit 2), or None: not of the form ``2027-28``,
     not the season after this one, or a season folder that already holds a season (a folder
     without season.toml -- what an undone or interrupted rollover may leave -- is not one)."""
-    from .season import SEASON_NAME
+    from ..rules.ids import SeasonId
 
-    if not SEASON_NAME.match(to) or int(to[5:]) != (int(to[2:4]) + 1) % 100:
+    if SeasonId.get(to) is None:
         return Problem.error(None, f"season {to!r} is not of the form 2027-28 (two consecutive years)", code="format.id")
     if to == store.season:
         return Problem.error(None, "--to names this season; give the next one", code="usage.option")
-    if SEASON_NAME.match(store.season) and to != next_season(store.season):
+    if SeasonId.get(store.season) is not None and to != next_season(store.season):
         return Problem.error(None, f"--to {to}: a rollover builds the season after {store.season}, "
                                    f"{next_season(store.season)}", hint=f"--to {next_season(store.season)}",
                              code="usage.option")

@@ -40,13 +40,14 @@ def recorded_finals(root: Path):
     from ..rules.problems import Where
     from ..rules.trophy import Final
     from .cupresults import load_round_records
-    from .season import SEASON_NAME, SeasonStore
+    from ..rules.ids import looks_like_season
+    from .season import SeasonStore
     from .teams import load_cup_teams
 
     finals, problems = [], []
     if not root.is_dir():
         return finals, problems
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and SEASON_NAME.match(p.name)):
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and looks_like_season(p.name)):
         store = SeasonStore(root, folder.name)
         records, more = load_round_records(store, 9)
         problems += more
