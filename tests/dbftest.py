@@ -6,9 +6,29 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+import typer.testing
 from typer.testing import CliRunner
 
 from dbfcli.cli.app import app
+
+_commands: dict[int, object] = {}
+_build_command = typer.testing._get_command
+
+
+def _cached_command(typer_app):
+    """The click command of a Typer app, built once per app: typer rebuilds it from the
+    functions' signatures on every invoke (~0.5 s for dbf's 60 commands), which was most of
+    the time of an in-process run."""
+    key = id(typer_app)
+    if key not in _commands:
+        _commands[key] = (typer_app, _build_command(typer_app))
+    return _commands[key][1]
+
+
+typer.testing._get_command = _cached_command
+
+#: what the last line of defence prints (cli/common.py, cli/app.py): a bug, never an answer
+INTERNAL_ERROR = ("internal error", "intern fejl")
 
 
 @dataclass
@@ -22,16 +42,19 @@ class Run:
         return json.loads(self.stdout)
 
 
-def run_dbf(*args: str, env: dict | None = None) -> Run:
-    """Run `dbf ARGS` in-process (typer's CliRunner); stdout and stderr apart.
+def run_dbf(*args: str, env: dict | None = None, internal_error_expected: bool = False) -> Run:
+    """Run `dbf ARGS` in-process (typer's CliRunner); stdout and stderr apart. "internal error"
+    in the output fails the test (issue 16), unless the test provokes one on purpose.
 
     With ``--json``, every entry of ``errors``/``warnings`` in the document is checked to
     carry ``rule`` and ``code`` with one of them set (issue 13.6, docs/problem-codes.md)."""
     runner = CliRunner()
     result = runner.invoke(app, [str(a) for a in args], env=env, catch_exceptions=False)
     stderr = result.stderr if result.stderr_bytes is not None else ""
+    if not internal_error_expected:
+        assert_no_internal_error(result.stdout + stderr, args)
     run = Run(result.exit_code, result.stdout, stderr)
-    if "--json" in args:
+    if "--json" in args and not internal_error_expected:
         try:
             doc = json.loads(run.stdout)
         except ValueError:
@@ -58,6 +81,14 @@ def problem_entries(doc) -> list[dict]:
     return out
 
 
+def assert_no_internal_error(text: str, args=()) -> None:
+    """Issue 16: "internal error" (or a traceback) in dbf's output fails every test that runs
+    dbf, whatever else the test checks."""
+    lowered = text.lower()
+    assert not any(word in lowered for word in INTERNAL_ERROR), f"dbf {' '.join(map(str, args))}: {text}"
+    assert "Traceback (most recent call last)" not in text, f"dbf {' '.join(map(str, args))}: {text}"
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under a folder (lock file excluded), for byte-for-byte comparisons."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
@@ -78,3 +109,15 @@ def team_yaml(id_: str, name: str, p: int, n: int = 4) -> str:
     """One team of a teams file (an item under ``teams:``), 6 + ``n`` lines: players ``{p}1``..``{p}n``."""
     rows = "".join(f"      - {{id: {p}{k}, name: P{k}, club: 4100}}\n" for k in range(1, n + 1))
     return _TEAM_YAML.format(id=id_, name=name, p=p, rows=rows)
+
+
+def run_dbf_process(*args, env: dict | None = None, timeout: float = 120, **kw):
+    """Run `python -m dbfcli ARGS` as a real process (capture_output, text); "internal error"
+    or a traceback in its output fails the test as for :func:`run_dbf`."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dbfcli", *[str(a) for a in args]], env=env, capture_output=True,
+                          text=True, timeout=timeout, **kw)
+    assert_no_internal_error((done.stdout or "") + (done.stderr or ""), args)
+    return done

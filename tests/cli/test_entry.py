@@ -1,7 +1,6 @@
 """The console script: the garbage collector is held back only while modules are imported."""
 
 import gc
-import subprocess
 import sys
 
 
@@ -24,7 +23,8 @@ def test_the_command_runs_with_the_collector_on_and_the_imports_frozen(monkeypat
 
 
 def test_python_dash_m_dbfcli_runs_a_command():
-    done = subprocess.run([sys.executable, "-m", "dbfcli", "vp", "12", "--boards", "36"], capture_output=True,
-                          text=True, timeout=60)
+    from dbftest import run_dbf_process
+
+    done = run_dbf_process("vp", "12", "--boards", "36", timeout=60)
     assert done.returncode == 0, done.stderr
     assert "12 IMPs in 36 boards" in done.stdout

@@ -100,10 +100,10 @@ def test_no_traceback_unless_dbf_debug(example, monkeypatch):
 
     monkeypatch.setattr(common, "resolve_season", boom)
     monkeypatch.delenv("DBF_DEBUG", raising=False)
-    r = run_dbf("cup", "teams")
+    r = run_dbf("cup", "teams", internal_error_expected=True)
     assert r.exit_code == 2 and "Traceback" not in r.stdout + r.stderr
     assert "internal error" in r.stderr and "DBF_DEBUG=1" in r.stderr
-    j = run_dbf("cup", "teams", "--json")
+    j = run_dbf("cup", "teams", "--json", internal_error_expected=True)
     assert j.exit_code == 2 and j.json["ok"] is False and j.json["errors"][0]["rule"] is None
     assert j.json["errors"][0]["code"] == "internal.error"
     monkeypatch.setenv("DBF_DEBUG", "1")

@@ -210,12 +210,10 @@ def test_quiet_deadlines_still_print_one_json_document(season):
                          ids=" ".join)
 def test_usage_errors_with_json(season, argv):
     """Usage errors are click's: the real entry point (`dbf`, cli.app.main) turns them into JSON."""
-    import subprocess
-    import sys
+    from dbftest import run_dbf_process
 
     root, c = season
-    r = subprocess.run([sys.executable, "-m", "dbfcli", "--dir", str(root), *argv, "--json"],
-                       capture_output=True, text=True)
+    r = run_dbf_process("--dir", root, *argv, "--json")
     assert r.returncode == 2, r.stdout + r.stderr
     doc = json.loads(r.stdout)
     assert doc["ok"] is False and doc["errors"][0]["message"]

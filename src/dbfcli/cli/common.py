@@ -111,10 +111,12 @@ CsvDialectOpt = Annotated[str | None, typer.Option(
 def today(value: str | None = None) -> dt.date:
     """``--today`` when given (tests, cron replays), else the real date."""
     if value:
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            fail(f"--today {value!r} is not a date (YYYY-MM-DD)", code="usage.option")
+        from ..rules.dates import RANGE_HINT, date_of
+
+        day = date_of(value)
+        if day is None:
+            fail(f"--today {value!r} is not {RANGE_HINT}", code="usage.option")
+        return day
     return dt.date.today()
 
 

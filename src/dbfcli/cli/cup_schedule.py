@@ -165,11 +165,12 @@ def set_(
                                        ("dispensation", dispensation)) if v is not None}
     if not changes_given and not clear:
         fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear", code="usage.missing")
-    try:
-        day = dt.date.fromisoformat(date) if date else None
-    except ValueError:
-        fail(f"--date {date!r} is not a date (YYYY-MM-DD)", code="usage.option")
-    if time is not None and not re.match(r"^([01]\d|2[0-3]):[0-5]\d$", time):
+    from ..rules.dates import RANGE_HINT, date_of
+
+    day = date_of(date) if date else None
+    if date and day is None:
+        fail(f"--date {date!r} is not {RANGE_HINT}", code="usage.option")
+    if time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", time):
         fail(f"--time {time!r} is not HH:MM", code="usage.option")
     if venue is not None:
         venue = venue.strip().zfill(4)

@@ -15,10 +15,13 @@ def parse_now(value: str | None) -> dt.datetime:
     """``--today``: a date (start of that day) or a date and time; else now (local time)."""
     if not value:
         return dt.datetime.now().replace(microsecond=0)
-    try:
-        return dt.datetime.fromisoformat(value).replace(tzinfo=None)
-    except ValueError:
-        fail(f"--today {value!r} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
+    from ..rules.dates import FIRST_YEAR, LAST_YEAR, datetime_of
+
+    when = datetime_of(value)
+    if when is None:
+        fail(f"--today {value!r} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM) "
+             f"in the years {FIRST_YEAR}-{LAST_YEAR}", code="usage.option")
+    return when
 
 
 def register(app: typer.Typer) -> None:

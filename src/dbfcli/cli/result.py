@@ -27,20 +27,24 @@ PenaltyOpt = Annotated[bool, typer.Option("--accept-with-penalty",
 
 def _now(value: str | None) -> dt.datetime:
     if value:
-        try:
-            return dt.datetime.fromisoformat(value)
-        except ValueError:
-            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
+        from ..rules.dates import datetime_of
+
+        when = datetime_of(value)
+        if when is None:
+            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM) in the years 1900-2999", code="usage.option")
+        return when
     return dt.datetime.now().replace(microsecond=0)
 
 
 def _read_sheet(file: Path):
     from ..store.cupresults import parse_cup_sheet
 
+    from ..store.yamlio import YamlLoadError, read_input
+
     try:
-        data = file.read_bytes()
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}", code="io.cannot-read")
+        data = read_input(file)   # at most 8 MiB: `result check /dev/zero` is refused, not read for ever
+    except YamlLoadError as exc:
+        raise UsageProblem(exc.problems) from None
     sheet, problems = parse_cup_sheet(data, str(file))
     if problems or sheet is None:
         raise UsageProblem(problems)

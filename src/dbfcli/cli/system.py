@@ -21,12 +21,10 @@ def read_card(path: Path):
     from ..store.yamlio import YamlLoadError, parse_yaml
     from .common import UsageProblem
 
+    from ..store.yamlio import read_input
+
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}", code="io.cannot-read")
-    try:
-        doc = parse_yaml(data, str(path))
+        doc = parse_yaml(read_input(path), str(path))
     except YamlLoadError as exc:
         raise UsageProblem(exc.problems) from None
     card, problems = card_from_dict(doc.data, str(path), lambda p: doc.line(*p))
@@ -41,10 +39,12 @@ def read_card(path: Path):
 def _date(value: str | None, option: str) -> dt.date | None:
     if value is None:
         return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        fail(f"{option} {value!r} is not a date (YYYY-MM-DD)", code="usage.option")
+    from ..rules.dates import RANGE_HINT, date_of
+
+    day = date_of(value)
+    if day is None:
+        fail(f"{option} {value!r} is not {RANGE_HINT}", code="usage.option")
+    return day
 
 
 def _human(card, cls, out) -> None:

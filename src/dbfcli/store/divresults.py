@@ -137,6 +137,12 @@ def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Pr
         problems.append(Problem.error(None, "imps: [home, away] (or segments) missing", doc.where("match"), code="format.result"))
     if boards is None:
         problems.append(Problem.error(None, "boards missing", doc.where("match"), code="format.result"))
+    elif not 1 <= boards <= 200:
+        problems.append(Problem.error("1.1.2.1", f"boards = {boards}: a division match is 36 or 40 boards",
+                                      doc.where("boards")))
+    elif imps is not None and not all(0 <= x <= 24 * boards for x in imps):
+        problems.append(Problem.error(None, f"imps {list(imps)}: each team wins 0 to {24 * boards} IMPs in {boards} "
+                                      "boards (at most 24 a board, Law 78B)", doc.where("imps"), code="format.result"))
     if any(p.is_error for p in problems):
         return None, parsed.division or match_division(parsed.match), problems
     division = parsed.division or match_division(parsed.match)

@@ -104,12 +104,12 @@ class PlayoffFile(MutableValue):
 def _date(value: Any, what: str, doc: YamlDoc, *path) -> tuple[dt.date | None, list[Problem]]:
     if value is None:
         return None, []
-    if isinstance(value, dt.date):
-        return value, []
-    try:
-        return dt.date.fromisoformat(str(value)), []
-    except ValueError:
-        return None, [Problem.error(None, f"{what} {value!r} is not a date (YYYY-MM-DD)", doc.where(*path), code="format.playoff")]
+    from ..rules.dates import RANGE_HINT, date_of
+
+    day = date_of(value)
+    if day is None:
+        return None, [Problem.error(None, f"{what} {value!r} is not {RANGE_HINT}", doc.where(*path), code="format.playoff")]
+    return day, []
 
 
 def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:

@@ -7,6 +7,8 @@ import os
 import re
 from typing import Any
 
+from ..rules.dates import RANGE_HINT, date_of
+from ..rules.ids import whole_number
 from ..rules.problems import Problem, Where
 from ..rules.settings import (
     CupSettings,
@@ -151,18 +153,23 @@ def _line_of(text: str, key: str) -> int | None:
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
+#: the largest whole number a setting may hold unless its own bound is smaller (kroner, points):
+#: far above any real value, far below what date and money arithmetic can overflow on
+_CAP = 1_000_000
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _date(value: Any, name: str, problems: list, where) -> dt.date | None:
     if value is None:
         return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    try:
-        return dt.date.fromisoformat(str(value))
-    except ValueError:
-        problems.append(Problem.error(None, f"{name}: {value!r} is not a date (YYYY-MM-DD)", where(name), code="format.settings"))
-        return None
+    day = date_of(value)
+    if day is None:
+        problems.append(Problem.error(None, f"{name}: {_show(value)} is not {RANGE_HINT}", where(name), code="format.settings"))
+    return day
 
 
 def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Settings, list[Problem]]:
@@ -180,59 +187,120 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
         return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None), code="format.toml")]
     problems: list[Problem] = []
     where = lambda key: Where(file, _line_of(text, key.split(".")[-1]))  # noqa: E731
+    # Every value is built here through one of these typed, bounded readers: a value of the
+    # wrong type (a table, text, true), out of range (-1), or not finite (inf, nan) is a
+    # problem with its line, never an exception (issue 16.1).
 
-    def num(table: dict, key: str, default: int, label: str) -> int:
+    def bad(label: str, key: str, v: Any, what: str, rule: str | None = None) -> None:
+        # a malformed value (exit 2): the § it belongs to is named in the message, not as a broken rule
+        section = f" (§{rule})" if rule else ""
+        problems.append(Problem.error(None, f"{label}.{key}: expected {what}, got {_show(v)}{section}",
+                                      where(str(key)), code="format.settings"))
+
+    def whole(v: Any, label: str, key: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> int | None:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            bad(label, key, v, f"a whole number {lo}-{hi:,}", rule)
+            return None
+        return v
+
+    def num(table: dict, key: str, default: int, label: str, lo: int = 0, hi: int = _CAP,
+            rule: str | None = None) -> int:
+        if key not in table:
+            return default
+        found = whole(table[key], label, key, lo, hi, rule)
+        return default if found is None else found
+
+    def table_of(parent: Any, key: str, label: str) -> dict:
+        v = parent.get(key, {}) if isinstance(parent, dict) else {}
+        if not isinstance(v, dict):
+            bad(label, key, v, "a table [" + f"{label}.{key}".lstrip(".") + "]")
+            return {}
+        return v
+
+    def int_map(table: Any, label: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> dict[int, Any]:
+        """``{1 = v, ...}``: keys whole numbers 1-99 (ASCII digits), values whole numbers lo-hi."""
+        out = {}
+        if not isinstance(table, dict):
+            problems.append(Problem.error(None, f"{label}: expected a table, got {_show(table)}", where(label),
+                                          code="format.settings"))
+            return out
+        for k, v in table.items():
+            n = whole_number(str(k))
+            if n is None or not 0 <= n <= 99:
+                problems.append(Problem.error(None, f"{label}: key {k!r} is not a number 0-99", where(str(k)),
+                                              code="format.settings"))
+                continue
+            found = whole(v, label, str(k), lo, hi, rule)
+            if found is not None:
+                out[n] = found
+        return out
+
+    def text_of(table: dict, key: str, default: str | None, label: str) -> str | None:
         v = table.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            problems.append(Problem.error(None, f"{label}.{key}: expected a whole number ≥ 0, got {v!r}", where(key), code="format.settings"))
+        if v is None or isinstance(v, str):
+            return v
+        if isinstance(v, int) and not isinstance(v, bool):   # postcode 5000 written without quotes
+            return str(v)
+        bad(label, key, v, "text")
+        return default
+
+    def flag(table: dict, key: str, default: bool, label: str) -> bool:
+        v = table.get(key, default)
+        if not isinstance(v, bool):
+            bad(label, key, v, "true or false")
             return default
         return v
 
-    def int_map(table: dict, label: str) -> dict[int, Any]:
-        out = {}
-        for k, v in (table or {}).items():
-            try:
-                out[int(k)] = v
-            except ValueError:
-                problems.append(Problem.error(None, f"{label}: key {k!r} is not a number", where(str(k)), code="format.settings"))
-        return out
+    def dates(table: dict, key: str, label: str) -> tuple[dt.date, ...]:
+        v = table.get(key, [])
+        if not isinstance(v, list):
+            bad(label, key, v, "a list of dates")
+            return ()
+        return tuple(d for d in (_date(x, key, problems, where) for x in v) if d)
 
-    cup_raw = raw.get("cup", {})
-    up_raw = cup_raw.get("up", {})
+    cup_raw = table_of(raw, "cup", "")
+    up_raw = table_of(cup_raw, "up", "cup")
     up = UPSettings(
-        km_per_up=num(up_raw, "km_per_up", 30, "cup.up") or 30,
-        storebaelt=num(up_raw, "storebaelt", 3, "cup.up"),
-        kattegat=num(up_raw, "kattegat", 7, "cup.up"),
-        oestersoeen=num(up_raw, "oestersoeen", 14, "cup.up"),
-        storebaelt_bridge_counts=bool(up_raw.get("storebaelt_bridge_counts", True)),
-        stage_bonus={k: int(v) for k, v in int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus").items()},
+        km_per_up=num(up_raw, "km_per_up", 30, "cup.up", lo=1, hi=1000, rule="1.5.4"),
+        storebaelt=num(up_raw, "storebaelt", 3, "cup.up", hi=100, rule="1.5.4"),
+        kattegat=num(up_raw, "kattegat", 7, "cup.up", hi=100, rule="1.5.4"),
+        oestersoeen=num(up_raw, "oestersoeen", 14, "cup.up", hi=100, rule="1.5.4"),
+        storebaelt_bridge_counts=flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"),
+        stage_bonus=int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
         overnight_allowance_kr=num(up_raw, "overnight_allowance_kr", 160, "cup.up"),
     )
     match_days = {}
-    for r, v in int_map(cup_raw.get("match_days", {}), "cup.match_days").items():
-        d = _date(v, str(r), problems, where)
+    md_raw = table_of(cup_raw, "match_days", "cup")
+    for k, v in md_raw.items():
+        r = whole_number(str(k))
+        if r is None or not 1 <= r <= 9:
+            problems.append(Problem.error(None, f"cup.match_days: key {k!r} is not a round 1-9", where(str(k)),
+                                          code="format.settings"))
+            continue
+        d = _date(v, str(k), problems, where)
         if d:
             match_days[r] = d
-    entry_round = {k: int(v) for k, v in int_map(cup_raw.get("entry_round", {1: 4, 2: 3, 3: 3}), "cup.entry_round").items()}
+    entry_round = int_map(cup_raw.get("entry_round", {1: 4, 2: 3, 3: 3}), "cup.entry_round", hi=99)
     for division, rnd in entry_round.items():
         if division not in (1, 2, 3) or not 3 <= rnd <= 9:
             problems.append(Problem.error("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
                                           "1-3 and seeded teams enter in the 1/64 final (round 3) or later",
                                           where(str(division))))
+    final_venue = text_of(cup_raw, "final_venue", None, "cup")
     cup = CupSettings(
-        fee_per_player_round_kr=num(cup_raw, "fee_per_player_round_kr", 60, "cup"),
+        fee_per_player_round_kr=num(cup_raw, "fee_per_player_round_kr", 60, "cup", rule="1.5.15"),
         match_days=match_days,
         final_weekend=_date(cup_raw.get("final_weekend"), "final_weekend", problems, where),
-        final_venue=str(cup_raw["final_venue"]).zfill(4) if cup_raw.get("final_venue") is not None else None,
-        start_time=str(cup_raw.get("start_time", "13:00")),
-        sheet_deadline_hours=num(cup_raw, "sheet_deadline_hours", 18, "cup"),
+        final_venue=final_venue.zfill(4) if final_venue is not None else None,
+        start_time=text_of(cup_raw, "start_time", "13:00", "cup") or "13:00",
+        sheet_deadline_hours=num(cup_raw, "sheet_deadline_hours", 18, "cup", hi=24 * 366, rule="1.5.14"),
         entry_round=entry_round,
-        pools=num(cup_raw, "pools", 3, "cup"),
+        pools=num(cup_raw, "pools", 3, "cup", lo=1, hi=64, rule="1.5.2"),
         up=up,
     )
-    if not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", cup.start_time):
+    if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
         problems.append(Problem.error("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", where("start_time")))
-    div_raw = raw.get("divisions", {})
+    div_raw = table_of(raw, "divisions", "")
     divisions = {}
     for div_id, table in div_raw.items():
         if not isinstance(table, dict):
@@ -241,43 +309,53 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
             problems.append(Problem.error(None, f"divisions.{div_id}: unknown division (1div, 2div, 3div-a, 3div-b)",
                                           where(div_id), code="unknown.division"))
             continue
-        boards = num(table, "boards", 36, f"divisions.{div_id}")
+        label = f"divisions.{div_id}"
+        boards = num(table, "boards", 36, label, hi=1000)
         if boards not in (36, 40):
             problems.append(Problem.error("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
                                           "boards with screens or 40 without", where("boards")))
-        weekends = tuple(d for d in (_date(v, "weekends", problems, where) for v in table.get("weekends", [])) if d)
+        rounds = table.get("rounds_per_weekend", [3, 3, 3, 2])
+        if not isinstance(rounds, list) or not rounds or \
+                any(whole(x, label, "rounds_per_weekend", 1, 11, "1.1.2.1") is None for x in rounds):
+            if not isinstance(rounds, list) or not rounds:
+                bad(label, "rounds_per_weekend", rounds, "a list of rounds per weekend, e.g. [3, 3, 3, 2]", "1.1.2.1")
+            rounds = [3, 3, 3, 2]
+        venues = table.get("venues", [])
+        if not isinstance(venues, list) or any(isinstance(v, (bool, list, dict, float)) for v in venues):
+            bad(label, "venues", venues, "a list of postcodes")
+            venues = []
         divisions[div_id] = DivisionSettings(
             boards=boards,
-            weekends=weekends,
-            rounds_per_weekend=tuple(int(x) for x in table.get("rounds_per_weekend", (3, 3, 3, 2))),
-            venues=tuple(str(v).zfill(4) for v in table.get("venues", ())),
-            fee_base_kr=num(table, "fee_base_kr", 0, f"divisions.{div_id}"),
-            fee_travel_pool_kr=num(table, "fee_travel_pool_kr", 0, f"divisions.{div_id}"),
+            weekends=dates(table, "weekends", label),
+            rounds_per_weekend=tuple(rounds),
+            venues=tuple(str(v).zfill(4) for v in venues),
+            fee_base_kr=num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
+            fee_travel_pool_kr=num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
         )
-    po = raw.get("playoff", {})
-    sy = raw.get("systems", {})
-    tr = raw.get("travel", {})
+    po = table_of(raw, "playoff", "")
+    sy = table_of(raw, "systems", "")
+    tr = table_of(raw, "travel", "")
     settings = Settings(
         season=str(raw.get("season", "")),
         cup=cup,
-        vp_scale=str(div_raw.get("vp_scale", "wbf-20")),
+        vp_scale=text_of(div_raw, "vp_scale", "wbf-20", "divisions") or "wbf-20",
         divisions=divisions,
         playoff=PlayoffSettings(
             date=_date(po.get("date"), "date", problems, where),
-            choice_days=num(po, "choice_days", 8, "playoff"),
+            choice_days=num(po, "choice_days", 8, "playoff", hi=366, rule="1.1.2.8"),
             third_division_match_date=_date(po.get("third_division_match_date"), "third_division_match_date",
                                             problems, where),
         ),
         systems=SystemSettings(
             description_deadline=_date(sy.get("description_deadline"), "description_deadline", problems, where),
-            late_fine_per_week_kr=num(sy, "late_fine_per_week_kr", 100, "systems"),
-            hum_notice_days=num(sy, "hum_notice_days", 7, "systems"),
-            hum_copies=num(sy, "hum_copies", 4, "systems"),
+            late_fine_per_week_kr=num(sy, "late_fine_per_week_kr", 100, "systems", rule="1.1.1.2"),
+            hum_notice_days=num(sy, "hum_notice_days", 7, "systems", hi=366, rule="2.10.5"),
+            hum_copies=num(sy, "hum_copies", 4, "systems", hi=100, rule="2.10.5"),
         ),
         travel=TravelSettings(
-            free_zones=num(tr, "free_zones", 11, "travel"),
-            zone_prices_kr={k: int(v) for k, v in int_map(tr.get("zone_prices_kr", {}), "travel.zone_prices_kr").items()},
-            bornholm_ferry_kr=num(tr, "bornholm_ferry_kr", 0, "travel"),
+            free_zones=num(tr, "free_zones", 11, "travel", hi=1000, rule="7.2.1"),
+            zone_prices_kr=int_map(tr.get("zone_prices_kr", {}), "travel.zone_prices_kr"),
+            bornholm_ferry_kr=num(tr, "bornholm_ferry_kr", 0, "travel", rule="7.2.2"),
         ),
     )
     schema = raw.get("schema")
@@ -298,11 +376,7 @@ def load_settings(store: SeasonStore) -> Settings:
 def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
     from . import cache
 
-    try:
-        st = os.stat(store.require().path("season.toml"))
-    except OSError:
-        st = None
-    data = store.read_bytes("season.toml")
+    data = store.require().read_bytes("season.toml")
     if data is None:
         return Settings(season=store.season), [Problem.error(None, "missing season.toml", Where("season.toml"),
                                                              hint=f"run `dbf init --season {store.season}`", code="io.missing-file")]
@@ -310,9 +384,7 @@ def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return Settings(), [Problem.error(None, "season.toml is not UTF-8 text", Where("season.toml"), code="format.encoding")]
-    if st is None:
-        return parse_settings(text, "season.toml")
-    return parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", st, t))
+    return parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", data, t))
 
 
 def check_season(store: SeasonStore) -> list[Problem]:

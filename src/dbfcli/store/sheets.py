@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from dbfcli.rules.dates import RANGE_HINT, date_of, datetime_of
+from dbfcli.rules.ids import whole_number
 from dbfcli.rules.outcome import Score
 from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
@@ -23,6 +25,16 @@ SIDE_KEYS = {"team", "players", "up", "ferries", "fee_paid_kr", "natural_pairs"}
 PLAYER_KEYS = {"id", "boards", "substitute", "name", "club", "division", "opponent_allowed"}
 SEGMENT_KEYS = {"boards", "imps", "total_points"}
 FERRIES = {"storebaelt", "kattegat", "oestersoeen"}
+#: Law 78B (the IMP scale of §1.5.10): a board is worth at most 24 IMPs
+MAX_IMPS_PER_BOARD = 24
+#: §1.5.9: a cup match is 40 boards (48 from the quarter-final); no segment or player can have more
+#: than a generous cap of boards (the rules then check the exact count)
+MAX_BOARDS = 200
+#: §1.5.4: the longest trip in Denmark earns some 20 distance UP, +14 +7 +3 for the ferries and
+#: 6 for the stage; a claim above this cap is a typing error, never a trip
+MAX_UP = 100
+#: any other whole number of a sheet (member numbers, kroner): at most 9 digits
+MAX_NUMBER = 999_999_999
 
 
 class Node(MutableValue):
@@ -73,14 +85,20 @@ class _Parser:
             if k not in allowed:
                 self.bad(v, f"unknown key '{k}' in {what}", hint="allowed: " + ", ".join(sorted(allowed)))
 
-    def int_(self, node: Node | None, what: str, default=None):
+    def int_(self, node: Node | None, what: str, default=None, lo: int = -MAX_NUMBER, hi: int = MAX_NUMBER,
+             rule: str | None = None):
         if node is None:
             return default
         v = node.value
         if isinstance(v, bool) or not isinstance(v, int):
-            if isinstance(v, str) and v.strip().lstrip("-").isdigit():
-                return int(v)
-            self.bad(node, f"{what} must be a whole number, not {plain(node)!r}")
+            if isinstance(v, str) and whole_number(v.strip()) is not None:   # ASCII digits only
+                v = whole_number(v.strip())
+            else:
+                self.bad(node, f"{what} must be a whole number, not {_short(plain(node))}")
+                return default
+        if not lo <= v <= hi:
+            self.problems.append(Problem.error(rule, f"{what} must be {lo}-{hi:,}, not {_short(v)}", self.w(node),
+                                               code="format.sheet"))
             return default
         return v
 
@@ -94,28 +112,41 @@ class _Parser:
             return None
         return str(node.value)
 
-    def pair(self, node: Node | None, what: str, nonnegative: bool = False):
+    def pair(self, node: Node | None, what: str, nonnegative: bool = False, hi: float = MAX_NUMBER):
         if node is None:
             return None
         if not isinstance(node.value, list) or len(node.value) != 2:
             self.bad(node, f"{what} must be a pair [home, away]")
             return None
-        a, b = (self.int_(x, what) for x in node.value)
+        a, b = (self.int_(x, what, hi=hi) for x in node.value)
         if nonnegative and any(x is not None and x < 0 for x in (a, b)):
             self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{a}, {b}]")
             return None
         return None if a is None or b is None else (a, b)
 
+    def imps_bound(self, node: Node, imps, boards: int, what: str):
+        """Law 78B via §1.5.10: a segment of N boards gives a team at most 24 x N IMPs."""
+        top = MAX_IMPS_PER_BOARD * boards
+        if imps is not None and any(x > top for x in imps):
+            self.problems.append(Problem.error(
+                "1.5.10", f"{what}: {_short(max(imps))} IMPs in {boards} boards; a board is worth at most "
+                f"{MAX_IMPS_PER_BOARD} IMPs (Law 78B), so at most {top}", self.w(node)))
+            return None
+        return imps
+
     def segment(self, node: Node, default_boards: int, what: str) -> Score | None:
         if isinstance(node.value, list):
-            imps = self.pair(node, f"{what} IMPs", nonnegative=True)
+            imps = self.imps_bound(node, self.pair(node, f"{what} IMPs", nonnegative=True, hi=float("inf")),
+                                   default_boards, what)
             return None if imps is None else Score(default_boards, imps, None, self.w(node))
         if isinstance(node.value, dict):
             self.keys(node, SEGMENT_KEYS, what)
-            imps = self.pair(node.value.get("imps"), f"{what} imps", nonnegative=True)
             if "imps" not in node.value:
                 self.bad(node, f"{what} needs imps: [home, away]")
-            boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards)
+            boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards, lo=1, hi=MAX_BOARDS,
+                               rule="1.5.9")
+            imps = self.imps_bound(node, self.pair(node.value.get("imps"), f"{what} imps", nonnegative=True,
+                                                   hi=float("inf")), boards, what)
             tp = self.pair(node.value.get("total_points"), f"{what} total_points")
             return None if imps is None else Score(boards, imps, tp, self.w(node))
         self.bad(node, f"{what} must be [home, away] or {{boards: 8, imps: [home, away]}}")
@@ -136,12 +167,12 @@ class _Parser:
             return None
         self.keys(node, PLAYER_KEYS, f"{side} player")
         v = node.value
-        pid = self.int_(v.get("id"), "player id")
+        pid = self.int_(v.get("id"), "player id", lo=1)
         if "id" not in v:
             self.bad(node, f"{side}: a player row needs id")
         if "boards" not in v:
             self.bad(node, f"{side}: player {pid} needs boards (§1.5.14)")
-        boards = self.int_(v.get("boards"), "boards", 0)
+        boards = self.int_(v.get("boards"), "boards", 0, lo=0, hi=MAX_BOARDS, rule="1.5.14")
         sub = v.get("substitute")
         name = self.text(v.get("name"), f"{side}: player {pid} name")
         if pid is None:
@@ -186,8 +217,9 @@ class _Parser:
                 self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
         return SheetSide(
             team=team_id or "",
-            players=tuple(players), up=self.int_(v.get("up"), "up"), ferries=ferries,
-            fee_paid_kr=self.int_(v.get("fee_paid_kr"), "fee_paid_kr"),
+            players=tuple(players), up=self.int_(v.get("up"), f"{name}.up", lo=0, hi=MAX_UP, rule="1.5.4"),
+            ferries=ferries,
+            fee_paid_kr=self.int_(v.get("fee_paid_kr"), "fee_paid_kr", lo=0, rule="1.5.15"),
             where=self.w(team or node), up_where=self.w(v.get("up")) if "up" in v else None,
             ferries_where=self.w(ferries_node) if ferries_node is not None else None,
             natural_pairs=natural_pairs)
@@ -212,29 +244,20 @@ def _pairs(node: Node) -> tuple[tuple[tuple[int, int], ...], bool]:
 def _date(p: _Parser, node: Node | None) -> dt.date | None:
     if node is None or node.value is None:
         return None
-    v = node.value
-    if isinstance(v, dt.datetime):
-        return v.date()
-    if isinstance(v, dt.date):
-        return v
-    try:
-        return dt.date.fromisoformat(str(v))
-    except ValueError:
-        p.bad(node, f"played_on must be a date YYYY-MM-DD, not {plain(node)!r}")
-        return None
+    day = date_of(node.value)
+    if day is None:
+        p.bad(node, f"played_on must be {RANGE_HINT}, not {plain(node)!r}")
+    return day
 
 
 def _datetime(p: _Parser, node: Node | None) -> dt.datetime | None:
     if node is None or node.value is None:
         return None
-    v = node.value
-    if isinstance(v, dt.datetime):
-        return v.replace(tzinfo=None) if v.tzinfo is None else v.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    try:
-        return dt.datetime.fromisoformat(str(v))
-    except ValueError:
-        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
-        return None
+    when = datetime_of(node.value)
+    if when is None:
+        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM in the years 1900-2999, "
+                    f"not {plain(node)!r}")
+    return when
 
 
 def _time(p: _Parser, node: Node | None) -> str | None:
@@ -294,6 +317,11 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
         lines=tuple((k, n.line) for k, n in v.items()),
     )
     return sheet, p.problems
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def plain(node: Node | None):

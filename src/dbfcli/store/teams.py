@@ -9,15 +9,15 @@ from pathlib import Path
 
 import msgspec
 
+from ..rules.ids import is_team_id, whole_number
 from ..rules.model import DIVISIONS, Division, Player, Team
 from ..rules.problems import Problem, Where
 from .schema import convert
 from .season import SeasonStore, StoreError
-from .yamlio import YamlDoc, YamlLoadError, parse_yaml
+from .yamlio import YamlDoc, YamlLoadError, parse_yaml, read_input
 
 SCHEMA = 1
 CUP_TEAMS = "cup/teams.yaml"
-TEAM_ID = re.compile(r"^[A-Za-z0-9ÆØÅæøå][A-Za-z0-9ÆØÅæøå_-]{0,39}$")
 CSV_COLUMNS = ("team_id", "team_name", "captain", "club", "postcode", "player_id", "player_name", "player_club",
                "division")
 
@@ -70,7 +70,7 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
         where = doc.where("teams", i)
         team_id = t.id if t.id is not None else make_team_id(t.name, taken)
         taken.add(team_id)
-        if not TEAM_ID.match(team_id):
+        if not is_team_id(team_id):
             problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
                                           "(at most 40)", doc.where("teams", i, "id"),
                                           hint="ids become file names; no '/', '..' or spaces", code="format.id"))
@@ -103,7 +103,17 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
     import csv   # only for CSV entry files
     import io
 
-    reader = csv.DictReader(io.StringIO(text))
+    # newline="": the csv module splits rows itself, on CR (old Mac), LF and CRLF alike; a Danish
+    # spreadsheet separates the columns by ';' (the ',' is its decimal mark): read by the header
+    head = text.split("\n", 1)[0].split("\r", 1)[0]
+    delimiter = ";" if head.count(";") > head.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        if reader.fieldnames:
+            reader.fieldnames = [name.strip() for name in reader.fieldnames]
+        rows = list(_csv_rows(reader))
+    except csv.Error as exc:
+        return (), [Problem.error(None, f"malformed CSV: {exc}", Where(file, reader.line_num or None), code="format.csv")]
     missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
     if missing:
         return (), [Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
@@ -111,22 +121,22 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
     problems: list[Problem] = []
     order: list[str] = []
     heads: dict[str, dict] = {}
-    for row in reader:
-        line = reader.line_num
+    for row, line in rows:
         key = (row.get("team_id") or "").strip() or (row.get("team_name") or "").strip()
         if not key:
             problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line), code="format.csv"))
             continue
         try:
-            player = {"id": int(row["player_id"]), "name": (row["player_name"] or "").strip(),
-                      "club": int(row["player_club"]) if (row.get("player_club") or "").strip() else None,
-                      "division": int(row["division"]) if (row.get("division") or "").strip() else None}
+            player = {"id": _csv_int(row, "player_id"), "name": (row["player_name"] or "").strip(),
+                      "club": _csv_int(row, "player_club") if (row.get("player_club") or "").strip() else None,
+                      "division": _csv_int(row, "division") if (row.get("division") or "").strip() else None}
             if key not in heads:
-                heads[key] = {"id": (row.get("team_id") or "").strip() or None, "name": row["team_name"].strip(),
-                              "captain": int(row["captain"]), "club": int(row["club"]),
+                heads[key] = {"id": (row.get("team_id") or "").strip() or None,
+                              "name": (row["team_name"] or "").strip(),
+                              "captain": _csv_int(row, "captain"), "club": _csv_int(row, "club"),
                               "postcode": (row["postcode"] or "").strip(), "players": [], "line": line}
                 order.append(key)
-        except (TypeError, ValueError) as exc:
+        except ValueError as exc:
             problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line), code="format.csv"))
             continue
         heads[key]["players"].append((player, line))
@@ -136,7 +146,7 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
         h = heads[key]
         team_id = h["id"] or make_team_id(h["name"], taken)
         taken.add(team_id)
-        if not TEAM_ID.match(team_id):
+        if not is_team_id(team_id):
             problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
                                           "(at most 40)", Where(file, h["line"]),
                                           hint="ids become file names; no '/', '..' or spaces", code="format.id"))
@@ -146,17 +156,39 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
     return tuple(teams), problems
 
 
+def _csv_rows(reader):
+    """Each row with the line it starts on."""
+    line = reader.line_num + 1
+    for row in reader:
+        yield row, line
+        line = reader.line_num + 1
+
+
+def _csv_int(row: dict, column: str) -> int:
+    """A whole number of a CSV cell, in ASCII digits (``int()`` would also read '٣')."""
+    text = (row.get(column) or "").strip()
+    value = whole_number(text)
+    if value is None:
+        raise ValueError(f"{column} {text!r} is not a whole number")
+    return value
+
+
 def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     """A TD's entry file, YAML or CSV by its suffix; :class:`StoreError` if unreadable."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}", code="io.cannot-read") from None
+        data = read_input(path)
+    except YamlLoadError as exc:
+        raise StoreError(exc.problems) from None
     if path.suffix.lower() == ".csv":
         try:
             text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise StoreError(f"{path} is not UTF-8 text", code="format.encoding") from None
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise StoreError([Problem.error(None, f"{path} is not UTF-8 text (byte {exc.start})", Where(str(path), line),
+                                            hint="export the sheet as 'CSV UTF-8'", code="format.encoding")]) from None
+        if "\x00" in text:
+            raise StoreError([Problem.error(None, f"{path} is a binary file, not CSV text", Where(str(path)),
+                                            hint="export the sheet as 'CSV UTF-8'", code="format.encoding")])
         teams, problems = parse_teams_csv(text, str(path))
         return teams, None, problems
     try:

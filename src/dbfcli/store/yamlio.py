@@ -21,6 +21,14 @@ from ..rules.problems import Problem, Where
 from ..rules.value import MutableValue
 
 MAX_BYTES = 8 * 1024 * 1024
+#: the deepest nesting of mappings and lists a dbf file may hold (the deepest dbf format, a
+#: system card, needs 6); deeper input is refused before any reader walks it recursively
+MAX_DEPTH = 32
+
+#: the tags a dbf file may hold, plain or explicit: every other (``!!set``, ``!!omap``,
+#: ``!!pairs``, ``!!binary``, ``!!python/...``) is refused with its line
+_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null",
+                                                     "timestamp"))
 
 # PyYAML is imported on the first parse or dump, not with this module: a command whose
 # files all come from the parse cache (store/cache.py) never pays its import (~15 ms).
@@ -78,9 +86,32 @@ def _yaml():
                 raise yaml.constructor.ConstructorError(
                     None, None, "anchors and aliases (&name / *name) are not allowed in dbf files", node.start_mark
                 )
-            return super().construct_object(node, deep)
+            if node.tag not in _TAGS:
+                tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"tag not allowed in dbf files ({tag})", node.start_mark)
+            try:
+                return super().construct_object(node, deep)
+            except yaml.YAMLError:
+                raise
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+                # a value the tag cannot build: 2026-11-31, 25:00, +25:00, !!int x, !!bool maybe
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"{_scalar(node)} is not a valid {_kind(node.tag)} ({_why(exc)})",
+                    node.start_mark) from None
+
+    def _depth(node, children) -> None:
+        """Count the nesting as the tree is built (no recursion): refuse it past MAX_DEPTH."""
+        depth = getattr(node, "dbf_depth", 1)
+        if depth > MAX_DEPTH:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"nested more than {MAX_DEPTH} levels deep (no dbf file needs that)", node.start_mark)
+        for child in children:
+            if not isinstance(child, yaml.ScalarNode):
+                child.dbf_depth = depth + 1
 
     def _construct_map(loader, node):
+        _depth(node, (v for _, v in node.value))
         data = LineDict()
         data.line = node.start_mark.line + 1
         yield data
@@ -103,6 +134,7 @@ def _yaml():
             data.lines[key] = line
 
     def _construct_seq(loader, node):
+        _depth(node, node.value)
         data = LineList()
         data.line = node.start_mark.line + 1
         yield data
@@ -112,9 +144,6 @@ def _yaml():
 
     _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
     _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
-    _Loader.add_constructor("tag:yaml.org,2002:omap", None)  # type: ignore[arg-type]
-    _Loader.add_constructor("tag:yaml.org,2002:pairs", None)  # type: ignore[arg-type]
-    _Loader.add_constructor("tag:yaml.org,2002:set", None)  # type: ignore[arg-type]
 
     class _Dumper(base_dumper):  # type: ignore[misc, valid-type]
         def ignore_aliases(self, data):
@@ -215,6 +244,39 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
             ]
         )
     return YamlDoc(data, file, text)
+
+
+def _scalar(node) -> str:
+    value = node.value if isinstance(node.value, str) else "..."
+    return repr(value if len(value) <= 40 else value[:40] + "...")
+
+
+def _kind(tag: str) -> str:
+    return {"timestamp": "date or time", "int": "whole number", "float": "number", "bool": "true/false",
+            "null": "null"}.get(tag.rsplit(":", 1)[-1], tag.rsplit(":", 1)[-1])
+
+
+def _why(exc: Exception) -> str:
+    text = str(exc).split(",")[0].split(".")[0]
+    return text if isinstance(exc, ValueError) and 0 < len(text) < 60 else "unreadable"
+
+
+def read_input(path, file: str | None = None) -> bytes:
+    """The bytes of an input file named on the command line, read at most to :data:`MAX_BYTES`
+    (``/dev/zero`` or a huge file is refused, not read to the end); :class:`YamlLoadError` when
+    it cannot be read."""
+    file = file or str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise YamlLoadError([Problem.error(None, f"cannot read {file}: {exc.strerror or exc}", Where(file),
+                                           code="io.cannot-read")]) from None
+    if len(data) > MAX_BYTES:
+        raise YamlLoadError([Problem.error(
+            None, f"file is more than {MAX_BYTES:,} bytes; dbf reads files up to {MAX_BYTES:,} bytes",
+            Where(file), hint="is this the right file?", code="format.too-large")])
+    return data
 
 
 def _too_big(file: str, size: int) -> Problem:

@@ -1,0 +1,102 @@
+"""Issue 16, "What to build": state files as a TD may hand-edit them, fuzzed (statefuzz.py).
+
+Every kind of file in the season folder, mutated (values, keys, lines, encodings), then every
+read-only command, and the writing commands: exit 0, 1 or 2, never a traceback or an internal
+error; `dbf check` names the edited file; a refused write changes nothing.
+
+CI runs DBF_FUZZ_STATE_EXAMPLES (default 60) examples per test; bench/fuzz.sh runs the full count.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import statefuzz  # noqa: E402
+from dbftest import snapshot  # noqa: E402
+
+EXAMPLES = int(os.environ.get("DBF_FUZZ_STATE_EXAMPLES", "60"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory):
+    root = tmp_path_factory.mktemp("statefuzz") / "tournaments"
+    old = os.environ.get("DBF_CACHE_DIR")
+    os.environ["DBF_CACHE_DIR"] = str(root.parent / "cache")   # the parse cache in play, keyed on content
+    facts = statefuzz.build_season(root)
+    files = statefuzz.kinds(statefuzz.state_files(root))
+    yield root, facts, files, snapshot(root)
+    if old is None:
+        os.environ.pop("DBF_CACHE_DIR", None)
+    else:
+        os.environ["DBF_CACHE_DIR"] = old
+
+
+def _clean(code: int, text: str, what) -> None:
+    assert "Traceback" not in text, (what, text)
+    assert "internal error" not in text, (what, text)
+    assert code in (0, 1, 2), (what, code, text)
+
+
+def test_every_kind_of_state_file_is_there(season):
+    root, _, files, _ = season
+    kinds = {Path(f).parts[-2] if len(Path(f).parts) > 2 else Path(f).name for f in files}
+    for kind in ("dbf.toml", "season.toml", "teams.yaml", "additions.yaml", "schedule.yaml", "contacts.yaml",
+                 "draws", "matches", "travel", "divisions", "playoff.yaml", "registry.yaml", "cards", "journal"):
+        assert kind in kinds or any(kind in f for f in files), (kind, files)
+
+
+def _mutated(root, files, data):
+    rel = data.draw(st.sampled_from(files), label="file")
+    before = (root / rel).read_bytes()
+    after = data.draw(statefuzz.mutation(before, rel), label="edit")
+    (root / rel).write_bytes(after)
+    return rel, after
+
+
+@FUZZ
+@given(data=st.data())
+def test_read_only_commands_on_a_hand_edited_season(season, tmp_path_factory, data):
+    root, facts, files, pristine = season
+    out = tmp_path_factory.mktemp("site")
+    commands = statefuzz.read_only_commands(facts, out)
+    if data.draw(st.integers(0, 9), label="heavy") == 0:
+        commands = statefuzz.heavy_commands(out)
+    try:
+        rel, after = _mutated(root, files, data)
+        edited = snapshot(root)
+        for args in data.draw(st.lists(st.sampled_from(commands), min_size=1, max_size=3, unique=True),
+                              label="commands") + [("check",)]:
+            code, text = statefuzz.run(root, args)
+            event(f"read-only exit {code}")
+            _clean(code, text, (rel, args))
+            assert snapshot(root) == edited, (rel, args)    # a reader never writes the season
+            if args == ("check",) and code:
+                assert Path(rel).name in text, (rel, text)  # `dbf check` names the file (issue 16.1)
+    finally:
+        statefuzz.restore(root, pristine)
+
+
+@FUZZ
+@given(data=st.data())
+def test_refused_writes_on_a_hand_edited_season_change_nothing(season, data):
+    root, facts, files, pristine = season
+    try:
+        rel, _ = _mutated(root, files, data)
+        args = data.draw(st.sampled_from(statefuzz.writing_commands(facts)), label="command")
+        before = snapshot(root)
+        code, text = statefuzz.run(root, args)
+        event(f"write exit {code}")
+        _clean(code, text, (rel, args))
+        if code:
+            assert snapshot(root) == before, (rel, args, text)
+    finally:
+        statefuzz.restore(root, pristine)
