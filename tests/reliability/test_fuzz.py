@@ -294,3 +294,42 @@ def test_wrong_type_message_shows_the_value_as_written(drawn_season, tmp_path):
     result = run_dbf("--dir", folder, "result", "check", f)
     assert result.exit_code == 2 and "fuzzed.yaml:" in result.stderr
     assert "Node(" not in result.stderr and "[1, 'two']" in result.stderr, result.stderr
+
+
+# --------------------------------------------------------------------------- CSV entry files (issue 16)
+# As a Danish spreadsheet exports them: ';' between columns (',' is the decimal mark: "4100,0"),
+# cp1252 or UTF-8 with a BOM, CRLF or old-Mac CR line ends, quoted cells, formulas, stray columns.
+CSV_HEAD = ["team_id", "team_name", "captain", "club", "postcode", "player_id", "player_name", "player_club",
+            "division"]
+csv_cell = st.one_of(
+    st.sampled_from(["ODE-9", "Odense Ni", "9001", "4100", "4100,0", "5000", "9002", "Søren Ærø", "1", "", " ",
+                     "1,5", "=1+1", '"q;uoted"', "٩٠٠١", "1e3", "-1", "99999999999999999999", "NL-1\n", "ÆØÅ"]),
+    st.text(max_size=12))
+
+
+@st.composite
+def spreadsheet_csv(draw):
+    sep = draw(st.sampled_from([";", ";", ",", "\t"]))
+    newline = draw(st.sampled_from(["\r\n", "\n", "\r"]))
+    head = list(CSV_HEAD)
+    if draw(st.booleans()):
+        head = draw(st.permutations(head))
+    rows = [sep.join(head)]
+    for k in range(draw(st.integers(0, 7))):
+        cells = [draw(csv_cell) for _ in range(draw(st.integers(len(head) - 2, len(head) + 1)))]
+        rows.append(sep.join(cells))
+    text = newline.join(rows) + draw(st.sampled_from(["", newline]))
+    encoding = draw(st.sampled_from(["utf-8", "utf-8-sig", "cp1252", "latin-1", "utf-16"]))
+    return text.encode(encoding, "replace")
+
+
+@FUZZ
+@given(payload=spreadsheet_csv())
+def test_entry_csv_as_a_spreadsheet_writes_it_never_crashes(season, tmp_path_factory, payload):
+    f = tmp_path_factory.mktemp("in") / "fuzzed.csv"
+    f.write_bytes(payload)
+    before = snapshot(season)
+    result = run_dbf("--dir", season, "cup", "enter", f)
+    _assert_clean(result, before, season, "fuzzed.csv")
+    if result.exit_code == 0:
+        run_dbf("--dir", season, "undo")

@@ -53,3 +53,22 @@ def test_ledgers_agree_with_full_records(example, tmp_path):
     gp = run_dbf("gp", "--json").json["players"]
     assert {int(k) for k in gp} == {p for r in records for p in r.gp}
     assert round(sum(gp.values()), 2) == round(sum(h for r in records for h in r.gp.values()) / 100, 2)
+
+
+def test_summary_sees_a_same_size_edit_that_keeps_the_mtime(tmp_path, monkeypatch):
+    """Issue 16.6: `touch -r` after a same-size edit; the ctime in the key still moves."""
+    import time
+
+    monkeypatch.setenv("DBF_CACHE_DIR", str(tmp_path / "cache"))
+    store = SeasonStore(tmp_path, "2026-27")
+    folder = store.dir / "cup" / "matches"
+    folder.mkdir(parents=True)
+    f = folder / "C1-001.yaml"
+    f.write_text("match: C1-001\nup: 3\n")
+    assert folder_summary(store, "cup/matches", "up", _extract)[0] == {"cup/matches/C1-001.yaml": ["C1-001", 3]}
+    st = os.stat(f)
+    time.sleep(0.01)
+    f.write_text("match: C1-001\nup: 7\n")
+    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(f).st_size == st.st_size and os.stat(f).st_mtime_ns == st.st_mtime_ns
+    assert folder_summary(store, "cup/matches", "up", _extract)[0] == {"cup/matches/C1-001.yaml": ["C1-001", 7]}

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.model import CupDraw, CupMatch
 from ..rules.problems import Problem, Where
+from .yamlio import VALUE_ERRORS
 from .season import SeasonStore
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[s
             draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
                                tuple(str(t) for t in d.get("drawn_order") or ()))
             pools[r] = {str(k): str(v) for k, v in (d.get("pools") or {}).items()}
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})",
                                  "a draw file has round, seed, drawn_order, matches [{id, pool, teams}], byes"))
     return draws, pools, problems
@@ -130,7 +131,7 @@ def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str
                 winners[match] = str(d["winner"])
             for team, n in (d.get("up") or {}).items():
                 up.setdefault(r, {})[str(team)] = up.get(r, {}).get(str(team), 0) + int(n)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None),
                                  f"malformed recorded match ({type(exc).__name__}: {exc})"))
     return winners, up, rounds, problems
@@ -187,7 +188,7 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
             out[str(mid)] = Agreement(_date(e.get("date")), None if time is None else str(time),
                                       None if e.get("venue") is None else str(e["venue"]).zfill(4),
                                       None if e.get("dispensation") is None else str(e["dispensation"]))
-        except (TypeError, ValueError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(Problem.error(None, f"{mid}: {exc}", w, "date: YYYY-MM-DD, time: HH:MM, venue: postcode", code="format.schedule"))
     return out, where, problems
 

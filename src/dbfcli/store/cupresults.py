@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 from ..rules.ids import is_file_id
 from ..rules.value import Value, field
 from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
+from .yamlio import VALUE_ERRORS
 from .season import SeasonStore, StoreError
 
 SCHEMA = 1
@@ -73,7 +74,7 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
             out.append(Addition(str(a["team"]), Player(int(p["id"]), str(p.get("name", "")), p.get("club"),
                                                        p.get("division")), int(a["round"]), when,
                                 doc.where("additions", i)))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(_bad(ADDITIONS, doc.line("additions", i),
                                  f"an addition needs team, round, announced_on and player {{id, name}} ({exc})",
                                  code="format.additions"))
@@ -102,7 +103,7 @@ def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
     for k, v in rows.items():
         try:
             member = int(k)
-        except (TypeError, ValueError):
+        except VALUE_ERRORS:
             member = None
         if member is not None and isinstance(v, str) and _EMAIL.fullmatch(v.strip()):
             out[member] = v.strip()
@@ -158,7 +159,7 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
                               int(d.get("persons") or 0),
                               f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
                               f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)"))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})",
                                  code="format.travel"))
     return out, problems
@@ -246,7 +247,7 @@ def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]
             doc = store.read_yaml(rel)
             try:
                 rec = _record(rel, doc.data)
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except VALUE_ERRORS as exc:
                 problems.append(_bad(rel, getattr(doc.data, "line", None),
                                      f"malformed recorded match ({type(exc).__name__}: {exc})"))
                 continue
@@ -272,7 +273,7 @@ def load_round_records(store: SeasonStore, round_no: int) -> tuple[list[CupRecor
         doc = store.read_yaml(rel)
         try:
             rec = _record(rel, doc.data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(doc.data, "line", None),
                                  f"malformed recorded match ({type(exc).__name__}: {exc})"))
             continue

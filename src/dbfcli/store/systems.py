@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from dbfcli.rules.problems import Problem, Where
 
 from ..rules.value import Value
+from .yamlio import VALUE_ERRORS
 
 if TYPE_CHECKING:  # the card model is imported where a card is parsed (start-up of other commands)
     from dbfcli.rules.systems import Card, Variant
@@ -200,7 +201,7 @@ def registrations_from_doc(doc: Any) -> list[Registration]:
                 sent = dt.date.fromisoformat(sent)
             out.append(Registration(str(row["team"]), (int(row["pair"][0]), int(row["pair"][1])), str(row["card"]),
                                     sent, bool(row.get("hum")), bool(row.get("open_defence"))))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except VALUE_ERRORS:
             continue
     return out
 

@@ -56,6 +56,12 @@ class LineList(list):
         self.line: int | None = None
 
 
+#: what building a value from parsed data can raise (``int(.inf)``, ``x["id"]`` of a list,
+#: ``date.fromisoformat("2026-11-31")``): every reader of a state file turns these into a problem
+#: at the file and line it was reading, never an internal error (issue 16.1)
+VALUE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
+
+
 class YamlLoadError(Exception):
     """A file that cannot be read as dbf YAML; carries every problem found."""
 
