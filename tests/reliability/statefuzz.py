@@ -42,10 +42,11 @@ def build_season(root: Path) -> dict:
     season = root / SEASON
 
     def ok(*args):
-        r = run_dbf("--dir", root, *args)
+        r = run_dbf("--dir", root, *args, internal_error_expected=True)   # the caller judges
         assert r.exit_code == 0, (args, r.stdout, r.stderr)
         return r
 
+    ok("schedule", "1div", "--freeze")
     order = write_results(root)
     ok("playoff", "1div", "choose", order["1div"][2], "--today", "2027-02-25")
     ok("playoff", "1div", "result", "1div-SF1", *HALVES)
@@ -84,15 +85,25 @@ def state_files(root: Path) -> list[str]:
     return out
 
 
-def kinds(files: list[str]) -> list[str]:
-    """One file of each kind (the first recorded match, the first journal entry...), then the rest."""
-    seen, first, rest = set(), [], []
+def kind_of(rel: str) -> str:
+    """The kind of a state file: its folder for per-item folders (matches, draws, journal...),
+    else its name (``teams.yaml``, ``season.toml``), divisions' team files as one kind."""
+    parts = Path(rel).parts
+    if len(parts) > 3 or parts[-2:-1] in (("draws",), ("travel",), ("journal",), ("cards",)):
+        return "/".join(parts[1:-1])
+    if len(parts) == 3 and parts[1] == "divisions" and not parts[2].startswith(("playoff", "schedule-")):
+        return "divisions/<div>.yaml"
+    if len(parts) == 3 and parts[2].startswith("schedule-"):
+        return "divisions/schedule-<div>.yaml"
+    return "/".join(parts[1:]) or rel
+
+
+def kinds(files: list[str]) -> dict[str, list[str]]:
+    """The state files by kind (a case draws a kind, then a file of it: every kind alike)."""
+    out: dict[str, list[str]] = {}
     for f in files:
-        parts = Path(f).parts
-        kind = parts[-2] if len(parts) > 2 else parts[-1]
-        (rest if kind in seen else first).append(f)
-        seen.add(kind)
-    return first + rest
+        out.setdefault(kind_of(f), []).append(f)
+    return out
 
 
 def restore(root: Path, snap: dict[str, bytes]) -> None:
@@ -160,7 +171,7 @@ def _set(doc, path, value, delete=False):
 def _lines_mutation(draw, text: str, values) -> str:
     lines = text.splitlines(keepends=True) or [""]
     i = draw(st.integers(0, len(lines) - 1))
-    kind = draw(st.sampled_from(["value", "value", "value", "dup", "drop", "cut", "garbage"]))
+    kind = draw(st.sampled_from(["value", "value", "value", "value", "dup", "drop", "cut", "garbage"]))
     line = lines[i]
     if kind == "value":
         sep = "=" if "=" in line else ":"
@@ -211,7 +222,7 @@ def _encoding_mutation(draw, data: bytes) -> bytes:
 @st.composite
 def mutation(draw, data: bytes, rel: str) -> bytes:
     """One hand edit of the file ``rel`` whose bytes are ``data``."""
-    how = draw(st.sampled_from(["structure", "structure", "lines", "lines", "encoding"]))
+    how = draw(st.sampled_from(["structure", "structure", "lines", "lines", "lines", "encoding"]))
     if how == "encoding":
         return _encoding_mutation(draw, data)
     text = data.decode("utf-8")
@@ -271,7 +282,7 @@ def writing_commands(facts: dict) -> list[tuple[str, ...]]:
 def run(root: Path, args) -> tuple[int, str]:
     env_before = os.environ.get("DBF_DIR")
     try:
-        r = run_dbf("--dir", root, *args)
+        r = run_dbf("--dir", root, *args, internal_error_expected=True)   # the caller judges
     finally:
         if env_before is not None:
             os.environ["DBF_DIR"] = env_before
