@@ -71,6 +71,8 @@ def build_season(root: Path) -> dict:
     captains = [t["captain"] for t in list(teams.values())[:3]]
     (season / "cup" / "contacts.yaml").write_text(
         "schema: 1\ncontacts:\n" + "".join(f"  {c}: captain{c}@example.dk\n" for c in captains), encoding="utf-8")
+    (season / "distances.csv").write_text("from,to,km,note\n3700,4600,272,Rønne-Køge ferry and road\n"
+                                          "8000,1050,300,route planner 2026-09-04\n", encoding="utf-8")
     assert run_dbf("--dir", root, "check").exit_code == 0
     return {"match": first["id"], "open_match": second["id"], "home": first["home"], "away": first["away"],
             "open_home": second["home"], "sheet2": sheet2, "order": order}
@@ -219,6 +221,30 @@ def _encoding_mutation(draw, data: bytes) -> bytes:
     return b""
 
 
+csv_values = st.sampled_from(["", "x", "272,5", "272.5", "-1", "1001", "inf", "nan", "1e3", "٣٧٠٠", "3700\n",
+                              "0000", "99999", '"3700"', '"a;b"', "=cmd|' /C calc'!A0", "3700;4600", " 300 "])
+
+
+def _csv_mutation(draw, text: str) -> bytes:
+    """A CSV file as a Danish spreadsheet saves it (';' and decimal commas, cp1252, CRLF), or one
+    cell or line changed."""
+    kind = draw(st.sampled_from(["danish", "cell", "cell", "line", "encoding"]))
+    rows = text.splitlines()
+    if kind == "danish":
+        out = "\r\n".join(r.replace(",", ";") for r in rows).replace("272", "272,4") + "\r\n"
+        return out.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "cp1252"])), "replace")
+    if kind == "encoding":
+        return _encoding_mutation(draw, text.encode("utf-8"))
+    i = draw(st.integers(0, len(rows) - 1))
+    if kind == "line":
+        rows.insert(i, draw(st.sampled_from(["", ",", "3700", "3700,4600", rows[i], rows[i] + ",extra,cols"])))
+    else:
+        cells = rows[i].split(",")
+        cells[draw(st.integers(0, len(cells) - 1))] = draw(csv_values)
+        rows[i] = ",".join(cells)
+    return ("\n".join(rows) + "\n").encode("utf-8", "surrogatepass")
+
+
 @st.composite
 def mutation(draw, data: bytes, rel: str) -> bytes:
     """One hand edit of the file ``rel`` whose bytes are ``data``."""
@@ -226,6 +252,8 @@ def mutation(draw, data: bytes, rel: str) -> bytes:
     if how == "encoding":
         return _encoding_mutation(draw, data)
     text = data.decode("utf-8")
+    if rel.endswith(".csv"):
+        return _csv_mutation(draw, text)
     if rel.endswith(".toml"):
         return _lines_mutation(draw, text, toml_values).encode("utf-8", "surrogatepass")
     if how == "lines":

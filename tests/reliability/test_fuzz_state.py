@@ -64,7 +64,8 @@ def test_every_kind_of_state_file_is_there(season):
     assert sorted(files) == sorted([
         "dbf.toml", "season.toml", "cup/teams.yaml", "cup/additions.yaml", "cup/schedule.yaml", "cup/contacts.yaml",
         "cup/draws", "cup/matches", "cup/travel", "divisions/<div>.yaml", "divisions/schedule-<div>.yaml",
-        "divisions/matches", "divisions/playoff.yaml", "systems/registry.yaml", "systems/cards", "journal"]), files
+        "divisions/matches", "divisions/playoff.yaml", "systems/registry.yaml", "systems/cards", "journal",
+        "distances.csv"]), files
 
 
 def _mutated(root, files, data):
