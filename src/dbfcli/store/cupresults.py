@@ -12,6 +12,7 @@ match, division, round, home, away, boards, imps`` (divisions).
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from typing import TYPE_CHECKING, Any
 

@@ -20,12 +20,12 @@ from typing import Any, Callable
 from . import cache
 from .season import SeasonStore
 
-VERSION = 1
+VERSION = 2   # 2: the ctime in the key (issue 16.6: a same-size edit that restores the mtime moves the ctime)
 _MISSING = object()
 
 
 def _key(st: os.stat_result) -> list:
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 _PLAIN_KEY = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
