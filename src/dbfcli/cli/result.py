@@ -250,6 +250,9 @@ def register(app: typer.Typer) -> None:
     result = typer.Typer(help="Result sheets (§1.5.9-§1.5.15, §2.11): check, submit, amend, walkover.",
                          no_args_is_help=True)
     app.add_typer(result, name="result")
+    from .result_input import attach  # import, blank (issue 17): their own module on this group
+
+    attach(result)
 
     @command(result, "check")
     def check_cmd(file: FileArg, now: NowOpt = None, json_: JsonOpt = False) -> None:

@@ -1,0 +1,264 @@
+"""``dbf result import`` and ``dbf result blank``: the TD's input (issue 17).
+
+``import`` turns what a scoring program wrote (PBN, LIN, USEBIO, CSV) into a result
+sheet: the score of each board at both tables, IMPs per board and per segment
+(§1.5.10), who sat where and so the boards per player (§1.5.14); what the file cannot
+know (the UP of the trip, §1.5.4; who signed, §1.5.14) is left for the TD to
+confirm. ``blank`` writes pre-filled sheets. These commands sit on the ``result``
+group (``attach``, called by :mod:`.result`); validation is the existing sheet
+validation (:func:`dbfcli.rules.sheet.validate_cup_sheet`), never a copy.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store
+
+_RESULT_GROUP: list = []
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now().replace(microsecond=0)
+
+
+# --------------------------------------------------------------------------- what a match is checked against
+def match_setting(store, match_id: str, now: dt.datetime):
+    """The match and what its sheet is checked against: ``(kind, round, home, away, teams, ctx,
+    records, match)``; kind ``cup`` or ``division``. Exit 2 for an unknown match."""
+    from ..rules.sheet import Sheet, SheetSide
+    from ..store.sheetcontext import cup_context, division_context, division_of
+
+    div = division_of(match_id)
+    if div:
+        probe = Sheet(match=match_id, home=SheetSide(""), away=SheetSide(""))
+        ctx, division, _, problems = division_context(store, probe)
+        check(problems)
+        if division is None:
+            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+        if ctx is None:
+            fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}")
+        m = ctx.matches[match_id]
+        return "division", m.round, m.home, m.away, ctx.teams, ctx, [], m
+    probe = Sheet(match=match_id, home=SheetSide(""), away=SheetSide(""))
+    ctx, match, records, problems = cup_context(store, probe, now)
+    check(problems)
+    if match is None:
+        fail(f"match {match_id} is not in any recorded draw", rule="1.5.16",
+             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+    home, away = match.teams
+    probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
+    ctx, match, records, problems = cup_context(store, probe, now)
+    if ctx.expected_home and ctx.expected_home != home:   # §1.5.5: the sheet is written home first
+        home, away = away, home
+        probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
+        ctx, match, records, problems = cup_context(store, probe, now)
+    return "cup", match.round, home, away, ctx.teams, ctx, records, match
+
+
+def roster_of(kind: str, round_no: int, home: str, away: str, teams, ctx):
+    """Who may sit for either team: the rosters, and for the cup the additions announced for
+    this round or earlier (§1.5.11)."""
+    from ..rules.teammatch import RosterPlayer
+
+    out = []
+    for tid in (home, away):
+        team = teams.get(tid)
+        for p in (team.players if team else ()):
+            out.append(RosterPlayer(p.id, p.name, tid))
+    if kind == "cup":
+        for a in ctx.additions:
+            if a.team in (home, away) and a.round <= round_no and all(r.id != a.player.id for r in out):
+                out.append(RosterPlayer(a.player.id, a.player.name, a.team))
+    return tuple(out)
+
+
+def _validate_text(kind: str, text: str, file: str, ctx, records, match):
+    """The existing validation of a sheet (parse, then the cup or division rules)."""
+    from ..store.cupresults import parse_cup_sheet
+
+    sheet, problems = parse_cup_sheet(text, file)
+    if sheet is None or problems:
+        return None, problems
+    if kind == "division":
+        from ..rules.sheet import validate_division_sheet
+
+        return validate_division_sheet(sheet, ctx), []
+    from ..rules.sheet import validate_cup_sheet
+    from ..store.sheetcontext import fee_warnings
+
+    res = validate_cup_sheet(sheet, ctx)
+    from ..rules.value import replace
+
+    return replace(res, problems=res.problems + tuple(fee_warnings(records, sheet, res, match, ctx))), []
+
+
+def _to_confirm(problems) -> tuple[list, list]:
+    """Split the validation of an imported sheet into what is left to confirm (UP, the signature:
+    §1.5.4, §1.5.14) and the rest."""
+    confirm, rest = [], []
+    for p in problems:
+        text = p.message.lower()
+        if (p.rule == "1.5.4" and "up" in text) or (p.rule == "1.5.14" and "sign" in text):
+            confirm.append(p)
+        else:
+            rest.append(p)
+    return confirm, rest
+
+
+# --------------------------------------------------------------------------- import
+FormatOpt = Annotated[str | None, typer.Option("--format", help="pbn, lin, usebio or csv (else by the file's suffix).")]
+
+
+def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit: bool, pick: str | None,
+            up: int | None, signed_by: int | None, segment_boards: int | None, dry_run: bool) -> None:
+    from ..rules.teammatch import build_match, pick_group
+    from ..store.matchfiles import FORMATS, read_match_file, sheet_yaml
+
+    if fmt is not None and fmt not in FORMATS:
+        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
+    fmt, tables, usebio, problems = read_match_file(file, fmt)
+    if problems:
+        raise UsageProblem(problems)
+    store = load_store()
+    now = _now()
+    kind, round_no, home, away, teams, ctx, records, match = match_setting(store, match_id, now)
+    roster = roster_of(kind, round_no, home, away, teams, ctx)
+    if fmt == "usebio":
+        from ..rules.teammatch import ImportedMatch
+        from ..store.usebio import usebio_match
+
+        imported, problems = usebio_match(usebio, home, away, roster, str(file))
+        if problems:
+            raise UsageProblem(problems)
+        assert isinstance(imported, ImportedMatch)
+    else:
+        group, problems = pick_group(tuple(tables), roster, pick)
+        if problems:
+            raise UsageProblem(problems)
+        chosen = [t for t in tables if t.group == group]
+        imported, problems = build_match(chosen, home, away, roster, segment_boards or 8, group)
+        if problems:
+            raise UsageProblem(problems)
+    computed = ctx.computed_up.get(away) if kind == "cup" else None
+    names = {p.id: p.name for p in roster}
+    played_on = None
+    if kind == "cup" and ctx.scheduled_on is not None:
+        played_on = ctx.scheduled_on.isoformat()
+    if usebio is not None and getattr(usebio, "date", None):
+        played_on = usebio.date
+    elif tables and getattr(tables[0], "date", None):
+        played_on = tables[0].date
+    text = sheet_yaml(match=match_id, source=file.name, fmt=fmt, played_on=played_on, segments=imported.segments,
+                      home=home, away=away, players=imported.players, names=names,
+                      up=up if kind == "cup" else None,
+                      up_hint=str(computed[0]) if computed else None,
+                      signed_by=signed_by)
+    if kind == "division":
+        text = "\n".join(line for line in text.splitlines() if "# up:" not in line) + "\n"
+    target = out or Path(f"{match_id}.yaml")
+    res, form = _validate_text(kind, text, str(target), ctx, records, match)
+    if form:
+        raise UsageProblem(form)
+    confirm, rest = _to_confirm(res.problems)
+    doc = {
+        "ok": not [p for p in rest if p.is_error], "match": match_id, "format": fmt, "file": str(file),
+        "home": home, "away": away, "boards": sum(b for b, _ in imported.segments),
+        "imps": list(imported.imps),
+        "segments": [{"boards": b, "imps": list(i)} for b, i in imported.segments],
+        "board_imps": [{"board": b.board, "home_ns": b.home_ns, "away_ns": b.away_ns, "imps": list(b.imps)}
+                       for b in imported.boards],
+        "players": {t: [{"id": pid, "name": names.get(pid), "boards": n} for pid, n in imported.players[t]]
+                    for t in (home, away)},
+        "up_computed": computed[0] if computed else None,
+        "to_confirm": [p.to_json() for p in confirm],
+        "errors": [p.to_json() for p in rest if p.is_error],
+        "warnings": [p.to_json() for p in rest if not p.is_error],
+        "sheet": str(target), "written": False, "dry_run": dry_run,
+    }
+    if not dry_run:
+        if target.exists() and target.resolve() == file.resolve():
+            fail(f"--out {target} is the file being imported")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(target)
+        except OSError as exc:
+            fail(f"cannot write {target}: {exc.strerror or exc}")
+        doc["written"] = True
+    if submit and not dry_run:
+        if not RUN.json:
+            _human_import(doc)
+        _submit_files([target])
+        return
+    emit(doc, lambda o: _human_import(doc, o))
+
+
+def _human_import(doc: dict, out=None) -> None:
+    from .common import Out
+
+    out = out or Out()
+    out.line(f"{doc['match']}: {doc['home']} {doc['imps'][0]} - {doc['imps'][1]} {doc['away']} "
+             f"({doc['boards']} boards from {doc['file']}, {doc['format'].upper()})")
+    out.table("IMPs per segment", ["segment", "boards", doc["home"], doc["away"]],
+              [(i + 1, s["boards"], s["imps"][0], s["imps"][1]) for i, s in enumerate(doc["segments"])],
+              justify=["right", "right", "right", "right"])
+    out.table("Boards per player", ["team", "member", "name", "boards"],
+              [(t, p["id"], p["name"] or "", p["boards"]) for t in (doc["home"], doc["away"])
+               for p in doc["players"][t]], justify=["left", "right", "left", "right"])
+    for p in doc["to_confirm"]:
+        out.line(f"to confirm: §{p['rule']}: {p['message']}")
+    if doc.get("up_computed") is not None:
+        out.line(f"UP of the trip (§1.5.4): dbf computes {doc['up_computed']} for {doc['away']}; not in the file")
+    for p in doc["errors"] + doc["warnings"]:
+        out.line(f"{p['severity']}{' §' + p['rule'] if p.get('rule') else ''}: {p['message']}")
+    out.line(("would write " if doc["dry_run"] else "wrote ") + doc["sheet"])
+
+
+def _submit_files(files: list[Path]) -> None:
+    """Hand sheets to the existing ``dbf result submit`` (one sheet per call)."""
+    import typer.main
+
+    cmd = typer.main.get_command(_RESULT_GROUP[0])
+    for f in files:
+        args = ["submit", str(f)] + (["--json"] if RUN.json else [])
+        code = cmd.main(args=args, prog_name="dbf result", standalone_mode=False)
+        if isinstance(code, int) and code:
+            raise typer.Exit(code)
+
+
+def attach(result: typer.Typer) -> None:
+    """Register ``import`` and ``blank`` on the ``dbf result`` group."""
+    _RESULT_GROUP[:] = [result]
+
+    @command(result, "import")
+    def import_cmd(
+        file: Annotated[Path, typer.Argument(help="The scoring program's file: PBN, LIN, USEBIO XML or CSV.")],
+        match: Annotated[str, typer.Option("--match", help="The match id, e.g. C3-007 or 1div-R01-03.")],
+        format: FormatOpt = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Where to write the sheet (default MATCH.yaml here).")] = None,
+        submit: Annotated[bool, typer.Option("--submit", help="Then submit the sheet (dbf result submit).")] = False,
+        pick: Annotated[str | None, typer.Option("--pick", help="In a file of many matches, the one to take, "
+                                                                 "as the file labels it ('AUSTRIA v DENMARK').")] = None,
+        up: Annotated[int | None, typer.Option("--up", help="The UP of the away team's trip, as confirmed (§1.5.4).")] = None,
+        signed_by: Annotated[int | None, typer.Option("--signed-by", help="Member number of who signed (§1.5.14).")] = None,
+        segment_boards: Annotated[int | None, typer.Option("--segment-boards", min=1,
+                                                           help="Boards a segment (default 8, §1.5.9).")] = None,
+        dry_run: DryRunOpt = False, json_: JsonOpt = False,
+    ) -> None:
+        """Turn a scoring program's file into a result sheet (§1.5.9, §1.5.10, §1.5.14).
+
+        Scores each board at both tables (contracts scored by the bridge scoring table,
+        checked against the scores the file states), IMPs per board by the WBF table and
+        per segment, and the boards each player played from who sat where; names are
+        matched to the rosters (member number where the file has one). Reports what it
+        could not know (the UP of the trip, who signed). Formats: docs/formats/import.md.
+
+        Example: dbf result import round1.pbn --match C1-001 --out C1-001.yaml
+        """
+        _import(file, match, format, out, submit, pick, up, signed_by, segment_boards, dry_run)

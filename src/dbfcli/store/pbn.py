@@ -1,0 +1,154 @@
+"""Read a PBN file (Portable Bridge Notation 1.0-2.1) into the tables of team matches.
+
+``read_pbn(text, file)`` returns ``([TableResult], [Problem])``: one
+:class:`dbfcli.rules.teammatch.TableResult` per game (board at one table), with
+its line. What real scoring programs write is taken as it is:
+
+* tag pairs ``[Name "value"]``; the sections after a tag (auction, play,
+  tables) and ``{...}`` / ``;`` commentary are skipped;
+* ``"#"`` copies the previous game's value (PBN 1.0, §4.8 "tag value
+  inheritance"), and a game that omits ``Board``, ``Deal``, ``Vulnerable``,
+  ``Dealer``, ``Event``, ``HomeTeam``, ``VisitTeam`` or ``Date`` takes them from
+  the game before (the second room of a vugraph conversion);
+* ``Contract`` ``Pass`` is a passed-out board; ``Result`` is the tricks taken by
+  declarer; ``Score`` ``NS 420`` / ``EW -50`` / ``NS 420 EW -420`` (a bare number
+  is read as North-South's); ``ScoreIMP`` ``NS 4 EW -4`` the IMPs of the NS pair's
+  team (RealBridge);
+* ``Vulnerable``, else the board number's vulnerability;
+* names ``Anna Berg#12345`` carry a number after ``#``, used as a member number
+  when it is one (:func:`dbfcli.rules.teammatch.match_name`);
+* ``HomeTeam``/``VisitTeam`` label the match (``AUSTRIA v DENMARK``: the two in
+  alphabetical order), so a file of a whole round of matches can be picked from.
+
+A file of a pairs or individual event (``Competition``, ``Scoring``
+match points) is refused: it records no team match.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.problems import Problem, Where
+from ..rules.scoring import board_vulnerability, parse_contract, parse_vulnerability
+from ..rules.teammatch import TableResult
+
+_TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+_INHERIT = ("Board", "Deal", "Vulnerable", "Dealer", "Event", "HomeTeam", "VisitTeam", "Date", "Stage", "Round")
+_SEATS = ("North", "East", "South", "West")
+
+
+def _games(text: str):
+    """Yield (first line, {tag: (value, line)}) per game: tags until a blank line."""
+    tags: dict[str, tuple[str, int]] = {}
+    first = None
+    depth = 0
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if depth:
+            depth += line.count("{") - line.count("}")
+            continue
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        if line.startswith("{"):
+            depth = line.count("{") - line.count("}")
+            continue
+        if not line:
+            if tags:
+                yield first, tags
+            tags, first = {}, None
+            continue
+        m = _TAG.match(line)
+        if m:
+            name, value = m.group(1), m.group(2).replace('\\"', '"')
+            if name not in tags:   # §3.3: a repeated tag (RealBridge's second Dealer) is ignored
+                tags[name] = (value, no)
+            first = first or no
+    if tags:
+        yield first, tags
+
+
+def _score(value: str) -> int | None:
+    parts = value.split()
+    if len(parts) == 1:
+        return int(parts[0])
+    vals = dict(zip(parts[0::2], parts[1::2]))
+    if "NS" in vals:
+        return int(vals["NS"])
+    if "EW" in vals:
+        return -int(vals["EW"])
+    raise ValueError(value)
+
+
+def _name(value: str) -> tuple[str, int | None]:
+    if "#" in value:
+        name, _, num = value.rpartition("#")
+        return name.strip(), int(num) if num.strip().isdigit() else None
+    return value.strip(), None
+
+
+def _label(home: str | None, visit: str | None) -> str | None:
+    if not home and not visit:
+        return None
+    a, b = sorted((home or "?", visit or "?"))
+    return f"{a} v {b}"
+
+
+def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
+    """The tables a PBN file records, or the problems (``file:line``) why it is no team match."""
+    out: list[TableResult] = []
+    problems: list[Problem] = []
+    prev: dict[str, tuple[str, int]] = {}
+    for first, tags in _games(text):
+        where = Where(file, first)
+        for name, (value, line) in list(tags.items()):
+            if value == "#" and name in prev:
+                tags[name] = (prev[name][0], line)
+        for name in _INHERIT:
+            if name not in tags and name in prev:
+                tags[name] = prev[name]
+        prev = dict(tags)
+        get = {k: v for k, (v, _) in tags.items()}
+        comp = get.get("Competition", "").casefold()
+        scoring = get.get("Scoring", "").casefold()
+        if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
+            return [], [Problem.error(None, f"the file is of a {get.get('Competition') or 'match-point'} event "
+                                      f"({get.get('Event', 'no event name')}), not a team match", where,
+                                      hint="export the team match (both rooms) from the scoring program")]
+        if "Board" not in get:
+            problems.append(Problem.error(None, "a game without a Board tag", where))
+            continue
+        try:
+            board = int(get["Board"])
+        except ValueError:
+            problems.append(Problem.error(None, f"Board {get['Board']!r} is not a board number", where))
+            continue
+        if "Contract" not in get:
+            continue   # a deal without a result (a hand record)
+        contract_text = get["Contract"].strip()
+        seats = [_name(get.get(s, "")) for s in _SEATS]
+        try:
+            vul = parse_vulnerability(get["Vulnerable"]) if "Vulnerable" in get else board_vulnerability(board)
+            contract = parse_contract(contract_text) if contract_text else None
+            passed = bool(contract_text) and contract is None
+            result = get.get("Result", "").strip()
+            tricks = int(result) if result and not passed else None
+            stated = _score(get["Score"].strip()) if get.get("Score", "").strip() else None
+            stated_imps = _score(get["ScoreIMP"].strip()) if get.get("ScoreIMP", "").strip() else None
+        except ValueError as exc:
+            problems.append(Problem.error(None, f"board {board}: cannot read the result ({exc})", where))
+            continue
+        if not contract_text:
+            problems.append(Problem.error(None, f"board {board}: no contract (was the board played?)", where))
+            continue
+        declarer = get.get("Declarer", "").strip().upper() or None
+        if contract is not None and declarer not in ("N", "E", "S", "W"):
+            problems.append(Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where))
+            continue
+        out.append(TableResult(
+            board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
+            declarer=declarer if contract is not None else None, tricks=tricks, passed=passed, stated_ns=stated,
+            stated_imps=stated_imps, numbers=tuple(n for _, n in seats),
+            group=_label(get.get("HomeTeam"), get.get("VisitTeam")), room=get.get("Room"), where=where))
+    if not out and not problems:
+        problems.append(Problem.error(None, "the file records no played board (no Contract tag)", Where(file, None)))
+    return out, problems

@@ -1,0 +1,149 @@
+"""Read a USEBIO 1.2/1.3 XML results file (the EBU's standard) for one team match.
+
+Parsed with ``defusedxml`` (no entity expansion, no external entities or DTDs: a
+"billion laughs" file is refused, never expanded). The elements read:
+``USEBIO`` (``Version``), ``EVENT`` (``EVENT_TYPE``, ``EVENT_DESCRIPTION``,
+``EVENT_IDENTIFIER``, ``DATE``), ``PARTICIPANTS/TEAM`` (``TEAM_ID``, ``TEAM_NAME``,
+``PLAYER`` with ``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER``, ``BOARDS_PLAYED``
+where given) and ``MATCH`` (``TEAM_SCORE`` with ``TEAM_ID``, ``IMPS``,
+``BOARDS_PLAYED``). A file of another kind of event (pairs, individuals), or with
+no match of two teams, is refused. USEBIO gives a match's total, not its segments
+(docs/formats/import.md).
+"""
+
+from __future__ import annotations
+
+from ..rules.problems import Problem, Where
+from ..rules.teammatch import ImportedMatch, RosterPlayer, match_name
+from ..rules.value import Value
+
+
+class UsebioTeam(Value):
+    id: str
+    name: str
+    players: tuple[tuple[str, int | None, int | None], ...]   # name, member number, boards played
+
+
+class UsebioMatch(Value):
+    event: str
+    date: str | None
+    teams: tuple[UsebioTeam, UsebioTeam]
+    imps: tuple[int, int]
+    boards: int
+
+
+def _text(el, name: str) -> str | None:
+    child = el.find(name)
+    return child.text.strip() if child is not None and child.text else None
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _date(text: str | None) -> str | None:
+    if not text:
+        return None
+    for sep in ("/", "-", "."):
+        parts = text.split(sep)
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            d, m, y = (parts if len(parts[0]) <= 2 else parts[::-1])
+            return f"{int(y):04d}-{int(m):02d}-{int(d):02d}"
+    return None
+
+
+def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Problem]]:
+    """The one team match of a USEBIO file, or the problems why it is none."""
+    import defusedxml.ElementTree as ET
+    from defusedxml import DefusedXmlException
+
+    where = Where(file, None)
+    try:
+        root = ET.fromstring(data, forbid_dtd=True)
+    except DefusedXmlException as exc:
+        return None, [Problem.error(None, f"refused: the XML uses {type(exc).__name__} (DTDs and entities are not "
+                                    "read)", where)]
+    except ET.ParseError as exc:
+        line = getattr(exc, "position", (None,))[0]
+        return None, [Problem.error(None, f"not well-formed XML: {exc}", Where(file, line))]
+    if root.tag != "USEBIO":
+        return None, [Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where)]
+    event = root.find("EVENT")
+    if event is None:
+        return None, [Problem.error(None, "the USEBIO file has no EVENT", where)]
+    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE") or "").upper()
+    desc = _text(event, "EVENT_DESCRIPTION") or _text(event, "EVENT_IDENTIFIER") or "no description"
+    if kind and "TEAM" not in kind:
+        return None, [Problem.error(None, f"the file is of a {kind.lower()} event ({desc}), not a team match", where)]
+    teams = {}
+    for t in event.iter("TEAM"):
+        tid = _text(t, "TEAM_ID")
+        if tid is None:
+            continue
+        players = tuple((_text(p, "PLAYER_NAME") or "", _int(_text(p, "NATIONAL_ID_NUMBER")),
+                         _int(_text(p, "BOARDS_PLAYED"))) for p in t.iter("PLAYER"))
+        teams[tid] = UsebioTeam(tid, _text(t, "TEAM_NAME") or tid, players)
+    matches = list(event.iter("MATCH"))
+    if len(matches) != 1:
+        return None, [Problem.error(None, f"the file has {len(matches)} MATCH elements; a result sheet is one match",
+                                    where, hint="export the one match of the two teams")]
+    scores = matches[0].findall("TEAM_SCORE")
+    if len(scores) != 2:
+        return None, [Problem.error(None, f"the MATCH has {len(scores)} TEAM_SCORE elements, not 2", where)]
+    ids = [_text(s, "TEAM_ID") for s in scores]
+    imps = [_int(_text(s, "IMPS")) for s in scores]
+    boards = [_int(_text(s, "BOARDS_PLAYED")) for s in scores]
+    problems = []
+    for tid in ids:
+        if tid not in teams:
+            problems.append(Problem.error(None, f"TEAM_SCORE names team {tid!r}, which is not among the PARTICIPANTS",
+                                          where))
+    if None in imps or imps[0] < 0 or imps[1] < 0:
+        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where))
+    if None in boards or boards[0] != boards[1] or boards[0] <= 0:
+        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where))
+    if problems:
+        return None, problems
+    return UsebioMatch(desc, _date(_text(event, "DATE")), (teams[ids[0]], teams[ids[1]]),
+                       (imps[0], imps[1]), boards[0]), []
+
+
+def usebio_match(m: UsebioMatch, home: str, away: str, roster: tuple[RosterPlayer, ...],
+                 file: str) -> tuple[ImportedMatch | None, list[Problem]]:
+    """The match of a USEBIO file as the two teams of the sheet: players matched to the rosters
+    by NATIONAL_ID_NUMBER (else name); which file team is which by its players. Boards per player:
+    BOARDS_PLAYED where given, all the match's boards for a team of four, else unknown (0)."""
+    problems: list[Problem] = []
+    sides = []
+    where = Where(file, None)
+    for t in m.teams:
+        found = []
+        for name, number, boards in t.players:
+            player, why = match_name(name, number, roster)
+            if player is None:
+                problems.append(Problem.error(None, f"team {t.name}: {why}", where))
+            else:
+                found.append((player, boards))
+        sides.append(found)
+    if problems:
+        return None, problems
+    team_of = []
+    for t, found in zip(m.teams, sides):
+        owners = {p.team for p, _ in found}
+        if len(owners) != 1:
+            return None, [Problem.error(None, f"team {t.name}: its players are on {', '.join(sorted(owners)) or 'no'} "
+                                        "team(s) of the match", where)]
+        team_of.append(owners.pop())
+    if sorted(team_of) != sorted((home, away)):
+        return None, [Problem.error(None, f"the file's match is {m.teams[0].name} v {m.teams[1].name}, whose players "
+                                    f"are not those of {home} and {away} (another event?)", where)]
+    players = {}
+    imps = {}
+    for tid, t, found, score in zip(team_of, m.teams, sides, m.imps):
+        full = len(found) == 4
+        players[tid] = tuple((p.id, b if b is not None else (m.boards if full else 0)) for p, b in found)
+        imps[tid] = score
+    return ImportedMatch(home, away, (), ((m.boards, (imps[home], imps[away])),), players), []

@@ -1,0 +1,196 @@
+"""`dbf result import` (issue 17): a scoring program's file -> a result sheet that `dbf result
+check` accepts once the UP (§1.5.4) and the signature (§1.5.14) are confirmed; every bad file
+is exit 2 with its file and line or board, and nothing is written."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from dbftest import run_dbf, snapshot
+from pbnkit import team_match_pbn
+
+SEASON = "2026-27"
+
+
+@pytest.fixture
+def match(example, tmp_path):
+    teams = {t["id"]: t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
+    doc = {"schema": 1, "round": 1, "seed": 1, "drawn_order": ["KBH-1", "KBH-3"],
+           "matches": [{"id": "C1-001", "pool": None, "teams": ["KBH-1", "KBH-3"]}], "byes": []}
+    (example / SEASON / "cup" / "draws").mkdir(parents=True, exist_ok=True)
+    (example / SEASON / "cup" / "draws" / "round-01.yaml").write_text(yaml.safe_dump(doc))
+    home = [p["name"] for p in teams["KBH-1"]["players"]]
+    away = [p["name"] for p in teams["KBH-3"]["players"]]
+    return example, teams, home, away
+
+
+def _pbn(tmp_path, home, away, **kw):
+    f = tmp_path / "match.pbn"
+    f.write_text(team_match_pbn(home[:2], away[:2], home[2:4], away[2:4], **kw), encoding="utf-8")
+    return f
+
+
+def test_1_5_14_import_writes_a_sheet_that_passes_check_once_confirmed(match, tmp_path):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away)
+    out = tmp_path / "C1-001.yaml"
+    before = snapshot(example)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", out, "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    doc = r.json
+    assert doc["boards"] == 40 and len(doc["segments"]) == 5 and doc["imps"] == [120, 151]
+    assert all(p["boards"] == 40 for t in doc["players"].values() for p in t)
+    assert {p["rule"] for p in doc["to_confirm"]} == {"1.5.4", "1.5.14"} and doc["up_computed"] == 1
+    assert snapshot(example) == before            # an import records nothing in the season
+    r = run_dbf("result", "check", out, "--json")
+    assert r.exit_code == 1 and {e["rule"] for e in r.json["errors"]} == {"1.5.14"}
+    text = out.read_text().replace("  # up: 1 ", "  up: 1 #").replace("# signed_by: <member number>",
+                                                                    f"signed_by: {teams['KBH-1']['players'][0]['id']}")
+    out.write_text(text)
+    r = run_dbf("result", "check", out, "--json")
+    assert r.exit_code == 0, r.stdout
+    assert r.json["winner"] == "KBH-3" and r.json["imps"] == [120, 151] and r.json["warnings"] == []
+
+
+def test_1_5_14_import_and_submit_in_one_command(match, tmp_path):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "s.yaml", "--up", "1",
+                "--signed-by", str(teams["KBH-3"]["players"][0]["id"]), "--submit", "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert r.json["recorded"] is True and r.json["winner"] == "KBH-3"
+    assert (example / SEASON / "cup" / "matches" / "C1-001.yaml").exists()
+
+
+def test_import_dry_run_writes_nothing(match, tmp_path):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away)
+    out = tmp_path / "C1-001.yaml"
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", out, "--dry-run", "--json")
+    assert r.exit_code == 0 and r.json["written"] is False and not out.exists()
+
+
+@pytest.mark.parametrize("kw,needle", [
+    ({"rooms": ("Open",)}, "one room is missing"),
+    ({"skip": ((7, "Closed"),)}, "board 7 was played at one table only"),
+])
+def test_import_bad_pbn_is_exit_2_with_board_and_nothing_written(match, tmp_path, kw, needle):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away, **kw)
+    out = tmp_path / "C1-001.yaml"
+    before = snapshot(example)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", out, "--json")
+    assert r.exit_code == 2 and not out.exists() and snapshot(example) == before
+    assert any(needle in e["message"] for e in r.json["errors"])
+
+
+def test_import_unknown_name_names_the_near_candidates(match, tmp_path):
+    example, teams, home, away = match
+    text = team_match_pbn(["LIS KJAER", "Rikke Olsen"], away[:2], home[2:4], away[2:4])
+    f = tmp_path / "m.pbn"
+    f.write_text(text)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "o.yaml", "--json")
+    assert r.exit_code == 2
+    messages = [e["message"] for e in r.json["errors"]]
+    assert len(messages) == 1 and "'Rikke Olsen' is on neither team's roster; near: 991869 Rikke Holst" in messages[0]
+    assert r.json["errors"][0]["line"] is not None
+
+
+def test_import_name_order_case_and_danish_letters_do_not_matter(match, tmp_path):
+    example, teams, home, away = match
+    flipped = [" ".join(reversed(n.split())).upper().replace("Æ", "AE") for n in home]
+    f = _pbn(tmp_path, flipped, away)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "o.yaml", "--json")
+    assert r.exit_code == 0, r.stdout
+    assert [p["id"] for p in r.json["players"]["KBH-1"]] == [p["id"] for p in teams["KBH-1"]["players"]]
+
+
+def test_import_wrong_stated_score_is_named_by_board(match, tmp_path):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away)
+    f.write_text(f.read_text().replace('[Score "NS 420"]', '[Score "NS 450"]', 1))
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "o.yaml", "--json")
+    assert r.exit_code == 2 and "the file states NS 450" in r.json["errors"][0]["message"]
+
+
+def test_1_5_16_import_for_a_match_not_drawn_is_exit_2(match, tmp_path):
+    example, teams, home, away = match
+    f = _pbn(tmp_path, home, away)
+    r = run_dbf("result", "import", f, "--match", "C1-099", "--json")
+    assert r.exit_code == 2 and r.json["errors"][0]["rule"] == "1.5.16"
+
+
+def test_import_unknown_format_and_missing_file(match, tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_text("hello")
+    assert run_dbf("result", "import", f, "--match", "C1-001").exit_code == 2
+    assert run_dbf("result", "import", tmp_path / "none.pbn", "--match", "C1-001").exit_code == 2
+    assert run_dbf("result", "import", f, "--match", "C1-001", "--format", "xls").exit_code == 2
+
+
+DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
+
+
+def test_import_usebio_by_national_id_number(match, tmp_path):
+    r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--out", tmp_path / "u.yaml",
+                "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert r.json["imps"] == [101, 87] and r.json["segments"] == [{"boards": 40, "imps": [101, 87]}]
+    assert [p["boards"] for p in r.json["players"]["KBH-1"]] == [40] * 4
+    assert "played_on: 2026-12-13" in (tmp_path / "u.yaml").read_text()
+
+
+def test_import_usebio_of_another_event_is_refused(match, tmp_path):
+    text = (DATA / "usebio-c1-001.xml").read_text().replace("637410", "111111").replace("Lis Kjær", "Karen Blixen")
+    f = tmp_path / "other.xml"
+    f.write_text(text)
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "u.yaml", "--json")
+    assert r.exit_code == 2 and "Karen Blixen" in r.json["errors"][0]["message"] and not (tmp_path / "u.yaml").exists()
+
+
+def test_import_usebio_pairs_event_and_entity_bomb_are_refused(match, tmp_path):
+    f = tmp_path / "pairs.xml"
+    f.write_text((DATA / "usebio-c1-001.xml").read_text().replace('EVENT_TYPE="TEAMS"', 'EVENT_TYPE="PAIRS"'))
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--json")
+    assert r.exit_code == 2 and "pairs event" in r.json["errors"][0]["message"]
+    bomb = tmp_path / "bomb.xml"
+    bomb.write_text('<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+                    '<USEBIO>&b;</USEBIO>')
+    r = run_dbf("result", "import", bomb, "--match", "C1-001", "--json")
+    assert r.exit_code == 2 and "refused" in r.json["errors"][0]["message"]
+
+
+def _csv_rows(teams, boards=40):
+    from dbfcli.rules.scoring import board_vulnerability, ns_score, parse_contract
+
+    h = [p["id"] for p in teams["KBH-1"]["players"]]
+    a = [p["id"] for p in teams["KBH-3"]["players"]]
+    rows = ["board,room,north,east,south,west,contract,declarer,tricks,score_ns"]
+    for b in range(1, boards + 1):
+        vul = board_vulnerability(b)
+        rows.append(f"{b},Open,{h[0]},{a[0]},{h[1]},{a[1]},3NT,N,9,{ns_score(parse_contract('3NT'), 'N', vul, 9)}")
+        rows.append(f"{b},Closed,{a[2]},{h[2]},{a[3]},{h[3]},3NT,S,8,{ns_score(parse_contract('3NT'), 'S', vul, 8)}")
+    return rows
+
+
+def test_import_csv_by_member_numbers(match, tmp_path):
+    example, teams, home, away = match
+    f = tmp_path / "typed.csv"
+    f.write_text("\n".join(_csv_rows(teams)) + "\n")
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "c.yaml", "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    # 3NT= v 3NT-1 on each board: NV 450 -> 10 IMPs, V 700 -> 12 IMPs, all to the home team
+    assert r.json["imps"][1] == 0 and r.json["imps"][0] == sum(
+        12 if v in ("NS", "Both") else 10 for v in [__import__("dbfcli.rules.scoring", fromlist=["x"])
+                                                      .board_vulnerability(b) for b in range(1, 41)])
+
+
+def test_import_csv_missing_column_is_named(match, tmp_path):
+    example, teams, home, away = match
+    rows = _csv_rows(teams)
+    f = tmp_path / "typed.csv"
+    f.write_text("\n".join(r.rsplit(",", 2)[0] + "," + r.rsplit(",", 1)[1] for r in rows) + "\n")  # drop tricks
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--json")
+    assert r.exit_code == 2 and r.json["errors"][0]["message"] == "missing column: tricks"
+    assert r.json["errors"][0]["line"] == 1
