@@ -235,6 +235,7 @@ def _submit_files(files: list[Path]) -> None:
 def attach(result: typer.Typer) -> None:
     """Register ``import`` and ``blank`` on the ``dbf result`` group."""
     _RESULT_GROUP[:] = [result]
+    _attach_blank(result)
 
     @command(result, "import")
     def import_cmd(
@@ -262,3 +263,118 @@ def attach(result: typer.Typer) -> None:
         Example: dbf result import round1.pbn --match C1-001 --out C1-001.yaml
         """
         _import(file, match, format, out, submit, pick, up, signed_by, segment_boards, dry_run)
+
+
+# --------------------------------------------------------------------------- blank
+def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict]:
+    """The facts of the blank sheet of each match (``store.blanks.blank_facts``): exit 2 for a
+    round not drawn or a match not in any draw."""
+    from ..rules.sheet import Sheet, SheetSide
+    from ..store.blanks import blank_facts
+    from ..store.cupresults import load_additions, load_draws
+    from ..store.cupschedule import scheduled
+    from ..store.settings import load_settings
+    from ..store.sheetcontext import computed_trips
+    from ..store.systems import load_registry
+    from ..store.teams import load_cup_teams
+
+    settings = load_settings(store)
+    teams, problems = load_cup_teams(store)
+    draws, more = load_draws(store)
+    additions, more2 = load_additions(store)
+    check([p for p in problems + more + more2 if p.is_error])
+    team_map = {t.id: t for t in teams}
+    if round_no is not None:
+        if round_no not in draws:
+            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
+        wanted = [(round_no, m.id) for m in draws[round_no].matches]
+    else:
+        wanted = []
+        for mid in match_ids:
+            r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
+            if r is None:
+                fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
+                     hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+            wanted.append((r, mid))
+    regs, _ = load_registry(store)
+    hum: dict[str, list] = {}
+    for r in regs:
+        if r.hum:
+            hum.setdefault(r.team, []).append(r.pair)
+    rows_of: dict[int, dict] = {}
+    out = []
+    for r, mid in wanted:
+        if r not in rows_of:
+            _, rows, _ = scheduled(store, settings, r)
+            rows_of[r] = {s.id: s for s in rows}
+        s = rows_of[r][mid]
+        home, away = (s.home, s.away) if s.home else s.teams
+        match = draws[r].match(mid)
+        probe = Sheet(match=mid, home=SheetSide(home), away=SheetSide(away))
+        _, ferries = computed_trips(probe, match, team_map, settings)
+        out.append(blank_facts(s, team_map, additions, settings, ferries, hum))
+    return out
+
+
+def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt: str, dry_run: bool) -> None:
+    from ..store.blanks import blank_yaml
+
+    if fmt not in ("yaml", "html"):
+        fail(f"--format {fmt!r}: yaml or html")
+    if bool(match_ids) == (round_no is not None):
+        fail("give match ids or --round N (not both)", hint="dbf result blank --round 1 --out sheets/")
+    store = load_store()
+    facts = blank_sheets(store, match_ids, round_no)
+    target = out_dir or Path(".")
+    files: list[tuple[Path, str]] = []
+    if fmt == "yaml":
+        files = [(target / f"{f['match']}.yaml", blank_yaml(f)) for f in facts]
+    else:
+        from ..publish.blanksheet import render_blank_sheets
+
+        name = f"round-{round_no:02d}.html" if round_no is not None else f"{facts[0]['match']}.html" \
+            if len(facts) == 1 else "sheets.html"
+        files = [(target / name, render_blank_sheets(facts, store.season))]
+    if not dry_run:
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+            for path, text in files:
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(text, encoding="utf-8")
+                tmp.replace(path)
+        except OSError as exc:
+            fail(f"cannot write in {target}: {exc.strerror or exc}")
+    doc = {"ok": True, "format": fmt, "sheets": facts, "files": [str(p) for p, _ in files], "dry_run": dry_run,
+           "errors": [], "warnings": []}
+
+    def human(o):
+        o.table("Blank sheets", ["match", "home", "away", "date", "boards", "UP", "due"],
+                [(f["match"], f["home"]["team"], f["away"]["team"], f["date"] or "", f["boards"],
+                  "" if f["up"] is None else f["up"], (f["deadline"] or "").replace("T", " ")) for f in facts])
+        for p, _ in files:
+            o.line(("would write " if dry_run else "wrote ") + str(p))
+
+    emit(doc, human)
+
+
+def _attach_blank(result: typer.Typer) -> None:
+    @command(result, "blank")
+    def blank_cmd(
+        matches: Annotated[list[str] | None, typer.Argument(metavar="[MATCH]...", help="Match ids, e.g. C1-001.")] = None,
+        round_: Annotated[int | None, typer.Option("--round", min=1, max=9, help="Every match of this cup round.")] = None,
+        out: Annotated[Path | None, typer.Option("--out", help="Folder to write into (default: here).")] = None,
+        format: Annotated[str, typer.Option("--format", help="yaml (one sheet per match) or html (printable, "
+                                                             "one A4 page per match).")] = "yaml",
+        dry_run: DryRunOpt = False, json_: JsonOpt = False,
+    ) -> None:
+        """Pre-filled result sheets: one per match with all dbf knows (§1.5.4-§1.5.14).
+
+        Match id, round, date and time, venue, both rosters with additions, segments and
+        boards (§1.5.9), the UP dbf computes for the away team's trip (§1.5.4), natural_pairs
+        where a HUM pair plays (§1.5.1.2), the §1.5.14 deadline, and comments saying what to
+        fill in: the IMPs and the boards each player played. --format html prints one A4
+        page per match for captains who fill it in by hand.
+
+        Example: dbf result blank --round 1 --out sheets/
+        """
+        _blank(list(matches or []), round_, out, format, dry_run)

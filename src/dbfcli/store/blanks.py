@@ -1,0 +1,108 @@
+"""Pre-filled result sheets (``dbf result blank``, issue 17): everything dbf knows about a cup
+match, written as the sheet the winning captain fills in (docs/sheets.md).
+
+:func:`blank_facts` gathers, for one scheduled match, what the sheet carries: match id,
+round, date and time (§1.5.6), venue (§1.5.8), both teams with their rosters and the
+additions announced for the round (§1.5.11), the boards and segments (§1.5.9), the UP the
+tool computes for the away team's trip and its ferries (§1.5.4), the HUM pairs
+(``natural_pairs``, §1.5.1.2) and the §1.5.14 deadline. :func:`blank_yaml` renders them
+with comments saying what to fill in; the HTML sheet is in :mod:`dbfcli.publish.blanksheet`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pairs: dict) -> dict:
+    """The facts of one blank sheet as plain data (also the ``--json`` of ``dbf result blank``).
+    ``s``: a :class:`dbfcli.rules.home.ScheduledMatch`; ``hum_pairs``: team -> registered HUM pairs."""
+    from ..rules.model import ROUND_NAMES
+    from ..rules.sheet_scores import SEGMENT_BOARDS, end_of_play, match_boards
+
+    home, away = (s.home, s.away) if s.home else s.teams
+    boards = match_boards(s.round)
+
+    def roster(tid):
+        team = teams.get(tid)
+        rows = [{"id": p.id, "name": p.name} for p in (team.players if team else ())]
+        for a in additions:
+            if a.team == tid and a.round <= s.round and all(r["id"] != a.player.id for r in rows):
+                rows.append({"id": a.player.id, "name": a.player.name, "addition": True})
+        return rows
+
+    start = None
+    deadline = None
+    if s.date is not None:
+        hh, mm = s.time.split(":")
+        start = dt.datetime.combine(s.date, dt.time(int(hh), int(mm)))
+        end = end_of_play(start, boards)
+        deadline = end + dt.timedelta(hours=settings.cup.sheet_deadline_hours) if end else None
+    home_team = teams.get(home)
+    return {
+        "match": s.id, "round": s.round, "round_name": ROUND_NAMES.get(s.round, f"round {s.round}"),
+        "date": s.date.isoformat() if s.date else None, "weekday": s.date.strftime("%A") if s.date else None,
+        "time": s.time, "venue_postcode": s.venue, "neutral": s.neutral,
+        "boards": boards, "segments": boards // SEGMENT_BOARDS, "segment_boards": SEGMENT_BOARDS,
+        "home": {"team": home, "name": home_team.name if home_team else home, "players": roster(home),
+                 "captain": home_team.captain if home_team else None},
+        "away": {"team": away, "name": teams[away].name if away in teams else away, "players": roster(away),
+                 "captain": teams[away].captain if away in teams else None},
+        "up": s.up, "distance_km": s.distance_km, "ferries": list(route_ferries.get(away, ())),
+        "hum_pairs": {t: [list(p) for p in hum_pairs.get(t, ())] for t in (home, away) if hum_pairs.get(t)},
+        "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
+        "deadline_hours": settings.cup.sheet_deadline_hours,
+    }
+
+
+def _players(rows) -> list[str]:
+    out = []
+    for p in rows:
+        note = "  (addition, §1.5.11)" if p.get("addition") else ""
+        out.append(f"    - {{id: {p['id']}, boards: 0}}   # {p['name']}{note}")
+    return out
+
+
+def blank_yaml(f: dict) -> str:
+    """The blank sheet as YAML with comments: what is known, and what to fill in."""
+    when = f"{f['weekday']} {f['date']} {f['time']}" if f["date"] else "date not known"
+    venue = f"postcode {f['venue_postcode']}" if f["venue_postcode"] else "venue not known"
+    lines = [
+        f"# Result sheet {f['match']}, cup {f['round_name']} (round {f['round']}): pre-filled by dbf result blank.",
+        f"# {f['home']['team']} ({f['home']['name']}) v {f['away']['team']} ({f['away']['name']}), "
+        f"{when}, {venue} (§1.5.6, §1.5.8).",
+        f"# The winning team sends it to the TD within {f['deadline_hours']} hours of the match"
+        + (f": by {f['deadline'].replace('T', ' ')}" if f["deadline"] else "") + " (§1.5.14).",
+        "# Fill in: the IMPs of each segment [home, away]; the boards each player played (delete the",
+        "# rows of those who did not play); a substitute (§1.5.12) as a row with substitute: true,",
+        "# name: and club:; check up: and signed_by:.",
+        f"match: {f['match']}",
+    ]
+    if f["date"]:
+        lines.append(f"played_on: {f['date']}")
+        lines.append(f'start: "{f["time"]}"')
+    lines.append(f"segments:   # {f['segments']} segments of {f['segment_boards']} boards = {f['boards']} boards "
+                 "(§1.5.9): [home IMPs, away IMPs]")
+    lines += ["  - [0, 0]"] * f["segments"]
+    for side in ("home", "away"):
+        d = f[side]
+        lines.append(f"{side}:")
+        lines.append(f"  team: {d['team']}   # {d['name']}")
+        if side == "away" and not f["neutral"]:
+            why = f" ({f['distance_km']:g} km)" if f.get("distance_km") is not None else ""
+            lines.append(f"  up: {f['up'] if f['up'] is not None else 0}   # §1.5.4: the UP dbf computes for the trip"
+                         f"{why}; correct it if the trip was different")
+            if f["ferries"]:
+                lines.append(f"  ferries: [{', '.join(f['ferries'])}]   # §1.5.4: the crossings of the route")
+        if d["team"] in f["hum_pairs"]:
+            pairs = ", ".join(f"{a}-{b}" for a, b in f["hum_pairs"][d["team"]])
+            lines.append(f"  natural_pairs: []   # §1.5.1.2: HUM pairs {pairs}; list a pair here [[a, b]] if it "
+                         "played a natural system")
+        lines.append("  players:   # boards each played (§1.5.14): a side's boards add up to 4 x the match's boards")
+        lines += _players(d["players"])
+    captain = f["home"]["captain"]
+    if captain is not None:
+        lines.append(f"signed_by: {captain}   # §1.5.14: the home captain; change it if another player signed")
+    else:
+        lines.append("# signed_by: <member number>   # §1.5.14")
+    return "\n".join(lines) + "\n"
