@@ -17,7 +17,66 @@ from .common import JsonOpt, check, command, emit, fail, load_store
 RoundOpt = Annotated[int, typer.Option("--round", help="Cup round 1-9 whose draw is sent.")]
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder for the .eml files (one per captain).")]
 SmtpOpt = Annotated[Optional[str], typer.Option("--smtp", help="HOST:PORT of an SMTP server: send instead of writing files.")]
-FromOpt = Annotated[str, typer.Option("--from", help="Sender address.")]
+FromOpt = Annotated[Optional[str], typer.Option("--from", help="Sender address (else mail_from in DIR/dbf.toml, "
+                                                               "else td@example.invalid).")]
+DEFAULT_SENDER = "td@example.invalid"
+
+
+def sender_of(store, option: str | None) -> str:
+    """``--from``, else ``mail_from`` in ``DIR/dbf.toml``, else :data:`DEFAULT_SENDER`."""
+    from ..store.season import read_dbf_toml
+
+    if option:
+        return option
+    value = read_dbf_toml(store.root).get("mail_from")
+    return value if isinstance(value, str) and value.strip() else DEFAULT_SENDER
+
+
+def _smtp_parts(smtp: str | None) -> tuple[str, str]:
+    if smtp is None:
+        return "", ""
+    host, _, port = smtp.rpartition(":")
+    if not host or not port.isdigit():
+        fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
+    return host, port
+
+
+def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> str:
+    """Write ``msgs`` [(file name, address or None, EmailMessage)] as .eml files (CRLF) to ``out``,
+    or send them through ``smtp`` (messages without an address are skipped); fills ``doc``."""
+    from ..i18n import count, t
+    from ..publish.mail import eml_bytes
+
+    if smtp is not None:
+        import smtplib
+
+        host, port = _smtp_parts(smtp)
+        sent, skipped = [], []
+        try:
+            with smtplib.SMTP(host, int(port), timeout=30) as server:
+                for name, address, msg in msgs:
+                    if address is None:
+                        skipped.append(name)
+                        continue
+                    server.send_message(msg)
+                    sent.append(name)
+        except (OSError, smtplib.SMTPException) as exc:
+            fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out")
+        doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
+        return t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
+    assert out is not None
+    files = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, _, msg in msgs:
+            path = out / name
+            path.write_bytes(eml_bytes(msg))
+            files.append(str(path))
+    except OSError as exc:
+        fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
+             hint="--out names a folder (created when missing), not a file")
+    doc.update({"out": str(out), "files": files})
+    return t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
 
 
 def register(app: typer.Typer) -> None:
@@ -25,61 +84,219 @@ def register(app: typer.Typer) -> None:
     app.add_typer(notify, name="notify")
 
     @command(notify, "draw")
-    def draw(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = "td@example.invalid",
+    def draw(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
+             no_sheet: Annotated[bool, typer.Option("--no-sheet", help="Do not attach the pre-filled sheet.")] = False,
              json_: JsonOpt = False) -> None:
-        """Write one e-mail (.eml) per captain of cup round N: match, opponent, home or away, venue,
-        date and time, UP, and the result-sheet deadline (§1.5.14: 18 hours after the match).
+        """Write one e-mail (.eml) per captain of cup round N: match, opponent, home or away, venue
+        (street address when the teams file has it), weekday, date and time, UP of the trip, the
+        opponent captain's name, e-mail and phone to agree the time (§1.5.6), the result-sheet
+        deadline (§1.5.14: 18 hours after the match) and the pre-filled sheet attached.
         With --smtp HOST:PORT the messages are sent instead (captains without an address are skipped).
 
         Example: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25
         """
-        from ..i18n import count, current_lang, t
+        from ..i18n import current_lang
         from ..publish.gather import load_season
         from ..publish.mail import file_name, message, notices
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/", code="usage.missing")
-        if smtp is not None:   # a usage error before any reading or warning
-            host, _, port = smtp.rpartition(":")
-            if not host or not port.isdigit():
-                fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25", code="usage.option")
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/",
+                 code="usage.missing")
+        _smtp_parts(smtp)   # a usage error before any reading or warning
         lang = current_lang()
-        data = load_season(load_store())
+        store = load_store()
+        data = load_season(store)
         if round_ not in data.draws:
             fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
         items, problems = notices(data, round_)
         warnings = check(problems)
-        msgs = [(n, message(n, sender, lang, data.season)) for n in items]
-        doc: dict = {"ok": True, "round": round_, "messages": len(msgs)}
-        if smtp is not None:
-            import smtplib
+        sheets: dict[str, str] = {}
+        if not no_sheet:
+            from ..store.blanks import blank_yaml
+            from .result_input import blank_sheets
 
-            sent, skipped = [], []
-            try:
-                with smtplib.SMTP(host, int(port), timeout=30) as server:
-                    for n, msg in msgs:
-                        if n.email is None:
-                            skipped.append(n.team)
-                            continue
-                        server.send_message(msg)
-                        sent.append(n.team)
-            except (OSError, smtplib.SMTPException) as exc:
-                fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out", code="io.cannot-send")
-            doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
-            human = t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
-        else:
-            assert out is not None
-            files = []
-            try:
-                out.mkdir(parents=True, exist_ok=True)
-                for n, msg in msgs:
-                    path = out / file_name(n)
-                    path.write_bytes(bytes(msg))
-                    files.append(str(path))
-            except OSError as exc:
-                fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
-                     hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
-            doc.update({"out": str(out), "files": files})
-            human = t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
+            sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(store, [], round_)}
+        frm = sender_of(store, sender)
+        msgs = [(file_name(n), n.email, message(n, frm, lang, data.season,
+                                                (f"{n.match}.yaml", sheets[n.match]) if n.match in sheets else None))
+                for n in items]
+        doc: dict = {"ok": True, "round": round_, "messages": len(msgs), "from": frm}
+        human = deliver(msgs, out, smtp, doc, lang)
         doc["warnings"] = [p.to_json() for p in warnings]
         emit(doc, lambda o: o.line(human))
+
+    @command(notify, "division")
+    def division(div: Annotated[str, typer.Argument(metavar="DIV", help="1div, 2div, 3div-a or 3div-b.")],
+                 weekend: Annotated[int, typer.Option("--weekend", min=1, help="The division weekend (1-4).")],
+                 out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None, json_: JsonOpt = False) -> None:
+        """One e-mail per captain of a division: the team's matches of the weekend (round, opponent,
+        home or away), the date (§1.1.2.1), and each opponent captain's name, e-mail and phone.
+
+        Example: dbf notify division 2div --weekend 1 --out mail/
+        """
+        from ..i18n import current_lang, t
+        from ..publish.gather import load_contacts
+        from ..publish.mail import placeholder, plain_message
+        from ..rules.model import DIVISIONS
+        from ..rules.roundrobin import rounds_per_weekend
+        from ..store.divresults import season_schedule
+        from ..store.settings import load_settings
+        from ..store.teams import load_division
+
+        if out is None and smtp is None:
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)")
+        _smtp_parts(smtp)
+        if div not in DIVISIONS:
+            fail(f"unknown division {div!r}", hint="one of 1div, 2div, 3div-a, 3div-b")
+        lang = current_lang()
+        store = load_store()
+        division_, problems = load_division(store, div)
+        check(problems)
+        if division_ is None:
+            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+        dsettings = load_settings(store).division(div)
+        rounds = season_schedule(store, division_, dsettings)
+        per = rounds_per_weekend(len(rounds), dsettings)
+        if not 1 <= weekend <= len(per):
+            fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1")
+        first = sum(per[:weekend - 1]) + 1
+        wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
+        date = next((r.date for r in wanted if r.date is not None), None)
+        contacts = load_contacts(store)
+        teams = {tm.id: tm for tm in division_.teams}
+        frm = sender_of(store, sender)
+        msgs = []
+        missing = []
+        for tm in division_.teams:
+            cap = tm.player(tm.captain)
+            lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "",
+                     t("mail_div_body", lang, team=tm.name, division=div, n=weekend)]
+            if date is not None:
+                lines.append(f"{t('date', lang)}: {date.isoformat()}")
+            for rnd in wanted:
+                for m in rnd.matches:
+                    if tm.id not in (m.home, m.away):
+                        continue
+                    other = teams.get(m.away if m.home == tm.id else m.home)
+                    side = t("mail_home", lang) if m.home == tm.id else t("mail_away", lang)
+                    lines += ["", f"{m.id}: {tm.name} - {other.name if other else '?'}. {side}"]
+                    if other is not None:
+                        ocap = other.player(other.captain)
+                        contact = ", ".join(x for x in (contacts.get(other.captain), other.phone) if x) \
+                            or t("mail_no_contact", lang)
+                        lines.append(t("mail_opponent_captain", lang, name=ocap.name if ocap else other.captain,
+                                       contact=contact))
+            lines += ["", t("mail_sign", lang)]
+            email = contacts.get(tm.captain)
+            if email is None:
+                missing.append(str(tm.captain))
+            msg = plain_message(cap.name if cap else str(tm.captain), email or placeholder(tm.captain),
+                                t("mail_div_subject", lang, division=div, n=weekend, team=tm.name), lines, frm,
+                                f"{store.season}.{div}.w{weekend}.{tm.id}")
+            msgs.append((f"{div}-w{weekend}-{tm.id}.eml", email, msg))
+        doc: dict = {"ok": True, "division": div, "weekend": weekend, "messages": len(msgs), "from": frm}
+        human = deliver(msgs, out, smtp, doc, lang)
+        doc["warnings"] = ([{"rule": None, "severity": "warning",
+                             "message": f"no e-mail address in cup/contacts.yaml for captain(s) {', '.join(missing)}"}]
+                           if missing else [])
+        emit(doc, lambda o: o.line(human))
+
+    @command(notify, "reminders")
+    def reminders(out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
+                  now: Annotated[Optional[str], typer.Option("--now", help="Pretend it is this time "
+                                                                            "(YYYY-MM-DDTHH:MM).")] = None,
+                  json_: JsonOpt = False) -> None:
+        """For cron: remind the captains of a cup result sheet that is overdue (§1.5.14: the
+        winning team sends it within 18 hours; both captains are told, as the winner is not known
+        until it arrives) and a team of a cup fee it owes (§1.5.14/§1.5.15). Nothing due: no mail.
+
+        Example: dbf notify reminders --smtp localhost:25
+        """
+        from ..i18n import current_lang, t
+        from ..publish.gather import load_contacts
+        from ..publish.mail import placeholder, plain_message
+        from .deadlines import parse_now
+
+        if out is None and smtp is None:
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)")
+        _smtp_parts(smtp)
+        lang = current_lang()
+        when = parse_now(now)
+        store = load_store()
+        teams, overdue, owed = _reminder_items(store, when)
+        contacts = load_contacts(store)
+        frm = sender_of(store, sender)
+        msgs = []
+        items = []
+        for mid, team_ids, deadline in overdue:
+            for tid in team_ids:
+                tm = teams.get(tid)
+                if tm is None:
+                    continue
+                text = t("mail_reminder_sheet", lang, match=mid, deadline=deadline.strftime("%Y-%m-%d %H:%M"))
+                msgs.append(_reminder(tm, contacts, text, mid, lang, frm, store.season, placeholder, plain_message))
+                items.append({"kind": "sheet", "match": mid, "team": tid, "due": deadline.isoformat(timespec="minutes")})
+        for tid, kr in owed:
+            tm = teams[tid]
+            text = t("mail_reminder_fee", lang, team=tm.name, kr=kr)
+            msgs.append(_reminder(tm, contacts, text, f"fee-{tid}", lang, frm, store.season, placeholder, plain_message))
+            items.append({"kind": "fee", "team": tid, "owed_kr": kr})
+        doc: dict = {"ok": True, "reminders": items, "messages": len(msgs), "from": frm, "warnings": []}
+        human = deliver(msgs, out, smtp, doc, lang) if msgs else "nothing due"
+        emit(doc, lambda o: o.line(human))
+
+
+def _reminder(tm, contacts, text, ident, lang, frm, season, placeholder, plain_message):
+    from ..i18n import t
+
+    cap = tm.player(tm.captain)
+    email = contacts.get(tm.captain)
+    lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "", text, "", t("mail_sign", lang)]
+    msg = plain_message(cap.name if cap else str(tm.captain), email or placeholder(tm.captain),
+                        t("mail_reminder_subject", lang, what=ident), lines, frm, f"{season}.reminder.{ident}.{tm.id}")
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in f"reminder-{ident}-{tm.id}")
+    return (f"{safe}.eml", email, msg)
+
+
+def _reminder_items(store, when):
+    """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
+    [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
+    `dbf fees` (§1.5.15)."""
+    import datetime as dt
+
+    from ..rules.fees import Payment, ledgers
+    from ..rules.home import match_start
+    from ..rules.sheet_scores import end_of_play, match_boards
+    from ..store.cupdraw import load_schedule
+    from ..store.cupresults import load_additions, load_cup_records, load_draws, load_travel_claims
+    from ..store.settings import load_settings
+    from ..store.teams import load_cup_teams
+
+    settings = load_settings(store)
+    teams_, problems = load_cup_teams(store)
+    records, more = load_cup_records(store)
+    draws, more2 = load_draws(store)
+    additions, more3 = load_additions(store)
+    refunds, more4 = load_travel_claims(store)
+    check(problems + more + more2 + more3 + more4)
+    teams = {t.id: t for t in teams_}
+    agreements, _, _ = load_schedule(store)
+    recorded = {r.match.match for r in records}
+    overdue = []
+    for rnd, draw in sorted(draws.items()):
+        for m in draw.matches:
+            if m.id in recorded:
+                continue
+            start = match_start(rnd, settings.cup, agreements.get(m.id))
+            if start is None:
+                continue
+            due = (end_of_play(start, match_boards(rnd)) or start) + dt.timedelta(hours=settings.cup.sheet_deadline_hours)
+            if due < when:
+                overdue.append((m.id, m.teams, due))
+    joins = [j for r in records for j in r.joins]
+    payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
+                for r in records for t, kr in r.fee_paid.items()]
+    all_ = ledgers(teams, settings.cup.fee_per_player_round_kr, draws, [r.match for r in records], additions, joins,
+                   payments, refunds=refunds)
+    owed = [(t, l.balance_kr) for t, l in sorted(all_.items()) if l.balance_kr > 0]
+    return teams, overdue, owed

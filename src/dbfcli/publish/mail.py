@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate, make_msgid
+from email.utils import format_datetime, formataddr, make_msgid
 
 from ..i18n import round_name, t
 
@@ -42,6 +42,11 @@ class Notice:
     time: str
     up: int | None
     deadline: dt.datetime | None
+    opponent: str = ""                     # the opponents' team id
+    opponent_captain: str = ""             # §1.5.6: the captains agree the time
+    opponent_email: str | None = None
+    opponent_phone: str | None = None
+    venue_address: str | None = None       # the home team's street address, when the teams file has it
 
     @property
     def address(self) -> str:
@@ -101,9 +106,16 @@ def notices(data, rnd: int):
             email = data.contacts.get(team.captain)
             if email is None:
                 missing.append(f"{team.captain} ({team_id})")
+            opp = data.cup_teams.get(other)
+            opp_cap = opp.player(opp.captain) if opp else None
+            host = data.cup_teams.get(s.home) if s.home else None
             out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
                               cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
-                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd))))
+                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd)),
+                              opponent=other, opponent_captain=(opp_cap.name if opp_cap else str(opp.captain)) if opp else "",
+                              opponent_email=data.contacts.get(opp.captain) if opp else None,
+                              opponent_phone=opp.phone if opp else None,
+                              venue_address=host.address if host else None))
     if missing:
         problems.append(Problem.warning(
             "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
@@ -113,32 +125,75 @@ def notices(data, rnd: int):
     return out, problems
 
 
-def message(n: Notice, sender: str, lang: str, season: str) -> EmailMessage:
-    """One plain-text e-mail to a captain."""
+def weekday(date: dt.date, lang: str) -> str:
+    """The day of the week in ``lang`` (``søndag``, ``Sunday``).
+
+    >>> weekday(dt.date(2026, 12, 13), "da"), weekday(dt.date(2026, 12, 13), "en")
+    ('søndag', 'Sunday')
+    """
+    return t("mail_weekday", lang).split()[date.weekday()]
+
+
+def local_date(now: dt.datetime | None = None) -> str:
+    """The ``Date:`` header in local time with its offset (RFC 5322), e.g. ``Sun, 13 Dec 2026 13:00:00 +0100``."""
+    return format_datetime((now or dt.datetime.now()).astimezone())
+
+
+def eml_bytes(msg: EmailMessage) -> bytes:
+    """A message as an .eml file: CRLF line ends (RFC 5322), as mail programs expect."""
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
+def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[str, str] | None = None,
+            now: dt.datetime | None = None) -> EmailMessage:
+    """One plain-text e-mail to a captain; ``attachment``: (file name, text) of the pre-filled sheet."""
     rname = round_name(n.round, lang)
     msg = EmailMessage()
-    msg["From"] = sender
+    msg["From"] = _one_line(sender)
     msg["To"] = formataddr((_one_line(n.captain_name), _one_line(n.address)))
     msg["Subject"] = _one_line(t("mail_subject", lang, round=rname, team=n.team_name, opponent=n.opponent_name))
-    msg["Date"] = formatdate(localtime=False)
+    msg["Date"] = local_date(now)
     msg["Message-ID"] = make_msgid(idstring=f"{season}.{n.match}.{n.team}", domain="dbf.invalid")
     msg["X-DBF-Match"] = n.match
     msg["X-DBF-Team"] = n.team
     side = {"home": t("mail_home", lang), "away": t("mail_away", lang)}.get(n.side, t("mail_neutral", lang))
-    when = " ".join(x for x in ((n.date.isoformat() if n.date else ""), n.time) if x)
+    day = weekday(n.date, lang) if n.date else ""
+    when = " ".join(x for x in (day, (n.date.isoformat() if n.date else ""), n.time) if x)
     lines = [t("mail_greeting", lang, name=n.captain_name), "",
              t("mail_body", lang, team=n.team_name, opponent=n.opponent_name, round=rname, match=n.match),
              side, "",
              f"{t('match', lang)}: {n.match}",
              f"{t('team', lang)}: {n.team_name}",
              f"{t('opponent', lang)}: {n.opponent_name}",
-             f"{t('venue', lang)}: {n.venue or '-'}",
-             f"{t('date', lang)}: {when or '-'}"]
+             f"{t('venue', lang)}: {n.venue or '-'}"]
+    if n.venue_address:
+        lines.append(f"{t('mail_address', lang)}: {_one_line(n.venue_address)}")
+    lines.append(f"{t('date', lang)}: {when or '-'}")
     if n.up is not None and n.side != "neutral":
         lines.append(t("mail_up", lang, up=n.up))
+    if n.opponent_captain:
+        contact = ", ".join(_one_line(x) for x in (n.opponent_email, n.opponent_phone) if x) or t("mail_no_contact", lang)
+        lines += ["", t("mail_opponent_captain", lang, name=_one_line(n.opponent_captain), contact=contact)]
     if n.deadline is not None:
         lines += ["", t("mail_sheet", lang, deadline=n.deadline.strftime("%Y-%m-%d %H:%M"))]
+    if attachment is not None:
+        lines += [t("mail_attached", lang, file=attachment[0])]
     lines += ["", t("mail_sign", lang)]
+    msg.set_content("\n".join(lines) + "\n")
+    if attachment is not None:
+        msg.add_attachment(attachment[1].encode("utf-8"), maintype="text", subtype="yaml", filename=attachment[0])
+    return msg
+
+
+def plain_message(to_name: str, to_addr: str, subject: str, lines: list[str], sender: str, ident: str,
+                  now: dt.datetime | None = None) -> EmailMessage:
+    """A plain-text e-mail (division weekends, reminders)."""
+    msg = EmailMessage()
+    msg["From"] = _one_line(sender)
+    msg["To"] = formataddr((_one_line(to_name), _one_line(to_addr)))
+    msg["Subject"] = _one_line(subject)
+    msg["Date"] = local_date(now)
+    msg["Message-ID"] = make_msgid(idstring=ident, domain="dbf.invalid")
     msg.set_content("\n".join(lines) + "\n")
     return msg
 

@@ -55,6 +55,8 @@ class Team(Located):
     postcode: str
     players: tuple[Player, ...] = ()
     where: Where | None = None
+    address: str | None = None   # the venue's street address, when the teams file gives it
+    phone: str | None = None     # the captain's phone (§1.5.6), when the teams file gives it
 
     def player(self, player_id: int) -> Player | None:
         for p in self.players:

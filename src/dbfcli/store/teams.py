@@ -36,6 +36,8 @@ class TeamIn(msgspec.Struct, forbid_unknown_fields=True):
     postcode: str | int
     players: list[PlayerIn]
     id: str | None = None
+    address: str | None = None     # the venue's street address (e-mails to captains, issue 17)
+    phone: str | None = None       # the captain's phone (§1.5.6: the captains agree the time)
 
 
 class TeamsFileIn(msgspec.Struct, forbid_unknown_fields=True):
@@ -81,7 +83,8 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
         if len(wheres) != len(t.players):
             wheres = [doc.where("teams", i, "players", j) for j in range(len(t.players))]
         players = tuple(Player(p.id, p.name.strip(), p.club, p.division, w) for p, w in zip(t.players, wheres))
-        teams.append(Team(team_id, t.name.strip(), t.captain, t.club, postcode, players, where))
+        teams.append(Team(team_id, t.name.strip(), t.captain, t.club, postcode, players, where,
+                          address=(t.address or "").strip() or None, phone=(t.phone or "").strip() or None))
     return tuple(teams), problems
 
 
@@ -208,8 +211,13 @@ def team_to_data(team: Team) -> dict:
         if p.division is not None:
             row["division"] = p.division
         players.append(row)
-    return {"id": team.id, "name": team.name, "captain": team.captain, "club": team.club,
-            "postcode": team.postcode, "players": players}
+    doc = {"id": team.id, "name": team.name, "captain": team.captain, "club": team.club,
+           "postcode": team.postcode, "players": players}
+    if team.address:
+        doc["address"] = team.address
+    if team.phone:
+        doc["phone"] = team.phone
+    return doc
 
 
 def teams_file_data(teams, division: str | None = None) -> dict:
