@@ -153,6 +153,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Vinderholdet sender den underskrevne resultatblanket til turneringslederen senest {deadline} (§1.5.14: 18 timer efter kampen)."),
     "mail_up": ("Away points (UP) for the away team: {up}.", "Udebanepoint (UP) til udeholdet: {up}."),
     "mail_sign": ("Kind regards,\nthe tournament director", "Med venlig hilsen\nturneringslederen"),
+    "import_line": ("{match}: {home} {h} - {a} {away} ({boards} boards from {file}, {fmt})",
+                    "{match}: {home} {h} - {a} {away} ({boards} spil fra {file}, {fmt})"),
+    "import_segments": ("IMPs per segment", "IMP pr. sektion"),
+    "import_players": ("Boards per player", "Spil pr. spiller"),
+    "import_confirm": ("to confirm: §{rule}: {message}", "skal bekræftes: §{rule}: {message}"),
+    "import_up": ("UP of the trip (§1.5.4): dbf computes {up} for {team}; not in the file",
+                  "UP for rejsen (§1.5.4): dbf beregner {up} til {team}; står ikke i filen"),
+    "blank_title": ("Blank sheets", "Tomme resultatblanketter"),
+    "would_write": ("would write {file}", "ville skrive {file}"),
     "mail_opponent_captain": ("The opponents' captain, to agree the time (§1.5.6): {name}, {contact}.",
                               "Modstandernes kaptajn, til aftale om tidspunktet (§1.5.6): {name}, {contact}."),
     "mail_address": ("Address", "Adresse"),
@@ -395,6 +404,7 @@ COLUMNS_DA: dict[str, str] = {
     "IMPs+": "IMP+", "IMPs-": "IMP-", "VP": "VP", "segment": "sektion", "seats first": "sætter sig først",
     "seats last": "sætter sig sidst", "item": "post", "captain": "kaptajn", "finals": "finaler",
     "in a row": "i træk", "needs": "mangler", "bid": "melding",
+    "boards": "spil", "member": "medlemsnr.",
 }
 MESSAGES.update({"col:" + en: (en, da) for en, da in COLUMNS_DA.items()})
 

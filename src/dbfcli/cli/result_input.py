@@ -200,24 +200,25 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
 
 
 def _human_import(doc: dict, out=None) -> None:
+    from ..i18n import heads, t as tr
     from .common import Out
 
     out = out or Out()
-    out.line(f"{doc['match']}: {doc['home']} {doc['imps'][0]} - {doc['imps'][1]} {doc['away']} "
-             f"({doc['boards']} boards from {doc['file']}, {doc['format'].upper()})")
-    out.table("IMPs per segment", ["segment", "boards", doc["home"], doc["away"]],
+    out.line(tr("import_line", match=doc["match"], home=doc["home"], h=doc["imps"][0], a=doc["imps"][1],
+                away=doc["away"], boards=doc["boards"], file=doc["file"], fmt=doc["format"].upper()))
+    out.table(tr("import_segments"), heads("segment", "boards") + [doc["home"], doc["away"]],
               [(i + 1, s["boards"], s["imps"][0], s["imps"][1]) for i, s in enumerate(doc["segments"])],
               justify=["right", "right", "right", "right"])
-    out.table("Boards per player", ["team", "member", "name", "boards"],
+    out.table(tr("import_players"), heads("team", "member", "name", "boards"),
               [(t, p["id"], p["name"] or "", p["boards"]) for t in (doc["home"], doc["away"])
                for p in doc["players"][t]], justify=["left", "right", "left", "right"])
     for p in doc["to_confirm"]:
-        out.line(f"to confirm: §{p['rule']}: {p['message']}")
+        out.line(tr("import_confirm", rule=p["rule"], message=p["message"]))
     if doc.get("up_computed") is not None:
-        out.line(f"UP of the trip (§1.5.4): dbf computes {doc['up_computed']} for {doc['away']}; not in the file")
+        out.line(tr("import_up", up=doc["up_computed"], team=doc["away"]))
     for p in doc["errors"] + doc["warnings"]:
         out.line(f"{p['severity']}{' §' + p['rule'] if p.get('rule') else ''}: {p['message']}")
-    out.line(("would write " if doc["dry_run"] else "wrote ") + doc["sheet"])
+    out.line(tr("would_write" if doc["dry_run"] else "wrote_file", file=doc["sheet"]))
 
 
 def _submit_files(files: list[Path]) -> None:
@@ -348,11 +349,13 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
            "errors": [], "warnings": []}
 
     def human(o):
-        o.table("Blank sheets", ["match", "home", "away", "date", "boards", "UP", "due"],
+        from ..i18n import heads, t as tr
+
+        o.table(tr("blank_title"), heads("match", "home", "away", "date", "boards", "UP", "due"),
                 [(f["match"], f["home"]["team"], f["away"]["team"], f["date"] or "", f["boards"],
                   "" if f["up"] is None else f["up"], (f["deadline"] or "").replace("T", " ")) for f in facts])
         for p, _ in files:
-            o.line(("would write " if dry_run else "wrote ") + str(p))
+            o.line(tr("would_write" if dry_run else "wrote_file", file=p))
 
     emit(doc, human)
 
