@@ -37,7 +37,7 @@ def _smtp_parts(smtp: str | None) -> tuple[str, str]:
         return "", ""
     host, _, port = smtp.rpartition(":")
     if not host or not port.isdigit():
-        fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25")
+        fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25", code="usage.option")
     return host, port
 
 
@@ -61,7 +61,7 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> s
                     server.send_message(msg)
                     sent.append(name)
         except (OSError, smtplib.SMTPException) as exc:
-            fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out")
+            fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out", code="io.cannot-send")
         doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
         return t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
     assert out is not None
@@ -74,7 +74,7 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> s
             files.append(str(path))
     except OSError as exc:
         fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
-             hint="--out names a folder (created when missing), not a file")
+             hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
     doc.update({"out": str(out), "files": files})
     return t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
 
@@ -144,21 +144,21 @@ def register(app: typer.Typer) -> None:
         from ..store.teams import load_division
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)")
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
         _smtp_parts(smtp)
         if div not in DIVISIONS:
-            fail(f"unknown division {div!r}", hint="one of 1div, 2div, 3div-a, 3div-b")
+            fail(f"unknown division {div!r}", hint="one of 1div, 2div, 3div-a, 3div-b", code="unknown.division")
         lang = current_lang()
         store = load_store()
         division_, problems = load_division(store, div)
         check(problems)
         if division_ is None:
-            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
         dsettings = load_settings(store).division(div)
         rounds = season_schedule(store, division_, dsettings)
         per = rounds_per_weekend(len(rounds), dsettings)
         if not 1 <= weekend <= len(per):
-            fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1")
+            fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
         first = sum(per[:weekend - 1]) + 1
         wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
         date = next((r.date for r in wanted if r.date is not None), None)
@@ -196,9 +196,12 @@ def register(app: typer.Typer) -> None:
             msgs.append((f"{div}-w{weekend}-{tm.id}.eml", email, msg))
         doc: dict = {"ok": True, "division": div, "weekend": weekend, "messages": len(msgs), "from": frm}
         human = deliver(msgs, out, smtp, doc, lang)
-        doc["warnings"] = ([{"rule": None, "severity": "warning",
-                             "message": f"no e-mail address in cup/contacts.yaml for captain(s) {', '.join(missing)}"}]
-                           if missing else [])
+        from ..rules.problems import Problem
+
+        doc["warnings"] = ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
+                                            + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
+                                            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in "
+                                                 "cup/contacts.yaml").to_json()] if missing else [])
         emit(doc, lambda o: o.line(human))
 
     @command(notify, "reminders")
@@ -218,7 +221,7 @@ def register(app: typer.Typer) -> None:
         from .deadlines import parse_now
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)")
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
         _smtp_parts(smtp)
         lang = current_lang()
         when = parse_now(now)

@@ -39,9 +39,9 @@ def match_setting(store, match_id: str, now: dt.datetime):
         ctx, division, _, problems = division_context(store, probe)
         check(problems)
         if division is None:
-            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE")
+            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
         if ctx is None:
-            fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}")
+            fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}", code="unknown.match")
         m = ctx.matches[match_id]
         return "division", m.round, m.home, m.away, ctx.teams, ctx, [], m
     probe = Sheet(match=match_id, home=SheetSide(""), away=SheetSide(""))
@@ -49,7 +49,7 @@ def match_setting(store, match_id: str, now: dt.datetime):
     check(problems)
     if match is None:
         fail(f"match {match_id} is not in any recorded draw", rule="1.5.16",
-             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
     home, away = match.teams
     probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
     ctx, match, records, problems = cup_context(store, probe, now)
@@ -120,7 +120,7 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
     from ..store.matchfiles import FORMATS, read_match_file, sheet_yaml
 
     if fmt is not None and fmt not in FORMATS:
-        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}")
+        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}", code="usage.option")
     fmt, tables, usebio, problems = read_match_file(file, fmt)
     if problems:
         raise UsageProblem(problems)
@@ -182,14 +182,14 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
     }
     if not dry_run:
         if target.exists() and target.resolve() == file.resolve():
-            fail(f"--out {target} is the file being imported")
+            fail(f"--out {target} is the file being imported", code="usage.conflict")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             tmp = target.with_name(target.name + ".tmp")
             tmp.write_text(text, encoding="utf-8")
             tmp.replace(target)
         except OSError as exc:
-            fail(f"cannot write {target}: {exc.strerror or exc}")
+            fail(f"cannot write {target}: {exc.strerror or exc}", code="io.cannot-write")
         doc["written"] = True
     if submit and not dry_run:
         if not RUN.json:
@@ -287,7 +287,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     team_map = {t.id: t for t in teams}
     if round_no is not None:
         if round_no not in draws:
-            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}")
+            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
         wanted = [(round_no, m.id) for m in draws[round_no].matches]
     else:
         wanted = []
@@ -295,7 +295,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
             r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
             if r is None:
                 fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
-                     hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")
+                     hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
             wanted.append((r, mid))
     regs, _ = load_registry(store)
     hum: dict[str, list] = {}
@@ -321,9 +321,9 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
     from ..store.blanks import blank_yaml
 
     if fmt not in ("yaml", "html"):
-        fail(f"--format {fmt!r}: yaml or html")
+        fail(f"--format {fmt!r}: yaml or html", code="usage.option")
     if bool(match_ids) == (round_no is not None):
-        fail("give match ids or --round N (not both)", hint="dbf result blank --round 1 --out sheets/")
+        fail("give match ids or --round N (not both)", hint="dbf result blank --round 1 --out sheets/", code="usage.conflict")
     store = load_store()
     facts = blank_sheets(store, match_ids, round_no)
     target = out_dir or Path(".")
@@ -344,7 +344,7 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
                 tmp.write_text(text, encoding="utf-8")
                 tmp.replace(path)
         except OSError as exc:
-            fail(f"cannot write in {target}: {exc.strerror or exc}")
+            fail(f"cannot write in {target}: {exc.strerror or exc}", code="io.cannot-write")
     doc = {"ok": True, "format": fmt, "sheets": facts, "files": [str(p) for p, _ in files], "dry_run": dry_run,
            "errors": [], "warnings": []}
 

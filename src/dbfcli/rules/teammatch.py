@@ -175,7 +175,7 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
         hit = [g for g in labels if g is not None and g.casefold() == wanted.casefold()]
         if not hit:
             return None, [Problem.error(None, f"the file has no match {wanted!r}; it has: "
-                                        + "; ".join(str(g) for g in labels))]
+                                        + "; ".join(str(g) for g in labels), code="format.import")]
         return hit[0], []
     if len(labels) == 1:
         return labels[0], []
@@ -189,7 +189,7 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
     said = "none of them has" if not fits else "several have"
     return None, [Problem.error(None, f"the file holds {len(labels)} matches and {said} only players of the two "
                                 f"teams: " + "; ".join(str(g) for g in (fits or labels)),
-                                hint="name the match with --pick 'HOME v AWAY' as the file labels it")]
+                                hint="name the match with --pick 'HOME v AWAY' as the file labels it", code="format.import")]
 
 
 def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
@@ -200,22 +200,22 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
     elif t.contract is not None:
         if t.declarer is None or t.tricks is None:
             return None, Problem.error(None, f"board {t.board}: contract {t.contract} without declarer or tricks",
-                                       t.where)
+                                       t.where, code="format.import")
         try:
             computed = ns_score(t.contract, t.declarer, t.vulnerability, t.tricks)
         except ValueError as exc:
-            return None, Problem.error(None, f"board {t.board}: {exc}", t.where)
+            return None, Problem.error(None, f"board {t.board}: {exc}", t.where, code="format.import")
     else:
         computed = None
     if computed is None:
         if t.stated_ns is None:
-            return None, Problem.error(None, f"board {t.board}: neither a contract nor a score", t.where)
+            return None, Problem.error(None, f"board {t.board}: neither a contract nor a score", t.where, code="format.import")
         return t.stated_ns, None
     if t.stated_ns is not None and t.stated_ns != computed:
         by = f" by {t.declarer}" if t.declarer else ""
         return None, Problem.error(
             None, f"board {t.board}: the file states NS {t.stated_ns}, but {t.contract or 'Pass'}{by} taking "
-                  f"{t.tricks} tricks ({t.vulnerability} vulnerable) scores NS {computed}", t.where)
+                  f"{t.tricks} tricks ({t.vulnerability} vulnerable) scores NS {computed}", t.where, code="format.import")
     return computed, None
 
 
@@ -237,7 +237,7 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
                 unknown.add((name, number))
                 problems.append(Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
                                               hint="correct the name in the file, or add the player to the team "
-                                                   "(dbf cup add-player) before importing"))
+                                                   "(dbf cup add-player) before importing", code="unknown.player"))
             ids.append(player)
         if any(p is None for p in ids):
             continue
@@ -245,7 +245,7 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
         if n.team != s.team or e.team != w.team or n.team == e.team:
             problems.append(Problem.error(
                 None, f"board {t.board}: North-South ({n.name}, {s.name}) and East-West ({e.name}, {w.name}) "
-                      f"are not one team each", t.where))
+                      f"are not one team each", t.where, code="format.import"))
             continue
         ns, why = score_table(t)
         if why is not None:
@@ -262,18 +262,18 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
     singles = [b for b, rows in by_board.items() if len(rows) == 1]
     if singles and len(singles) == len(by_board) and not problems:
         return None, [Problem.error(None, f"one room is missing: every board ({_ranges(sorted(singles))}) was played "
-                                    "at one table only", hint="export both rooms (Open and Closed) of the match")]
+                                    "at one table only", hint="export both rooms (Open and Closed) of the match", code="format.import")]
     for board in sorted(by_board):
         rows = by_board[board]
         ns_teams = sorted(team for _, team, _ in rows)
         if len(rows) == 1:
             problems.append(Problem.error(None, f"board {board} was played at one table only", rows[0][0].where,
-                                          hint="a team match needs each board at both tables"))
+                                          hint="a team match needs each board at both tables", code="format.import"))
             continue
         if ns_teams != sorted((home, away)):
             problems.append(Problem.error(
                 None, f"board {board} is recorded {len(rows)} times with NS teams {', '.join(ns_teams)}; "
-                      f"a board is played once with each team North-South", rows[0][0].where))
+                      f"a board is played once with each team North-South", rows[0][0].where, code="format.import"))
             continue
         home_ns = next(ns for _, team, ns in rows if team == home)
         away_ns = next(ns for _, team, ns in rows if team == away)
@@ -282,12 +282,12 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
             if t.stated_imps is not None and t.stated_imps != (won if team == home else -won):
                 problems.append(Problem.error(
                     None, f"board {board}: the file states {t.stated_imps} IMPs for {team}; NS {home_ns} and "
-                          f"{away_ns} at the two tables are {won if team == home else -won}", t.where))
+                          f"{away_ns} at the two tables are {won if team == home else -won}", t.where, code="format.import"))
         results.append(BoardResult(board, home_ns, away_ns, (max(won, 0), max(-won, 0))))
     if problems:
         return None, problems
     if not results:
-        return None, [Problem.error(None, "the file records no board of this match")]
+        return None, [Problem.error(None, "the file records no board of this match", code="format.import")]
     segments = []
     for i in range(0, len(results), segment_boards):
         chunk = results[i:i + segment_boards]

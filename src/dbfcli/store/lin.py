@@ -71,14 +71,14 @@ def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         if scoring and scoring != "I":
             kind = {"P": "pairs (match points)", "B": "board-a-match"}.get(scoring, f"scoring {scoring!r}")
             return [], [Problem.error(None, f"the file is of a {kind} event ({f[0]}), not a team match scored in "
-                                      "IMPs", Where(file, vg[1]))]
+                                      "IMPs", Where(file, vg[1]), code="format.import")]
         if len(f) > 3 and f[3].strip().isdigit():
             first_board = int(f[3])
         if len(f) > 7:
             label = f"{f[5].strip()} v {f[7].strip()}"
     rs = next(((v, line) for k, v, line in pairs if k == "rs"), None)
     if rs is None:
-        return [], [Problem.error(None, "the file has no results (no rs| line)", Where(file, None))]
+        return [], [Problem.error(None, "the file has no results (no rs| line)", Where(file, None), code="format.import")]
     # board, room -> (names, vulnerability, line), from the qx markers in order
     names: list[str] = []
     seen: dict[tuple[int, str], tuple[list[str], str | None, int]] = {}
@@ -110,14 +110,14 @@ def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         offset = 0 if room == "o" else 4
         if len(pn) < offset + 4:
             problems.append(Problem.error(None, f"board {board}: the pn| line names no players for the "
-                                          f"{'open' if room == 'o' else 'closed'} room", where))
+                                          f"{'open' if room == 'o' else 'closed'} room", where, code="format.import"))
             continue
         s, w, n, e = pn[offset:offset + 4]
         try:
             contract, declarer, tricks = parse_result(entry)
             vul = parse_vulnerability(sv) if sv else board_vulnerability(board)
         except ValueError as exc:
-            problems.append(Problem.error(None, f"board {board}: {exc}", where))
+            problems.append(Problem.error(None, f"board {board}: {exc}", where, code="format.import"))
             continue
         out.append(TableResult(board=board, seats=(n, e, s, w), vulnerability=vul, contract=contract,
                                declarer=declarer, tricks=tricks, passed=contract is None, group=label,

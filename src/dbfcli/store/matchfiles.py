@@ -35,11 +35,11 @@ def read_match_file(path: Path, fmt: str | None):
     fmt = fmt or guess_format(path)
     if fmt is None:
         return None, None, None, [Problem.error(None, f"cannot tell the format of {file} from its name",
-                                                Where(file, None), hint="--format pbn|lin|usebio|csv")]
+                                                Where(file, None), hint="--format pbn|lin|usebio|csv", code="usage.option")]
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return fmt, None, None, [Problem.error(None, f"cannot read {file}: {exc.strerror or exc}", Where(file, None))]
+        return fmt, None, None, [Problem.error(None, f"cannot read {file}: {exc.strerror or exc}", Where(file, None), code="io.cannot-read")]
     if fmt == "pbn":
         from .pbn import read_pbn
 

@@ -113,14 +113,14 @@ def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
             return [], [Problem.error(None, f"the file is of a {get.get('Competition') or 'match-point'} event "
                                       f"({get.get('Event', 'no event name')}), not a team match", where,
-                                      hint="export the team match (both rooms) from the scoring program")]
+                                      hint="export the team match (both rooms) from the scoring program", code="format.import")]
         if "Board" not in get:
-            problems.append(Problem.error(None, "a game without a Board tag", where))
+            problems.append(Problem.error(None, "a game without a Board tag", where, code="format.import"))
             continue
         try:
             board = int(get["Board"])
         except ValueError:
-            problems.append(Problem.error(None, f"Board {get['Board']!r} is not a board number", where))
+            problems.append(Problem.error(None, f"Board {get['Board']!r} is not a board number", where, code="format.import"))
             continue
         if "Contract" not in get:
             continue   # a deal without a result (a hand record)
@@ -135,14 +135,14 @@ def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
             stated = _score(get["Score"].strip()) if get.get("Score", "").strip() else None
             stated_imps = _score(get["ScoreIMP"].strip()) if get.get("ScoreIMP", "").strip() else None
         except ValueError as exc:
-            problems.append(Problem.error(None, f"board {board}: cannot read the result ({exc})", where))
+            problems.append(Problem.error(None, f"board {board}: cannot read the result ({exc})", where, code="io.cannot-read"))
             continue
         if not contract_text:
-            problems.append(Problem.error(None, f"board {board}: no contract (was the board played?)", where))
+            problems.append(Problem.error(None, f"board {board}: no contract (was the board played?)", where, code="format.import"))
             continue
         declarer = get.get("Declarer", "").strip().upper() or None
         if contract is not None and declarer not in ("N", "E", "S", "W"):
-            problems.append(Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where))
+            problems.append(Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where, code="format.import"))
             continue
         out.append(TableResult(
             board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
@@ -150,5 +150,5 @@ def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
             stated_imps=stated_imps, numbers=tuple(n for _, n in seats),
             group=_label(get.get("HomeTeam"), get.get("VisitTeam")), room=get.get("Room"), where=where))
     if not out and not problems:
-        problems.append(Problem.error(None, "the file records no played board (no Contract tag)", Where(file, None)))
+        problems.append(Problem.error(None, "the file records no played board (no Contract tag)", Where(file, None), code="format.import"))
     return out, problems

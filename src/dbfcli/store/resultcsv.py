@@ -34,17 +34,17 @@ def read_result_csv(text: str, file: str) -> tuple[list[TableResult], list[Probl
     delim = ";" if sample.count(";") > sample.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delim))
     if not rows:
-        return [], [Problem.error(None, "the file is empty", Where(file, 1))]
+        return [], [Problem.error(None, "the file is empty", Where(file, 1), code="format.import")]
     head = [h.strip().lower() for h in rows[0]]
     missing = [c for c in REQUIRED if c not in head]
     if missing:
         return [], [Problem.error(None, f"missing column{'s' if len(missing) > 1 else ''}: {', '.join(missing)}",
-                                  Where(file, 1), hint="columns: " + ", ".join(REQUIRED + OPTIONAL))]
+                                  Where(file, 1), hint="columns: " + ", ".join(REQUIRED + OPTIONAL), code="format.import")]
     unknown = [h for h in head if h and h not in REQUIRED + OPTIONAL]
     problems: list[Problem] = []
     if unknown:
         problems.append(Problem.error(None, f"unknown column: {', '.join(unknown)}", Where(file, 1),
-                                      hint="columns: " + ", ".join(REQUIRED + OPTIONAL)))
+                                      hint="columns: " + ", ".join(REQUIRED + OPTIONAL), code="format.import"))
     out: list[TableResult] = []
     for no, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
@@ -60,14 +60,14 @@ def read_result_csv(text: str, file: str) -> tuple[list[TableResult], list[Probl
             tricks = int(cell["tricks"]) if cell["tricks"] and not passed else None
             stated = int(cell["score_ns"]) if cell.get("score_ns") else None
         except ValueError as exc:
-            problems.append(Problem.error(None, f"row {no}: {exc}", where))
+            problems.append(Problem.error(None, f"row {no}: {exc}", where, code="format.import"))
             continue
         if contract is not None and (declarer not in ("N", "E", "S", "W") or tricks is None):
             problems.append(Problem.error(None, f"board {board}: a contract needs declarer (N/E/S/W) and tricks",
-                                          where))
+                                          where, code="format.import"))
             continue
         if contract is None and not passed and stated is None:
-            problems.append(Problem.error(None, f"board {board}: neither a contract nor score_ns", where))
+            problems.append(Problem.error(None, f"board {board}: neither a contract nor score_ns", where, code="format.import"))
             continue
         seats = [_seat(cell[s]) for s in ("north", "east", "south", "west")]
         out.append(TableResult(board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
@@ -75,5 +75,5 @@ def read_result_csv(text: str, file: str) -> tuple[list[TableResult], list[Probl
                                stated_ns=stated, numbers=tuple(n for _, n in seats), room=cell.get("room") or None,
                                where=where))
     if not out and not problems:
-        problems.append(Problem.error(None, "the file has no rows of results", Where(file, 2)))
+        problems.append(Problem.error(None, "the file has no rows of results", Where(file, 2), code="format.import"))
     return out, problems

@@ -65,19 +65,19 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
         root = ET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
         return None, [Problem.error(None, f"refused: the XML uses {type(exc).__name__} (DTDs and entities are not "
-                                    "read)", where)]
+                                    "read)", where, code="format.import")]
     except ET.ParseError as exc:
         line = getattr(exc, "position", (None,))[0]
-        return None, [Problem.error(None, f"not well-formed XML: {exc}", Where(file, line))]
+        return None, [Problem.error(None, f"not well-formed XML: {exc}", Where(file, line), code="format.import")]
     if root.tag != "USEBIO":
-        return None, [Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where)]
+        return None, [Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where, code="format.import")]
     event = root.find("EVENT")
     if event is None:
-        return None, [Problem.error(None, "the USEBIO file has no EVENT", where)]
+        return None, [Problem.error(None, "the USEBIO file has no EVENT", where, code="format.import")]
     kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE") or "").upper()
     desc = _text(event, "EVENT_DESCRIPTION") or _text(event, "EVENT_IDENTIFIER") or "no description"
     if kind and "TEAM" not in kind:
-        return None, [Problem.error(None, f"the file is of a {kind.lower()} event ({desc}), not a team match", where)]
+        return None, [Problem.error(None, f"the file is of a {kind.lower()} event ({desc}), not a team match", where, code="format.import")]
     teams = {}
     for t in event.iter("TEAM"):
         tid = _text(t, "TEAM_ID")
@@ -89,10 +89,10 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
     matches = list(event.iter("MATCH"))
     if len(matches) != 1:
         return None, [Problem.error(None, f"the file has {len(matches)} MATCH elements; a result sheet is one match",
-                                    where, hint="export the one match of the two teams")]
+                                    where, hint="export the one match of the two teams", code="format.import")]
     scores = matches[0].findall("TEAM_SCORE")
     if len(scores) != 2:
-        return None, [Problem.error(None, f"the MATCH has {len(scores)} TEAM_SCORE elements, not 2", where)]
+        return None, [Problem.error(None, f"the MATCH has {len(scores)} TEAM_SCORE elements, not 2", where, code="format.import")]
     ids = [_text(s, "TEAM_ID") for s in scores]
     imps = [_int(_text(s, "IMPS")) for s in scores]
     boards = [_int(_text(s, "BOARDS_PLAYED")) for s in scores]
@@ -100,11 +100,11 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
     for tid in ids:
         if tid not in teams:
             problems.append(Problem.error(None, f"TEAM_SCORE names team {tid!r}, which is not among the PARTICIPANTS",
-                                          where))
+                                          where, code="format.import"))
     if None in imps or imps[0] < 0 or imps[1] < 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where))
+        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where, code="format.import"))
     if None in boards or boards[0] != boards[1] or boards[0] <= 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where))
+        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where, code="format.import"))
     if problems:
         return None, problems
     return UsebioMatch(desc, _date(_text(event, "DATE")), (teams[ids[0]], teams[ids[1]]),
@@ -124,7 +124,7 @@ def usebio_match(m: UsebioMatch, home: str, away: str, roster: tuple[RosterPlaye
         for name, number, boards in t.players:
             player, why = match_name(name, number, roster)
             if player is None:
-                problems.append(Problem.error(None, f"team {t.name}: {why}", where))
+                problems.append(Problem.error(None, f"team {t.name}: {why}", where, code="unknown.player"))
             else:
                 found.append((player, boards))
         sides.append(found)
@@ -135,11 +135,11 @@ def usebio_match(m: UsebioMatch, home: str, away: str, roster: tuple[RosterPlaye
         owners = {p.team for p, _ in found}
         if len(owners) != 1:
             return None, [Problem.error(None, f"team {t.name}: its players are on {', '.join(sorted(owners)) or 'no'} "
-                                        "team(s) of the match", where)]
+                                        "team(s) of the match", where, code="format.import")]
         team_of.append(owners.pop())
     if sorted(team_of) != sorted((home, away)):
         return None, [Problem.error(None, f"the file's match is {m.teams[0].name} v {m.teams[1].name}, whose players "
-                                    f"are not those of {home} and {away} (another event?)", where)]
+                                    f"are not those of {home} and {away} (another event?)", where, code="format.import")]
     players = {}
     imps = {}
     for tid, t, found, score in zip(team_of, m.teams, sides, m.imps):
