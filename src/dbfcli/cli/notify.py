@@ -270,15 +270,15 @@ def _reminder_items(store, when):
     from ..rules.fees import Payment, ledgers
     from ..rules.home import match_start
     from ..rules.sheet_scores import end_of_play, match_boards
-    from ..store.cupdraw import load_schedule
-    from ..store.cupresults import load_additions, load_cup_records, load_draws, load_travel_claims
+    from ..store.cupdraw import load_draws, load_schedule
+    from ..store.cupresults import load_additions, load_cup_records, load_travel_claims
     from ..store.settings import load_settings
     from ..store.teams import load_cup_teams
 
     settings = load_settings(store)
     teams_, problems = load_cup_teams(store)
     records, more = load_cup_records(store)
-    draws, more2 = load_draws(store)
+    draws, _, more2 = load_draws(store)
     additions, more3 = load_additions(store)
     refunds, more4 = load_travel_claims(store)
     check(problems + more + more2 + more3 + more4)

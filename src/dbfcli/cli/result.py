@@ -154,7 +154,7 @@ def _schedule_ids(store, div: str) -> list[str]:
 
 
 def _canonical_teams(sheet, division):
-    """Team ids are case-insensitive (INTERFACE.md): the sheet's sides as the division spells them."""
+    """Team ids are case-insensitive (docs/interface.md): the sheet's sides as the division spells them."""
     from ..rules.value import replace
 
     ids = {t.id.lower(): t.id for t in division.teams}

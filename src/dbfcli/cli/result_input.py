@@ -45,19 +45,27 @@ def match_setting(store, match_id: str, now: dt.datetime):
         m = ctx.matches[match_id]
         return "division", m.round, m.home, m.away, ctx.teams, ctx, [], m
     probe = Sheet(match=match_id, home=SheetSide(""), away=SheetSide(""))
-    ctx, match, records, problems = cup_context(store, probe, now)
+    ctx, match, records, problems = _cup_inputs(store, probe, now)
     check(problems)
     if match is None:
         fail(f"match {match_id} is not in any recorded draw", rule="1.5.16",
              hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
     home, away = match.teams
     probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
-    ctx, match, records, problems = cup_context(store, probe, now)
+    ctx, match, records, problems = _cup_inputs(store, probe, now)
     if ctx.expected_home and ctx.expected_home != home:   # §1.5.5: the sheet is written home first
         home, away = away, home
         probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
-        ctx, match, records, problems = cup_context(store, probe, now)
+        ctx, match, records, problems = _cup_inputs(store, probe, now)
     return "cup", match.round, home, away, ctx.teams, ctx, records, match
+
+
+def _cup_inputs(store, probe, now):
+    """``(ctx, match, records, problems)`` of :func:`dbfcli.store.sheetcontext.cup_context`."""
+    from ..store.sheetcontext import cup_context
+
+    inputs = cup_context(store, probe, now)
+    return inputs.ctx, inputs.match, inputs.records, inputs.problems
 
 
 def roster_of(kind: str, round_no: int, home: str, away: str, teams, ctx):
@@ -88,13 +96,13 @@ def _validate_text(kind: str, text: str, file: str, ctx, records, match):
         from ..rules.sheet import validate_division_sheet
 
         return validate_division_sheet(sheet, ctx), []
+    from ..rules.recording import fee_warnings, next_round_fees
     from ..rules.sheet import validate_cup_sheet
-    from ..store.sheetcontext import fee_warnings
-
-    res = validate_cup_sheet(sheet, ctx)
     from ..rules.value import replace
 
-    return replace(res, problems=res.problems + tuple(fee_warnings(records, sheet, res, match, ctx))), []
+    res = validate_cup_sheet(sheet, ctx)
+    fees = next_round_fees(sheet, res, match, ctx, [j for r in records for j in r.joins])
+    return replace(res, problems=res.problems + tuple(fee_warnings(sheet, res, fees))), []
 
 
 def _to_confirm(problems) -> tuple[list, list]:
@@ -272,7 +280,8 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     round not drawn or a match not in any draw."""
     from ..rules.sheet import Sheet, SheetSide
     from ..store.blanks import blank_facts
-    from ..store.cupresults import load_additions, load_draws
+    from ..store.cupdraw import load_draws
+    from ..store.cupresults import load_additions
     from ..store.cupschedule import scheduled
     from ..store.settings import load_settings
     from ..store.sheetcontext import computed_trips
@@ -281,7 +290,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
 
     settings = load_settings(store)
     teams, problems = load_cup_teams(store)
-    draws, more = load_draws(store)
+    draws, _, more = load_draws(store)
     additions, more2 = load_additions(store)
     check([p for p in problems + more + more2 if p.is_error])
     team_map = {t.id: t for t in teams}

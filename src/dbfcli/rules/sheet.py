@@ -322,7 +322,7 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     want = (getattr(m, "home"), getattr(m, "away"))
     got = (sheet.home.team, sheet.away.team)
     unknown = _unknown_teams(sheet, ctx)
-    if unknown:      # INTERFACE.md: an unknown team is exit 2 (no §), not a cascade of roster errors
+    if unknown:      # docs/interface.md: an unknown team is exit 2 (no §), not a cascade of roster errors
         return DivisionCheck(tuple(unknown))
     if got != want:
         if got == want[::-1]:

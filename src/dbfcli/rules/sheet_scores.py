@@ -202,7 +202,7 @@ def check_played_on(sheet, ctx) -> list[Problem]:
             problems.append(Problem.warning(
                 "1.5.6", f"played on {day}, after {allowed}, the date the dispensation allows", where,
                 hint=f"dbf schedule cup set {sheet.match} --date {day} if the dispensation covers it"))
-    received = sheet.submitted_at or ctx.now
+    received = sheet.submitted_at      # as the sheet states it (a check run ahead of the match is no receipt)
     if received is not None:
         hh, mm = (sheet.start or ctx.settings.cup.start_time).split(":")
         begun = dt.datetime.combine(day, dt.time(int(hh), int(mm)))

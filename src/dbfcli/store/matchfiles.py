@@ -74,7 +74,7 @@ def _side(team: str, players, names: dict[int, str], up_line: str | None) -> lis
 def sheet_yaml(*, match: str, source: str, fmt: str, played_on: str | None, segments, home: str, away: str,
                players: dict, names: dict[int, str], up: int | None, up_hint: str | None,
                signed_by: int | None) -> str:
-    """The result sheet an import writes (INTERFACE.md "Result sheet"), commented: where the
+    """The result sheet an import writes (docs/interface.md "Result sheet"), commented: where the
     figures came from, and ``up``/``signed_by`` left for the TD to confirm when not given."""
     lines = [f"# {match}: imported from {source} ({fmt.upper()}) by dbf result import.",
              "# IMPs board by board by the WBF IMP table; boards per player from who sat where.",

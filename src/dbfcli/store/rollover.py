@@ -225,7 +225,7 @@ def rollover_plan(store: SeasonStore, to: str, qualifiers: Path, vacancies: Sequ
         return None, inputs.problems
     problems, teams = inputs.problems, inputs.teams
     q, steps = _qualifiers(qualifiers, teams, problems)
-    canon = {t.lower(): t for t in teams}            # team ids are case-insensitive (INTERFACE.md)
+    canon = {t.lower(): t for t in teams}            # team ids are case-insensitive (docs/interface.md)
     inputs.decided = {k: canon.get(v.lower(), v) for k, v in inputs.decided.items()}
     o = inputs.orders
     r = rollover(SeasonResult(inputs.first, o["2div"], o["3div-a"], o["3div-b"], q), vacancies, decided=inputs.decided,
@@ -256,7 +256,7 @@ def rollover_data(plan: RolloverPlan) -> dict:
 
 
 def set_current(root: Path, season: str) -> bool:
-    """§ none (INTERFACE.md ``dbf.toml``): make ``season`` current in ``DIR/dbf.toml``; the line
+    """§ none (docs/interface.md ``dbf.toml``): make ``season`` current in ``DIR/dbf.toml``; the line
     ``current = "..."`` is replaced (or added), the rest of the file kept. False when unchanged."""
     import re
 
