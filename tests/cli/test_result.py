@@ -33,8 +33,14 @@ def sheet_text(match: str, home: dict, away: dict, round_no: int, imps=(30, 20),
     """A complete sheet: 40 boards (48 from round 7) in 8-board segments, or ``boards`` in
     one 8-board segment and the rest; three players sit all match, the others share the 4th seat."""
     boards = boards or (40 if round_no <= 6 else 48)
-    if boards % 8 == 0:
+    if boards % 8 == 0 and max(imps) > 24 * 8:       # more than one segment can hold (Law 78B): spread it
+        n = boards // 8
+        segs = str([[imps[0] // n + (k < imps[0] % n), imps[1] // n + (k < imps[1] % n)] for k in range(n)])
+    elif boards % 8 == 0:
         segs = str([[imps[0], imps[1]]] + [[0, 0]] * (boards // 8 - 1))
+    elif max(imps) > 24 * 8:      # spread by boards (Law 78B: at most 24 IMPs a board)
+        first = [imps[0] * 8 // boards, imps[1] * 8 // boards]
+        segs = f"[{first}, {{boards: {boards - 8}, imps: [{imps[0] - first[0]}, {imps[1] - first[1]}]}}]"
     else:
         segs = f"[[{imps[0]}, {imps[1]}], {{boards: {boards - 8}, imps: [0, 0]}}]"
 

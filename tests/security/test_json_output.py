@@ -81,6 +81,11 @@ def ok_cases(c):
         (["division", "teams", "2div"], (0,)), (["division", "fees"], (0,)), (["division", "fees", "1div"], (0,)), (["division", "enter", "2div", c["div_entry"], "--dry-run"], (0,)),
         (["draw", "cup", "--round", "1", "--force", "--dry-run"], (0, 1, 2)),
         (["notify", "draw", "--round", "1", "--out", b / "mail"], (0,)),
+        (["notify", "division", "2div", "--weekend", "1", "--out", b / "mail-div"], (0,)),
+        (["notify", "reminders", "--out", b / "mail-rem", "--now", "2026-12-20T12:00"], (0,)),
+        (["result", "blank", "--round", "1", "--out", b / "blanks", "--dry-run"], (0,)),
+        (["result", "import", REPO / "tests" / "data" / "usebio-c1-001.xml", "--match", c["m1"]["id"],
+          "--dry-run"], (2,)),   # the file's players are not on these teams: a clear error, as JSON
         (["result", "check", c["sheet"]], (0,)),
         (["result", "submit", c["sheet"], "--dry-run"], (0,)),
         (["result", "amend", c["sheet"], "--dry-run"], (2,)),   # not recorded yet: use submit

@@ -245,7 +245,9 @@ def load_trophy_teams(store: SeasonStore) -> dict[str, str]:
     except YamlLoadError:
         return {}
     rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
-    return {str(r["season"]): str(r["team"]) for r in rows or [] if isinstance(r, dict) and r.get("season") and r.get("team")}
+    if not isinstance(rows, list):     # a malformed history is reported by the trophy reader
+        return {}
+    return {str(r["season"]): str(r["team"]) for r in rows if isinstance(r, dict) and r.get("season") and r.get("team")}
 
 
 def load_finals(store: SeasonStore) -> tuple[list[Any], list[Any]]:

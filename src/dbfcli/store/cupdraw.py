@@ -103,9 +103,11 @@ def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, .
         if not isinstance(round_no, int):
             continue
         matches = []
-        for row in data.get("matches") or []:
+        rows = data.get("matches")
+        for row in rows if isinstance(rows, list) else []:   # a malformed draw is load_draws' to report
+            teams = row.get("teams") if isinstance(row, dict) else None
             if isinstance(row, dict) and row.get("id"):
-                matches.append((str(row["id"]), tuple(str(t) for t in row.get("teams") or ())))
+                matches.append((str(row["id"]), tuple(str(t) for t in teams) if isinstance(teams, list) else ()))
         out[round_no] = matches
     return out
 

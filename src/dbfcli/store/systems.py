@@ -254,6 +254,10 @@ def check_season(store) -> list[Problem]:
 
     regs, problems = load_registry(store)
     rows = doc.data.get("pairs") or [] if isinstance(doc.data, Mapping) else []
+    if not isinstance(rows, list):
+        problems.append(Problem.error(None, "'pairs' must be a list of rows (team, pair: [id, id], card, sent)",
+                                      Where(REGISTRY, doc.line("pairs")), code="format.registry"))
+        return problems
     if len(regs) != len(rows):
         problems.append(Problem.error(None, f"{len(rows) - len(regs)} row(s) of 'pairs' are malformed (each needs "
                                       "team, pair: [id, id], card, sent)", Where(REGISTRY, doc.line("pairs")), code="format.registry"))
