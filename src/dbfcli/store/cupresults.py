@@ -245,15 +245,22 @@ def load_cup_records(store: SeasonStore) -> tuple[list[CupRecord], list[Problem]
         if rec is not None:
             rec = msgspec_replace(rec, rel=rel)
         if rec is None:
-            doc = store.read_yaml(rel)
-            try:
-                rec = _record(rel, doc.data)
-            except VALUE_ERRORS as exc:
-                problems.append(_bad(rel, getattr(doc.data, "line", None),
-                                     f"malformed recorded match ({type(exc).__name__}: {exc})"))
+            rec = _read_record(store, rel, problems)
+            if rec is None:
                 continue
         out.append(rec)
     return out, problems
+
+
+def _read_record(store: SeasonStore, rel: str, problems: list[Problem]) -> CupRecord | None:
+    """One recorded match file read and typed; a malformed one is added to ``problems`` (None)."""
+    doc = store.read_yaml(rel)
+    try:
+        return _record(rel, doc.data)
+    except VALUE_ERRORS as exc:
+        problems.append(_bad(rel, getattr(doc.data, "line", None),
+                             f"malformed recorded match ({type(exc).__name__}: {exc})"))
+        return None
 
 
 def parse_cup_sheet(text: str | bytes, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
@@ -271,12 +278,8 @@ def load_round_records(store: SeasonStore, round_no: int) -> tuple[list[CupRecor
     for rel in store.list(MATCHES):
         if not rel.rsplit("/", 1)[-1].startswith(f"C{round_no}-"):
             continue
-        doc = store.read_yaml(rel)
-        try:
-            rec = _record(rel, doc.data)
-        except VALUE_ERRORS as exc:
-            problems.append(_bad(rel, getattr(doc.data, "line", None),
-                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+        rec = _read_record(store, rel, problems)
+        if rec is None:
             continue
         if rec.match.round == round_no:
             out.append(rec)

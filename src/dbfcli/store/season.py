@@ -230,21 +230,25 @@ class SeasonStore(MutableValue):
         except IsADirectoryError:
             raise StoreError(f"{rel} is a folder, not a file", code="io.not-a-file") from None
 
+    def yaml_of(self, rel: str, data: bytes | None, required: bool = True) -> YamlDoc | None:
+        """Contents of ``rel`` held in memory (a pending or planned write; None: the write removes
+        it), parsed as :meth:`read_yaml` parses the file."""
+        if data is None:
+            if required:
+                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
+            return None
+        try:
+            return parse_yaml(data, rel)
+        except YamlLoadError as exc:
+            raise StoreError(exc.problems) from None
+
     def read_yaml(self, rel: str, required: bool = True) -> YamlDoc | None:
         """Parse a YAML file of the season; :class:`StoreError` (exit 2) if it is malformed."""
         from . import cache
 
         path = self.path(rel)
         if self.overlay and rel in self.overlay:   # an interrupted write, shown as it will be
-            data = self.overlay[rel]
-            if data is None:
-                if required:
-                    raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
-                return None
-            try:
-                return parse_yaml(data, rel)
-            except YamlLoadError as exc:
-                raise StoreError(exc.problems) from None
+            return self.yaml_of(rel, self.overlay[rel], required)
         data = self.read_bytes(rel)
         if data is None:
             if required:

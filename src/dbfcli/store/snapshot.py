@@ -169,17 +169,7 @@ class OverlayStore(SeasonStore):
     def read_yaml(self, rel: str, required: bool = True):
         if rel not in self.writes:
             return SeasonStore.read_yaml(self, rel, required)
-        data = self.writes[rel]
-        if data is None:
-            if required:
-                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
-            return None
-        from .yamlio import YamlLoadError, parse_yaml
-
-        try:
-            return parse_yaml(data, rel)
-        except YamlLoadError as exc:
-            raise StoreError(exc.problems) from None
+        return self.yaml_of(rel, self.writes[rel], required)
 
 
 def overlay(store: SeasonStore, writes: dict) -> OverlayStore:
