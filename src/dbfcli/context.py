@@ -11,3 +11,8 @@ from contextvars import ContextVar
 
 #: The language asked for with ``--lang`` (``en``, ``da``); empty: ``$DBF_LANG``, else English.
 LANG: ContextVar[str] = ContextVar("dbf_lang", default="")
+
+#: Who asks for a write, when it is not the person at the terminal: ``dbf serve`` sets
+#: ``"web: captain of ODE-1 (dbf result submit)"`` for a captain's sheet; the journal entry's
+#: ``command`` is then this text (``dbfcli.cli.common.command_line``). Empty: the command line.
+ACTOR: ContextVar[str] = ContextVar("dbf_actor", default="")

@@ -165,6 +165,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mail_opponent_captain": ("The opponents' captain, to agree the time (§1.5.6): {name}, {contact}.",
                               "Modstandernes kaptajn, til aftale om tidspunktet (§1.5.6): {name}, {contact}."),
     "mail_address": ("Address", "Adresse"),
+    "mail_link": ("Or fill in the sheet online and send it from your captain's link (keep it to yourself): {url}",
+                  "Eller udfyld sedlen online og send den fra dit kaptajnlink (del det ikke med andre): {url}"),
     "mail_attached": ("The result sheet, pre-filled, is attached ({file}): fill in the IMPs and the boards each player played.",
                       "Resultatblanketten er vedhæftet udfyldt ({file}): skriv IMP og hver spillers antal spil."),
     "mail_no_contact": ("no e-mail or phone known", "ingen e-mail eller telefon kendt"),

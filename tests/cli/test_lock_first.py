@@ -71,6 +71,7 @@ WRITERS = {
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result
     "lot draw", "lot record",
+    "result accept", "result reject", "serve links", "serve rotate-secret",   # issue 19
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze
 }
 

@@ -106,7 +106,7 @@ NOUNS: dict[str, str] = {
     "division": "division", "draw": "draw", "fees": "ledger", "gp": "ledger", "imps": "vp",
     "init": "init", "log": "log", "lot": "lot", "notify": "notify", "playoff": "playoff", "press": "press",
     "export": "export", "publish": "publish", "qualification": "qualification", "result": "result", "schedule": "schedule",
-    "season": "season",
+    "season": "season", "serve": "serve",
     "seating": "seating", "standings": "standings", "system": "system", "travel": "travel",
     "trophy": "trophy", "undo": "undo", "up": "ledger", "vp": "vp",
 }

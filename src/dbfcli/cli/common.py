@@ -121,7 +121,12 @@ def today(value: str | None = None) -> dt.date:
 
 
 def command_line() -> str:
-    """The command as typed, for the journal."""
+    """The command as typed, for the journal (or who asked through ``dbf serve``:
+    :data:`dbfcli.context.ACTOR`)."""
+    from ..context import ACTOR
+
+    if ACTOR.get():
+        return ACTOR.get()
     args = RUN.argv[1:] if RUN.argv else []
     return "dbf " + " ".join(args)
 

@@ -46,6 +46,32 @@ def register(app: typer.Typer) -> None:
             write_inside(root, "dbf.toml", (f'# dbf tournaments folder\ncurrent = "{name}"   # the season commands use '
                                              'by default\ngit = false          # true: each write is also a git '
                                              'commit in this folder\n').encode())
+        if not dry_run:
+            _ignore_secret(root)
         emit({"ok": True, "season": name, "dir": str(store.dir), "dry_run": dry_run},
              lambda out: out.line(tr("created_file", verb=tr("verb:would create" if dry_run else "verb:created"),
                                      file=f"{store.dir}/season.toml")))
+
+
+def _ignore_secret(root) -> None:
+    """With ``git = true`` in ``DIR/dbf.toml``: ``DIR/.gitignore`` keeps every season's
+    ``.serve-secret`` (the key of the captains' links, ``dbf serve``) out of git (issue 19)."""
+    from ..store.atomic import write_inside
+    from ..store.season import read_dbf_toml
+
+    if not read_dbf_toml(root).get("git"):
+        return
+    line = "*/.serve-secret"
+    path = root / ".gitignore"
+    try:
+        old = path.read_text(encoding="utf-8") if path.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        old = ""
+    if line in old.split("\n"):
+        return
+    text = (old + ("" if not old or old.endswith("\n") else "\n")
+            + "# dbf serve: the key of the captains' links, never in git\n" + line + "\n")
+    try:
+        write_inside(root, ".gitignore", text.encode("utf-8"))
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}", code="io.cannot-write")

@@ -117,8 +117,13 @@ def register(app: typer.Typer) -> None:
 
             sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(store, [], round_)}
         frm = sender_of(store, sender)
+        from .serve import captain_links, configured_base_url   # issue 19: the captain's link, when served
+
+        base = configured_base_url(store)
+        urls = {(r["match"], r["team"]): r["url"] for r in captain_links(store, round_, base)} if base else {}
         msgs = [(file_name(n), n.email, message(n, frm, lang, data.season,
-                                                (f"{n.match}.yaml", sheets[n.match]) if n.match in sheets else None))
+                                                (f"{n.match}.yaml", sheets[n.match]) if n.match in sheets else None,
+                                                link=urls.get((n.match, n.team))))
                 for n in items]
         doc: dict = {"ok": True, "round": round_, "messages": len(msgs), "from": frm}
         human = deliver(msgs, out, smtp, doc, lang)

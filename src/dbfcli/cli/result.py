@@ -253,6 +253,9 @@ def register(app: typer.Typer) -> None:
     from .result_input import attach  # import, blank (issue 17): their own module on this group
 
     attach(result)
+    from .result_pending import attach as attach_pending   # pending, accept, reject (issue 19)
+
+    attach_pending(result)
 
     @command(result, "check")
     def check_cmd(file: FileArg, now: NowOpt = None, json_: JsonOpt = False) -> None:

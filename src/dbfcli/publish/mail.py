@@ -145,8 +145,9 @@ def eml_bytes(msg: EmailMessage) -> bytes:
 
 
 def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[str, str] | None = None,
-            now: dt.datetime | None = None) -> EmailMessage:
-    """One plain-text e-mail to a captain; ``attachment``: (file name, text) of the pre-filled sheet."""
+            now: dt.datetime | None = None, link: str | None = None) -> EmailMessage:
+    """One plain-text e-mail to a captain; ``attachment``: (file name, text) of the pre-filled sheet;
+    ``link``: the captain's ``dbf serve`` link (issue 19)."""
     rname = round_name(n.round, lang)
     msg = EmailMessage()
     msg["From"] = _one_line(sender)
@@ -178,6 +179,8 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
         lines += ["", t("mail_sheet", lang, deadline=n.deadline.strftime("%Y-%m-%d %H:%M"))]
     if attachment is not None:
         lines += [t("mail_attached", lang, file=attachment[0])]
+    if link:
+        lines += [t("mail_link", lang, url=link)]
     lines += ["", t("mail_sign", lang)]
     msg.set_content("\n".join(lines) + "\n")
     if attachment is not None:

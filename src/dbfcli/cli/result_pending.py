@@ -1,0 +1,122 @@
+"""``dbf result pending|accept|reject``: what the captains sent over ``dbf serve`` that waits
+for the TD (issue 19): a sheet whose only errors are of form (§1.5.14) or the other captain's
+dispute of the recorded sheet. These commands sit on the ``result`` group (``attach``).
+
+``accept MATCH`` records the waiting sheet with the existing commands: ``dbf result submit
+--accept-with-penalty`` for a sheet with errors of form (1 GP less per winning player,
+§1.5.14), ``dbf result amend`` for a dispute (the disputed sheet replaces the recorded one);
+``--now`` is when the captain sent it. ``reject MATCH`` keeps what is recorded and drops the
+waiting sheet. Both are journaled; the captains' pages show the outcome.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+
+MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]
+PENDING = "serve/pending"
+
+
+def open_items(store) -> list[dict]:
+    """The waiting items, oldest first: a sheet with form errors whose match has been recorded
+    since (by a corrected sheet) no longer waits."""
+    from ..store.cupresults import match_file
+
+    items = []
+    for rel in store.list(PENDING):
+        doc = store.read_yaml(rel, required=False)
+        data = doc.data if doc is not None else None
+        if not isinstance(data, dict) or not isinstance(data.get("match"), str):
+            continue
+        if data.get("reason") == "form" and store.exists(match_file(data["match"])):
+            continue
+        items.append(dict(data, file=rel))
+    return sorted(items, key=lambda d: str(d.get("at", "")))
+
+
+def _item(store, match_id: str) -> dict:
+    item = next((i for i in open_items(store) if i["match"].lower() == match_id.lower()), None)
+    if item is None:
+        fail(f"nothing from the captains waits for a decision on {match_id}", hint="dbf result pending",
+             code="unknown.match")
+    return item
+
+
+def _drop(store, item: dict, message: str, dry_run: bool) -> None:
+    with store.transaction(command_line(), message, dry_run, RUN.lock_timeout) as tx:
+        tx.delete(item["file"])
+
+
+def _record(item: dict) -> None:
+    """The waiting sheet through ``dbf result submit --accept-with-penalty`` or ``amend``."""
+    import typer.main
+
+    from .result_input import _RESULT_GROUP
+
+    verb, extra = ("amend", []) if item.get("reason") == "dispute" else ("submit", ["--accept-with-penalty"])
+    with tempfile.TemporaryDirectory(prefix="dbf-pending-") as tmp:
+        path = Path(tmp) / f"{item['match']}.yaml"
+        path.write_text(str(item.get("sheet_text") or ""), encoding="utf-8")
+        args = [verb, str(path), *extra, "--now", str(item.get("at", ""))[:16]] + (["--json"] if RUN.json else [])
+        code = typer.main.get_command(_RESULT_GROUP[0]).main(args=args, prog_name="dbf result", standalone_mode=False)
+    if isinstance(code, int) and code:
+        raise typer.Exit(code)
+
+
+def attach(result: typer.Typer) -> None:
+    @command(result, "pending")
+    def pending(json_: JsonOpt = False) -> None:
+        """What the captains sent over `dbf serve` that waits for the TD: sheets whose only
+        errors are of form (§1.5.14) and disputes of a recorded sheet.
+
+        Example: dbf result pending
+        """
+        store = load_store()
+        items = open_items(store)
+        doc = {"ok": True, "pending": [{k: i.get(k) for k in ("match", "reason", "by", "at", "note")} for i in items],
+               "errors": [], "warnings": []}
+
+        def human(out):
+            from ..i18n import heads
+
+            out.table(None, heads("match", "reason", "by", "sent", "note"),
+                      [(i["match"], i.get("reason"), i.get("by"), str(i.get("at", ""))[:16].replace("T", " "),
+                        (i.get("note") or "")[:60]) for i in items])
+        emit(doc, human)
+
+    @command(result, "accept", writes=True)
+    def accept(match_id: MatchArg, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Record what waits for MATCH: a sheet with only errors of form with the §1.5.14
+        penalty (as `result submit --accept-with-penalty`), or a dispute's sheet in place of
+        the recorded one (as `result amend`).
+
+        Example: dbf result accept C3-007
+        """
+        store = load_store()
+        item = _item(store, match_id)
+        if dry_run:
+            emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "dry_run": True,
+                  "errors": [], "warnings": []}, lambda out: out.line(f"would accept {item['match']}"))
+            return
+        _record(item)
+        _drop(store, item, f"accepted the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", False)
+
+    @command(result, "reject", writes=True)
+    def reject(match_id: MatchArg, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Keep what is recorded for MATCH and drop what a captain sent for a decision.
+
+        Example: dbf result reject C3-007
+        """
+        store = load_store()
+        item = _item(store, match_id)
+        _drop(store, item, f"rejected the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", dry_run)
+        emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "rejected": True, "dry_run": dry_run,
+              "errors": [], "warnings": []},
+             lambda out: out.line(f"{'would reject' if dry_run else 'rejected'} the sheet of {item['match']} "
+                                  f"from {item.get('by')}"))

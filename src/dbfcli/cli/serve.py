@@ -1,0 +1,191 @@
+"""``dbf serve``: the captains' web application (issue 19), their links, the link secret.
+
+``dbf serve`` runs :mod:`dbfcli.web` under uvicorn (the optional extra ``dbf[web]``); Starlette
+and uvicorn are imported only here, when the server starts, never by another command.
+``links`` prints each captain's link of a cup round; ``rotate-secret`` renews the season's
+secret, so every earlier link is refused. docs/serve.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import RUN, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
+
+DEFAULT_BASE = "http://127.0.0.1:8000"
+SECRET_LOG = "serve/secret.yaml"
+
+
+def base_url(store, option: str | None) -> str:
+    """``--base-url``, else ``base_url`` in ``DIR/dbf.toml``, else the local default."""
+    from ..store.season import read_dbf_toml
+
+    url = option or read_dbf_toml(store.root).get("base_url") or DEFAULT_BASE
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")) or any(c in url for c in " \n\r\t\"'<>"):
+        fail(f"base URL {str(url)[:80]!r} is not an http(s) URL", hint="--base-url https://dbf.example.dk",
+             code="usage.option")
+    return url.rstrip("/")
+
+
+def configured_base_url(store) -> str | None:
+    """``base_url`` of ``DIR/dbf.toml`` when the TD set one (what ``notify draw`` links to)."""
+    from ..store.season import read_dbf_toml
+
+    url = read_dbf_toml(store.root).get("base_url")
+    return base_url(store, url) if url else None
+
+
+def _new_secret(store, generation: int, message: str) -> object:
+    """Write a fresh secret (outside the journal: it never enters it) and journal the event."""
+    import datetime as dt
+
+    from ..store.capability import write_secret
+
+    secret = write_secret(store.dir, generation)
+    with store.transaction(command_line(), message, False, RUN.lock_timeout) as tx:
+        tx.write_yaml(SECRET_LOG, {"schema": 1, "generation": generation,
+                                   "at": dt.datetime.now().replace(microsecond=0).isoformat()},
+                      header="dbf serve: the generation of SEASON/.serve-secret (the secret itself is never here)")
+    return secret
+
+
+def captain_links(store, round_no: int, base: str, make: bool = False) -> list[dict]:
+    """``[{match, team, captain, url, token}]`` for every team of every match of cup round ``round_no``."""
+    from ..store.capability import make_token, read_secret
+    from ..store.cupdraw import load_draws
+    from ..store.teams import load_cup_teams
+
+    draws, _, problems = load_draws(store)
+    if round_no not in draws:
+        fail(f"cup round {round_no} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
+             code="state.not-drawn")
+    secret = read_secret(store.dir)
+    if secret is None:
+        if not make:
+            return []
+        secret = _new_secret(store, 1, "made the secret of the captains' links")
+    teams, _ = load_cup_teams(store)
+    names = {t.id: t for t in teams}
+    out = []
+    for m in draws[round_no].matches:
+        for team in m.teams:
+            token = make_token(secret, store.season, m.id, team)
+            t = names.get(team)
+            captain = next((p.name for p in (t.players if t else ()) if p.id == t.captain), None) if t else None
+            out.append({"match": m.id, "team": team, "captain": captain, "url": f"{base}/s/{token}", "token": token})
+    return out
+
+
+def _run_server(root, season: str, host: str, port: int, base: str | None, forwarded: str | None,
+                lock_timeout: float) -> None:
+    """uvicorn serving :func:`dbfcli.web.app.create_app` (the season lock is taken per request)."""
+    import sys
+
+    try:
+        import uvicorn
+
+        from ..web.app import Config, create_app
+    except ImportError:
+        fail("dbf serve needs the web extra: pip install 'dbf[web]'", code="usage.missing")
+    app = create_app(Config(root, season, lock_timeout=lock_timeout, base_url=base))
+    sys.stderr.write(f"dbf serve: season {season} on http://{host}:{port} (Ctrl-C stops)\n")
+    uvicorn.run(app, host=host, port=port, proxy_headers=bool(forwarded), forwarded_allow_ips=forwarded or "127.0.0.1",
+                server_header=False, access_log=False, log_level="info")
+
+
+def register(app: typer.Typer) -> None:
+    serve = typer.Typer(help="The captains' web application (issue 19): dbf serve, serve links, serve rotate-secret.",
+                        invoke_without_command=True)
+    app.add_typer(serve, name="serve")
+
+    @serve.callback()
+    def serve_cmd(ctx: typer.Context,
+                  host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+                  port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+                  base_url_: Annotated[str | None, typer.Option("--base-url", help="The public URL of the server "
+                                                                "(behind a proxy), for cookies and links.")] = None,
+                  forwarded_allow_ips: Annotated[str | None, typer.Option(
+                      "--forwarded-allow-ips", help="Proxy addresses whose X-Forwarded-For/-Proto are trusted "
+                                                    "(comma-separated; as uvicorn's).")] = None) -> None:
+        """Serve the captains' sheet form, the sheet API and the published site over this season.
+
+        Each captain opens their link (`dbf serve links --round N`), fills in the sheet,
+        sees every problem with its § as they go, and sends it: it is recorded as by
+        `dbf result submit` (journal: "web: captain of TEAM"). docs/serve.md.
+
+        Example: dbf serve --host 127.0.0.1 --port 8000 --base-url https://dbf.example.dk
+        """
+        if ctx.invoked_subcommand is not None:
+            return
+        _serve_guarded(host, port, base_url_, forwarded_allow_ips)
+
+    @command(serve, "links", writes=True)
+    def links(round_: Annotated[int, typer.Option("--round", min=1, max=9, help="The cup round.")],
+              base_url_: Annotated[str | None, typer.Option("--base-url", help="The public URL of the server "
+                                                            "(else base_url in dbf.toml).")] = None,
+              json_: JsonOpt = False) -> None:
+        """Each captain's link for the matches of cup round N: a token bound to season,
+        match and team (made with the season's secret, SEASON/.serve-secret, kept out of git).
+
+        Example: dbf serve links --round 3 --base-url https://dbf.example.dk
+        """
+        store = load_store()
+        rows = captain_links(store, round_, base_url(store, base_url_), make=True)
+        doc = {"ok": True, "round": round_, "links": rows, "errors": [], "warnings": []}
+
+        def human(out):
+            from ..i18n import heads
+
+            out.table(None, heads("match", "team", "captain", "link"), [(r["match"], r["team"], r["captain"] or "",
+                                                                          r["url"]) for r in rows])
+        emit(doc, human)
+
+    @command(serve, "rotate-secret", writes=True)
+    def rotate(json_: JsonOpt = False) -> None:
+        """A new secret for the captains' links: every link made before is refused from now on.
+
+        The journal records the rotation and its generation, never the secret.
+
+        Example: dbf serve rotate-secret
+        """
+        from ..store.capability import read_secret
+
+        store = load_store()
+        old = read_secret(store.dir)
+        generation = (old.generation if old else 0) + 1
+        _new_secret(store, generation, f"rotated the secret of the captains' links (generation {generation})")
+        emit({"ok": True, "generation": generation, "errors": [], "warnings": []},
+             lambda out: out.line(f"rotated the secret of the captains' links: generation {generation}; "
+                                  "send the captains their new links (dbf serve links --round N)"))
+
+
+def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None) -> None:
+    """The server, with dbf's errors as clean messages and exit codes (as :func:`command` does):
+    the season is checked (and its secret made) under the lock, which is then let go: the
+    server takes it per request."""
+    from ..rules.problems import Problem
+    from ..store.atomic import LockTimeout, command_scope
+    from ..store.capability import read_secret
+    from ..store.season import StoreError
+    from .common import _report
+
+    try:
+        with command_scope():
+            RUN.writing = True
+            store = load_store()
+            if base:
+                base_url(store, base)
+            if read_secret(store.dir) is None:
+                _new_secret(store, 1, "made the secret of the captains' links")
+            root, season = store.root, store.season
+        _run_server(root, season, host, port, base, forwarded, 5.0 if RUN.lock_timeout == 10.0 else RUN.lock_timeout)
+    except (UsageProblem, StoreError) as exc:
+        _report(exc.problems)
+    except RuleBroken as exc:
+        _report(exc.problems, exc.doc)
+    except LockTimeout as exc:
+        _report([Problem.error(None, str(exc), code="lock.timeout")])
+    except KeyboardInterrupt:
+        raise typer.Exit(0) from None

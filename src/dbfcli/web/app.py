@@ -1,0 +1,219 @@
+"""The ``dbf serve`` application (issue 19): Starlette over one season folder.
+
+- ``GET/POST /s/TOKEN``: the captain's page: the sheet form (check, send), the receipt, or,
+  once the other captain has sent, confirm or dispute;
+- ``POST /s/TOKEN/check.json``: the form checked as the captain types (the page's script);
+- ``POST /api/v1/sheets/check``, ``POST /api/v1/sheets``: for scoring programs, with
+  ``Authorization: Bearer TOKEN`` and the sheet as YAML or JSON, answering the JSON of
+  ``dbf result check --json`` / ``dbf result submit --json`` with the matching HTTP status;
+- ``/site/``: the published site (``dbf publish``), when there is one.
+
+Everything that reads or writes the season goes through :mod:`dbfcli.web.season` (dbf's own
+commands and transactions); the protections are in :mod:`dbfcli.web.guard`.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+
+from . import guard
+from .captain import Refusal, json_to_yaml, match_view, refuse_if_closed, sheet_match
+from .season import Busy, Season
+
+log = logging.getLogger("dbfcli.web")
+HERE = Path(__file__).parent
+
+
+class Config:
+    """What ``dbf serve`` was started with."""
+
+    def __init__(self, root: Path, season: str, *, lock_timeout: float = 5.0, base_url: str | None = None,
+                 per_token: int = 30, per_client: int = 600, window: float = 60.0,
+                 body_limit: int = guard.BODY_LIMIT):
+        self.root, self.season, self.lock_timeout, self.base_url = Path(root), season, lock_timeout, base_url
+        self.per_token, self.per_client, self.window, self.body_limit = per_token, per_client, window, body_limit
+
+
+# --------------------------------------------------------------------------- API
+STATUS_OF_EXIT = {0: 200, 1: 422, 2: 400, 3: 503}
+
+
+def status_of(code: int, doc: dict, verb: str) -> int:
+    """The HTTP status of a ``dbf result`` run: exit 0 -> 200 (an identical sheet already
+    recorded -> 409), 1 -> 422, 2 -> 400 (409 for ``state.*``: recorded or locked), 3 -> 503."""
+    if code == 0 and verb == "submit" and doc.get("already_recorded"):
+        return 409
+    if code == 2 and any(str(e.get("code") or "").startswith("state.") for e in doc.get("errors") or []):
+        return 409
+    if any(e.get("code") == "internal.error" for e in doc.get("errors") or []):
+        return 500
+    return STATUS_OF_EXIT.get(code, 400)
+
+
+def _error(status: int, problem: dict, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"ok": False, "errors": [problem], "warnings": []}, status_code=status, headers=headers)
+
+
+def _problem(code: str, message: str, rule: str | None = None) -> dict:
+    return {"rule": rule, "code": code, "message": message, "severity": "error"}
+
+
+TOO_MANY = _problem("usage.rate-limit", "too many requests; wait a minute")
+BUSY = _problem("lock.timeout", "the season is busy; try again in a moment")
+
+
+class Web:
+    """The application's state: the season, the limits, the templates."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.season = Season(config.root, config.season, config.lock_timeout)
+        self.by_token = guard.RateLimit(config.per_token, config.window)
+        self.by_client = guard.RateLimit(config.per_client, config.window)
+        self._env = None
+
+    # ------------------------------------------------------------------ common steps
+    def client_ok(self, request: Request) -> bool:
+        return self.by_client.allow((request.client.host if request.client else "-"))
+
+    def grant(self, token: str):
+        """``(grant, None)`` or ``(None, (status, problem))`` for a token."""
+        from ..store.capability import read_secret, verify_token
+
+        grant, problem = verify_token(read_secret(self.season.dir), self.config.season, token)
+        if grant is None:
+            return None, (403, problem.to_json())
+        if not self.by_token.allow(guard.token_key(token)):
+            return None, (429, TOO_MANY)
+        return grant, None
+
+    def view(self, grant, verb: str | None = None) -> dict:
+        """The granted match's state, read under the season lock; :class:`Refusal` when the
+        token does not open it (403) or it is closed (409) for ``verb``."""
+        with self.season.session() as store:
+            view = match_view(store, grant)
+        if verb is not None:
+            refuse_if_closed(view, sending=verb == "submit")
+        return view
+
+    def sheet(self, grant, verb: str, body: bytes, lang: str = "en") -> tuple[int, dict]:
+        """Check or submit a sheet for the granted match: ``(HTTP status, JSON document)``."""
+        from .captain import record_sent, to_td
+
+        actor = f"web: captain of {grant.team} (dbf result {verb})"
+        code, doc = self.season.run_result(verb, body, actor=actor, lang=lang)
+        status = status_of(code, doc, verb)
+        if verb == "submit" and code == 0 and doc.get("recorded"):
+            record_sent(self.season, {"match": grant.match}, grant.team, f"web: captain of {grant.team}")
+        elif verb == "submit" and code == 1:
+            penalty, _ = self.season.run_result("submit", body, extra=("--accept-with-penalty", "--dry-run"), lang=lang)
+            if penalty == 0:   # only errors of form (§1.5.14): the TD decides
+                to_td(self.season, grant, f"web: captain of {grant.team}", "form", body)
+                doc["pending"] = {"reason": "form", "rule": "1.5.14"}
+        return status, doc
+
+    def templates(self):
+        if self._env is None:
+            import jinja2
+
+            self._env = jinja2.Environment(
+                loader=jinja2.ChoiceLoader([jinja2.PackageLoader("dbfcli.web", "templates"),
+                                            jinja2.PackageLoader("dbfcli.publish", "templates")]),
+                autoescape=True, undefined=jinja2.StrictUndefined)
+        return self._env
+
+
+async def api_sheet(request: Request) -> Response:
+    web: Web = request.app.state.web
+    verb = "check" if request.url.path.endswith("/check") else "submit"
+    if not web.client_ok(request):
+        return _error(429, TOO_MANY, {"Retry-After": "60"})
+    auth = request.headers.get("authorization", "")
+    if not auth.lower().startswith("bearer "):
+        return _error(403, _problem("usage.token", "no token: send Authorization: Bearer TOKEN"))
+    grant, refused = web.grant(auth[7:].strip())
+    if refused:
+        return _error(*refused, {"Retry-After": "60"} if refused[0] == 429 else None)
+    try:
+        body = await guard.read_body(request, web.config.body_limit)
+    except guard.TooLarge:
+        return _error(413, _problem("usage.too-large", "the request is larger than 64 KiB"))
+    return await run_in_threadpool(_api_sheet, web, grant, verb, body, request.headers.get("content-type", ""))
+
+
+def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Response:
+    if "json" in content_type.lower():
+        body = json_to_yaml(body)
+        if body is None:
+            return _error(400, _problem("format.json", "the body is not JSON"))
+    match, _ = sheet_match(body)
+    try:
+        if match is not None and match.lower() != grant.match.lower():
+            return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
+        if match is not None:
+            web.view(grant, verb)
+        status, doc = web.sheet(grant, verb, body)
+    except Refusal as exc:
+        return _error(exc.status, exc.problem)
+    except Busy:
+        return _error(503, BUSY, {"Retry-After": "5"})
+    return JSONResponse(doc, status_code=status)
+
+
+# --------------------------------------------------------------------------- the application
+async def index(request: Request) -> Response:
+    web: Web = request.app.state.web
+    site = (web.season.dir / "site" / "index.html").is_file()
+    from .text import translator
+
+    body = web.templates().get_template("serve-index.html.j2").render(season=web.config.season, site=site, lang="en",
+                                                                      token="", t=translator("en"), other_lang="da")
+    return HTMLResponse(body)
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    files = {"style.css": (HERE.parent / "publish" / "static" / "style.css", "text/css"),
+             "serve.css": (HERE / "static" / "serve.css", "text/css"),
+             "form.js": (HERE / "static" / "form.js", "text/javascript")}
+    if name not in files:
+        return PlainTextResponse("not found", status_code=404)
+    path, kind = files[name]
+    return Response(path.read_bytes(), media_type=kind, headers={"Cache-Control": "max-age=300"})
+
+
+async def not_found(request: Request, exc) -> Response:
+    status = getattr(exc, "status_code", 404)
+    return PlainTextResponse("not found" if status == 404 else "refused", status_code=status)
+
+
+async def server_error(request: Request, exc) -> Response:
+    log.error("internal error on %s: %s", guard.redact(request.url.path), type(exc).__name__)
+    return PlainTextResponse("internal error; the TD is told", status_code=500)
+
+
+def create_app(config: Config) -> Starlette:
+    """The application over ``config``'s season (the ASGI callable uvicorn serves)."""
+    from starlette.staticfiles import StaticFiles
+
+    from .pages import page_check_json, page_get, page_post
+
+    routes = [
+        Route("/", index),
+        Route("/static/{name}", static),
+        Route("/s/{token}", page_get, methods=["GET"]),
+        Route("/s/{token}", page_post, methods=["POST"]),
+        Route("/s/{token}/check.json", page_check_json, methods=["POST"]),
+        Route("/api/v1/sheets/check", api_sheet, methods=["POST"]),
+        Route("/api/v1/sheets", api_sheet, methods=["POST"]),
+        Mount("/site", app=StaticFiles(directory=config.root / config.season / "site", html=True, check_dir=False)),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error})
+    app.state.web = Web(config)
+    return guard.Guard(app, config.body_limit)

@@ -1,0 +1,83 @@
+"""Helpers for the tests of `dbf serve` (issue 19): a season with cup round 1 drawn, the
+captains' links, the application under Starlette's test client, filled sheets and forms."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+
+from dbftest import run_dbf
+from test_result import SEASON, cup_teams, sheet_text
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytest.importorskip("starlette", reason="dbf serve needs the web extra (pip install -e '.[test]')")
+
+
+def drawn_season(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of the example with cup round 1 drawn (seed 2026); DBF_DIR points at it."""
+    root = tmp_path / "tournaments"
+    shutil.copytree(REPO / "tournaments", root, ignore=shutil.ignore_patterns(".dbf.lock", "journal", ".cache"))
+    monkeypatch.setenv("DBF_DIR", str(root))
+    monkeypatch.delenv("DBF_SEASON", raising=False)
+    r = run_dbf("draw", "cup", "--round", "1", "--seed", "2026")
+    assert r.exit_code == 0, r.stderr
+    return root
+
+
+def links(round_no: int = 1) -> list[dict]:
+    r = run_dbf("serve", "links", "--round", str(round_no), "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    return r.json["links"]
+
+
+def client(root: Path, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from dbfcli.web.app import Config, create_app
+
+    return TestClient(create_app(Config(root, SEASON, **kw)), base_url="http://testserver")
+
+
+def schedule(round_no: int = 1) -> dict[str, dict]:
+    return {m["id"]: m for m in run_dbf("schedule", "cup", "--round", str(round_no), "--json").json["matches"]}
+
+
+def good_sheet(root: Path, match: dict, imps=(30, 20)) -> str:
+    teams = cup_teams(root)
+    return sheet_text(match["id"], teams[match["home"]], teams[match["away"]], 1, imps=imps, up=match["up"],
+                      submitted_at="2026-12-13T20:00")
+
+
+def link_of(all_links: list[dict], match: str, team: str) -> dict:
+    return next(l for l in all_links if l["match"] == match and l["team"] == team)
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', html).group(1)
+
+
+def filled_form(html: str, imps=("31", "17")) -> dict:
+    """What a captain fills in on the page: the first segment's IMPs, the other segments 0-0,
+    the first four players of each side ticked with 40 boards each."""
+    form = {"csrf": csrf_of(html)}
+    for name, value in re.findall(r'<input name="([a-z0-9_]+)"[^>]*value="([^"]*)"', html):
+        form[name] = value
+    segs = sorted({int(m) for m in re.findall(r'name="seg(\d+)_h"', html)})
+    for i in segs:
+        form[f"seg{i}_h"], form[f"seg{i}_a"] = ("0", "0") if i else imps
+    for side in ("home", "away"):
+        for j in range(4):
+            form[f"{side}_p{j}_played"] = "on"
+            form[f"{side}_p{j}_boards"] = "40"
+    return form
+
+
+def problems_in(html: str) -> list[str]:
+    """The § rules (or codes) of the problems shown on a page."""
+    return re.findall(r'<li class="(?:error|warning)"><b class="(?:rule|code)">§?([^<]+)</b>', html)
