@@ -109,6 +109,11 @@ def ok_cases(c):
         (["qualification", "east", "standings"], (0, 1, 2)),
         (["qualification", "west", "enter", c["div_entry"], "--dry-run"], (0, 1, 2)),
         (["qualification", "qualifiers", "--membership", "5200", "4800"], (0, 1, 2)),
+        # dbf serve (issue 19): the server itself is run by tests/web; here its usage error
+        (["serve", "--base-url", "ftp://x"], (2,)),
+        (["serve", "links", "--round", "1"], (0,)), (["serve", "rotate-secret", "--dry-run"], (0,)),
+        (["result", "pending"], (0,)), (["result", "accept", c["m0"]["id"], "--dry-run"], (2,)),
+        (["result", "reject", c["m0"]["id"], "--dry-run"], (2,)),
     ]
 
 

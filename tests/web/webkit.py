@@ -3,8 +3,14 @@ captains' links, the application under Starlette's test client, filled sheets an
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import socket
+import subprocess
+import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -48,8 +54,15 @@ def schedule(round_no: int = 1) -> dict[str, dict]:
     return {m["id"]: m for m in run_dbf("schedule", "cup", "--round", str(round_no), "--json").json["matches"]}
 
 
+_TEAMS: dict = {}
+
+
 def good_sheet(root: Path, match: dict, imps=(30, 20)) -> str:
-    teams = cup_teams(root)
+    """A valid sheet of a round-1 match (test_result.sheet_text); the teams file read once per folder."""
+    key = (str(root), (root / SEASON / "cup" / "teams.yaml").stat().st_mtime_ns)
+    if key not in _TEAMS:
+        _TEAMS[key] = cup_teams(root)
+    teams = _TEAMS[key]
     return sheet_text(match["id"], teams[match["home"]], teams[match["away"]], 1, imps=imps, up=match["up"],
                       submitted_at="2026-12-13T20:00")
 
@@ -81,3 +94,41 @@ def filled_form(html: str, imps=("31", "17")) -> dict:
 def problems_in(html: str) -> list[str]:
     """The § rules (or codes) of the problems shown on a page."""
     return re.findall(r'<li class="(?:error|warning)"><b class="(?:rule|code)">§?([^<]+)</b>', html)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(root: Path):
+    """A real `dbf serve` (uvicorn) on a free loopback port over ``root``; its base URL.
+    Stopped (terminated, then killed) when the block ends."""
+    import httpx
+
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"), DBF_DIR=str(root))
+    proc = subprocess.Popen([sys.executable, "-m", "dbfcli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(url + "/", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from .common import RUN, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
 
 DEFAULT_BASE = "http://127.0.0.1:8000"
 SECRET_LOG = "serve/secret.yaml"
@@ -95,37 +95,38 @@ def _run_server(root, season: str, host: str, port: int, base: str | None, forwa
                 server_header=False, access_log=False, log_level="info")
 
 
+HostOpt = Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on.")]
+PortOpt = Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535, help="Port to listen on.")]
+BaseOpt = Annotated[str | None, typer.Option("--base-url", metavar="URL", help="The public URL of the server "
+                                             "(else base_url in DIR/dbf.toml), for the links and cookies.")]
+ForwardedOpt = Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS",
+                                                  help="Proxy addresses whose X-Forwarded-For/-Proto are trusted "
+                                                       "(comma-separated, as uvicorn's).")]
+SERVE_HELP = """The captains' web application over this season (issue 19; docs/serve.md).
+
+Each captain opens their link (`dbf serve links --round N`), fills in the sheet, sees every
+problem with its § as they go, and sends it: it is recorded as by `dbf result submit` (the
+journal says "web: captain of TEAM"). Scoring programs use the API (POST /api/v1/sheets
+with Authorization: Bearer TOKEN). The published site is served under /site/.
+
+Example: dbf serve --host 127.0.0.1 --port 8000 --base-url https://dbf.example.dk
+"""
+
+
 def register(app: typer.Typer) -> None:
-    serve = typer.Typer(help="The captains' web application (issue 19): dbf serve, serve links, serve rotate-secret.",
-                        invoke_without_command=True)
+    serve = typer.Typer(help=SERVE_HELP, invoke_without_command=True)
     app.add_typer(serve, name="serve")
 
-    @serve.callback()
-    def serve_cmd(ctx: typer.Context,
-                  host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-                  port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
-                  base_url_: Annotated[str | None, typer.Option("--base-url", help="The public URL of the server "
-                                                                "(behind a proxy), for cookies and links.")] = None,
-                  forwarded_allow_ips: Annotated[str | None, typer.Option(
-                      "--forwarded-allow-ips", help="Proxy addresses whose X-Forwarded-For/-Proto are trusted "
-                                                    "(comma-separated; as uvicorn's).")] = None) -> None:
-        """Serve the captains' sheet form, the sheet API and the published site over this season.
+    def serve_cmd(ctx: typer.Context, host: HostOpt = "127.0.0.1", port: PortOpt = 8000, base_url_: BaseOpt = None,
+                  forwarded_allow_ips: ForwardedOpt = None, json_: JsonOpt = False) -> None:
+        if ctx.invoked_subcommand is None:
+            _serve_guarded(host, port, base_url_, forwarded_allow_ips)
 
-        Each captain opens their link (`dbf serve links --round N`), fills in the sheet,
-        sees every problem with its § as they go, and sends it: it is recorded as by
-        `dbf result submit` (journal: "web: captain of TEAM"). docs/serve.md.
-
-        Example: dbf serve --host 127.0.0.1 --port 8000 --base-url https://dbf.example.dk
-        """
-        if ctx.invoked_subcommand is not None:
-            return
-        _serve_guarded(host, port, base_url_, forwarded_allow_ips)
+    serve.callback()(serve_cmd)
 
     @command(serve, "links", writes=True)
     def links(round_: Annotated[int, typer.Option("--round", min=1, max=9, help="The cup round.")],
-              base_url_: Annotated[str | None, typer.Option("--base-url", help="The public URL of the server "
-                                                            "(else base_url in dbf.toml).")] = None,
-              json_: JsonOpt = False) -> None:
+              base_url_: BaseOpt = None, json_: JsonOpt = False) -> None:
         """Each captain's link for the matches of cup round N: a token bound to season,
         match and team (made with the season's secret, SEASON/.serve-secret, kept out of git).
 
@@ -143,7 +144,7 @@ def register(app: typer.Typer) -> None:
         emit(doc, human)
 
     @command(serve, "rotate-secret", writes=True)
-    def rotate(json_: JsonOpt = False) -> None:
+    def rotate(dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """A new secret for the captains' links: every link made before is refused from now on.
 
         The journal records the rotation and its generation, never the secret.
@@ -155,10 +156,12 @@ def register(app: typer.Typer) -> None:
         store = load_store()
         old = read_secret(store.dir)
         generation = (old.generation if old else 0) + 1
-        _new_secret(store, generation, f"rotated the secret of the captains' links (generation {generation})")
-        emit({"ok": True, "generation": generation, "errors": [], "warnings": []},
-             lambda out: out.line(f"rotated the secret of the captains' links: generation {generation}; "
-                                  "send the captains their new links (dbf serve links --round N)"))
+        if not dry_run:
+            _new_secret(store, generation, f"rotated the secret of the captains' links (generation {generation})")
+        emit({"ok": True, "generation": generation, "dry_run": dry_run, "errors": [], "warnings": []},
+             lambda out: out.line(f"{'would rotate' if dry_run else 'rotated'} the secret of the captains' links: "
+                                  f"generation {generation}; send the captains their new links "
+                                  "(dbf serve links --round N)"))
 
 
 def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None) -> None:

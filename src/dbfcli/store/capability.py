@@ -110,35 +110,43 @@ class Grant:
         self.season, self.match, self.team = season, match, team
 
 
+def _refused(why: str) -> tuple[None, Problem]:
+    return None, Problem.error(None, f"this link is not valid: {why}", code="usage.token",
+                               hint="ask the tournament director for a new link (`dbf serve links`)")
+
+
+def _payload(token: object) -> tuple[str, list[str], bytes] | None:
+    """``(payload text, its four parts, the given MAC)`` of a well-formed token, else None."""
+    if not isinstance(token, str) or len(token) > 512 or token.count(".") != 1:
+        return None
+    head, _, mac = token.partition(".")
+    raw, given = _unb64(head), _unb64(mac)
+    if raw is None or given is None:
+        return None
+    try:
+        payload = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    parts = payload.split(":")
+    if len(parts) != 4 or not all(_ID.match(p) for p in parts[1:3]) or not parts[3].isdigit():
+        return None
+    return payload, parts, given
+
+
 def verify_token(secret: Secret | None, season: str, token: str) -> tuple[Grant | None, Problem | None]:
     """``(grant, None)`` for a token signed by ``secret`` for ``season``; else ``(None, problem)``
     (code ``usage.token``). The MAC is compared in constant time (:func:`hmac.compare_digest`);
     the problem never quotes the token."""
-    def refused(why: str):
-        return None, Problem.error(None, f"this link is not valid: {why}", code="usage.token",
-                                   hint="ask the tournament director for a new link (`dbf serve links`)")
-
-    if not isinstance(token, str) or len(token) > 512 or token.count(".") != 1:
-        return refused("it is not a dbf link")
-    head, _, mac = token.partition(".")
-    raw = _unb64(head)
-    given = _unb64(mac)
-    if raw is None or given is None:
-        return refused("it is not a dbf link")
-    try:
-        payload = raw.decode("ascii")
-    except UnicodeDecodeError:
-        return refused("it is not a dbf link")
-    parts = payload.split(":")
-    if len(parts) != 4 or not all(_ID.match(p) for p in parts[1:3]) or not parts[3].isdigit():
-        return refused("it is not a dbf link")
-    tok_season, match, team, gen = parts
+    found = _payload(token)
+    if found is None:
+        return _refused("it is not a dbf link")
+    payload, (tok_season, match, team, gen), given = found
     if secret is None or not hmac.compare_digest(_mac(secret, payload), given):
         if tok_season != season:
-            return refused(f"it is for another season ({tok_season[:16]}), not {season}")
+            return _refused(f"it is for another season ({tok_season[:16]}), not {season}")
         if secret is not None and int(gen) != secret.generation:
-            return refused("the links of this season were renewed since it was made")
-        return refused("its signature does not match")
+            return _refused("the links of this season were renewed since it was made")
+        return _refused("its signature does not match")
     if tok_season != season:   # the same secret copied into another season's folder
-        return refused(f"it is for another season ({tok_season}), not {season}")
+        return _refused(f"it is for another season ({tok_season}), not {season}")
     return Grant(tok_season, match, team), None

@@ -207,6 +207,7 @@ def create_app(config: Config) -> Starlette:
     routes = [
         Route("/", index),
         Route("/static/{name}", static),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/s/{token}", page_get, methods=["GET"]),
         Route("/s/{token}", page_post, methods=["POST"]),
         Route("/s/{token}/check.json", page_check_json, methods=["POST"]),

@@ -37,9 +37,22 @@ def initial(facts: dict) -> dict:
 def from_sheet(facts: dict, sheet: Mapping) -> dict:
     """The form's values from a sheet (the recorded one, for a dispute)."""
     values = initial(facts)
-    values["played_on"] = str(sheet.get("played_on") or values["played_on"])
-    values["start"] = str(sheet.get("start") or values["start"])
+    for key in ("played_on", "start"):
+        values[key] = str(sheet.get(key) or values[key])
     values["signed_by"] = str(sheet.get("signed_by") or "")
+    _scores_from(values, sheet)
+    for side in ("home", "away"):
+        s = sheet.get(side) if isinstance(sheet.get(side), dict) else {}
+        if side == "away" and s.get("up") is not None:
+            values["away_up"] = str(s.get("up"))
+        _players_from(values, side, [str(p["id"]) for p in facts[side]["players"]], s.get("players") or [])
+        if s.get("natural_pairs"):
+            values[f"{side}_np"] = ", ".join("-".join(str(x) for x in pair) for pair in s["natural_pairs"])
+    return values
+
+
+def _scores_from(values: dict, sheet: Mapping) -> None:
+    """The IMPs of each segment and the total points of a sheet into the form's values."""
     for i, seg in enumerate(sheet.get("segments") or []):
         imps = seg.get("imps") if isinstance(seg, dict) else seg
         if isinstance(imps, list) and len(imps) == 2:
@@ -47,27 +60,23 @@ def from_sheet(facts: dict, sheet: Mapping) -> dict:
     tp = sheet.get("total_points")
     if isinstance(tp, list) and len(tp) == 2:
         values["total_h"], values["total_a"] = str(tp[0]), str(tp[1])
-    for side in ("home", "away"):
-        s = sheet.get(side) or {}
-        if side == "away" and s.get("up") is not None:
-            values["away_up"] = str(s.get("up"))
-        roster = [str(p["id"]) for p in facts[side]["players"]]
-        k = 0
-        for p in s.get("players") or []:
-            if not isinstance(p, dict):
-                continue
-            pid = str(p.get("id"))
-            if pid in roster and not p.get("substitute"):
-                j = roster.index(pid)
-                values[f"{side}_p{j}_played"] = "on"
-                values[f"{side}_p{j}_boards"] = str(p.get("boards", ""))
-            elif k < SUBSTITUTE_ROWS:
-                for key in ("id", "name", "club", "boards"):
-                    values[f"{side}_s{k}_{key}"] = str(p.get(key) or "")
-                k += 1
-        if s.get("natural_pairs"):
-            values[f"{side}_np"] = ", ".join("-".join(str(x) for x in pair) for pair in s["natural_pairs"])
-    return values
+
+
+def _players_from(values: dict, side: str, roster: list[str], players: list) -> None:
+    """Tick the roster players of a sheet's side; the others fill the substitute rows."""
+    k = 0
+    for p in players:
+        if not isinstance(p, dict):
+            continue
+        pid = str(p.get("id"))
+        if pid in roster and not p.get("substitute"):
+            j = roster.index(pid)
+            values[f"{side}_p{j}_played"] = "on"
+            values[f"{side}_p{j}_boards"] = str(p.get("boards", ""))
+        elif k < SUBSTITUTE_ROWS:
+            for key in ("id", "name", "club", "boards"):
+                values[f"{side}_s{k}_{key}"] = str(p.get(key) or "")
+            k += 1
 
 
 def sheet_yaml(facts: dict, form: Mapping[str, str]) -> tuple[str, dict[int, str]]:
@@ -116,13 +125,20 @@ def _side(facts: dict, form: Mapping[str, str], side: str, put) -> None:
         if form.get(f"{side}_p{j}_played"):
             put(f"    - {{id: {int(p['id'])}, boards: {_scalar(form.get(f'{side}_p{j}_boards', ''))}}}", f"{side}_p{j}")
     for k in range(SUBSTITUTE_ROWS):
-        sid = form.get(f"{side}_s{k}_id", "").strip()
-        if not sid and not form.get(f"{side}_s{k}_name", "").strip():
-            continue
-        club = form.get(f"{side}_s{k}_club", "").strip()
-        put(f"    - {{id: {_scalar(sid)}, boards: {_scalar(form.get(f'{side}_s{k}_boards', ''))}, substitute: true, "
-            f"name: {json.dumps(form.get(f'{side}_s{k}_name', '').strip(), ensure_ascii=False)}"
-            + (f", club: {_scalar(club)}" if club else "") + "}", f"{side}_s{k}")
+        row = _substitute_row(form, f"{side}_s{k}")
+        if row:
+            put(row, f"{side}_s{k}")
+
+
+def _substitute_row(form: Mapping[str, str], f: str) -> str | None:
+    """A substitute's row of the sheet (§1.5.12), or None for an empty row of the form."""
+    sid = form.get(f"{f}_id", "").strip()
+    name = form.get(f"{f}_name", "").strip()
+    if not sid and not name:
+        return None
+    club = form.get(f"{f}_club", "").strip()
+    return (f"    - {{id: {_scalar(sid)}, boards: {_scalar(form.get(f'{f}_boards', ''))}, substitute: true, "
+            f"name: {json.dumps(name, ensure_ascii=False)}" + (f", club: {_scalar(club)}" if club else "") + "}")
 
 
 def place_problems(doc: dict, where: dict[int, str]) -> tuple[dict[str, list[dict]], list[dict]]:

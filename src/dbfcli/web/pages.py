@@ -142,8 +142,8 @@ async def _posted(page: Page) -> dict | Response:
     except guard.TooLarge:
         return page.refused(413, guard_problem("usage.too-large", "the request is larger than 64 KiB"))
     form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=500))
-    origin = page.request.headers.get("origin")
-    if origin and origin != f"{page.request.url.scheme}://{page.request.url.netloc}" and \
+    origin = page.request.headers.get("origin")   # "null" under Referrer-Policy: no-referrer
+    if origin and origin != "null" and origin != f"{page.request.url.scheme}://{page.request.url.netloc}" and \
             origin != (page.web.config.base_url or "").rstrip("/"):
         return page.refused(403, guard_problem("usage.csrf", "this form was sent from another site"))
     if not guard.csrf_ok(page.key(), page.request.cookies.get(COOKIE), page.token, form.get("csrf")):

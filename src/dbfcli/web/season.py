@@ -6,7 +6,8 @@ a command holds, re-entrant within a process). So every request that touches the
 takes :data:`_MUTEX` first (a thread lock: requests run in a thread pool), then the season
 lock as any ``dbf`` command does; another ``dbf`` of the TD at the terminal is kept out by
 the season lock, another request by the mutex. A request that cannot have both within the
-lock timeout is :class:`Busy` (HTTP 503).
+lock timeout is :class:`Busy` (HTTP 503); a request waits up to :data:`QUEUE_TIMEOUT` for
+the requests before it.
 
 A sheet is checked and recorded by running ``dbf result check|submit FILE --json`` itself
 in-process (:func:`run_result`): the same parse, rules, plan, transaction, lock and journal,
@@ -31,6 +32,8 @@ from typing import Iterator
 log = logging.getLogger("dbfcli.web")
 
 _MUTEX = threading.Lock()
+#: how long a request waits for the requests before it (one at a time), then 503
+QUEUE_TIMEOUT = 30.0
 #: the name a sheet sent over the web has in every problem (never a path of the server)
 SHEET_LABEL = "sheet.yaml"
 
@@ -59,7 +62,7 @@ class Season:
         from ..store.atomic import LockTimeout, command_scope
         from ..store.season import SeasonStore
 
-        if not _MUTEX.acquire(timeout=self.lock_timeout):
+        if not _MUTEX.acquire(timeout=QUEUE_TIMEOUT):
             raise Busy("the server is busy")
         try:
             with command_scope():
@@ -90,7 +93,7 @@ class Season:
 
         full = ["--dir", str(self.root), "--season", self.season, "--lock-timeout", f"{self.lock_timeout:g}",
                 "--lang", lang, *args, "--json"]
-        if not _MUTEX.acquire(timeout=self.lock_timeout):
+        if not _MUTEX.acquire(timeout=QUEUE_TIMEOUT):
             raise Busy("the server is busy")
         out, err = io.StringIO(), io.StringIO()
         token = ACTOR.set(actor)

@@ -1,0 +1,109 @@
+"""`dbf serve` in a real browser (issue 19): Debian's Chromium, driven by Selenium through the
+system's chromedriver (no browser or driver is downloaded), opens a captain's link, fills in
+the form with one error, sees the error with its § next to the field, corrects it, sends; the
+sheet is then in `dbf log` and `dbf up`. A screenshot goes to ``test-artifacts/``.
+
+When Chromium or chromedriver is not installed the test is SKIPPED with a loud reason
+(``.ci/install-browser`` installs both); it is never passed silently."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dbftest import run_dbf
+from webkit import REPO, SEASON, drawn_season, link_of, links, schedule, serving
+
+ARTIFACTS = REPO / "test-artifacts"
+
+
+def _driver(tmp_path: Path):
+    exe = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
+    drv = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver") or "") if p and Path(p).is_file()),
+               None)
+    if exe is None or drv is None:
+        pytest.skip("!!! CHROMIUM OR CHROMEDRIVER IS NOT INSTALLED: the dbf serve browser test did NOT run. "
+                    "Run .ci/install-browser (apt-get install chromium chromium-driver) !!!")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="!!! selenium is not installed (pip install -e '.[test]') !!!")
+    os.environ.setdefault("SE_OFFLINE", "true")     # never let Selenium Manager fetch anything
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = exe
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1200,2400", "--lang=en-GB"):
+        opts.add_argument(arg)
+    from selenium.webdriver.chrome.service import Service
+
+    return webdriver.Chrome(service=Service(executable_path=drv), options=opts)
+
+
+def _fill(driver, by, boards_first: str) -> None:
+    driver.find_element(by.NAME, "seg0_h").clear()
+    driver.find_element(by.NAME, "seg0_h").send_keys("31")
+    driver.find_element(by.NAME, "seg0_a").clear()
+    driver.find_element(by.NAME, "seg0_a").send_keys("17")
+    for i in range(1, 5):
+        for s in "ha":
+            el = driver.find_element(by.NAME, f"seg{i}_{s}")
+            el.clear()
+            el.send_keys("0")
+    for side in ("home", "away"):
+        for j in range(4):
+            box = driver.find_element(by.NAME, f"{side}_p{j}_played")
+            if not box.is_selected():
+                box.click()
+            el = driver.find_element(by.NAME, f"{side}_p{j}_boards")
+            el.clear()
+            el.send_keys(boards_first if (side, j) == ("home", 0) else "40")
+
+
+def test_1_5_14_a_captain_fills_in_the_form_in_chromium_sees_the_error_corrects_and_sends(tmp_path, monkeypatch):
+    root = drawn_season(tmp_path, monkeypatch)
+    sched = schedule()
+    m = next(x for x in sched.values() if x["up"])          # a match with UP, so `dbf up` shows it
+    token = link_of(links(), m["id"], m["home"])["url"].rsplit("/", 1)[1]
+    driver = _driver(tmp_path)
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        with serving(root) as url:
+            driver.set_page_load_timeout(60)
+            driver.get(f"{url}/s/{token}")
+            assert m["id"] in driver.title
+            _fill(driver, By, "24")                                  # one error: the home boards do not add up
+            driver.find_element(By.ID, "check").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
+            shown = driver.find_element(By.CSS_SELECTOR, "#side-home").text
+            assert "§1.5.14" in shown
+            ARTIFACTS.mkdir(exist_ok=True)
+            driver.save_screenshot(str(ARTIFACTS / "serve-form-error.png"))
+            el = driver.find_element(By.NAME, "home_p0_boards")
+            el.clear()
+            el.send_keys("40")
+            driver.find_element(By.ID, "check").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "ok")))
+            driver.find_element(By.ID, "send").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
+            assert m["id"] in driver.find_element(By.ID, "receipt").text
+            driver.save_screenshot(str(ARTIFACTS / "serve-receipt.png"))
+            errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"] \
+                if hasattr(driver, "get_log") else []
+            assert not errors, errors
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        driver.save_screenshot(str(ARTIFACTS / "serve-failed.png"))
+        (ARTIFACTS / "serve-failed.html").write_text(driver.page_source, encoding="utf-8")
+        raise
+    finally:
+        driver.quit()
+    log = run_dbf("log", "--json").json["entries"]
+    assert any(e["command"].startswith(f"web: captain of {m['home']}")
+               and any(c["file"] == f"cup/matches/{m['id']}.yaml" for c in e["changes"]) for e in log)
+    up = run_dbf("up", "--json").json["teams"]
+    assert up.get(m["away"]) == m["up"]
+    assert run_dbf("check").exit_code == 0
