@@ -409,6 +409,24 @@ COLUMNS_DA: dict[str, str] = {
     "boards": "spil", "member": "medlemsnr.",
 }
 MESSAGES.update({"col:" + en: (en, da) for en, da in COLUMNS_DA.items()})
+#: dbf serve and what waits for the TD (issue 19)
+MESSAGES.update({"col:" + en: (en, da) for en, da in {"reason": "årsag", "by": "fra", "sent": "sendt",
+                                                       "link": "link"}.items()})
+MESSAGES.update({
+    "serve_rotated": ("rotated the secret of the captains' links: generation {n}; send the captains their new links "
+                      "(dbf serve links --round N)",
+                      "fornyede hemmeligheden bag kaptajnernes links: generation {n}; send kaptajnerne deres nye links "
+                      "(dbf serve links --round N)"),
+    "serve_would_rotate": ("would rotate the secret of the captains' links: generation {n}",
+                           "ville forny hemmeligheden bag kaptajnernes links: generation {n}"),
+    "pending_none": ("nothing from the captains waits for a decision", "intet fra kaptajnerne venter på en afgørelse"),
+    "pending_would_accept": ("would accept the sheet of {match} from {team}",
+                             "ville godkende resultatblanketten for {match} fra {team}"),
+    "pending_rejected": ("rejected the sheet of {match} from {team}; what is recorded stands",
+                         "afviste resultatblanketten for {match} fra {team}; det registrerede står ved magt"),
+    "pending_would_reject": ("would reject the sheet of {match} from {team}",
+                             "ville afvise resultatblanketten for {match} fra {team}"),
+})
 
 #: countable nouns: key -> (English one, English many, Danish one, Danish many); :func:`count`
 #: picks the form (singular for exactly one).

@@ -150,6 +150,21 @@ def test_a_body_over_64_kib_is_413_and_writes_nothing(api):
     assert not (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").exists()
 
 
+def test_a_chunked_body_over_64_kib_is_cut_and_refused(api):
+    root, sched, all_links, c = api
+    m = _first(sched)
+
+    def chunks():
+        yield good_sheet(root, m).encode()
+        for _ in range(70):
+            yield b"#" * 1024 + b"\n"
+
+    r = c.post("/api/v1/sheets", content=chunks(),
+               headers={"Authorization": f"Bearer {link_of(all_links, m['id'], m['home'])['token']}"})
+    assert r.status_code == 413
+    assert not (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").exists()
+
+
 def test_rate_limits_per_token_and_per_client_are_429(tmp_path, monkeypatch):
     root = drawn_season(tmp_path, monkeypatch)
     sched, all_links = schedule(), links()

@@ -35,7 +35,7 @@ def _burst(url: str, jobs: list[tuple[str, str]]) -> list[tuple[int, float]]:
     start = threading.Barrier(len(jobs))
 
     def one(i, token, body):
-        with httpx.Client(timeout=60) as client:
+        with httpx.Client(timeout=120) as client:
             start.wait(timeout=30)
             t0 = time.monotonic()
             r = client.post(url + "/api/v1/sheets", content=body.encode("utf-8"),

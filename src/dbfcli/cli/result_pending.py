@@ -17,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]
@@ -85,6 +86,9 @@ def attach(result: typer.Typer) -> None:
         def human(out):
             from ..i18n import heads
 
+            if not items:
+                out.line(tr("pending_none"))
+                return
             out.table(None, heads("match", "reason", "by", "sent", "note"),
                       [(i["match"], i.get("reason"), i.get("by"), str(i.get("at", ""))[:16].replace("T", " "),
                         (i.get("note") or "")[:60]) for i in items])
@@ -102,7 +106,8 @@ def attach(result: typer.Typer) -> None:
         item = _item(store, match_id)
         if dry_run:
             emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "dry_run": True,
-                  "errors": [], "warnings": []}, lambda out: out.line(f"would accept {item['match']}"))
+                  "errors": [], "warnings": []},
+                 lambda out: out.line(tr("pending_would_accept", match=item["match"], team=item.get("by"))))
             return
         _record(item)
         _drop(store, item, f"accepted the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", False)
@@ -118,5 +123,5 @@ def attach(result: typer.Typer) -> None:
         _drop(store, item, f"rejected the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", dry_run)
         emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "rejected": True, "dry_run": dry_run,
               "errors": [], "warnings": []},
-             lambda out: out.line(f"{'would reject' if dry_run else 'rejected'} the sheet of {item['match']} "
-                                  f"from {item.get('by')}"))
+             lambda out: out.line(tr("pending_would_reject" if dry_run else "pending_rejected", match=item["match"],
+                                     team=item.get("by"))))

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
 
 DEFAULT_BASE = "http://127.0.0.1:8000"
@@ -159,9 +160,7 @@ def register(app: typer.Typer) -> None:
         if not dry_run:
             _new_secret(store, generation, f"rotated the secret of the captains' links (generation {generation})")
         emit({"ok": True, "generation": generation, "dry_run": dry_run, "errors": [], "warnings": []},
-             lambda out: out.line(f"{'would rotate' if dry_run else 'rotated'} the secret of the captains' links: "
-                                  f"generation {generation}; send the captains their new links "
-                                  "(dbf serve links --round N)"))
+             lambda out: out.line(tr("serve_would_rotate" if dry_run else "serve_rotated", n=generation)))
 
 
 def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None) -> None:

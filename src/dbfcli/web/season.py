@@ -33,7 +33,7 @@ log = logging.getLogger("dbfcli.web")
 
 _MUTEX = threading.Lock()
 #: how long a request waits for the requests before it (one at a time), then 503
-QUEUE_TIMEOUT = 30.0
+QUEUE_TIMEOUT = 55.0
 #: the name a sheet sent over the web has in every problem (never a path of the server)
 SHEET_LABEL = "sheet.yaml"
 
@@ -51,7 +51,6 @@ class Season:
         self.season = season
         self.lock_timeout = lock_timeout
         self.dir = self.root / season
-        self._tmp = Path(tempfile.mkdtemp(prefix="dbf-serve-"))   # mode 0700
         self._cmd = None
 
     # ------------------------------------------------------------------ sessions
@@ -121,24 +120,16 @@ class Season:
     def run_result(self, verb: str, sheet: bytes, *, actor: str = "", lang: str = "en",
                    extra: tuple[str, ...] = ()) -> tuple[int, dict]:
         """``dbf result VERB SHEET --json`` for a sheet sent over the web: written to a private
-        temporary file (the server's own 0700 folder), named :data:`SHEET_LABEL` in the answer."""
-        path = self._tmp / f"{uuid.uuid4().hex}.yaml"
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, sheet)
-        finally:
-            os.close(fd)
-        try:
+        temporary folder (mode 0700, removed after), named :data:`SHEET_LABEL` in the answer."""
+        with tempfile.TemporaryDirectory(prefix="dbf-serve-") as tmp:
+            path = Path(tmp) / f"{uuid.uuid4().hex}.yaml"
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.write(fd, sheet)
+            finally:
+                os.close(fd)
             code, doc = self.run(["result", verb, str(path), *extra], actor=actor, lang=lang)
-        finally:
-            with contextlib.suppress(OSError):
-                path.unlink()
         return code, _relabel(doc, str(path))
-
-    def close(self) -> None:
-        import shutil
-
-        shutil.rmtree(self._tmp, ignore_errors=True)
 
 
 def _relabel(doc, path: str):
