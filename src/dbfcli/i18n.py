@@ -207,6 +207,12 @@ MESSAGES.update({
                      "{verb} {name} ({id}) på {team} fra pokalrunde {round}; rundegebyr fra runde {round} (§1.5.11)"),
     "verb:added": ("added", "tilføjede"),
     "verb:would add": ("would add", "ville tilføje"),
+    "withdrew_player": ("{verb} player {id} from {team} from cup round {round}; no round fee for him from round "
+                        "{round} (§1.5.11)",
+                        "{verb} spiller {id} fra {team} fra pokalrunde {round}; intet rundegebyr for ham fra runde "
+                        "{round} (§1.5.11)"),
+    "verb:withdrew": ("withdrew", "trak"),
+    "verb:would withdraw": ("would withdraw", "ville trække"),
     # dbf draw cup
     "cup_round_title": ("Cup {round}", "Pokalturneringen, {round}"),
     "pool_suffix": (", pool {pool}", ", pulje {pool}"),

@@ -60,13 +60,14 @@ def _cases(m, teams, sheet, entry):
          str(team["players"][1]["id"])],
         ["travel", "claim", m["id"], "--team", m["away"], "--zones", "20"],
         ["cup", "add-player", team["id"], "--round", "2", "--id", "999001", "--name", "Per Sø"],
+        ["cup", "withdraw-player", team["id"], "999001"],
         ["schedule", "2div", "--freeze"], ["playoff", "1div", "choose", team["id"]],
         ["undo"], ["undo"],
     ]
 
 #: every command that writes the season (the callable ones write only with some arguments)
 WRITERS = {
-    "cup enter", "cup add-player", "draw cup", "result submit", "result amend", "result walkover",
+    "cup enter", "cup add-player", "cup withdraw-player", "draw cup", "result submit", "result amend", "result walkover",
     "schedule cup set", "travel claim", "system register", "division enter", "undo", "init",
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result

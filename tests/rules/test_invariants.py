@@ -7,8 +7,8 @@ import pytest
 
 from dbfcli.rules.fees import Refund
 from dbfcli.rules.invariants import INVARIANTS, check_cup, new_breaks
-from dbfcli.rules.model import CupDraw, CupMatch
-from dbfcli.rules.records import Appearance, RecordedMatch
+from dbfcli.rules.model import CupDraw, CupMatch, Player, Team
+from dbfcli.rules.records import Addition, Appearance, RecordedMatch, Withdrawal
 from dbfcli.rules.seasonstate import CupState
 from dbfcli.rules.value import replace
 from dbfcli.store.cupresults import CupRecord
@@ -27,6 +27,9 @@ def record(mid="C1-001", round_=1, home="A", away="B", winner="A", loser="B", gp
 def cup(*records, draws=None, travel=()) -> CupState:
     return CupState(draws=draws or {1: R1, 2: R2}, records=tuple(records), travel=tuple(travel))
 
+
+SIX = Team("E", "E", 1, 10, "5000", tuple(Player(i, str(i)) for i in range(1, 7)))
+SEVENTH = Addition("E", Player(7, "7"), 2)
 
 INTACT = cup(record(), record("C1-002", home="C", away="D", winner="C", loser="D"))
 
@@ -48,6 +51,8 @@ BROKEN = {
         record(apps=[Appearance(11, "A")]),
         record("C1-002", home="C", away="D", winner="C", loser="D", apps=[Appearance(11, "C")]))),
     "travel.drawn-match": ("1.5.17", cup(travel=[Refund("X", 1, "C1-001", 100)])),
+    # issue 14.2: a team of 6 with a 7th player can play no sheet again (§1.5.11)
+    "team.can-field-a-side": ("1.5.11", replace(cup(), teams=(SIX,), additions=(SEVENTH,))),
 }
 
 
@@ -73,3 +78,16 @@ def test_new_breaks_leaves_out_what_was_broken_already():
     before = check_cup(BROKEN["result.gp-sum"][1], None)
     after = before + check_cup(BROKEN["result.drawn-match"][1], None)
     assert [p.rule for p in new_breaks(before, after)] == ["1.5.16"]
+
+
+def test_1_5_11_a_withdrawn_player_makes_room_for_the_seventh():
+    """§1.5.11 (issue 14.2): the TD withdrew one of E's six, so the addition keeps E at 6."""
+    state = replace(cup(), teams=(SIX,), additions=(SEVENTH,), withdrawals=(Withdrawal("E", 6, 2),))
+    assert check_cup(state, None) == []
+
+
+def test_1_5_11_a_team_out_of_the_cup_is_not_concerned():
+    """§1.5.11: the invariant is about the next match; a team knocked out has none."""
+    state = replace(cup(record("C1-001", home="A", away="E", winner="A", loser="E")), teams=(SIX,),
+                    additions=(SEVENTH,))
+    assert [p for p in check_cup(state, None) if p.rule == "1.5.11"] == []

@@ -135,6 +135,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     teams = cup.teams()
     entry = Counter(t["entry_round"] for t in cup.json("cup", "teams")["teams"])
     assert len(teams) == N_TEAMS and entry[3] + entry[4] > 0          # §1.5.3: division teams seeded later
+    withdrawn = withdraw_before_first_match(cup, teams)
     played_rounds = []
     gp_expected = Fraction(0)
     fresh_member = 990001
@@ -203,6 +204,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                           "--name", added["name"], "--announced-on", _plus_days(day, -2))
                 home_rows = rows(home["players"] + [added], boards_of(round_no))
                 cup.paths["additions (§1.5.11)"].append(f"{mid}: {home['id']} + {added['id']}")
+            if events.get("withdraw_played") == mid:     # §1.5.11: a player who has played stays
+                cup.write("cup", "withdraw-player", home["id"], str(home["players"][0]["id"]), expect=1)
+                cup.paths["withdrawals refused, he has played (§1.5.11)"].append(f"{home['id']}")
             if events.get("substitute") == mid:
                 sub = fresh_member
                 fresh_member += 1
@@ -274,6 +278,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     # §1.5.15: every team has a ledger; the walkover fines are in it
     fees = cup.json("fees")["teams"]
     assert len(fees) == N_TEAMS
+    if withdrawn:       # §1.5.11: the withdrawn player pays no round fee
+        tid, n = withdrawn
+        assert {r["players"] for r in fees[tid]["rows"] if r["kind"] == "fee"} <= {n}, fees[tid]
     assert sum(1 for led in fees.values() for row in led["rows"] if row["kind"] == "fine") == \
         len(cup.paths["walkovers (§1.5.15)"])
     print("\ncup season paths:", f"{N_TEAMS} teams, rounds played {played_rounds}, {cup.writes} writes")
@@ -283,8 +290,25 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "refused substitutes (§1.5.12)", "additions (§1.5.11)", "late sheets (§1.5.14)",
                      "ties on total points (§1.5.10)", "ties on extra boards (§1.5.10)",
                      "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
-                     "played late, no dispensation (§1.5.6 warning)"):
+                     "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
+                     "withdrawals refused, he has played (§1.5.11)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
+
+
+def withdraw_before_first_match(cup: Cup, teams: dict) -> tuple[str, int] | None:
+    """Issue 14.2, §1.5.11: the TD withdraws the 6th player of a seeded team of 6 (§1.5.3) before
+    it plays; its sheets no longer name him, and it pays for 5 (§1.5.15)."""
+    rounds = {t["id"]: t["entry_round"] for t in cup.json("cup", "teams")["teams"]}
+    six = sorted(tid for tid, t in teams.items() if len(t["players"]) == 6 and rounds[tid] >= 3)
+    if not six:
+        return None
+    team = teams[six[0]]
+    gone = team["players"][-1]["id"]
+    doc = cup.write("cup", "withdraw-player", team["id"], str(gone), "--note", "moved abroad")
+    assert doc["round"] == 1
+    team["players"] = team["players"][:-1]
+    cup.paths["withdrawn players (§1.5.11)"].append(f"{team['id']}: {gone}")
+    return team["id"], 5
 
 
 def _plus_days(day: str, n: int) -> str:
@@ -295,7 +319,7 @@ def _plus_days(day: str, n: int) -> str:
 
 #: the paths each round's matches take (a match takes at most one)
 PLAN = {1: ("walkover", "addition", "late_sheet", "tie_points"),
-        2: ("dispensation", "late", "substitute"),
+        2: ("dispensation", "late", "substitute", "withdraw_played"),
         3: ("bad_substitute", "hum", "tie_extra"),
         4: ("amend", "late_sheet"),
         5: ("walkover", "tie_points"),

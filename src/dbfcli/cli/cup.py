@@ -107,7 +107,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.sheet import Addition
         from ..rules.sheet_players import addition_problems
         from ..store.cupdraw import team_match_day
-        from ..store.cupresults import ADDITIONS, additions_data, load_additions, load_cup_records
+        from ..store.cupresults import ADDITIONS, additions_data, load_additions, load_cup_records, load_withdrawals
         from ..store.settings import load_settings
         from ..store.teams import load_cup_teams
         from .common import fail, today
@@ -120,7 +120,8 @@ def register(app: typer.Typer) -> None:
             teams, problems = load_cup_teams(store)
             additions, more = load_additions(store)
             records, more2 = load_cup_records(store)
-            check(problems + more + more2)
+            withdrawals, more3 = load_withdrawals(store)
+            check(problems + more + more2 + more3)
             by_id = {t.id: t for t in teams}
             if team not in by_id:
                 fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
@@ -130,7 +131,8 @@ def register(app: typer.Typer) -> None:
             new = Addition(team, Player(player_id, name, club, division), round_, day)
             joins = [j for r in records for j in r.joins]
             warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
-                                    team_match_day(store, settings, team, round_), settings.cup.entry_round))
+                                    team_match_day(store, settings, team, round_), settings.cup.entry_round,
+                                    withdrawals))
             tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
                           header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
             from ..store.snapshot import refusals
@@ -142,3 +144,55 @@ def register(app: typer.Typer) -> None:
                "changes": [{"file": f, "action": a} for f, a in changes]}
         emit(doc, lambda out: out.line(tr("added_player", verb=tr("verb:would add" if dry_run else "verb:added"),
                                           name=name, id=player_id, team=team, round=round_)))
+
+    @command(cup, "withdraw-player", writes=True)
+    def withdraw_player(
+        team: Annotated[str, typer.Argument(help="Cup team id, e.g. ODE-1.")],
+        member: Annotated[int, typer.Argument(min=1, help="The player's member number.")],
+        round_: Annotated[Optional[int], typer.Option(
+            "--round", min=1, max=9, help="The first round he is off the team (default: the team's next round).")] = None,
+        on: Annotated[Optional[str], typer.Option("--on", help="When the TD decided (YYYY-MM-DD; default today).")] = None,
+        note: Annotated[str, typer.Option("--note", help="Why, for the journal and the file.")] = "",
+        dry_run: DryRunOpt = False,
+        json_: JsonOpt = False,
+    ) -> None:
+        """Take a player who has not played off a team from round N (§1.5.11), so that a
+        substitute may join it (§1.5.12) or a player be added without making it more than 6;
+        written to cup/withdrawals.yaml. Refused (exit 1, §1.5.11) when he has played for the
+        team, when the team is out, when its match of that round is recorded, or when it would
+        keep fewer than 4 players; exit 2 for an unknown team or a player not on it. He pays no
+        round fee from that round (`dbf fees`).
+
+        Example: dbf cup withdraw-player ODE-1 100240 --note "moved abroad"
+        """
+        from ..rules.records import Withdrawal
+        from ..rules.sheet_players import withdrawal_problems
+        from ..store.cupresults import WITHDRAWALS, withdrawals_data
+        from ..store.snapshot import load_cup, refusals
+        from .common import fail, today
+
+        day = today(on)
+        store = load_store()
+        with store.transaction(command_line(), f"{team}: player {member} withdrawn (§1.5.11)", dry_run,
+                               RUN.lock_timeout) as tx:
+            state, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "records")))
+            check(problems)
+            by_id = {t.id: t for t in state.teams}
+            if team not in by_id:
+                fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+            recorded = [r.match for r in state.records]
+            if round_ is None:
+                round_ = max((m.round for m in recorded if team in (m.home, m.away)), default=0) + 1
+            new = Withdrawal(team, member, min(round_, 9), day, note)
+            joins = [j for r in state.records for j in r.joins]
+            check(withdrawal_problems(new, by_id[team], state.additions, recorded, joins, state.withdrawals))
+            tx.write_yaml(WITHDRAWALS, withdrawals_data(list(state.withdrawals) + [new]),
+                          header="players withdrawn from cup teams before they played (§1.5.11; "
+                                 "dbf cup withdraw-player)")
+            check(refusals(store, tx.writes))
+            changes = tx.changes()
+        doc = {"ok": True, "team": team, "player": member, "round": new.round, "on": day.isoformat(), "note": note,
+               "dry_run": dry_run, "changes": [{"file": f, "action": a} for f, a in changes]}
+        emit(doc, lambda out: out.line(tr("withdrew_player", verb=tr("verb:would withdraw" if dry_run
+                                                                     else "verb:withdrew"),
+                                          id=member, team=team, round=new.round)))

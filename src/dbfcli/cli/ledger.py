@@ -106,7 +106,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.fees import Payment, ledgers
         from ..store.cupdraw import load_draws
-        from ..store.cupresults import load_additions, load_travel_claims
+        from ..store.cupresults import load_additions, load_travel_claims, load_withdrawals
         from ..store.settings import load_settings
 
         store = load_store()
@@ -116,14 +116,15 @@ def register(app: typer.Typer) -> None:
         draws, _, problems = load_draws(store)
         additions, more = load_additions(store)
         refunds, more2 = load_travel_claims(store)
-        check(problems + more + more2)
+        withdrawals, more3 = load_withdrawals(store)
+        check(problems + more + more2 + more3)
         settings = load_settings(store)
         joins = [j for r in records for j in r.joins]
         payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
                     for r in records for t, kr in r.fee_paid.items()]
         fee = settings.cup.fee_per_player_round_kr
         all_ = ledgers(teams, fee, draws, [r.match for r in records], additions, joins, payments,
-                       refunds=refunds)
+                       refunds=refunds, withdrawals=withdrawals)
         chosen = {t: l for t, l in all_.items() if team is None or t == team}
         doc = {"fee_per_player_round_kr": fee, "teams": {t: l.to_json() for t, l in chosen.items()},
                "totals": {"owed_kr": sum(l.owed_kr for l in chosen.values()),

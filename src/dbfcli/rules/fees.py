@@ -108,13 +108,17 @@ class TeamLedger(Value):
                           "note": r.note} for r in self.rows]}
 
 
-def team_players_in_round(team: Team, round_no: int, additions: Iterable[Addition], joins: Iterable[Join]) -> int:
+def team_players_in_round(team: Team, round_no: int, additions: Iterable[Addition], joins: Iterable[Join],
+                          withdrawals: Iterable = ()) -> int:
     """§1.5.11, §1.5.12: players a team pays for in ``round_no``: its roster, the
-    additions from their round on, joined substitutes from their first round."""
+    additions from their round on, joined substitutes from their first round, less the
+    players the TD withdrew from their round on (``dbf cup withdraw-player``)."""
+    from .records import withdrawn_from
+
     ids = set(team.player_ids)
     ids |= {a.player.id for a in additions if a.team == team.id and a.round <= round_no}
     ids |= {j.player for j in joins if j.team == team.id and j.first_round <= round_no}
-    return len(ids)
+    return len(ids - withdrawn_from(withdrawals, team.id, round_no))
 
 
 def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch]) -> list[int]:
@@ -139,7 +143,8 @@ def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[Rec
     return sorted(rounds)
 
 
-def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(), walkover: bool = False) -> FeeRow:
+def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(), walkover: bool = False,
+                   withdrawals=()) -> FeeRow:
     """§1.5.14/§1.5.15: the fee ``team`` encloses with the sheet of its win in
     ``round_no``: players x fee for round ``round_no + 1``, 0 after a walkover.
 
@@ -150,7 +155,7 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
     >>> next_round_fee(t, 2, 60, walkover=True).amount_kr
     0
     """
-    n = team_players_in_round(team, round_no + 1, additions, joins)
+    n = team_players_in_round(team, round_no + 1, additions, joins, withdrawals)
     if walkover:
         return FeeRow(round_no + 1, "waived", n, 0, f"advanced by walkover in round {round_no} (§1.5.15)")
     return FeeRow(round_no + 1, "fee", n, n * fee_kr, f"round fee with the sheet of round {round_no}")
@@ -159,7 +164,7 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
 def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
                 teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
                 payments: Iterable[Payment] = (), entry_paid: bool = True,
-                refunds: Iterable[Refund] = ()) -> TeamLedger:
+                refunds: Iterable[Refund] = (), withdrawals: Iterable = ()) -> TeamLedger:
     """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
 
     ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
@@ -167,12 +172,12 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     player added before the first match (§1.5.11: "Der betales rundegebyr for nye spillere"),
     whose fee is still owed."""
     recorded = tuple(recorded)
-    additions, joins = tuple(additions), tuple(joins)
+    additions, joins, withdrawals = tuple(additions), tuple(joins), tuple(withdrawals)
     rows: list[FeeRow] = []
     walkover_wins = {m.round for m in recorded if m.kind == "walkover" and m.winner == team.id}
     in_rounds = rounds_in(team.id, draws, recorded)
     for i, r in enumerate(in_rounds):
-        n = team_players_in_round(team, r, additions, joins)
+        n = team_players_in_round(team, r, additions, joins, withdrawals)
         prev = in_rounds[i - 1] if i else None
         if prev in walkover_wins:
             rows.append(FeeRow(r, "waived", n, 0, f"advanced by walkover in round {prev} (§1.5.15)"))
@@ -184,7 +189,7 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
             rows.append(FeeRow(r, "paid", entered, entered * fee_kr, "with the entry"))
     for m in recorded:
         if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
-            n = team_players_in_round(teams[m.winner], m.round, additions, joins)
+            n = team_players_in_round(teams[m.winner], m.round, additions, joins, withdrawals)
             rows.append(FeeRow(m.round, "fine", n, n * fee_kr,
                                f"withdrew from {m.match}: the opponents' fee for the round (§1.5.15)"))
     for p in payments:
@@ -199,11 +204,14 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
 
 def ledgers(teams: Mapping[str, Team], fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
             additions: Iterable[Addition] = (), joins: Iterable[Join] = (), payments: Iterable[Payment] = (),
-            entry_paid: bool = True, refunds: Iterable[Refund] = ()) -> dict[str, TeamLedger]:
+            entry_paid: bool = True, refunds: Iterable[Refund] = (), withdrawals: Iterable = ()
+            ) -> dict[str, TeamLedger]:
     """Every team's ledger, by team id."""
     recorded, additions, joins, payments = tuple(recorded), tuple(additions), tuple(joins), tuple(payments)
     refunds = tuple(refunds)
-    return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid, refunds)
+    withdrawals = tuple(withdrawals)
+    return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid, refunds,
+                             withdrawals)
             for tid, t in teams.items()}
 
 

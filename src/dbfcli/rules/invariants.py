@@ -208,6 +208,29 @@ def travel_drawn_match(cup, settings) -> list[Problem]:
     return out
 
 
+# --------------------------------------------------------------------------- teams
+@invariant("team.can-field-a-side", "1.5.11")
+def team_can_field_a_side(cup, settings) -> list[Problem]:
+    """§1.5.11 with §1.5.12: every team still in the cup can field a legal side for its next
+    match: its players (roster, additions, joined substitutes, less those withdrawn) are at
+    most 6, else every sheet of it would be refused (§1.5.11)."""
+    from .sheet_players import TEAM_MAXIMUM, team_players
+
+    out_teams = {rec.match.loser for rec in cup.records}
+    joins = [j for rec in cup.records for j in rec.joins]
+    out = []
+    for team in cup.teams:
+        if team.id in out_teams:
+            continue
+        players = team_players(team, cup.additions, joins, cup.withdrawals)
+        if len(players) > TEAM_MAXIMUM:
+            out.append(_error("1.5.11", f"{team.id} has {len(players)} players with its additions and joined "
+                                        f"substitutes; a team has at most {TEAM_MAXIMUM}, so it cannot play its "
+                                        "next match", team.where or Where("cup/teams.yaml", None),
+                              f"withdraw a player who has not played: dbf cup withdraw-player {team.id} MEMBER"))
+    return out
+
+
 # --------------------------------------------------------------------------- running them
 def check_cup(cup, settings, only: Iterable[str] | None = None) -> list[Problem]:
     """Every invariant (or those named in ``only``) over the cup of a snapshot."""

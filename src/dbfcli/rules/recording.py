@@ -44,7 +44,7 @@ def next_round_fees(sheet, check, match, ctx, joins: Iterable = ()) -> dict:
     if check.winner is None or match.round >= LAST_ROUND or check.winner not in ctx.teams:
         return {}
     row = next_round_fee(ctx.teams[check.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
-                         ctx.additions, list(check.joins) + list(joins))
+                         ctx.additions, list(check.joins) + list(joins), withdrawals=ctx.withdrawals)
     win_side = sheet.home if sheet.home.team == check.winner else sheet.away
     doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
     if win_side.fee_paid_kr is not None:

@@ -62,3 +62,22 @@ class Join(Value):
     team: str
     first_round: int
     joined_round: int
+
+
+class Withdrawal(Located):
+    """§1.5.11 with §1.5.12 (reading, docs/readings/sheets.md): the TD takes ``player``, who
+    has not played for ``team``, off its players from cup round ``round`` on
+    (``dbf cup withdraw-player``, ``cup/withdrawals.yaml``), so that a substitute may join a
+    full team without making it more than 6."""
+
+    team: str
+    player: int
+    round: int
+    on: dt.date | None = None
+    note: str = ""
+    where: Where | None = None
+
+
+def withdrawn_from(withdrawals, team: str, round_no: int | None = None) -> set[int]:
+    """Member numbers withdrawn from ``team`` by round ``round_no`` (None: at any round)."""
+    return {w.player for w in withdrawals if w.team == team and (round_no is None or w.round <= round_no)}

@@ -23,6 +23,7 @@ class CupState(Value, kw_only=True):
 
     teams: tuple = ()                 # Team
     additions: tuple = ()             # Addition (§1.5.11)
+    withdrawals: tuple = ()           # Withdrawal (§1.5.11, dbf cup withdraw-player)
     draws: dict = {}                  # round -> CupDraw (§1.5.16)
     pools: dict = {}                  # round -> {team: pool} (§1.5.2, rounds 1-2)
     schedule: dict = {}               # match id -> Agreement (§1.5.6, §1.5.8)

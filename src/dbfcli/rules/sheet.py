@@ -149,6 +149,8 @@ class CupContext(Value):
     #: (``dbf schedule cup set --dispensation``) with the date it allows
     official_on: dt.date | None = None
     dispensation: str | None = None
+    #: §1.5.11: players the TD withdrew from a team (``dbf cup withdraw-player``)
+    withdrawals: tuple = ()
 
     def find_match(self, match_id: str) -> CupMatch | None:
         for draw in self.draws.values():

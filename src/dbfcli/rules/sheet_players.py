@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .model import ROUND_NAMES
 from .problems import Problem
-from .records import Join
+from .records import Join, withdrawn_from
 from .value import MutableValue, field
 
 OWN_MINIMUM = 4   # §1.5.12: a team may use substitutes only if it cannot field 4 players
@@ -73,7 +73,34 @@ def own_players(ctx, team_id: str, round_no: int, played_on=None) -> tuple[set[i
             late.append(a)
     joined = {ap.player for m in ctx.recorded if m.round < round_no for ap in m.appearances
               if ap.team == team_id and ap.substitute and len(earlier_substitutions(ctx, team_id, ap.player, round_no)) >= 2}
-    return own | joined, late
+    return (own | joined) - withdrawn_from(ctx.withdrawals, team_id, round_no), late
+
+
+def team_players(team, additions, joins, withdrawals) -> set[int]:
+    """§1.5.11 with §1.5.12: every player ``team`` has or will have: its roster, all its
+    additions (any round), joined substitutes, less the players the TD withdrew
+    (``dbf cup withdraw-player``). At most :data:`TEAM_MAXIMUM`."""
+    own = set(team.player_ids) | {a.player.id for a in additions if a.team == team.id}
+    own |= {j.player for j in joins if j.team == team.id}
+    return own - withdrawn_from(withdrawals, team.id)
+
+
+def _join_problem(ctx, team_id: str, player: int, first: int, where) -> list[Problem]:
+    """§1.5.11 against §1.5.12 (reading, docs/readings/sheets.md): a substitute's second
+    appearance joins him to the team; refused when the team would then have more than 6."""
+    team = ctx.teams.get(team_id)
+    if team is None:
+        return []
+    joins = [Join(ap.player, ap.team, m.round, m.round) for m in ctx.recorded for ap in m.appearances
+             if ap.team == team_id and ap.substitute and len(earlier_substitutions(ctx, team_id, ap.player, 10)) >= 2]
+    have = team_players(team, ctx.additions, joins, ctx.withdrawals) - {player}
+    if len(have) + 1 <= TEAM_MAXIMUM:
+        return []
+    return [Problem.error(
+        "1.5.11", f"substitute {player} plays for {team_id} a second time (first in round {first}) and would join "
+        f"it (§1.5.12) as its {len(have) + 1}th player; a team has at most {TEAM_MAXIMUM}", where,
+        hint=f"withdraw a player of {team_id} who has not played (dbf cup withdraw-player {team_id} MEMBER), "
+             "or field a substitute who has not played for it before")]
 
 
 def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
@@ -81,7 +108,8 @@ def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
     own, _ = own_players(ctx, team_id, round_no)
     if len(own) > TEAM_MAXIMUM:
         return [Problem.error("1.5.11", f"{team_id} has {len(own)} players with its additions; a team has at most "
-                              f"{TEAM_MAXIMUM}", where)]
+                              f"{TEAM_MAXIMUM}", where,
+                              hint=f"withdraw a player who has not played: dbf cup withdraw-player {team_id} MEMBER")]
     return []
 
 
@@ -123,6 +151,7 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
             out.problems += _substitute(p, side.team, opponent, round_no, ctx)
             before = earlier_substitutions(ctx, side.team, p.id, round_no)
             if len(before) == 1:
+                out.problems += _join_problem(ctx, side.team, p.id, before[0], p.where)
                 joins.append(Join(p.id, side.team, before[0], round_no))
                 out.problems.append(Problem.warning(
                     "1.5.12", f"substitute {p.id} plays for {side.team} a second time (first in round {before[0]}) "
@@ -240,23 +269,22 @@ def check_hum(sheet, ctx) -> list[Problem]:
     return problems
 
 
-def addition_problems(new, teams, additions, recorded, joins, match_day, entry_rounds) -> list[Problem]:
+def addition_problems(new, teams, additions, recorded, joins, match_day, entry_rounds,
+                      withdrawals=()) -> list[Problem]:
     """§1.5.11, §1.5.12a, §1.5.3: may ``new`` (an :class:`Addition`) be recorded
     (``dbf cup add-player``)? ``teams``: id -> Team; ``recorded``: RecordedMatch of
     the season; ``joins``: joined substitutes; ``match_day``: the date of the team's
     match in the round (None: unknown); ``entry_rounds``: division -> round (§1.5.3).
 
     - §1.5.11: a team has at most 6 players: roster, every addition and joined
-      substitute (§1.5.12) together; the TD is told before the match (``match_day``);
+      substitute (§1.5.12) together, less the players withdrawn (``withdrawals``); the TD is told before the match (``match_day``);
       a team knocked out before the round adds nobody.
     - §1.5.12a: nobody represents two cup teams: the player is on no other team's
       roster and no other team's additions.
     - §1.5.3 (warning): a division player joining before his division's entry round.
     """
     out: list[Problem] = []
-    team = teams[new.team]
-    own = set(team.player_ids) | {a.player.id for a in additions if a.team == new.team}
-    own |= {j.player for j in joins if j.team == new.team}
+    own = team_players(teams[new.team], additions, joins, withdrawals)
     if len(own | {new.player.id}) > TEAM_MAXIMUM:
         out.append(Problem.error("1.5.11", f"{new.team} has {len(own)} players with its additions; a team has at most "
                                  f"{TEAM_MAXIMUM}, so {new.player.id} cannot be added"))
@@ -282,4 +310,43 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
             out.append(Problem.warning("1.5.3", f"player {new.player.id} plays in the {new.player.division}. division, "
                                        f"whose players' teams enter in round {entry}; {new.team} adds him in round "
                                        f"{new.round}"))
+    return out
+
+
+def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> list[Problem]:
+    """§1.5.11 (reading, docs/readings/sheets.md): may the TD withdraw player ``w.player``
+    from ``team`` from round ``w.round`` (``dbf cup withdraw-player``)? ``recorded``:
+    RecordedMatch of the season; ``joins``: joined substitutes; ``withdrawals``: earlier ones.
+
+    - he is one of the team's players (roster, addition or joined substitute), else
+      ``unknown.player`` (exit 2); withdrawn already: ``state.already-recorded``;
+    - he has not played for the team (a player who played stays: the sheets name him, §1.5.14,
+      and his GP and fees stand, §1.5.10, §1.5.15);
+    - the team is still in the cup and has played no match of round ``w.round`` or later (the
+      fees of a recorded round do not change);
+    - the team keeps at least 4 players (§1.5.11 "Et hold består af 4-6 spillere").
+    """
+    players = team_players(team, additions, joins, ())
+    if w.player not in players:
+        return [Problem.error(None, f"player {w.player} is not one of {team.id}'s players", code="unknown.player",
+                              hint=f"dbf cup teams --json lists {team.id}'s players")]
+    if w.player in withdrawn_from(withdrawals, team.id):
+        return [Problem.error(None, f"player {w.player} is withdrawn from {team.id} already",
+                              code="state.already-recorded")]
+    out: list[Problem] = []
+    played = sorted(m.match for m in recorded for a in m.appearances if a.player == w.player and a.team == team.id)
+    if played:
+        out.append(Problem.error("1.5.11", f"player {w.player} has played for {team.id} ({', '.join(played)}); only "
+                                 "a player who has not played may be withdrawn"))
+    lost = [m.round for m in recorded if m.loser == team.id]
+    if lost:
+        out.append(Problem.error("1.5.11", f"{team.id} is out of the cup since round {min(lost)}"))
+    later = sorted(m.round for m in recorded if team.id in (m.home, m.away) and m.round >= w.round)
+    if later and not lost:
+        out.append(Problem.error("1.5.11", f"{team.id}'s match of round {later[-1]} is recorded; a withdrawal takes "
+                                 f"effect from a round not yet played", hint=f"--round {later[-1] + 1}"))
+    left = players - withdrawn_from(withdrawals, team.id) - {w.player}
+    if len(left) < OWN_MINIMUM:
+        out.append(Problem.error("1.5.11", f"{team.id} would have {len(left)} players; a team has at least "
+                                 f"{OWN_MINIMUM}", hint="a team that cannot field 4 uses substitutes (§1.5.12)"))
     return out

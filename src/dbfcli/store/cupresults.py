@@ -82,6 +82,44 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
     return tuple(out), problems
 
 
+WITHDRAWALS = "cup/withdrawals.yaml"
+
+
+def load_withdrawals(store: SeasonStore) -> tuple[tuple, list[Problem]]:
+    """§1.5.11: ``cup/withdrawals.yaml``: ``withdrawals: [{team, player, round, on, note}]``
+    (``dbf cup withdraw-player``)."""
+    from dbfcli.rules.records import Withdrawal
+
+    doc = store.read_yaml(WITHDRAWALS, required=False)
+    if doc is None or not doc.data:
+        return (), []
+    rows = doc.data.get("withdrawals") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
+        return (), [_bad(WITHDRAWALS, doc.line(), "expected 'withdrawals:' with a list of withdrawn players",
+                         code="format.additions")]
+    out, problems = [], []
+    for i, w in enumerate(rows or ()):
+        try:
+            on = w.get("on")
+            if isinstance(on, str):
+                on = dt.date.fromisoformat(on)
+            if on is not None and not isinstance(on, dt.date):
+                raise TypeError("on: not a date")
+            out.append(Withdrawal(str(w["team"]), int(w["player"]), int(w["round"]), on, str(w.get("note") or ""),
+                                  doc.where("withdrawals", i)))
+        except VALUE_ERRORS as exc:
+            problems.append(_bad(WITHDRAWALS, doc.line("withdrawals", i),
+                                 f"a withdrawal needs team, player, round and on ({exc})", code="format.additions"))
+    return tuple(out), problems
+
+
+def withdrawals_data(withdrawals) -> dict:
+    """``cup/withdrawals.yaml`` from :class:`Withdrawal` values (what :func:`load_withdrawals` reads)."""
+    return {"schema": SCHEMA, "withdrawals": [
+        {"team": w.team, "player": w.player, "round": w.round, "on": w.on.isoformat() if w.on else None,
+         "note": w.note} for w in withdrawals]}
+
+
 CONTACTS = "cup/contacts.yaml"
 _EMAIL = re.compile(r"[^\s@<>,;]+@[^\s@<>,;]+")
 

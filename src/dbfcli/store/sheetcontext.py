@@ -47,7 +47,8 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     team_map = {t.id: t for t in cup.teams}
     m = cup.drawn_match(sheet.match)
     base = dict(teams=team_map, draws=cup.draws, settings=settings, recorded=tuple(r.match for r in records),
-                additions=cup.additions, division_players=division_players(divisions), now=now)
+                additions=cup.additions, withdrawals=cup.withdrawals, division_players=division_players(divisions),
+                now=now)
     if m is None:
         return CupSheetInputs(ctx=CupContext(**base), records=records, problems=tuple(problems))
     regs, _ = load_registry(store)
@@ -77,7 +78,7 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
 
 
 #: the parts of the cup a sheet is checked against (not the travel claims or contacts)
-SHEET_PARTS = frozenset(("teams", "additions", "draws", "schedule", "records"))
+SHEET_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records"))
 
 
 def up_totals(records, before_round: int | None = None) -> dict[str, int]:
@@ -136,12 +137,13 @@ def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):
     from .snapshot import load_cup
 
     settings = load_settings(store)
-    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "draws", "records")))
+    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "draws", "records")))
     records = list(cup.records)
     if any(p.is_error for p in problems):
         return None, None, records, problems
     ctx = CupContext(teams={t.id: t for t in cup.teams}, draws=cup.draws, settings=settings,
-                     recorded=tuple(r.match for r in records), additions=cup.additions, now=now)
+                     recorded=tuple(r.match for r in records), additions=cup.additions,
+                     withdrawals=cup.withdrawals, now=now)
     return ctx, ctx.find_match(match_id), records, problems
 
 

@@ -7,6 +7,7 @@ state file                 the one reader                         in the snapsho
 season.toml                store.settings.load_settings_checked   ``Season.settings``
 cup/teams.yaml             store.teams.load_cup_teams              ``CupState.teams``
 cup/additions.yaml         store.cupresults.load_additions         ``CupState.additions``
+cup/withdrawals.yaml       store.cupresults.load_withdrawals       ``CupState.withdrawals``
 cup/contacts.yaml          store.cupresults.load_contacts          ``CupState.contacts``
 cup/draws/round-NN.yaml    store.cupdraw.load_draws                ``CupState.draws``, ``pools``
 cup/schedule.yaml          store.cupdraw.load_schedule             ``CupState.schedule``
@@ -52,16 +53,16 @@ def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, li
 
 
 #: the parts of the cup, each one kind of state file
-CUP_PARTS = frozenset(("teams", "additions", "draws", "schedule", "records", "travel", "contacts"))
+CUP_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel", "contacts"))
 #: what the season invariants read
-INVARIANT_PARTS = frozenset(("draws", "records", "travel"))
+INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "records", "travel"))
 
 
 def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[CupState, list[Problem]]:
     """The cup part of the snapshot: every cup file named in ``parts`` (default all), each
     through its one reader; the others are left empty."""
     from .cupdraw import load_draws, load_schedule
-    from .cupresults import load_additions, load_contacts, load_cup_records, load_travel_claims
+    from .cupresults import load_additions, load_contacts, load_cup_records, load_travel_claims, load_withdrawals
     from .teams import load_cup_teams
 
     problems: list[Problem] = []
@@ -76,12 +77,13 @@ def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[
 
     teams = some("teams", load_cup_teams, ())
     additions = some("additions", load_additions, ())
+    withdrawals = some("withdrawals", load_withdrawals, ())
     draws, pools = some("draws", load_draws, ({}, {}))
     schedule, where = some("schedule", load_schedule, ({}, {}))
     records = some("records", load_cup_records, [])
     travel = some("travel", load_travel_claims, [])
     contacts = some("contacts", load_contacts, {})
-    return CupState(teams=tuple(teams), additions=tuple(additions), draws=draws, pools=pools, schedule=schedule,
+    return CupState(teams=tuple(teams), additions=tuple(additions), withdrawals=tuple(withdrawals), draws=draws, pools=pools, schedule=schedule,
                     schedule_where=where, records=tuple(records), travel=tuple(travel),
                     contacts=contacts), problems
 
@@ -132,7 +134,12 @@ def check_season(store: SeasonStore) -> list[Problem]:
     from .settings import load_settings
     from .trophy import HISTORY, read_history
 
+    from ..rules.value import replace
+    from .teams import load_cup_teams
+
     cup, problems = load_cup(store, parts=CUP_PARTS - {"teams"})     # the teams file: teams.check_season
+    teams, _ = _read(load_cup_teams, store, empty=())   # its problems are teams.check_season's
+    cup = replace(cup, teams=tuple(teams or ()))
     problems += read_history(store.root / HISTORY)[1]
     try:
         settings = load_settings(store)
