@@ -61,6 +61,7 @@ def _cases(m, teams, sheet, entry):
         ["travel", "claim", m["id"], "--team", m["away"], "--zones", "20"],
         ["cup", "add-player", team["id"], "--round", "2", "--id", "999001", "--name", "Per Sø"],
         ["cup", "withdraw-player", team["id"], "999001"],
+        ["fees", "pay", team["id"], "240", "--on", "2026-12-20"],
         ["schedule", "2div", "--freeze"], ["playoff", "1div", "choose", team["id"]],
         ["undo"], ["undo"],
     ]
@@ -71,6 +72,7 @@ WRITERS = {
     "schedule cup set", "travel claim", "system register", "division enter", "undo", "init",
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result
+    "fees",  # pay
     "lot draw", "lot record",
     "result accept", "result reject", "serve links", "serve rotate-secret",   # issue 19
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze

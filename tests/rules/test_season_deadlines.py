@@ -42,8 +42,8 @@ def test_sheet_and_hum_card_deadlines_1_5_14_2_10_5():
     late = items["HUM system card: A pair 1-2 for C1-001"]
     assert (late.rule, late.due, late.done) == ("1.5.1.1", dt.date(2026, 12, 5), False)  # sent the day before
     assert items["HUM system card: C pair 3-4 for C1-002"].done is True                # sent in time
-    agreed = items["result sheet and next round's fee for C1-001"]
+    agreed = items["result sheet for C1-001"]
     assert (agreed.rule, agreed.done) == ("1.5.14", False)
     assert agreed.due == dt.datetime(2026, 12, 13, 9, 0)       # 18 hours after the end of play (agreed 10:00)
-    assert items["result sheet and next round's fee for C1-002"].done is True          # recorded
+    assert items["result sheet for C1-002"].done is True          # recorded
     assert notes == []

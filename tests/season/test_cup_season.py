@@ -278,6 +278,17 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     # §1.5.15: every team has a ledger; the walkover fines are in it
     fees = cup.json("fees")["teams"]
     assert len(fees) == N_TEAMS
+    # §1.5.15: a team that owes pays it with `dbf fees pay`; then it owes nothing
+    owing = sorted((t for t, led in cup.json("fees", "--today", "2027-06-01")["teams"].items()
+                    if led["outstanding_kr"] > 0))
+    assert owing, "the sheets enclose no fee, so the winners owe"
+    led = cup.json("fees", owing[0], "--today", "2027-06-01")["teams"][owing[0]]
+    assert led["overdue_kr"] == led["outstanding_kr"]
+    cup.write("fees", "pay", owing[0], str(led["outstanding_kr"]), "--on", "2027-05-31", "--note", "bank")
+    led = cup.json("fees", owing[0], "--today", "2027-06-01")["teams"][owing[0]]
+    assert (led["outstanding_kr"], led["overdue_kr"]) == (0, 0) and led["balance_kr"] <= 0
+    cup.paths["payments (§1.5.15)"].append(owing[0])
+    fees = cup.json("fees")["teams"]
     if withdrawn:       # §1.5.11: the withdrawn player pays no round fee
         tid, n = withdrawn
         assert {r["players"] for r in fees[tid]["rows"] if r["kind"] == "fee"} <= {n}, fees[tid]
@@ -291,7 +302,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "ties on total points (§1.5.10)", "ties on extra boards (§1.5.10)",
                      "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
                      "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
-                     "withdrawals refused, he has played (§1.5.11)"):
+                     "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
 
 

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, t as tr, word
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store, Num, write_csv
+from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail,
+                     load_store, Num, write_csv)
 
 
 def _load(store):
@@ -95,57 +96,117 @@ def register(app: typer.Typer) -> None:
 
         emit(doc, human)
 
-    @command(app, "fees")
-    def fees(team: Annotated[str | None, typer.Argument(help="Only this team.")] = None,
+    @command(app, "fees", writes=lambda kw: kw.get("team") == "pay")
+    def fees(team: Annotated[str | None, typer.Argument(help="Only this team; or `pay TEAM AMOUNT`.")] = None,
+             pay_team: Annotated[str | None, typer.Argument(help="pay: the team that paid.", show_default=False)] = None,
+             amount: Annotated[str | None, typer.Argument(help="pay: whole kroner received.", show_default=False)] = None,
+             on: Annotated[str | None, typer.Option("--on", help="pay: the day it was received (YYYY-MM-DD).")] = None,
+             note: Annotated[str, typer.Option("--note", help="pay: a note (e.g. the bank reference).")] = "",
+             round_: Annotated[int | None, typer.Option("--round", min=1, max=9,
+                                                         help="pay: the round it is for (default: the team's last).")] = None,
+             today_: TodayOpt = None, dry_run: DryRunOpt = False,
              csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
         """The cup's fee ledger (§1.5.15): round fees per player, additions (§1.5.11),
-        joined substitutes (§1.5.12), walkover fines; what is owed, paid and due; and
-        the travel refunds DBF owes each team (recorded claims, §1.5.17, §1.5.4).
+        joined substitutes (§1.5.12), walkover fines; what is owed, paid, outstanding and
+        overdue (past its §1.5.15 date: with the sheet of the round before, 18 hours after
+        the end of play, §1.5.14; after a bye, as if played on the official day); and the
+        travel refunds DBF owes each team (recorded claims, §1.5.17, §1.5.4).
 
-        Example: dbf fees ODE-1 --json
+        `dbf fees pay TEAM AMOUNT --on DATE [--note TEXT]` records money received (whole
+        kroner; cup/payments.yaml, journaled); it settles the team's oldest charges first.
+
+        Example: dbf fees pay ODE-1 300 --on 2027-01-12 --note "bank 4471"
         """
-        from ..rules.fees import Payment, ledgers
-        from ..store.cupdraw import load_draws
-        from ..store.cupresults import load_additions, load_travel_claims, load_withdrawals
-        from ..store.settings import load_settings
+        if team == "pay":
+            _pay(pay_team, amount, on, note, round_, dry_run)
+            return
+        if pay_team is not None or amount is not None:
+            fail(f"unexpected argument {pay_team or amount!r}", hint="dbf fees [TEAM] | dbf fees pay TEAM AMOUNT --on DATE",
+                 code="usage.command-line")
+        _show(team, today_)
 
-        store = load_store()
-        teams, records = _load(store)
-        if team is not None and team not in teams:
+
+def _show(team: str | None, today_: str | None) -> None:
+    """``dbf fees [TEAM]``: the ledgers with outstanding and overdue (§1.5.15)."""
+    import datetime as dt
+
+    from ..store.feestate import fee_state
+    from ..store.settings import load_settings
+    from .common import today
+
+    store = load_store()
+    day = today(today_)
+    now = dt.datetime.combine(day, dt.time.min) if today_ else dt.datetime.now()
+    settings = load_settings(store)
+    state = fee_state(store, settings, day)
+    check(list(state.problems))
+    if team is not None and team not in state.ledgers:
+        fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+    fee = settings.cup.fee_per_player_round_kr
+    chosen = {t: l for t, l in state.ledgers.items() if team is None or t == team}
+    dues = {t: state.dues[t] for t in chosen}
+    left = {t: sum(d.outstanding_kr for d in ds) for t, ds in dues.items()}
+    late = {t: sum(d.outstanding_kr for d in ds if d.overdue(now)) for t, ds in dues.items()}
+    teams_doc = {}
+    for t, led in chosen.items():
+        teams_doc[t] = {**led.to_json(), "outstanding_kr": left[t], "overdue_kr": late[t],
+                        "charges": [d.to_json(now) for d in dues[t]]}
+    doc = {"fee_per_player_round_kr": fee, "today": day.isoformat(), "teams": teams_doc,
+           "totals": {k: sum(v[k] for v in teams_doc.values())
+                      for k in ("owed_kr", "paid_kr", "fines_kr", "balance_kr", "outstanding_kr", "overdue_kr",
+                                "refunds_kr", "net_kr")},
+           "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
+                        "amount_kr": f.amount_kr} for f in state.refunds if f.team in chosen]}
+
+    def human(out):
+        if team is not None:
+            out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
+                      [(r.round, word("fee", r.kind), r.players, r.amount_kr, r.note) for r in chosen[team].rows],
+                      justify=["right", "left", "right", "right", "left"])
+        out.table(tr("fees_title", fee=fee),
+                  heads("team", "owed", "paid", "fines", "balance", "overdue", "refunds", "net"),
+                  [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, late[t], l.refunds_kr, l.net_kr)
+                   for t, l in sorted(chosen.items())],
+                  justify=["left", "right", "right", "right", "right", "right", "right", "right"],
+                  caption=tr("fees_caption"))
+
+    emit(doc, human)
+
+
+def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_: int | None, dry_run: bool) -> None:
+    """``dbf fees pay TEAM AMOUNT --on DATE``: money received from a team (§1.5.15), a journal entry."""
+    from ..rules.dates import date_of
+    from ..rules.fees import rounds_in
+    from ..store.cupresults import PAYMENTS, payment_row
+    from ..store.snapshot import load_cup
+
+    if team is None or amount is None:
+        fail("dbf fees pay needs TEAM and AMOUNT", hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
+    if on is None:
+        fail("dbf fees pay needs --on DATE, the day the money was received", code="usage.missing")
+    day = date_of(on)
+    if day is None:
+        fail(f"--on {on!r} is not a date (YYYY-MM-DD)", code="usage.option")
+    kr = amount.strip().removesuffix("kr").strip()
+    if not kr.isascii() or not kr.isdigit() or int(kr) <= 0 or int(kr) > 10**7:
+        fail(f"AMOUNT {amount!r} is not a whole number of kroner above 0", code="usage.option",
+             hint="fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo")
+    store = load_store()
+    with store.transaction(command_line(), f"{team} paid {int(kr)} kr on {day.isoformat()} (§1.5.15)", dry_run,
+                           RUN.lock_timeout) as tx:
+        cup, problems = load_cup(store, parts=frozenset(("teams", "draws", "records", "payments")))
+        check(problems)
+        if team not in {t.id for t in cup.teams}:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
-        draws, _, problems = load_draws(store)
-        additions, more = load_additions(store)
-        refunds, more2 = load_travel_claims(store)
-        withdrawals, more3 = load_withdrawals(store)
-        check(problems + more + more2 + more3)
-        settings = load_settings(store)
-        joins = [j for r in records for j in r.joins]
-        payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
-                    for r in records for t, kr in r.fee_paid.items()]
-        fee = settings.cup.fee_per_player_round_kr
-        all_ = ledgers(teams, fee, draws, [r.match for r in records], additions, joins, payments,
-                       refunds=refunds, withdrawals=withdrawals)
-        chosen = {t: l for t, l in all_.items() if team is None or t == team}
-        doc = {"fee_per_player_round_kr": fee, "teams": {t: l.to_json() for t, l in chosen.items()},
-               "totals": {"owed_kr": sum(l.owed_kr for l in chosen.values()),
-                          "paid_kr": sum(l.paid_kr for l in chosen.values()),
-                          "fines_kr": sum(l.fines_kr for l in chosen.values()),
-                          "balance_kr": sum(l.balance_kr for l in chosen.values()),
-                          "refunds_kr": sum(l.refunds_kr for l in chosen.values()),
-                          "net_kr": sum(l.net_kr for l in chosen.values())},
-               "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
-                            "amount_kr": f.amount_kr} for f in refunds if f.team in chosen]}
-
-        def human(out):
-            if team is not None:
-                out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
-                          [(r.round, word("fee", r.kind), r.players, r.amount_kr, r.note) for r in chosen[team].rows],
-                          justify=["right", "left", "right", "right", "left"])
-            out.table(tr("fees_title", fee=fee),
-                      heads("team", "owed", "paid", "fines", "balance", "refunds", "net"),
-                      [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, l.refunds_kr, l.net_kr)
-                       for t, l in sorted(chosen.items())],
-                      justify=["left", "right", "right", "right", "right", "right", "right"],
-                      caption=tr("fees_caption"))
-
-        emit(doc, human)
+        rounds = rounds_in(team, cup.draws, [r.match for r in cup.records])
+        round_no = round_ or (rounds[-1] if rounds else 1)
+        doc_old = store.read_yaml(PAYMENTS, required=False)
+        rows = list((doc_old.data or {}).get("payments") or []) if doc_old is not None else []
+        rows.append(payment_row(team, int(kr), day, round_no, note))
+        tx.write_yaml(PAYMENTS, {"schema": 1, "payments": rows},
+                      header="money received from cup teams (§1.5.15; dbf fees pay)")
+        changes = tx.changes()
+    doc = {"ok": True, "team": team, "amount_kr": int(kr), "on": day.isoformat(), "round": round_no, "note": note,
+           "dry_run": dry_run, "changes": [{"file": f, "action": a} for f, a in changes]}
+    emit(doc, lambda out: out.line(tr("paid_line", verb=tr("verb:would record" if dry_run else "verb:recorded"),
+                                      team=team, kr=int(kr), on=day.isoformat())))

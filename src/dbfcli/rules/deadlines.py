@@ -5,8 +5,9 @@ that day -- or a datetime), ``rule`` and ``done``; :func:`merge` turns them
 into :class:`Deadline` values sorted by due time and marks every item not
 done whose time has passed as overdue. Sources here:
 
-- §1.5.14 result sheets (and §1.5.15 next round's fee): 18 hours after a
-  drawn match that has no recorded result.
+- §1.5.14 result sheets: 18 hours after the end of play of a drawn match
+  that has no recorded result.
+- §1.5.15 round fees and walkover fines, done when paid in full.
 - §1.5.1.1, §2.10.5 HUM cards: a week before the match.
 - §1.1.1.2 divisions: system descriptions by the season's deadline.
 - §1.1.2.8 the round-robin winner's choice of semi-final opponent: 8 days.
@@ -86,8 +87,22 @@ def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]], hours: int
     is due ``hours`` after the match. ``matches``: (match id, end of play,
     result recorded); the end of play is the start plus 7.5 minutes a board, the
     same reading `dbf result` applies to a sheet (docs/readings/sheets.md)."""
-    return [Item(f"result sheet and next round's fee for {mid}", start + dt.timedelta(hours=hours), "1.5.14", done)
+    return [Item(f"result sheet for {mid}", start + dt.timedelta(hours=hours), "1.5.14", done)
             for mid, start, done in matches]
+
+
+def fee_deadlines(dues: Iterable) -> list[Item]:
+    """§1.5.15: each team's round fees and walkover fines (:class:`dbfcli.rules.fees.FeeDue`)
+    by their dates (with the sheet of the round before, §1.5.14; after a bye, as if played on
+    the official day); done only when paid in full -- a fee enclosed short is not done."""
+    out = []
+    for d in dues:
+        if d.due is None:
+            continue
+        what = "round fee" if d.kind == "fee" else "walkover fine"
+        left = f": {d.outstanding_kr} of {d.amount_kr} kr outstanding" if d.outstanding_kr else f": {d.amount_kr} kr paid"
+        out.append(Item(f"{d.team} {what} for round {d.round}{left}", d.due, "1.5.15", d.outstanding_kr == 0))
+    return out
 
 
 def hum_card_deadlines(cards: Iterable[tuple[str, dt.date, bool]], notice_days: int = 7) -> list[Item]:
@@ -124,6 +139,7 @@ class DeadlineFacts(Value, kw_only=True):
     recorded: frozenset = frozenset()
     registrations: tuple = ()
     divisions: tuple = ()
+    fees: tuple = ()          # FeeDue of every team (§1.5.15)
 
 
 def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
@@ -159,6 +175,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
                          f"{len(missing)} match(es); no sheet deadlines for them")
     sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
     sources.append(hum_card_deadlines(cards, settings.systems.hum_notice_days))
+    sources.append(fee_deadlines(facts.fees))
     registered = {r.team for r in facts.registrations if r.sent is not None}
     pairs = []
     for d in facts.divisions:   # one line per division: the teams not yet registered

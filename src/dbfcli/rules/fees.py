@@ -27,6 +27,7 @@ round before); the number of players is counted per round.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Iterable, Mapping
 
 from .model import LAST_ROUND, CupDraw, Team
@@ -36,12 +37,14 @@ from .value import Value
 
 
 class Payment(Value):
-    """Money received from ``team`` towards round ``round`` (e.g. enclosed with a sheet)."""
+    """Money received from ``team`` towards round ``round`` (e.g. enclosed with a sheet, or
+    recorded by ``dbf fees pay`` with the day ``on`` it was received)."""
 
     team: str
     round: int
     amount_kr: int
     source: str = ""
+    on: dt.date | None = None
 
 
 class Refund(Value):
@@ -213,6 +216,93 @@ def ledgers(teams: Mapping[str, Team], fee_kr: int, draws: Mapping[int, CupDraw]
     return {tid: team_ledger(t, fee_kr, draws, recorded, teams, additions, joins, payments, entry_paid, refunds,
                              withdrawals)
             for tid, t in teams.items()}
+
+
+class FeeDue(Value):
+    """One charge of a team's ledger with its §1.5.15 date: ``kind`` ``fee`` or ``fine``,
+    ``due`` (None: undated), ``outstanding_kr`` after the team's payments, oldest charge first."""
+
+    team: str
+    round: int
+    kind: str
+    amount_kr: int
+    due: dt.datetime | None
+    outstanding_kr: int
+
+    def overdue(self, now: dt.datetime) -> bool:
+        return self.outstanding_kr > 0 and self.due is not None and self.due < now
+
+    def to_json(self, now: dt.datetime) -> dict:
+        return {"round": self.round, "kind": self.kind, "amount_kr": self.amount_kr,
+                "due": self.due.isoformat() if self.due else None, "outstanding_kr": self.outstanding_kr,
+                "overdue": self.overdue(now)}
+
+
+def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDraw], start_of, hours: int
+                  ) -> dict[int, dt.datetime | None]:
+    """§1.5.15 with §1.5.14 (reading, docs/readings/sheets.md): when ``team_id``'s fee for
+    each round it is in is due. ``start_of(round, match id or None)``: the match's start
+    (agreed, else the official day at the start time; None: undated).
+
+    - its first round (the entry round, §1.5.3): with the entry, so before play: the start of
+      its match of that round (a player added for that round pays by then, §1.5.11);
+    - a later round: with the sheet of its match of the round before, ``hours`` after the end
+      of play (§1.5.14); after a **bye** there is no sheet: the same time after the end of
+      play on that round's official day (``start_of(round, None)``)."""
+    from .sheet_scores import end_of_play, match_boards
+
+    def match_of(r):
+        d = draws.get(r)
+        return next((m.id for m in d.matches if team_id in m.teams), None) if d else None
+
+    out: dict[int, dt.datetime | None] = {}
+    for i, r in enumerate(in_rounds):
+        if i == 0:
+            out[r] = start_of(r, match_of(r))
+            continue
+        prev = in_rounds[i - 1]
+        start = start_of(prev, match_of(prev))
+        end = end_of_play(start, match_boards(prev)) if start else None
+        out[r] = end + dt.timedelta(hours=hours) if end else None
+    return out
+
+
+def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> dict[int, dt.datetime | None]:
+    """§1.5.15 (reading): a walkover fine (round -> the match withdrawn from) is due when the
+    match's sheet would have been, ``hours`` after the end of play of its start."""
+    from .sheet_scores import end_of_play, match_boards
+
+    out: dict[int, dt.datetime | None] = {}
+    for r, mid in walkovers_lost.items():
+        start = start_of(r, mid)
+        end = end_of_play(start, match_boards(r)) if start else None
+        out[r] = end + dt.timedelta(hours=hours) if end else None
+    return out
+
+
+def outstanding(ledger: TeamLedger, due_times: Mapping[int, dt.datetime | None],
+                fine_due: Mapping[int, dt.datetime | None] = {}) -> list[FeeDue]:
+    """§1.5.15: the team's charges (round fees, walkover fines) each with its date and what
+    is still owed of it: the payments (with the entry, enclosed with sheets, `dbf fees pay`)
+    settle the oldest charges first. A fee enclosed short leaves the rest outstanding.
+
+    >>> led = TeamLedger("A", (FeeRow(1, "fee", 4, 240), FeeRow(1, "paid", 4, 240), FeeRow(2, "fee", 4, 240),
+    ...                        FeeRow(2, "paid", 0, 120)))
+    >>> [(d.round, d.outstanding_kr) for d in outstanding(led, {})]
+    [(1, 0), (2, 120)]
+    """
+    far = dt.datetime.max
+    charges = [r for r in ledger.rows if r.kind in ("fee", "fine") and r.amount_kr > 0]
+    dues = [(due_times.get(r.round) if r.kind == "fee" else fine_due.get(r.round)) for r in charges]
+    order = sorted(range(len(charges)), key=lambda i: (dues[i] or far, charges[i].round))
+    left = ledger.paid_kr
+    out = []
+    for i in order:
+        r = charges[i]
+        covered = min(max(left, 0), r.amount_kr)
+        left -= covered
+        out.append(FeeDue(ledger.team, r.round, r.kind, r.amount_kr, dues[i], r.amount_kr - covered))
+    return out
 
 
 def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: str

@@ -30,6 +30,7 @@ class CupState(Value, kw_only=True):
     schedule_where: dict = {}         # match id -> Where
     records: tuple = ()               # CupRecord: results and walkovers
     travel: tuple = ()                # Refund: travel claims (§1.5.17)
+    paid: tuple = ()                  # Payment recorded by `dbf fees pay` (§1.5.15)
     contacts: dict = {}               # member id -> e-mail
 
     def team(self, team_id: str) -> "Team | None":
@@ -48,11 +49,11 @@ class CupState(Value, kw_only=True):
 
     @property
     def payments(self) -> tuple:
-        """Fees enclosed with recorded sheets (§1.5.14), as :class:`dbfcli.rules.fees.Payment`."""
+        """Fees enclosed with recorded sheets (§1.5.14) and paid apart (`dbf fees pay`), as :class:`dbfcli.rules.fees.Payment`."""
         from ..rules.fees import Payment
 
         return tuple(Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
-                     for r in self.records for t, kr in r.fee_paid.items())
+                     for r in self.records for t, kr in r.fee_paid.items()) + tuple(self.paid)
 
 
 class DivisionState(Value, kw_only=True):

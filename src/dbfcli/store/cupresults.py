@@ -120,6 +120,44 @@ def withdrawals_data(withdrawals) -> dict:
          "note": w.note} for w in withdrawals]}
 
 
+PAYMENTS = "cup/payments.yaml"
+
+
+def load_payments(store: SeasonStore) -> tuple[tuple, list[Problem]]:
+    """§1.5.15: ``cup/payments.yaml``: ``payments: [{team, amount_kr, on, round, note}]``
+    (``dbf fees pay``), as :class:`dbfcli.rules.fees.Payment`."""
+    from dbfcli.rules.fees import Payment
+
+    doc = store.read_yaml(PAYMENTS, required=False)
+    if doc is None or not doc.data:
+        return (), []
+    rows = doc.data.get("payments") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
+        return (), [_bad(PAYMENTS, doc.line(), "expected 'payments:' with a list of payments", code="format.payments")]
+    out, problems = [], []
+    for i, p in enumerate(rows or ()):
+        try:
+            on = p["on"]
+            if isinstance(on, str):
+                on = dt.date.fromisoformat(on)
+            amount = p["amount_kr"]
+            if not isinstance(on, dt.date) or isinstance(amount, bool) or not isinstance(amount, int):
+                raise TypeError("amount_kr: whole kroner; on: a date")
+            note = str(p.get("note") or "")
+            out.append(Payment(str(p["team"]), int(p.get("round") or 1), amount,
+                               f"paid {on.isoformat()}" + (f": {note}" if note else ""), on))
+        except VALUE_ERRORS as exc:
+            problems.append(_bad(PAYMENTS, doc.line("payments", i),
+                                 f"a payment needs team, amount_kr (whole kroner) and on ({exc})",
+                                 code="format.payments"))
+    return tuple(out), problems
+
+
+def payment_row(team: str, amount_kr: int, on: dt.date, round_no: int, note: str) -> dict:
+    """One row of ``cup/payments.yaml`` (what :func:`load_payments` reads)."""
+    return {"team": team, "amount_kr": amount_kr, "on": on.isoformat(), "round": round_no, "note": note}
+
+
 CONTACTS = "cup/contacts.yaml"
 _EMAIL = re.compile(r"[^\s@<>,;]+@[^\s@<>,;]+")
 

@@ -29,7 +29,11 @@ def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list],
     divisions, _ = load_divisions(store)
     recorded = frozenset(mid for matches in draws.values() for mid, _ in matches
                          if store.exists(f"cup/matches/{mid}.yaml"))
+    from .feestate import fee_state
+
+    fees = fee_state(store, settings, now.date())
+    dues = tuple(d for ds in fees.dues.values() for d in ds)
     facts = DeadlineFacts(draws=draws, played_rounds=rounds, agreements=agreements, recorded=recorded,
-                          registrations=tuple(regs), divisions=tuple(divisions.values()))
+                          registrations=tuple(regs), divisions=tuple(divisions.values()), fees=dues)
     sources, notes = season_deadlines(settings, facts, now)
     return sources, ([note] if note else []) + notes, warnings

@@ -13,6 +13,7 @@ cup/draws/round-NN.yaml    store.cupdraw.load_draws                ``CupState.dr
 cup/schedule.yaml          store.cupdraw.load_schedule             ``CupState.schedule``
 cup/matches/*.yaml         store.cupresults.load_cup_records       ``CupState.records``
 cup/travel/*.yaml          store.cupresults.load_travel_claims     ``CupState.travel``
+cup/payments.yaml          store.cupresults.load_payments          ``CupState.paid``
 divisions/DIV.yaml         store.teams.load_division               ``DivisionState.division``
 divisions/schedule-*.yaml  store.divresults.load_frozen            ``DivisionState.frozen``
 divisions/matches/*.yaml   store.divresults.load_div_results       ``DivisionState.results``
@@ -53,7 +54,8 @@ def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, li
 
 
 #: the parts of the cup, each one kind of state file
-CUP_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel", "contacts"))
+CUP_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel", "contacts",
+                       "payments"))
 #: what the season invariants read
 INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "records", "travel"))
 
@@ -62,7 +64,8 @@ def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[
     """The cup part of the snapshot: every cup file named in ``parts`` (default all), each
     through its one reader; the others are left empty."""
     from .cupdraw import load_draws, load_schedule
-    from .cupresults import load_additions, load_contacts, load_cup_records, load_travel_claims, load_withdrawals
+    from .cupresults import (load_additions, load_contacts, load_cup_records, load_payments, load_travel_claims,
+                             load_withdrawals)
     from .teams import load_cup_teams
 
     problems: list[Problem] = []
@@ -83,9 +86,10 @@ def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[
     records = some("records", load_cup_records, [])
     travel = some("travel", load_travel_claims, [])
     contacts = some("contacts", load_contacts, {})
+    paid = some("payments", load_payments, ())
     return CupState(teams=tuple(teams), additions=tuple(additions), withdrawals=tuple(withdrawals), draws=draws, pools=pools, schedule=schedule,
                     schedule_where=where, records=tuple(records), travel=tuple(travel),
-                    contacts=contacts), problems
+                    contacts=contacts, paid=tuple(paid)), problems
 
 
 def load_division_state(store: SeasonStore, division_id: str, settings) -> tuple[DivisionState, list[Problem]]:

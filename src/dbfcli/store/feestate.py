@@ -1,0 +1,50 @@
+"""The cup's fee ledgers with their §1.5.15 dates, read from the season for `dbf fees` and
+`dbf deadlines`: teams, draws, agreed dates, recorded matches, additions, withdrawals, travel
+claims and payments (enclosed with sheets, `dbf fees pay`). The ledgers and dates are decided
+by :mod:`dbfcli.rules.fees`."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..rules.value import Value
+from .season import SeasonStore
+
+
+class FeeState(Value, kw_only=True):
+    """``ledgers``: team id -> TeamLedger; ``dues``: team id -> [FeeDue] (oldest first);
+    ``refunds``: the travel claims; ``problems``: of the files read."""
+
+    ledgers: dict = {}
+    dues: dict = {}
+    refunds: tuple = ()
+    problems: tuple = ()
+
+
+def fee_state(store: SeasonStore, settings, today: dt.date | None = None) -> FeeState:
+    """Every team's ledger and charges; payments recorded after ``today`` are left out."""
+    from ..rules.fees import fee_due_times, fine_due_times, ledgers, outstanding, rounds_in
+    from ..rules.home import match_start
+    from .snapshot import load_cup
+
+    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "draws", "schedule",
+                                                     "records", "travel", "payments")))
+    teams = {t.id: t for t in cup.teams}
+    records = sorted(cup.records, key=lambda r: (r.match.round, r.match.match))
+    matches = [r.match for r in records]
+    payments = [p for p in cup.payments if today is None or p.on is None or p.on <= today]
+    joins = [j for r in records for j in r.joins]
+    fee = settings.cup.fee_per_player_round_kr
+    all_ = ledgers(teams, fee, cup.draws, matches, cup.additions, joins, payments, refunds=cup.travel,
+                   withdrawals=cup.withdrawals)
+
+    def start_of(round_no, match_id):
+        return match_start(round_no, settings.cup, cup.schedule.get(match_id) if match_id else None)
+
+    hours = settings.cup.sheet_deadline_hours
+    dues = {}
+    for tid, led in all_.items():
+        times = fee_due_times(tid, rounds_in(tid, cup.draws, matches), cup.draws, start_of, hours)
+        lost = {m.round: m.match for m in matches if m.kind == "walkover" and m.loser == tid}
+        dues[tid] = outstanding(led, times, fine_due_times(lost, start_of, hours))
+    return FeeState(ledgers=all_, dues=dues, refunds=tuple(cup.travel), problems=tuple(problems))
