@@ -95,6 +95,8 @@ class Sheet(Located):
     extra_segments: tuple[Score, ...] = ()
     signed_by: int | None = None
     agreement: str | None = None
+    #: §1.5.14: when play ended, as the sheet says (a time on ``played_on``, or a date and time)
+    finished_at: dt.datetime | None = None
     __uncompared__ = ('file', 'lines',)
     file: str | None = None
     lines: tuple[tuple[str, int], ...] = ()

@@ -137,8 +137,11 @@ def player_boards(sheet) -> list[Problem]:
 
 
 def match_end(sheet, settings: Settings) -> dt.datetime | None:
-    """Reading (docs/readings/sheets.md): the match ends at its start (the
-    sheet's ``start`` or the season's start time) plus 7.5 minutes a board."""
+    """§1.5.14 reading (docs/readings/sheets.md): play ended when the sheet says so
+    (``finished_at``); else at its start (the sheet's ``start`` or the season's start
+    time) plus 7.5 minutes a board."""
+    if getattr(sheet, "finished_at", None) is not None:
+        return sheet.finished_at
     if sheet.played_on is None:
         return None
     hh, mm = (sheet.start or settings.cup.start_time).split(":")
@@ -229,8 +232,8 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
         return []
     late_h = math.ceil(late.total_seconds() / 3600)
     return [Problem.warning(
-        "1.5.14", f"the sheet came {late_h} hour(s) late: due {hours} hours after the match "
-        f"(ended about {end:%Y-%m-%d %H:%M}), received {received:%Y-%m-%d %H:%M}",
+        "1.5.14", f"the sheet came {late_h} hour(s) late: due {hours} hours after the end of play "
+        f"({'finished_at' if sheet.finished_at else 'about'} {end:%Y-%m-%d %H:%M}), received {received:%Y-%m-%d %H:%M}",
         sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None))]
 
 

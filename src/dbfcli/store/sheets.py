@@ -277,6 +277,31 @@ def _time(p: _Parser, node: Node | None) -> str | None:
     return None
 
 
+def _finished(p: _Parser, node: Node | None, played_on: dt.date | None, start: str | None) -> dt.datetime | None:
+    """§1.5.14 ``finished_at``: a date and time, or a time HH:MM on ``played_on`` (the next day
+    when it is earlier than the sheet's ``start``: play went on past midnight)."""
+    if node is None or node.value is None:
+        return None
+    v = node.value
+    if isinstance(v, (dt.date, dt.datetime)) or (isinstance(v, str) and len(v.strip()) > 5):
+        when = datetime_of(v)
+        if when is None:
+            p.bad(node, f"finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
+        return when
+    hhmm = _time(_Parser(p.file), node)          # the time form; its own message below
+    if hhmm is None:
+        p.bad(node, f"finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
+        return None
+    if played_on is None:
+        p.bad(node, "finished_at as a time needs played_on (or give the date and time YYYY-MM-DDTHH:MM)")
+        return None
+    hh, mm = (int(x) for x in hhmm.split(":"))
+    end = dt.datetime.combine(played_on, dt.time(hh, mm))
+    if start is not None and hhmm < start:
+        end += dt.timedelta(days=1)
+    return end
+
+
 def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
     """A result sheet from YAML text, with every problem of form (rule ``None``).
 
@@ -313,6 +338,8 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
         extra_segments=p.segments(v.get("extra_segments"), 4, "extra_segments"),
         signed_by=p.int_(signed, "signed_by") if signed is not None else None,
         agreement=p.text(agreement, "agreement"),
+        finished_at=_finished(p, v.get("finished_at"), date_of(v["played_on"].value) if v.get("played_on") else None,
+                              _time(_Parser(file), v.get("start"))),
         file=file,
         lines=tuple((k, n.line) for k, n in v.items()),
     )
