@@ -130,6 +130,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "season": ("Season", "Sæson"),
     "total": ("Total", "I alt"),
     "upsets": ("Upsets", "Overraskelser"),
+    "decided_total_points": ("tied on IMPs, decided on total points, §1.5.10",
+                             "uafgjort i IMP, afgjort på samlet score, §1.5.10"),
+    "decided_extra": ("tied on IMPs, decided on extra boards {imps}, §1.5.10",
+                      "uafgjort i IMP, afgjort i ekstraspil {imps}, §1.5.10"),
     "next_round_draw": ("Draw of the next round", "Lodtrækning til næste runde"),
     "press_title": ("{name}: results", "{name}: resultater"),
     "upset_line": ("{winner} (entered in round {we}) beat {loser} (entered in round {le})",
@@ -354,6 +358,10 @@ MESSAGES.update({
     "up_credited_line": ("UP credited (§1.5.4): {list}", "UP tildelt (§1.5.4): {list}"),
     "already_recorded": ("{match} is already recorded with this sheet; nothing changed",
                          "{match} er allerede registreret med denne resultatblanket; intet ændret"),
+    "walkover_would": ("{match}: would record a walkover; {winner} would advance, {team} would be fined {kr} kr "
+                       "(§1.5.15); nothing written (--dry-run)",
+                       "{match}: ville registrere walkover; {winner} ville gå videre, {team} ville få en bøde på "
+                       "{kr} kr. (§1.5.15); intet skrevet (--dry-run)"),
     "walkover_line": ("{match}: walkover; {winner} advances, {team} fined {kr} kr (§1.5.15)",
                       "{match}: walkover; {winner} går videre, {team} idømt bøde på {kr} kr. (§1.5.15)"),
     # dbf season rollover

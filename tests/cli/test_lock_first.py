@@ -73,6 +73,7 @@ WRITERS = {
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result
     "fees",  # pay
+    "notify draw",  # marks the draw sent (§1.5.16)
     "lot draw", "lot record",
     "result accept", "result reject", "serve links", "serve rotate-secret",   # issue 19
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze

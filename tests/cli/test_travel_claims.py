@@ -66,7 +66,24 @@ def test_1_5_17_persons_default_from_recorded_sheet(example, tmp_path):
     assert r.exit_code == 0, r.stderr
     assert (r.json["persons"], r.json["persons_from"]) == (len(teams["KBH-2"]["players"]), "sheet")
     home = run_dbf("travel", "claim", "C1-001", "--team", "KBH-1", "--zones", "20", "--json")
-    assert home.exit_code == 0 and [w["rule"] for w in home.json["warnings"]] == ["1.5.17"]
+    assert home.exit_code == 1 and [w["rule"] for w in home.json["errors"]] == ["1.5.17"]
+
+
+def test_1_5_17_claim_by_the_home_team_refused_unless_played_elsewhere(example, tmp_path):
+    """§1.5.17 with §1.5.8 (issue 14): the home team did not travel: its claim is refused (exit 1,
+    nothing written); with an agreed venue elsewhere it travelled, and the claim is recorded."""
+    teams = cup_teams(example)
+    write_draw(example, 1, [("KBH-1", "KBH-2")])
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-2"], 1, up=1))
+    assert run_dbf("result", "submit", f).exit_code == 0
+    before = snapshot(example)
+    r = run_dbf("travel", "claim", "C1-001", "--team", "KBH-1", "--zones", "20", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.5.17"]
+    assert "--venue" in r.json["errors"][0]["hint"] and snapshot(example) == before
+    assert run_dbf("schedule", "cup", "set", "C1-001", "--venue", "4000").exit_code == 0
+    r = run_dbf("travel", "claim", "C1-001", "--team", "KBH-1", "--zones", "20", "--json")
+    assert r.exit_code == 0 and r.json["warnings"] == [], r.stdout
 
 
 def test_1_5_17_persons_default_without_sheet_is_four(example):

@@ -52,31 +52,44 @@ def register(app: typer.Typer) -> None:
 
     @command(cup, "teams")
     def teams(csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
-        """The cup's teams with club, postcode and entry round (§1.5.3).
+        """The cup's teams with club, postcode, entry round (§1.5.3) and players: the roster,
+        additions (§1.5.11) and joined substitutes (§1.5.12), less players withdrawn.
 
         Example: dbf cup teams --json
         """
         from ..rules.entry import entry_rounds
         from ..rules.roster import division_players
+        from ..rules.sheet_players import team_players
         from ..store.settings import load_settings
-        from ..store.teams import load_cup_teams, load_divisions
+        from ..store.snapshot import load_cup
+        from ..store.teams import load_divisions
 
         store = load_store()
         settings = load_settings(store)
-        cup_teams, problems = load_cup_teams(store)
+        cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "records")))
+        cup_teams = cup.teams
         divisions, more = load_divisions(store)
         rounds, entry_problems = entry_rounds(cup_teams, settings.cup.entry_round, division_players(divisions))
         check(problems + more + entry_problems)
+        joins = [j for r in cup.records for j in r.joins]
+        # §1.5.11/§1.5.12: the team's players are its roster, its additions and joined substitutes,
+        # less those withdrawn (dbf cup withdraw-player)
+        count = {t.id: len(team_players(t, cup.additions, joins, cup.withdrawals)) for t in cup_teams}
         doc = {"teams": [
             {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "entry_round": rounds[t.id],
              "captain": t.captain,
-             "players": [{"id": p.id, "name": p.name, "club": p.club, "division": p.division} for p in t.players]}
+             "players": [{"id": p.id, "name": p.name, "club": p.club, "division": p.division} for p in t.players],
+             "added": [{"id": a.player.id, "name": a.player.name, "round": a.round}
+                       for a in cup.additions if a.team == t.id],
+             "joined": [{"id": j.player, "first_round": j.first_round} for j in joins if j.team == t.id],
+             "withdrawn": [{"id": w.player, "round": w.round} for w in cup.withdrawals if w.team == t.id],
+             "player_count": count[t.id]}
             for t in cup_teams]}
 
         def human(out):
             out.table(tr("cup_teams_title", season=store.season, n=len(cup_teams)),
                       heads("team", "name", "club", "postcode", "entry", "players"),
-                      [(t.id, t.name, t.club, t.postcode, rounds[t.id], len(t.players)) for t in cup_teams],
+                      [(t.id, t.name, t.club, t.postcode, rounds[t.id], count[t.id]) for t in cup_teams],
                       justify=["left", "left", "right", "right", "right", "right"])
 
         emit(doc, human)

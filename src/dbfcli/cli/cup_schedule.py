@@ -35,6 +35,17 @@ def _doc(round_no: int, rows) -> dict:
     return {"round": round_no, "matches": [one(s) for s in rows]}
 
 
+def _trips(s) -> tuple:
+    """The km and UP cells: the away team's trip; at DBF's venue (§1.5.7, rounds 8-9) both
+    teams travel, so both trips, in the order of the teams (issue 14)."""
+    if not s.neutral:
+        return (None if s.distance_km is None else f"{s.distance_km:g}", s.up)
+    legs = [s.travel.get(t, (None, None)) for t in s.teams]
+    km = " / ".join("?" if k is None else f"{k:g}" for k, _ in legs)
+    up = " / ".join("?" if u is None else str(u) for _, u in legs)
+    return km, up
+
+
 def _short_reason(s) -> str:
     """The table's "why" column: the § that decided home and away."""
     if s.neutral:
@@ -87,8 +98,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
             out.table(tr("cup_schedule_title", round=round_name(round_no), matches=count(len(rows), "match")),
                       heads("match", "home", "away", "venue", "km", "UP", "date", "time", "why"),
                       [(s.id, s.home or f"{s.teams[0]} ({tr('neutral')})", s.away or s.teams[1], s.venue,
-                        None if s.distance_km is None else f"{s.distance_km:g}", s.up, s.date, s.time,
-                        _short_reason(s))
+                        *_trips(s), s.date, s.time, _short_reason(s))
                        for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
                                                 "left"])
             hum = [s for s in rows if s.hum]

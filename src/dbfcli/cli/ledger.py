@@ -66,13 +66,17 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.gp import format_gp
 
-        from ..store.cupresults import load_gp_shares
+        from ..store.cupresults import load_additions, load_gp_shares, load_sheet_names
         from ..store.teams import load_cup_team_names
 
         store = load_store()
         _, names, problems = load_cup_team_names(store)
         shares, more = load_gp_shares(store)
-        check(problems + more)
+        additions, more2 = load_additions(store)
+        named, more3 = load_sheet_names(store)
+        check(problems + more + more2 + more3)
+        # the roster's names first; added players (§1.5.11) and substitutes named on a sheet (§1.5.12)
+        names = {**named, **{a.player.id: a.player.name for a in additions if a.player.name}, **names}
         totals: dict[int, int] = {}
         rows = []
         for _rel, round_no, match, gp_rows in shares:
@@ -80,7 +84,8 @@ def register(app: typer.Typer) -> None:
                 if player is not None and pid != player:
                     continue
                 totals[pid] = totals.get(pid, 0) + h
-                rows.append({"round": round_no, "match": match, "player": pid, "team": team_id, "gp": format_gp(h)})
+                rows.append({"round": round_no, "match": match, "player": pid, "name": names.get(pid, ""),
+                             "team": team_id, "gp": format_gp(h)})
         if player is not None and player not in totals:
             totals[player] = 0
         doc = {"players": {str(p): round(h / 100, 2) for p, h in sorted(totals.items())},

@@ -79,11 +79,25 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> s
     return t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
 
 
+def _mark_sent(store, round_no: int, messages: int, how: str) -> None:
+    """§1.5.16 (issue 14): the draw of ``round_no`` was sent; `dbf deadlines` calls "send the
+    draw" done only then (cup/notices/draw-NN.yaml, journaled)."""
+    import datetime as dt
+
+    from ..store.cupdraw import notice_data, notice_file
+    from .common import RUN, command_line
+
+    with store.transaction(command_line(), f"draw of cup round {round_no} sent to the captains (§1.5.16)", False,
+                           RUN.lock_timeout) as tx:
+        tx.write_yaml(notice_file(round_no), notice_data(round_no, messages, how, dt.datetime.now().replace(microsecond=0)),
+                      header="the draw was sent to the captains (dbf notify draw; §1.5.16)")
+
+
 def register(app: typer.Typer) -> None:
     notify = typer.Typer(help="E-mails to the captains (§1.5.16): `notify draw --round N`.", no_args_is_help=True)
     app.add_typer(notify, name="notify")
 
-    @command(notify, "draw")
+    @command(notify, "draw", writes=True)
     def draw(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
              no_sheet: Annotated[bool, typer.Option("--no-sheet", help="Do not attach the pre-filled sheet.")] = False,
              json_: JsonOpt = False) -> None:
@@ -128,6 +142,7 @@ def register(app: typer.Typer) -> None:
         doc: dict = {"ok": True, "round": round_, "messages": len(msgs), "from": frm}
         human = deliver(msgs, out, smtp, doc, lang)
         doc["warnings"] = [p.to_json() for p in warnings]
+        _mark_sent(store, round_, len(msgs), f"smtp {smtp}" if smtp else "files")
         emit(doc, lambda o: o.line(human))
 
     @command(notify, "division")

@@ -37,12 +37,19 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
             open_.append(m.id)
             continue
         loser = r.loser or (m.teams[1] if r.winner == m.teams[0] else m.teams[0])
+        extra = ""
         if r.kind == "result" and r.imps is not None:
             score = f"{r.imps_of(r.winner)}-{r.imps_of(loser)}"
+            if r.extra_imps is not None:
+                first = r.extra_imps if r.winner == r.home else r.extra_imps[::-1]
+                extra = f"{first[0]}-{first[1]}"
         else:
             score = "w.o."
         results.append(PressMatch(m.id, data.team_name(r.winner), data.team_name(loser), score,
-                                  level(r.winner), level(loser), data.entry.get(r.winner), data.entry.get(loser)))
+                                  level(r.winner), level(loser), data.entry.get(r.winner), data.entry.get(loser),
+                                  walkover=r.kind == "walkover",
+                                  decided=r.decided_by if r.decided_by in ("total_points", "extra") else "",
+                                  extra=extra))
     nxt = min((n for n in data.draws if n > rnd), default=None)
     fixtures, byes = [], []
     if nxt is not None:
@@ -54,6 +61,7 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
         byes = [data.team_name(b) for b in data.draws[nxt].byes]
     text = cup_round_report(rnd, data.season, results, open_, nxt, fixtures, byes, lang)
     doc = {"round": rnd, "results": [{"match": m.id, "winner": m.winner, "loser": m.loser, "score": m.score,
+                                      "decided_by": m.decided or ("walkover" if m.walkover else "imps"),
                                       "upset": _is_upset(m)} for m in results],
            "open": open_, "next_round": nxt,
            "next_draw": [{"match": f.id, "home": f.home, "away": f.away, "venue": f.venue, "date": f.date,
@@ -62,9 +70,9 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
 
 
 def _is_upset(m) -> bool:
-    from ..publish.press import upset
+    from ..publish.press import is_upset
 
-    return upset(m.winner_level, m.loser_level)
+    return is_upset(m)
 
 
 def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:

@@ -384,5 +384,5 @@ def register(app: typer.Typer) -> None:
         doc = {"ok": True, "match": match.id, "round": match.round, "winner": wo.winner, "withdrawn": withdrawn,
                "errors": [], "warnings": [], "gp": {}, "up": {}, "fine": fine, "fees": fees,
                "recorded": not dry_run, "dry_run": dry_run, "changes": changes}
-        emit(doc, lambda out: out.line(tr("walkover_line", match=match.id, winner=wo.winner, team=withdrawn,
-                                          kr=fine["amount_kr"])))
+        emit(doc, lambda out: out.line(tr("walkover_would" if dry_run else "walkover_line", match=match.id,
+                                          winner=wo.winner, team=withdrawn, kr=fine["amount_kr"])))

@@ -63,7 +63,14 @@ def register(app: typer.Typer) -> None:
         if team not in found.teams:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
         recorded = [r.match for r in records]
-        warnings = claim_warnings(recorded, match, team, found.round)
+        from ..store.cupdraw import load_schedule
+
+        agreements, _, more3 = load_schedule(store)
+        check(more3)
+        agreed = agreements.get(match)
+        home_team = next((t for t in cup_teams if t.id == team), None)
+        elsewhere = bool(agreed and agreed.venue and home_team and agreed.venue != home_team.postcode)
+        warnings = claim_warnings(recorded, match, team, found.round, elsewhere)
         persons, persons_from = claim_persons(persons, recorded, match, team)
         result, more = travel_claim(team, match, found.round, persons, zones, settings.travel,
                                     reservation_kr=reservation, trips=1 if one_way else 2,

@@ -44,6 +44,8 @@ class CupResult:
     boards: int | None
     up: Mapping[str, int]
     gp: Mapping[int, int]          # member id -> hundredths of a GP
+    decided_by: str | None = None  # §1.5.10: "imps", "total_points" or "extra"
+    extra_imps: tuple[int, int] | None = None
 
     def imps_of(self, team: str) -> int | None:
         if self.imps is None:
@@ -165,7 +167,9 @@ def load_cup_results(store: SeasonStore) -> tuple[dict[str, CupResult], list[Pro
         teams = d.get("teams") or (m.home, m.away)
         out[m.match] = CupResult(m.match, m.round, m.kind, (str(teams[0]), str(teams[1])), m.home, m.away,
                               None if m.winner is None else str(m.winner), None if m.loser is None else str(m.loser),
-                              _pair(d.get("imps")), _int(d.get("boards")), dict(rec.up), dict(rec.gp))
+                              _pair(d.get("imps")), _int(d.get("boards")), dict(rec.up), dict(rec.gp),
+                              d.get("decided_by") if isinstance(d.get("decided_by"), str) else None,
+                              _pair(d.get("extra_imps")))
     return out, problems
 
 
@@ -364,7 +368,7 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
     for m in draw.matches:   # as store.cupschedule.scheduled, without re-reading the season per round
         s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip,
                               hum_pairs=data.hum_pairs, division_teams=division_teams,
-                              notice_days=data.settings.systems.hum_notice_days)
+                              notice_days=data.settings.systems.hum_notice_days, recorded=m.id in data.results)
         out.append(s)
         problems += p
     return out, problems

@@ -38,6 +38,23 @@ class PressMatch:
     loser_level: int | None = None
     winner_entry: int | None = None
     loser_entry: int | None = None
+    walkover: bool = False
+    decided: str = ""   # §1.5.10: "total_points", or "extra" with ``extra`` the extra boards' IMPs
+    extra: str = ""
+
+
+def is_upset(m: PressMatch) -> bool:
+    """An upset is won at the table: a walkover (§1.5.15) is never one."""
+    return not m.walkover and upset(m.winner_level, m.loser_level)
+
+
+def _score(m: PressMatch, lang: str) -> str:
+    """The score, and how a tie in IMPs was decided (§1.5.10): on total points or on extra boards."""
+    if m.decided == "total_points":
+        return f"{m.score} ({t('decided_total_points', lang)})"
+    if m.decided == "extra":
+        return f"{m.score} ({t('decided_extra', lang, imps=m.extra)})"
+    return m.score
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +80,15 @@ def cup_round_report(title_round: int, season: str, results: Sequence[PressMatch
     if not results:
         lines += [t("no_results", lang), ""]
     for m in results:
-        lines.append(f"- **{m.winner}** – {m.loser} {m.score}")
+        lines.append(f"- **{m.winner}** – {m.loser} {_score(m, lang)}")
     if open_matches:
         lines += ["", f"{t('not_played', lang).capitalize()}: {', '.join(open_matches)}"]
-    ups = [m for m in results if upset(m.winner_level, m.loser_level)]
+    ups = [m for m in results if is_upset(m)]
     if ups:
         lines += ["", f"## {t('upsets', lang)}", ""]
         for m in ups:
             lines.append(f"- **{m.winner}** ({_level(lang, m.winner_level)}) – {m.loser} "
-                         f"({_level(lang, m.loser_level)}) {m.score}")
+                         f"({_level(lang, m.loser_level)}) {_score(m, lang)}")
     if next_round is not None and next_draw:
         lines += ["", f"## {t('next_round_draw', lang)}: {round_name(next_round, lang)}", ""]
         for f in next_draw:

@@ -140,6 +140,7 @@ class DeadlineFacts(Value, kw_only=True):
     registrations: tuple = ()
     divisions: tuple = ()
     fees: tuple = ()          # FeeDue of every team (§1.5.15)
+    sent: frozenset | None = None   # rounds whose draw `dbf notify draw` sent (§1.5.16)
 
 
 def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
@@ -149,7 +150,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
     from .home import draw_deadlines, match_start
     from .sheet_scores import end_of_play, match_boards
 
-    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds)]
+    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
     notes: list[str] = []
     hum_teams: dict[str, list] = {}
     for r in facts.registrations:

@@ -260,6 +260,7 @@ def schedule_match(
     hum_pairs: Sequence[HumPair] = (),
     division_teams: Collection[str] = frozenset(),
     notice_days: int = 7,
+    recorded: bool = False,
 ) -> tuple[ScheduledMatch, list[Problem]]:
     """Home, venue, date, time and the away team's UP of one drawn match (§1.5.5-§1.5.8),
     the §1.5.13 HUM rule for home and away, and what HUM decides (§1.5.1.2, §2.10.5).
@@ -267,7 +268,8 @@ def schedule_match(
     ``postcodes``: team -> captain's postcode; ``up_totals``: team -> UP credited so far;
     ``hum_pairs``: registered HUM pairs; ``division_teams``: teams seeded as division
     teams (entry round 3 or later, §1.5.3). Each HUM pair that may not play HUM in the
-    match is a warning here (the sheet makes it an error, §1.5.1.2).
+    match is a warning here (the sheet makes it an error, §1.5.1.2) -- unless the match is
+    ``recorded``: its sheet has been judged, so the warning would only repeat (issue 14).
     """
     problems: list[Problem] = []
     agreed = agreed or Agreement()
@@ -309,7 +311,7 @@ def schedule_match(
     mine = travel.get(away) if away else travel.get(match.teams[1])
     km, up = mine if mine else (None, None)
     for v in verdicts:
-        if not v.allowed:
+        if not v.allowed and not recorded:
             problems.append(Problem.warning(
                 v.rule, f"{match.id}: pair {v.pair[0]}-{v.pair[1]} of {v.team} may not play its HUM system in this "
                 f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)"))
@@ -335,8 +337,8 @@ def thursday_after(day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(3 - day.weekday() - 1) % 7 + 1)
 
 
-def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iterable[int] | None = None
-                   ) -> list[DrawDeadline]:
+def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iterable[int] | None = None,
+                   sent_rounds: Iterable[int] | None = None) -> list[DrawDeadline]:
     """§1.5.16: the draw of each played round R (after the first) is due the Thursday
     after the official match day of the played round before it (rounds 1-7,
     ``cup.match_days``), and must be sent to the teams by the Sunday of that week.
@@ -345,7 +347,8 @@ def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iter
     ``settings``: Settings or CupSettings; ``recorded_rounds``: rounds whose draw is
     recorded; ``played_rounds``: the rounds this field plays (``CupPlan.played_rounds``,
     §1.5.2/§1.5.3: a small field skips rounds without a match, and a skipped round
-    has no draw); ``None``: every round 1-9.
+    has no draw); ``None``: every round 1-9. ``sent_rounds``: rounds whose draw `dbf notify
+    draw` sent (issue 14: "send" is done only then; ``None``: as soon as the draw is recorded).
 
     >>> cup = CupSettings(match_days={1: dt.date(2026, 12, 13), 2: dt.date(2027, 1, 10)})
     >>> [(d.what, d.due.isoformat()) for d in draw_deadlines(cup, [], [1, 2, 9]) if "send" not in d.what]
@@ -353,6 +356,7 @@ def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iter
     """
     cup = getattr(settings, "cup", settings)
     done = set(recorded_rounds)
+    sent = done if sent_rounds is None else set(sent_rounds)
     played = sorted(set(range(1, 10) if played_rounds is None else played_rounds))
     out: list[DrawDeadline] = []
     for i, r in enumerate(played):
@@ -365,5 +369,5 @@ def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iter
         thu = thursday_after(day)
         out.append(DrawDeadline(f"draw of cup round {r}", thu, "1.5.16", r in done))
         out.append(DrawDeadline(f"send the draw of cup round {r} to the teams", thu + dt.timedelta(days=3),
-                                "1.5.16", r in done))
+                                "1.5.16", r in sent))
     return out

@@ -23,6 +23,8 @@ from .problems import Problem, Where
 from .value import Value
 
 REPAIR = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
+#: the same where `dbf undo` would refuse or not restore the file (a hand edit; store/snapshot.py)
+REPAIR_NO_UNDO = "restore the file from git or a backup, or re-record it with `dbf result amend`"
 
 
 class Invariant(Value):

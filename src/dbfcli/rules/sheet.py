@@ -214,7 +214,9 @@ def validate_cup_sheet(sheet: Sheet, ctx: CupContext, penalty: bool = False) -> 
     problems: list[Problem] = []
     match, round_no, match_problems = check_match(sheet, ctx)
     problems += match_problems
-    if match is None or round_no is None:
+    if match is None or round_no is None or any(p.is_error for p in match_problems):
+        # §1.5.16: a sheet of another match, or a team id that is not the match's: the cause
+        # once, not its consequences (every player "not on the team", §1.5.14, §1.5.12)
         return SheetCheck(tuple(problems))
     problems += check_boards(sheet, round_no)
     outcome = decide_sheet(sheet)

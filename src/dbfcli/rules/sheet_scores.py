@@ -42,8 +42,11 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
     named = (sheet.home.team, sheet.away.team)
     for side, team in zip(sheet.sides, named):
         if team not in m.teams:
+            other = [t for t in m.teams if t not in named]
             problems.append(Problem.error(
-                "1.5.16", f"team {team} does not play match {m.id} ({m.teams[0]} v {m.teams[1]})", side.where))
+                "1.5.16", f"team {team} does not play match {m.id} ({m.teams[0]} v {m.teams[1]})", side.where,
+                hint=f"did you mean {other[0]}? (team: {other[0]})" if len(other) == 1 else
+                f"the match is {m.teams[0]} v {m.teams[1]}"))
     if not problems and named[0] == named[1]:
         problems.append(Problem.error("1.5.16", f"home and away are both {named[0]}", sheet.away.where))
     if not problems:

@@ -167,19 +167,24 @@ def claim_persons(persons: int | None, matches: Iterable[RecordedMatch], match_i
     return (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
 
 
-def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, round_no: int) -> list[Problem]:
-    """Warnings on a travel claim of ``team`` for cup match ``match_id`` of round ``round_no``:
+def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, round_no: int,
+                   elsewhere: bool = False) -> list[Problem]:
+    """The problems of a travel claim of ``team`` for cup match ``match_id`` of round ``round_no``:
 
-    - §1.5.14: the match has no recorded result yet (a claim is sent with the result sheet);
-    - §1.5.17: ``team`` was the home team of a match before the semi-finals (§1.5.8: played at
-      the home captain's address), so it had no journey to refund. The semi-finals and
-      final (round 8 on) are played at DBF's venue (§1.5.7): both teams travel.
+    - §1.5.14 (warning): the match has no recorded result yet (a claim is sent with the sheet);
+    - §1.5.17 (error, issue 14): ``team`` was the home team of a match before the semi-finals
+      (§1.5.8: played at the home captain's address), so it had no journey to refund and no
+      overnight allowance (§1.5.4 is for travel to the venue) -- unless the match was played
+      ``elsewhere`` (an agreed venue in cup/schedule.yaml, §1.5.8 "medmindre andet er
+      aftalt"). The semi-finals and final (round 8 on) are at DBF's venue (§1.5.7): both travel.
     """
     rec = _recorded(matches, match_id)
     if rec is None:
         return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
                                 "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
-    if round_no < 8 and rec.home == team:
-        return [Problem.warning("1.5.17", f"{team} was the home team of {match_id} (§1.5.8: the home "
-                                "captain's address); only the travelling team has a journey to refund")]
+    if round_no < 8 and rec.home == team and not elsewhere:
+        return [Problem.error("1.5.17", f"{team} was the home team of {match_id}, played at its captain's address "
+                              "(§1.5.8); only the travelling team has a journey to refund",
+                              hint=f"if the match was played elsewhere, record the venue first: dbf schedule cup set "
+                                   f"{match_id} --venue POSTCODE")]
     return []

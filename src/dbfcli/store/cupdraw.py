@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.model import CupDraw, CupMatch
 from ..rules.problems import Problem, Where
 from .yamlio import VALUE_ERRORS
-from .season import SeasonStore
+from .season import SeasonStore, StoreError
 
 if TYPE_CHECKING:
     from ..rules.home import Agreement
@@ -46,6 +46,32 @@ _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 
 def draw_file(round_no: int) -> str:
     return f"{DRAWS}/round-{round_no:02d}.yaml"
+
+
+NOTICES = "cup/notices"
+
+
+def notice_file(round_no: int) -> str:
+    """``cup/notices/draw-NN.yaml``: `dbf notify draw --round N` sent the draw (§1.5.16)."""
+    return f"{NOTICES}/draw-{round_no:02d}.yaml"
+
+
+def notice_data(round_no: int, messages: int, how: str, sent_at: dt.datetime) -> dict:
+    return {"schema": SCHEMA, "round": round_no, "messages": messages, "how": how,
+            "sent_at": sent_at.isoformat(timespec="seconds")}
+
+
+def draw_sent_rounds(store: SeasonStore) -> frozenset[int]:
+    """§1.5.16: the rounds whose draw `dbf notify draw` has sent (a file it cannot read: not sent)."""
+    out = set()
+    for rel in store.list(NOTICES):
+        try:
+            doc = store.read_yaml(rel)
+            if isinstance(doc.data, dict) and isinstance(doc.data.get("round"), int):
+                out.add(doc.data["round"])
+        except StoreError:
+            continue
+    return frozenset(out)
 
 
 def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.datetime | None = None) -> dict:

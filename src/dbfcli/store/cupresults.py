@@ -447,8 +447,11 @@ def _up_summary(d: Any) -> list:
 
 def _gp_summary(d: Any) -> list:
     team_of = {int(a["player"]): str(a["team"]) for a in d.get("appearances") or ()}
+    sheet = d.get("sheet") if isinstance(d.get("sheet"), dict) else {}
+    names = [[int(p["id"]), str(p["name"])] for side in ("home", "away")
+             for p in ((sheet.get(side) or {}).get("players") or ()) if isinstance(p, dict) and p.get("name")]
     return [int(d["round"]), str(d["match"]), [[int(k), parse_gp(v), team_of.get(int(k))]
-                                               for k, v in (d.get("gp") or {}).items()]]
+                                               for k, v in (d.get("gp") or {}).items()], names]
 
 
 def _summaries(store: SeasonStore, name: str, extract, keys: frozenset[str]) -> tuple[list[tuple[str, list]], list[Problem]]:
@@ -472,5 +475,11 @@ def load_up_credits(store: SeasonStore) -> tuple[list[tuple[str, int, str, dict[
 
 def load_gp_shares(store: SeasonStore) -> tuple[list[tuple[str, int, str, list]], list[Problem]]:
     """§1.5.10: ``(file, round, match, [[player, GP hundredths, team], ...])`` of every recorded match."""
-    rows, problems = _summaries(store, "gp", _gp_summary, frozenset(("match", "round", "gp", "appearances")))
-    return [(rel, r, m, shares) for rel, (r, m, shares) in rows], problems
+    rows, problems = _summaries(store, "gp-2", _gp_summary, frozenset(("match", "round", "gp", "appearances", "sheet")))
+    return [(rel, r, m, shares) for rel, (r, m, shares, _) in rows], problems
+
+
+def load_sheet_names(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
+    """Member number -> name as the recorded sheets give it (substitutes are named there, §1.5.12)."""
+    rows, problems = _summaries(store, "gp-2", _gp_summary, frozenset(("match", "round", "gp", "appearances", "sheet")))
+    return {pid: name for _, (_, _, _, names) in rows for pid, name in names}, problems

@@ -17,7 +17,7 @@ def scheduled(store: SeasonStore, settings, round_no: int):
 
     teams, problems = load_cup_teams(store)
     draws, _, more = load_draws(store)
-    _, up, _, more2 = load_results(store)
+    winners, up, _, more2 = load_results(store)
     agreements, where, more3 = load_schedule(store)
     problems += more + more2 + more3
     if round_no not in draws:
@@ -34,7 +34,8 @@ def scheduled(store: SeasonStore, settings, round_no: int):
     rows = []
     for m in draws[round_no].matches:
         s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip_of, hum_pairs=hum_pairs,
-                              division_teams=division_teams, notice_days=settings.systems.hum_notice_days)
+                              division_teams=division_teams, notice_days=settings.systems.hum_notice_days,
+                              recorded=m.id in winners)
         rows.append(s)
         problems += [x.at(where.get(m.id)) if x.where is None else x for x in p]
     return draws[round_no], rows, problems

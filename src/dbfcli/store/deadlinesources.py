@@ -15,7 +15,7 @@ def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list],
     about the cup's field (:func:`dbfcli.store.cupfield.played_rounds`). The files are read
     here; what is due when is decided by :func:`dbfcli.rules.deadlines.season_deadlines`."""
     from ..rules.deadlines import DeadlineFacts, season_deadlines
-    from .cupdraw import load_schedule, recorded_draws
+    from .cupdraw import draw_sent_rounds, load_schedule, recorded_draws
     from .cupfield import played_rounds
     from .systems import load_registry
     from .teams import load_divisions
@@ -34,6 +34,7 @@ def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list],
     fees = fee_state(store, settings, now.date())
     dues = tuple(d for ds in fees.dues.values() for d in ds)
     facts = DeadlineFacts(draws=draws, played_rounds=rounds, agreements=agreements, recorded=recorded,
-                          registrations=tuple(regs), divisions=tuple(divisions.values()), fees=dues)
+                          registrations=tuple(regs), divisions=tuple(divisions.values()), fees=dues,
+                          sent=draw_sent_rounds(store))
     sources, notes = season_deadlines(settings, facts, now)
     return sources, ([note] if note else []) + notes, warnings

@@ -149,7 +149,28 @@ def check_season(store: SeasonStore) -> list[Problem]:
         settings = load_settings(store)
     except StoreError:
         return problems          # season.toml's problems: settings.check_season
-    return problems + check_cup(cup, settings)
+    return problems + _undo_hints(store, check_cup(cup, settings))
+
+
+def _undo_hints(store: SeasonStore, problems: list[Problem]) -> list[Problem]:
+    """Issue 14: a hint never sends the TD to `dbf undo` when undo would refuse (the journal's
+    last write did not leave the file as it is: a hand edit) or would not touch the file."""
+    from ..rules.invariants import REPAIR, REPAIR_NO_UNDO
+    from ..rules.value import replace
+    from .journal import plan_undo
+
+    if not any(p.hint == REPAIR for p in problems):
+        return problems
+    try:
+        _, restore, refused = plan_undo(store)
+    except StoreError:
+        restore, refused = {}, ["unreadable journal"]
+    out = []
+    for p in problems:
+        if p.hint == REPAIR and (refused or p.where is None or p.where.file not in restore):
+            p = replace(p, hint=REPAIR_NO_UNDO)
+        out.append(p)
+    return out
 
 
 # --------------------------------------------------------------------------- planned writes
