@@ -360,8 +360,8 @@ MESSAGES.update({
                          "{match} er allerede registreret med denne resultatblanket; intet ændret"),
     "walkover_would": ("{match}: would record a walkover; {winner} would advance, {team} would be fined {kr} kr "
                        "(§1.5.15); nothing written (--dry-run)",
-                       "{match}: ville registrere walkover; {winner} ville gå videre, {team} ville få en bøde på "
-                       "{kr} kr. (§1.5.15); intet skrevet (--dry-run)"),
+                       "{match}: walkover ville blive registreret, så {winner} går videre og {team} idømmes "
+                       "en bøde på {kr} kr. (§1.5.15); intet skrevet (--dry-run)"),
     "walkover_line": ("{match}: walkover; {winner} advances, {team} fined {kr} kr (§1.5.15)",
                       "{match}: walkover; {winner} går videre, {team} idømt bøde på {kr} kr. (§1.5.15)"),
     # dbf season rollover

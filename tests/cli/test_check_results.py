@@ -32,7 +32,9 @@ def test_result_for_a_match_not_in_the_draw(example, tmp_path):
     r = run_dbf("check", "--json")
     assert r.exit_code == 1
     errs = [e for e in r.json["errors"] if e["rule"] == "1.5.16"]
-    assert errs and "not in the draw" in errs[0]["message"] and "dbf undo" in errs[0]["hint"]
+    # a hand edit: `dbf undo` would refuse, so the hint names git and amend, not undo (issue 14)
+    assert errs and "not in the draw" in errs[0]["message"] and "dbf undo" not in errs[0]["hint"]
+    assert "git" in errs[0]["hint"]
 
 
 def test_winner_not_a_team_of_the_match(example, tmp_path):

@@ -20,6 +20,10 @@ class UPSettings(Value):
     kattegat: int = 7                        # ferry UP, Kattegat
     oestersoeen: int = 14                    # ferry UP, the Baltic (Bornholm)
     storebaelt_bridge_counts: bool = True    # reading: the Great Belt bridge earns the Storebælt UP (docs/RULES-READINGS.md)
+    # readings where §1.5.4 is silent (docs/readings/geography.md), each a season setting:
+    sea_km_count: bool = True                # sailing km are km of the route (1 UP per commenced 30 km) too
+    belt_arm_ferries: bool = True            # Spodsbjerg-Tårs and Ballen-Kalundborg earn the Storebælt UP
+    kattegat_island_ferries: bool = False    # the Læsø, Anholt and Samsø (Hou-Sælvig) ferries earn Kattegat UP
     stage_bonus: dict[int, int] = field(default_factory=lambda: {7: 3, 8: 6, 9: 6})  # overnight UP, QF/SF/F
     overnight_allowance_kr: int = 160        # per person
 

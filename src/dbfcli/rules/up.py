@@ -83,9 +83,33 @@ def distance_up(km: float | int | Decimal, km_per_up: int = 30) -> int:
     return -(-whole // km_per_up)
 
 
+#: the Great Belt's arms: ferries across the §1.5.2 divide other than the Belt itself
+BELT_ARMS = frozenset(("langelandsbaelt", "samsoe-kalundborg"))
+#: ferries to islands in the Kattegat that stay on one side of the divide
+KATTEGAT_ISLANDS = frozenset(("laesoe", "anholt", "samsoe"))
+
+
+def up_class_of(crossing: str, settings: UPSettings) -> tuple[str | None, str | None]:
+    """``(kind, UP class)`` of a crossing under the season's readings (docs/readings/geography.md):
+    ``belt_arm_ferries`` (Spodsbjerg-Tårs, Ballen-Kalundborg as Storebælt) and
+    ``kattegat_island_ferries`` (Læsø, Anholt, Samsø-Hou as Kattegat).
+
+    >>> up_class_of("laesoe", UPSettings()), up_class_of("laesoe", UPSettings(kattegat_island_ferries=True))
+    (('ferry', None), ('ferry', 'kattegat'))
+    >>> up_class_of("langelandsbaelt", UPSettings(belt_arm_ferries=False))
+    ('ferry', None)
+    """
+    kind, up_class = CROSSINGS.get(crossing, (None, None))
+    if crossing in BELT_ARMS and not settings.belt_arm_ferries:
+        up_class = None
+    if crossing in KATTEGAT_ISLANDS and settings.kattegat_island_ferries:
+        up_class = "kattegat"
+    return kind, up_class
+
+
 def crossing_up(crossing: str, settings: UPSettings) -> tuple[int, str]:
     """§1.5.4: the ferry UP one crossing earns, and why."""
-    kind, up_class = CROSSINGS.get(crossing, (None, None))
+    kind, up_class = up_class_of(crossing, settings)
     if kind is None:
         return 0, f"{crossing}: unknown crossing, no ferry UP"
     if up_class is None:
@@ -101,9 +125,15 @@ def crossing_up(crossing: str, settings: UPSettings) -> tuple[int, str]:
 def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
     """§1.5.4: UP for the away team travelling ``route`` in cup round ``round_no``."""
     km = whole_km(route.km)
-    d_up = distance_up(km, up_settings.km_per_up)
+    counted = km
+    sea = ""
+    at_sea = whole_km(sum(leg.km for leg in route.legs if leg.kind == "ferry") or route.sea_km)
+    if not up_settings.sea_km_count and at_sea and not route.km_source:
+        counted = max(0, km - at_sea)       # the reading switched off: sea km earn only the ferry UP
+        sea = f", of which {at_sea} at sea not counted (sea_km_count = false)"
+    d_up = distance_up(counted, up_settings.km_per_up)
     source = f" (known road distance, {route.km_source})" if route.km_source else ""
-    reasons = [f"{km} km to the venue{source}: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
+    reasons = [f"{km} km to the venue{source}{sea}: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
     c_up = 0
     for crossing in route.crossings:
         value, why = crossing_up(crossing, up_settings)
@@ -170,6 +200,6 @@ def match_trips(table: PostcodeTable, home: str, away: str, round_no: int, postc
         trip = up_for_trip(route, up_settings, round_no)
         up[team] = (trip.total, f"{start} to {venue}: " + "; ".join(trip.reasons))
         ferries[team] = tuple(cls for c in route.crossings
-                              for kind, cls in [CROSSINGS.get(c, (None, None))]
+                              for kind, cls in [up_class_of(c, up_settings)]
                               if cls and (kind != "bridge" or up_settings.storebaelt_bridge_counts))
     return up, ferries
