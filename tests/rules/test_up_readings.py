@@ -40,3 +40,13 @@ def test_1_5_4_belt_arm_ferries_count_as_the_great_belt_unless_set():
     _, off = _trip("5900", "4900", belt_arm_ferries=False)
     assert "langelandsbaelt" in route.crossings
     assert default.crossing_up == 3 and off.crossing_up == 0
+
+
+def test_1_5_4_readings_are_read_from_season_toml():
+    from dbfcli.store.settings import parse_settings
+
+    s, problems = parse_settings('schema = 1\n[cup.up]\nsea_km_count = false\nkattegat_island_ferries = true\n')
+    assert problems == [] and not s.cup.up.sea_km_count and s.cup.up.kattegat_island_ferries
+    assert s.cup.up.belt_arm_ferries
+    _, bad = parse_settings('schema = 1\n[cup.up]\nbelt_arm_ferries = "ja"\n')
+    assert bad and bad[0].is_error

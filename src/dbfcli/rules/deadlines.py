@@ -175,8 +175,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
             notes.append(f"cup round {round_no}: no official match day in season.toml and no agreed date for "
                          f"{len(missing)} match(es); no sheet deadlines for them")
     sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
-    sources.append(hum_card_deadlines(cards, settings.systems.hum_notice_days))
-    sources.append(fee_deadlines(facts.fees))
+    sources += [hum_card_deadlines(cards, settings.systems.hum_notice_days), fee_deadlines(facts.fees)]
     registered = {r.team for r in facts.registrations if r.sent is not None}
     pairs = []
     for d in facts.divisions:   # one line per division: the teams not yet registered

@@ -259,8 +259,7 @@ def schedule_match(
     *,
     hum_pairs: Sequence[HumPair] = (),
     division_teams: Collection[str] = frozenset(),
-    notice_days: int = 7,
-    recorded: bool = False,
+    notice_days: int = 7, recorded: bool = False,
 ) -> tuple[ScheduledMatch, list[Problem]]:
     """Home, venue, date, time and the away team's UP of one drawn match (§1.5.5-§1.5.8),
     the §1.5.13 HUM rule for home and away, and what HUM decides (§1.5.1.2, §2.10.5).
@@ -268,8 +267,7 @@ def schedule_match(
     ``postcodes``: team -> captain's postcode; ``up_totals``: team -> UP credited so far;
     ``hum_pairs``: registered HUM pairs; ``division_teams``: teams seeded as division
     teams (entry round 3 or later, §1.5.3). Each HUM pair that may not play HUM in the
-    match is a warning here (the sheet makes it an error, §1.5.1.2) -- unless the match is
-    ``recorded``: its sheet has been judged, so the warning would only repeat (issue 14).
+    match is a warning here (the sheet makes it an error, §1.5.1.2), unless ``recorded`` (issue 14).
     """
     problems: list[Problem] = []
     agreed = agreed or Agreement()

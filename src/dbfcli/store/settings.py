@@ -96,9 +96,6 @@ storebaelt = 3                    # Great Belt
 kattegat = 7                      # Kattegat ferry
 oestersoeen = 14                  # the Baltic (Bornholm)
 storebaelt_bridge_counts = true   # reading: the Great Belt bridge earns the Storebælt UP (docs/readings)
-sea_km_count = true               # reading: sailing km count as km of the trip as well as the ferry UP
-belt_arm_ferries = true           # reading: Spodsbjerg-Tårs and Ballen-Kalundborg earn the Storebælt UP
-kattegat_island_ferries = false   # reading: the Læsø, Anholt and Samsø ferries earn no Kattegat UP
 overnight_allowance_kr = 160      # per person, quarter-final, semi-final and final
 
 [cup.up.stage_bonus]              # §1.5.4 extra UP for travel to the quarter-final, semi-final, final
@@ -173,6 +170,13 @@ def _date(value: Any, name: str, problems: list, where) -> dt.date | None:
     if day is None:
         problems.append(Problem.error(None, f"{name}: {_show(value)} is not {RANGE_HINT}", where(name), code="format.settings"))
     return day
+
+
+def _up_readings(up_raw, flag) -> dict:
+    """§1.5.4 readings as settings (docs/readings/geography.md): ``sea_km_count``,
+    ``belt_arm_ferries``, ``kattegat_island_ferries`` of ``[cup.up]``."""
+    return {key: flag(up_raw, key, default, "cup.up") for key, default in
+            (("sea_km_count", True), ("belt_arm_ferries", True), ("kattegat_island_ferries", False))}
 
 
 def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Settings, list[Problem]]:
@@ -268,10 +272,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
         storebaelt=num(up_raw, "storebaelt", 3, "cup.up", hi=100, rule="1.5.4"),
         kattegat=num(up_raw, "kattegat", 7, "cup.up", hi=100, rule="1.5.4"),
         oestersoeen=num(up_raw, "oestersoeen", 14, "cup.up", hi=100, rule="1.5.4"),
-        storebaelt_bridge_counts=flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"),
-        sea_km_count=flag(up_raw, "sea_km_count", True, "cup.up"),
-        belt_arm_ferries=flag(up_raw, "belt_arm_ferries", True, "cup.up"),
-        kattegat_island_ferries=flag(up_raw, "kattegat_island_ferries", False, "cup.up"),
+        storebaelt_bridge_counts=flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"), **_up_readings(up_raw, flag),
         stage_bonus=int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
         overnight_allowance_kr=num(up_raw, "overnight_allowance_kr", 160, "cup.up"),
     )

@@ -47,8 +47,7 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     team_map = {t.id: t for t in cup.teams}
     m = cup.drawn_match(sheet.match)
     base = dict(teams=team_map, draws=cup.draws, settings=settings, recorded=tuple(r.match for r in records),
-                additions=cup.additions, withdrawals=cup.withdrawals, division_players=division_players(divisions),
-                now=now)
+                additions=cup.additions, withdrawals=cup.withdrawals, division_players=division_players(divisions), now=now)
     if m is None:
         return CupSheetInputs(ctx=CupContext(**base), records=records, problems=tuple(problems))
     regs, _ = load_registry(store)
