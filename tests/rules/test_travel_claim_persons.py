@@ -52,8 +52,15 @@ def test_1_5_17_claim_persons(given, matches, expected):
     ([_played("C8-001", 8)], "C8-001", "A", 8, []),                       # §1.5.7: semi-finals at DBF's venue
 ])
 def test_1_5_17_claim_warnings(matches, match_id, team, round_no, rules):
+    """§1.5.17 (issue 14): the home team's claim is an error (it did not travel), the rest warnings."""
     got = claim_warnings(matches, match_id, team, round_no)
-    assert [p.rule for p in got] == rules and not any(p.is_error for p in got)
+    assert [p.rule for p in got] == rules
+    assert [p.is_error for p in got] == [r == "1.5.17" for r in rules]
+
+
+def test_1_5_17_home_team_claim_allowed_when_played_elsewhere():
+    """§1.5.8 "medmindre andet er aftalt": at an agreed venue elsewhere the home team travelled too."""
+    assert claim_warnings([PLAYED], "C3-001", "A", 3, elsewhere=True) == []
 
 
 def test_1_5_14_warning_text():
@@ -61,5 +68,6 @@ def test_1_5_14_warning_text():
     assert w.message == "C3-001 has no recorded result yet; a claim is sent with the result sheet (§1.5.14)"
     assert w.hint == "check the persons when the sheet comes"
     (w,) = claim_warnings([PLAYED], "C3-001", "A", 3)
-    assert w.message == ("A was the home team of C3-001 (§1.5.8: the home captain's address); "
+    assert w.message == ("A was the home team of C3-001, played at its captain's address (§1.5.8); "
                          "only the travelling team has a journey to refund")
+    assert w.hint == "if the match was played elsewhere, record the venue first: dbf schedule cup set C3-001 --venue POSTCODE"
