@@ -13,6 +13,9 @@ the target ratio, peak RSS, and pass/fail.
 * draw: round 1 of the cup (pools + same-club draw, bench/bench_draw.py) at
   1k, 4k, 16k and 100k teams against fixed budgets (4,096 teams: 1 s; others
   30 s), and the growth of the time per team from 4k to 100k (near-linear: <= 3x).
+* a whole round in one command: ``dbf result submit DIR`` of 100 filled-in blank sheets
+  against ``dbf result submit ONE.yaml``, each on a fresh copy of a 300-team season
+  (issue 17). Target 3x.
 * state size: a season of 4,096 cup teams with every match recorded and 30
   finals of trophy history (tools/make_large_season.py, built in a temp folder),
   ``dbf standings``, ``dbf up``, ``dbf gp`` against 0.5 s; RSS <= 250 MB.
@@ -293,6 +296,72 @@ def state_rows(tmp: Path, n: int, runs: int, ci: bool) -> list[Row]:
     return rows
 
 
+# --------------------------------------------------------------------------- a whole round in one command
+BATCH_TARGET = 3.0       # 100 sheets in at most 3x the wall time of one (issue 17)
+BATCH_SHEETS = 100
+
+
+def _fill_blank(text: str) -> str:
+    """A pre-filled sheet (dbf result blank) with what a captain writes: IMPs and boards."""
+    import re
+
+    text = text.replace("  - [0, 0]", "  - [31, 17]", 1)
+    for side in ("home", "away"):
+        block = re.search(rf"^{side}:\n(.*?)(?=^\S)", text, flags=re.M | re.S).group(1)
+        n = block.count("boards: 0}")
+        filled = block
+        for b in {4: [40] * 4, 5: [40, 40, 40, 20, 20], 6: [40, 40, 20, 20, 20, 20]}[n]:
+            filled = filled.replace("boards: 0}", f"boards: {b}}}", 1)
+        text = text.replace(block, filled)
+    return text
+
+
+def batch_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
+    """``dbf result submit DIR`` of 100 sheets against ``dbf result submit ONE.yaml``, each on a
+    fresh copy of a 300-team season with round 1 drawn (136 matches); interleaved runs."""
+    env = dbf_env(tmp / "cache-batch")
+    base = tmp / "batch-season"
+    genv = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    subprocess.run([sys.executable, str(REPO / "tools" / "make_large_season.py"), "300", str(base)],
+                   check=True, env=genv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    dbf = dbf_exe()
+    subprocess.run(dbf + ["--dir", str(base), "draw", "cup", "--round", "1", "--seed", "1"], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    blanks = tmp / "batch-blanks"
+    subprocess.run(dbf + ["--dir", str(base), "result", "blank", "--round", "1", "--out", str(blanks)], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    many = tmp / "batch-sheets"
+    many.mkdir()
+    for path in sorted(blanks.glob("*.yaml"))[:BATCH_SHEETS]:
+        (many / path.name).write_text(_fill_blank(path.read_text(encoding="utf-8")), encoding="utf-8")
+    one = sorted(many.glob("*.yaml"))[0]
+    n = len(list(many.glob("*.yaml")))
+    cases = {f"dbf result submit ONE.yaml": [str(one)], f"dbf result submit DIR ({n} sheets)": [str(many)]}
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    cpu: dict[str, list[float]] = {k: [] for k in cases}
+    rss: dict[str, int] = {k: 0 for k in cases}
+    notes: dict[str, str] = {k: "" for k in cases}
+    for i in range(runs + 1):          # the first round warms the caches and is not counted
+        for name, args in cases.items():
+            season = tmp / "batch-run"
+            shutil.rmtree(season, ignore_errors=True)
+            shutil.copytree(base, season)
+            wall, used, mb, code = run_once(dbf + ["--dir", str(season), "result", "submit", *args], env, tmp)
+            if code != 0:
+                notes[name] = f"exit {code}"
+            if i:
+                times[name].append(wall)
+                cpu[name].append(used)
+                rss[name] = max(rss[name], mb)
+    single, batch = (statistics.median(times[k]) for k in cases)
+    single_cpu, batch_cpu = (statistics.median(cpu[k]) for k in cases)
+    (one_name, many_name) = cases
+    return [Row(f"a whole round in one command: {n} sheets v one (300-team season, issue 17)", None),
+            Row(one_name, single, None, None, None, rss[one_name], None, notes[one_name] or "baseline"),
+            Row(many_name, batch, single, batch / single, BATCH_TARGET, rss[many_name], None, notes[many_name],
+                cpu_ratio=batch_cpu / single_cpu if single_cpu else None)]
+
+
 # --------------------------------------------------------------------------- report
 def machine() -> str:
     cpu = platform.processor() or "?"
@@ -333,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ci", action="store_true", help="CI-sized subset; fail only on a gross regression")
     ap.add_argument("--runs", type=int, default=0, help="runs per process case (default 15, --ci 5)")
     ap.add_argument("--teams", type=int, default=0, help="cup teams of the large season (default 4096, --ci 1024)")
-    ap.add_argument("--skip", action="append", default=[], choices=("startup", "draw", "state"),
+    ap.add_argument("--skip", action="append", default=[], choices=("startup", "draw", "state", "batch"),
                     help="leave a section out (repeatable)")
     args = ap.parse_args(argv)
     runs = args.runs or (5 if args.ci else 15)
@@ -347,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
             rows += draw_rows(args.ci)
         if "state" not in args.skip:
             rows += state_rows(tmp, teams, max(3, runs // 3), args.ci)
+        if "batch" not in args.skip:
+            rows += batch_rows(tmp, 1 if args.ci else max(3, runs // 5), args.ci)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(render(rows, runs))

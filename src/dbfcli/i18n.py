@@ -362,6 +362,16 @@ MESSAGES.update({
                        "(§1.5.15); nothing written (--dry-run)",
                        "{match}: walkover ville blive registreret, så {winner} går videre og {team} idømmes "
                        "en bøde på {kr} kr. (§1.5.15); intet skrevet (--dry-run)"),
+    "batch:valid": ("valid", "gyldig"),
+    "batch:rejected": ("rejected", "afvist"),
+    "batch:recorded": ("recorded", "registreret"),
+    "batch:would be recorded": ("would be recorded", "ville blive registreret"),
+    "batch:already recorded": ("already recorded", "allerede registreret"),
+    "batch:not recorded": ("not recorded (--all-or-nothing)", "ikke registreret (--all-or-nothing)"),
+    "batch:skipped": ("skipped: not a sheet (*.yaml)", "sprunget over: ikke en resultatblanket (*.yaml)"),
+    "batch:warning": ("warning", "advarsel"),
+    "batch_line": ("{sheets} sheets: {valid} valid, {recorded} recorded, {rejected} rejected",
+                   "{sheets} resultatblanketter: {valid} gyldige, {recorded} registreret, {rejected} afvist"),
     "walkover_line": ("{match}: walkover; {winner} advances, {team} fined {kr} kr (§1.5.15)",
                       "{match}: walkover; {winner} går videre, {team} idømt bøde på {kr} kr. (§1.5.15)"),
     # dbf season rollover
@@ -422,7 +432,7 @@ COLUMNS_DA: dict[str, str] = {
     "IMPs+": "IMP+", "IMPs-": "IMP-", "VP": "VP", "segment": "sektion", "seats first": "sætter sig først",
     "seats last": "sætter sig sidst", "item": "post", "captain": "kaptajn", "finals": "finaler",
     "in a row": "i træk", "needs": "mangler", "bid": "melding",
-    "boards": "spil", "member": "medlemsnr.",
+    "boards": "spil", "member": "medlemsnr.", "file": "fil", "first problem": "første problem",
 }
 MESSAGES.update({"col:" + en: (en, da) for en, da in COLUMNS_DA.items()})
 #: dbf serve and what waits for the TD (issue 19)

@@ -54,6 +54,7 @@ def _cases(m, teams, sheet, entry):
         ["cup", "enter", entry], ["division", "enter", "2div", div],
         ["draw", "cup", "--round", "1", "--force"],
         ["result", "submit", sheet], ["result", "amend", sheet],
+        ["result", "submit", sheet, sheet],   # many sheets (issue 17): the second is the same match
         ["result", "walkover", m["id"], "--withdrawn", m["away"]],
         ["schedule", "cup", "set", m["id"], "--time", "10:00"],
         ["system", "register", team["id"], card, "--pair", str(team["players"][0]["id"]),
@@ -69,6 +70,7 @@ def _cases(m, teams, sheet, entry):
 #: every command that writes the season (the callable ones write only with some arguments)
 WRITERS = {
     "cup enter", "cup add-player", "cup withdraw-player", "draw cup", "result submit", "result amend", "result walkover",
+    "result import",  # --submit
     "schedule cup set", "travel claim", "system register", "division enter", "undo", "init",
     "season rollover", "qualification east enter", "qualification east result", "qualification west enter",
     "playoff",  # choose / result

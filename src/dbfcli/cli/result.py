@@ -18,6 +18,11 @@ from ..rules.value import Value
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]
+FilesArg = Annotated[list[Path], typer.Argument(
+    metavar="FILE... | DIR", help="Result sheets, YAML (docs/interface.md \"Result sheet\"), or a folder of them "
+                                  "(its *.yaml in name order): each is also checked against the others.")]
+AllOrNothingOpt = Annotated[bool, typer.Option("--all-or-nothing",
+                                               help="With many sheets: record none unless every one is valid.")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="When the sheet was received, if the sheet has no "
                                             "submitted_at (YYYY-MM-DDTHH:MM; default: now).")]
 PenaltyOpt = Annotated[bool, typer.Option("--accept-with-penalty",
@@ -165,14 +170,16 @@ def _canonical_teams(sheet, division):
     return sheet
 
 
-def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
+def division_verdict(store, sheet, contexts: dict | None = None):
+    """A division sheet checked (§1.1.2.1): ``(sheet with the division's team ids, its
+    DivisionCheck, its JSON document, the division, its settings)``; exit 2 for a division
+    without teams or a match not in its schedule. ``contexts``: a batch's cache of
+    :func:`dbfcli.store.sheetcontext.division_context` by division."""
     from ..rules.sheet import validate_division_sheet
-    from ..store.cupresults import division_match_file, division_record_data, sheet_data
-    from ..store.divresults import freeze_schedule
     from ..store.sheetcontext import division_context, division_of
 
     div = division_of(sheet.match)
-    ctx, division, dsettings, problems = division_context(store, sheet)
+    ctx, division, dsettings, problems = division_context(store, sheet, contexts)
     check(problems)
     if division is None:
         fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
@@ -187,6 +194,26 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
            "gp": {}, "up": {}}
     if res.imps and res.imps[0] != res.imps[1]:
         doc["winner"] = sheet.home.team if res.imps[0] > res.imps[1] else sheet.away.team
+    return sheet, res, doc, division, dsettings
+
+
+def write_division(tx, store, sheet, sheet_plain, res, division, dsettings, now: dt.datetime, verb: str) -> None:
+    """Plan the write of a valid division sheet: the schedule frozen by the first result, the
+    record (``sheet_plain``: the sheet as plain data, kept in it)."""
+    from ..store.cupresults import division_match_file, division_record_data
+    from ..store.divresults import freeze_schedule
+    from ..store.sheetcontext import division_of
+
+    freeze_schedule(tx, store, division, dsettings)  # the first result fixes the match ids
+    tx.write_yaml(division_match_file(sheet.match), division_record_data(
+        sheet=sheet, sheet_plain=sheet_plain, division=division_of(sheet.match), round_no=res.round,
+        imps=res.imps, recorded_at=now), header=f"{sheet.match} (dbf result {verb})")
+
+
+def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: dt.datetime) -> None:
+    from ..store.cupresults import division_match_file, sheet_data
+
+    sheet, res, doc, division, dsettings = division_verdict(store, sheet)
     check(res.problems, doc)
     if not write:
         emit(doc, _human(doc, "verb:sheet_valid"))
@@ -196,10 +223,8 @@ def _division(store, sheet, data, write: bool, dry_run: bool, amend: bool, now: 
                            RUN.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
             return
-        freeze_schedule(tx, store, division, dsettings)  # the first result fixes the match ids
-        tx.write_yaml(rel, division_record_data(sheet=sheet, sheet_plain=sheet_data(data, sheet.file or ""),
-                                                division=div, round_no=res.round, imps=res.imps, recorded_at=now),
-                      header=f"{sheet.match} (dbf result {'amend' if amend else 'submit'})")
+        write_division(tx, store, sheet, sheet_data(data, sheet.file or ""), res, division, dsettings, now,
+                       "amend" if amend else "submit")
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
     doc.update(recorded=not dry_run, dry_run=dry_run)
     emit(doc, _human(doc, "verb:would be recorded" if dry_run else "verb:recorded_p"))
@@ -245,6 +270,74 @@ def _already(store, rel, sheet, doc) -> None:
     raise UsageProblem(allowed(state, "submit", where=sheet.where_of("match"), sheet=sheet.file))
 
 
+def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
+    """``dbf result submit|amend FILE``: one sheet decided (:func:`_plan`) and written."""
+    from ..store.cupresults import cup_record_data, match_file, sheet_data
+    from ..store.sheetcontext import amend_refusal
+    from ..store.snapshot import refusals
+
+    loaded = _load(file, now, amend=amend)
+    sheet, store = loaded.sheet, loaded.store
+    if loaded.kind == "division":
+        _division(store, sheet, loaded.data, True, dry_run, amend, _now(now))
+        return
+    plan = _plan(loaded, penalty=penalty, amend=amend)
+    res, match = plan.check, loaded.inputs.match
+    doc = _doc(sheet, res)
+    if not plan.recordable:
+        if penalty:
+            doc["errors"] = [dict(e, substance=True) for e in doc["errors"]]
+        raise RuleBroken(list(res.problems), doc)
+    if plan.penalty:
+        doc.update(ok=True, penalty=True)
+    rel = match_file(match.id)
+    with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
+                           RUN.lock_timeout) as tx:
+        if _recorded_already(store, rel, sheet, doc, amend):
+            return
+        if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
+            refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
+            if refusal is not None:
+                raise UsageProblem([refusal])
+        tx.write_yaml(rel, cup_record_data(
+            sheet=sheet, sheet_plain=sheet_data(loaded.data, sheet.file or ""), check=res, match=match,
+            fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),
+            recorded_at=dt.datetime.now().replace(microsecond=0)),
+            header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
+        check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
+        doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
+        doc["fees"] = plan.fees
+    doc.update(recorded=not dry_run, dry_run=dry_run)
+    if not RUN.json and res.warnings:
+        from .common import print_problems
+
+        print_problems(res.warnings)
+    emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
+
+
+def write_batch(store, rows: list, dry_run: bool, hold: bool) -> None:
+    """``dbf result submit FILE... | DIR`` (cli/result_batch.py judged the sheets, ``rows``):
+    each valid sheet its own write and journal entry (``dbf undo`` undoes one), the writes
+    made durable together (:meth:`dbfcli.store.season.SeasonStore.transaction_group`);
+    ``hold``: none. A dry run plans each write and keeps none."""
+    todo = [j for j in rows if j.write is not None]
+    if hold or not todo:
+        for j in todo:
+            j.status = "not recorded"
+        return
+    done = []
+    with store.transaction_group(RUN.lock_timeout, dry_run) as group:
+        for j in todo:
+            with group.transaction(command_line(), f"recorded {j.doc['match']}") as tx:
+                j.write(tx)
+                j.doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
+            j.status = "would be recorded" if dry_run else "recorded"
+            done.append((j, tx))
+    for j, tx in done:
+        if tx.journal_file:
+            j.doc["journal"] = tx.journal_file
+
+
 # --------------------------------------------------------------------------- commands
 def register(app: typer.Typer) -> None:
     result = typer.Typer(help="Result sheets (§1.5.9-§1.5.15, §2.11): check, submit, amend, walkover.",
@@ -258,11 +351,20 @@ def register(app: typer.Typer) -> None:
     attach_pending(result)
 
     @command(result, "check")
-    def check_cmd(file: FileArg, now: NowOpt = None, json_: JsonOpt = False) -> None:
-        """Validate a result sheet; record nothing. Every problem is listed with file:line and §.
+    def check_cmd(file: FilesArg, now: NowOpt = None, json_: JsonOpt = False) -> None:
+        """Validate result sheets; record nothing. Every problem is listed with file:line and §.
 
-        Example: dbf result check C3-007.yaml --json
+        Many sheets (or a folder): a summary table, each sheet also checked against the
+        others (§1.5.12a: nobody plays for two teams in one round; one sheet a match).
+
+        Example: dbf result check C3-007.yaml --json   |   dbf result check sheets/
         """
+        from .result_batch import many, run_batch
+
+        if many(file):
+            run_batch(file, False, False, False, False, _now(now))
+            return
+        file = file[0]
         loaded = _load(file, now)
         if loaded.kind == "division":
             _division(loaded.store, loaded.sheet, loaded.data, False, False, False, _now(now))
@@ -272,62 +374,28 @@ def register(app: typer.Typer) -> None:
         check(res.problems, doc)
         emit(doc, _human(doc, "verb:sheet_valid"))
 
-    def _record(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
-        from ..store.cupresults import cup_record_data, match_file, sheet_data
-        from ..store.sheetcontext import amend_refusal
-        from ..store.snapshot import refusals
-
-        loaded = _load(file, now, amend=amend)
-        sheet, store = loaded.sheet, loaded.store
-        if loaded.kind == "division":
-            _division(store, sheet, loaded.data, True, dry_run, amend, _now(now))
-            return
-        plan = _plan(loaded, penalty=penalty, amend=amend)
-        res, match = plan.check, loaded.inputs.match
-        doc = _doc(sheet, res)
-        if not plan.recordable:
-            if penalty:
-                doc["errors"] = [dict(e, substance=True) for e in doc["errors"]]
-            raise RuleBroken(list(res.problems), doc)
-        if plan.penalty:
-            doc.update(ok=True, penalty=True)
-        rel = match_file(match.id)
-        with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
-                               RUN.lock_timeout) as tx:
-            if _recorded_already(store, rel, sheet, doc, amend):
-                return
-            if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
-                refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
-                if refusal is not None:
-                    raise UsageProblem([refusal])
-            tx.write_yaml(rel, cup_record_data(
-                sheet=sheet, sheet_plain=sheet_data(loaded.data, sheet.file or ""), check=res, match=match,
-                fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),
-                recorded_at=dt.datetime.now().replace(microsecond=0)),
-                header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
-            check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
-            doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
-            doc["fees"] = plan.fees
-        doc.update(recorded=not dry_run, dry_run=dry_run)
-        if not RUN.json and res.warnings:
-            from .common import print_problems
-
-            print_problems(res.warnings)
-        emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
-
     @command(result, "submit", writes=True)
-    def submit(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
-               now: NowOpt = None, json_: JsonOpt = False) -> None:
-        """Validate a result sheet and record it only if valid (§1.5.9-§1.5.15, §2.11).
+    def submit(file: FilesArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
+               now: NowOpt = None, all_or_nothing: AllOrNothingOpt = False, json_: JsonOpt = False) -> None:
+        """Validate result sheets and record each one only if valid (§1.5.9-§1.5.15, §2.11).
 
         A sheet whose only errors are of form (§1.5.14) is recorded with
         --accept-with-penalty (1 GP less per winning player). Resubmitting the
         same sheet changes nothing; a different sheet for a recorded match needs
-        `dbf result amend`.
+        `dbf result amend`. Many sheets (or a folder: a whole round): one lock and
+        one read of the season, each sheet also checked against the others
+        (§1.5.12a), each valid one recorded as its own write (`dbf log`, `dbf undo`),
+        a summary table, exit 1 if any was rejected; --all-or-nothing records none
+        unless all are valid.
 
-        Example: dbf result submit C3-007.yaml --json
+        Example: dbf result submit C3-007.yaml --json   |   dbf result submit sheets/
         """
-        _record(file, now, accept_with_penalty, dry_run, amend=False)
+        from .result_batch import many, run_batch
+
+        if many(file):
+            run_batch(file, True, accept_with_penalty, dry_run, all_or_nothing, _now(now))
+            return
+        record_sheet(file[0], now, accept_with_penalty, dry_run, amend=False)
 
     @command(result, "amend", writes=True)
     def amend(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
@@ -338,7 +406,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf result amend C3-007.yaml
         """
-        _record(file, now, accept_with_penalty, dry_run, amend=True)
+        record_sheet(file, now, accept_with_penalty, dry_run, amend=True)
 
     @command(result, "walkover", writes=True)
     def walkover_cmd(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")],

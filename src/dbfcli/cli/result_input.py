@@ -19,9 +19,6 @@ import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store
 
-_RESULT_GROUP: list = []
-
-
 def _now() -> dt.datetime:
     return dt.datetime.now().replace(microsecond=0)
 
@@ -31,7 +28,7 @@ def match_setting(store, match_id: str, now: dt.datetime):
     """The match and what its sheet is checked against: ``(kind, round, home, away, teams, ctx,
     records, match)``; kind ``cup`` or ``division``. Exit 2 for an unknown match."""
     from ..rules.sheet import Sheet, SheetSide
-    from ..store.sheetcontext import cup_context, division_context, division_of
+    from ..store.sheetcontext import division_context, division_of
 
     div = division_of(match_id)
     if div:
@@ -44,27 +41,30 @@ def match_setting(store, match_id: str, now: dt.datetime):
             fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}", code="unknown.match")
         m = ctx.matches[match_id]
         return "division", m.round, m.home, m.away, ctx.teams, ctx, [], m
+    from ..store.sheetcontext import load_sheet_season
+
+    season = load_sheet_season(store)     # read once for the probes below
     probe = Sheet(match=match_id, home=SheetSide(""), away=SheetSide(""))
-    ctx, match, records, problems = _cup_inputs(store, probe, now)
+    ctx, match, records, problems = _cup_inputs(season, probe, now)
     check(problems)
     if match is None:
         fail(f"match {match_id} is not in any recorded draw", rule="1.5.16",
              hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
     home, away = match.teams
     probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
-    ctx, match, records, problems = _cup_inputs(store, probe, now)
+    ctx, match, records, problems = _cup_inputs(season, probe, now)
     if ctx.expected_home and ctx.expected_home != home:   # §1.5.5: the sheet is written home first
         home, away = away, home
         probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
-        ctx, match, records, problems = _cup_inputs(store, probe, now)
+        ctx, match, records, problems = _cup_inputs(season, probe, now)
     return "cup", match.round, home, away, ctx.teams, ctx, records, match
 
 
-def _cup_inputs(store, probe, now):
-    """``(ctx, match, records, problems)`` of :func:`dbfcli.store.sheetcontext.cup_context`."""
-    from ..store.sheetcontext import cup_context
+def _cup_inputs(season, probe, now):
+    """``(ctx, match, records, problems)`` of :func:`dbfcli.store.sheetcontext.sheet_inputs`."""
+    from ..store.sheetcontext import sheet_inputs
 
-    inputs = cup_context(store, probe, now)
+    inputs = sheet_inputs(season, probe, now)
     return inputs.ctx, inputs.match, inputs.records, inputs.problems
 
 
@@ -86,7 +86,9 @@ def roster_of(kind: str, round_no: int, home: str, away: str, teams, ctx):
 
 
 def _validate_text(kind: str, text: str, file: str, ctx, records, match):
-    """The existing validation of a sheet (parse, then the cup or division rules)."""
+    """The existing validation of a sheet: parsed, then the division rules or the plan of a cup
+    sheet (:func:`dbfcli.rules.recording.plan_cup_sheet`, the fee warning included) -- what
+    ``dbf result check`` decides."""
     from ..store.cupresults import parse_cup_sheet
 
     sheet, problems = parse_cup_sheet(text, file)
@@ -96,13 +98,9 @@ def _validate_text(kind: str, text: str, file: str, ctx, records, match):
         from ..rules.sheet import validate_division_sheet
 
         return validate_division_sheet(sheet, ctx), []
-    from ..rules.recording import fee_warnings, next_round_fees
-    from ..rules.sheet import validate_cup_sheet
-    from ..rules.value import replace
+    from ..rules.recording import plan_cup_sheet
 
-    res = validate_cup_sheet(sheet, ctx)
-    fees = next_round_fees(sheet, res, match, ctx, [j for r in records for j in r.joins])
-    return replace(res, problems=res.problems + tuple(fee_warnings(sheet, res, fees))), []
+    return plan_cup_sheet(sheet, ctx, match, joins=[j for r in records for j in r.joins]).check, []
 
 
 def _to_confirm(problems) -> tuple[list, list]:
@@ -230,23 +228,20 @@ def _human_import(doc: dict, out=None) -> None:
 
 
 def _submit_files(files: list[Path]) -> None:
-    """Hand sheets to the existing ``dbf result submit`` (one sheet per call)."""
-    import typer.main
+    """Record the sheets written as ``dbf result submit`` does (one sheet:
+    :func:`dbfcli.cli.result.record_sheet`, the plan of
+    :func:`dbfcli.rules.recording.plan_cup_sheet`), under the lock this command took first."""
+    from .result import record_sheet
 
-    cmd = typer.main.get_command(_RESULT_GROUP[0])
     for f in files:
-        args = ["submit", str(f)] + (["--json"] if RUN.json else [])
-        code = cmd.main(args=args, prog_name="dbf result", standalone_mode=False)
-        if isinstance(code, int) and code:
-            raise typer.Exit(code)
+        record_sheet(f, None, False, False, amend=False)
 
 
 def attach(result: typer.Typer) -> None:
     """Register ``import`` and ``blank`` on the ``dbf result`` group."""
-    _RESULT_GROUP[:] = [result]
     _attach_blank(result)
 
-    @command(result, "import")
+    @command(result, "import", writes=lambda kw: kw["submit"] and not kw["dry_run"])
     def import_cmd(
         file: Annotated[Path, typer.Argument(help="The scoring program's file: PBN, LIN, USEBIO XML or CSV.")],
         match: Annotated[str, typer.Option("--match", help="The match id, e.g. C3-007 or 1div-R01-03.")],

@@ -273,6 +273,12 @@ def _record(rel: str, d: Any) -> CupRecord:
     return CupRecord(rel, {k: v for k, v in d.items() if k not in _PARSED}, m, gp, up, joins, paid)
 
 
+def record_of(rel: str, doc: dict) -> CupRecord:
+    """The :class:`CupRecord` that reading back ``doc`` (a :func:`cup_record_data`) written at
+    ``rel`` gives: a batch of sheets sees the ones it accepted before as recorded."""
+    return _record(rel, _plain(doc))
+
+
 #: the summary of recorded matches; bump when :class:`CupRecord` changes shape
 RECORDS_SUMMARY = "records-2"
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import sys
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
@@ -296,6 +297,32 @@ class SeasonStore(MutableValue):
         finally:
             lock.__exit__(None, None, None)
 
+    @contextmanager
+    def transaction_group(self, lock_timeout: float = 10.0, dry_run: bool = False) -> Iterator["TransactionGroup"]:
+        """Many writes, each its own journal entry (``dbf undo`` undoes one), made durable
+        together (issue 17: a whole round of sheets in one command): each
+        :meth:`TransactionGroup.transaction` sees the ones before it; on leaving the block all
+        are applied through ONE ``.pending.yaml``, so an interruption rolls all of them forward.
+        ``dry_run``: each write is planned (and seen by the next), none kept."""
+        from .atomic import holds, in_command
+
+        self.require()
+        if in_command() and not holds(self.dir):
+            raise LockOrderError(f"a group of writes to {self.dir} without the season lock taken before reading it "
+                                 "(declare the command with writes=True)")
+        try:
+            lock = SeasonLock(self.dir, lock_timeout)
+            lock.__enter__()
+        except OSError as exc:
+            raise self._unwritable(exc) from None
+        try:
+            self._finish_interrupted()
+            group = TransactionGroup(store=self, view=SeasonStore(self.root, self.season, overlay={}), dry_run=dry_run)
+            yield group
+            group.commit()
+        finally:
+            lock.__exit__(None, None, None)
+
     def _unwritable(self, exc: OSError) -> "StoreError":
         return StoreError([_problem("io.cannot-write",
                                     f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
@@ -313,6 +340,8 @@ class Transaction(MutableValue):
     writes: dict[str, bytes | None] = field(default_factory=dict)
     aborted: bool = False
     journal_file: str | None = None
+    #: the :class:`TransactionGroup` this write belongs to (its commit joins the group's)
+    group: Any = None
 
     def write_text(self, rel: str, text: str) -> None:
         check_relpath(rel)
@@ -346,30 +375,10 @@ class Transaction(MutableValue):
         changes = self.changes()
         if not changes:
             return
-        now = dt.datetime.now(dt.timezone.utc)
-        entry_changes = []
-        for rel, action in changes:
-            before = self.store.read_bytes(rel)
-            after = self.writes[rel]
-            entry_changes.append({
-                "file": rel,
-                "action": action,
-                "before_sha256": sha256(before),
-                "after_sha256": sha256(after),
-                "before": before.decode("utf-8", "replace") if before is not None and len(before) <= UNDO_LIMIT else None,
-            })
-        seq = next_sequence(self.store)
-        stamp = now.strftime("%Y%m%dT%H%M%S.%fZ")
-        journal_rel = f"{JOURNAL}/{seq:06d}-{stamp}-{os.getpid()}.yaml"
-        entry = {
-            "schema": 1,
-            "seq": seq,
-            "at": now.isoformat(timespec="microseconds"),
-            "command": self.command,
-            "message": self.message,
-            "user": _user(),
-            "changes": entry_changes,
-        }
+        if self.group is not None:
+            self.group.add(self, self._entry(changes, len(self.group.parts)))
+            return
+        entry, journal_rel = self._entry(changes)
         pending = {
             "schema": 1,
             "journal": journal_rel,
@@ -386,6 +395,78 @@ class Transaction(MutableValue):
         _apply_pending(self.store, pending, fresh=True)
         self.journal_file = journal_rel
 
+    def _entry(self, changes: list[tuple[str, str]], later: int = 0) -> tuple[dict, str]:
+        """The journal entry of ``changes`` and its file (``later``: writes of the same group
+        before this one, each one sequence number)."""
+        now = dt.datetime.now(dt.timezone.utc)
+        entry_changes = []
+        for rel, action in changes:
+            before = self.store.read_bytes(rel)
+            after = self.writes[rel]
+            entry_changes.append({
+                "file": rel,
+                "action": action,
+                "before_sha256": sha256(before),
+                "after_sha256": sha256(after),
+                "before": before.decode("utf-8", "replace") if before is not None and len(before) <= UNDO_LIMIT else None,
+            })
+        seq = next_sequence(self.store) + later
+        stamp = now.strftime("%Y%m%dT%H%M%S.%fZ")
+        journal_rel = f"{JOURNAL}/{seq:06d}-{stamp}-{os.getpid()}.yaml"
+        entry = {
+            "schema": 1,
+            "seq": seq,
+            "at": now.isoformat(timespec="microseconds"),
+            "command": self.command,
+            "message": self.message,
+            "user": _user(),
+            "changes": entry_changes,
+        }
+        return entry, journal_rel
+
+
+class TransactionGroup(MutableValue):
+    """The writes of :meth:`SeasonStore.transaction_group`: ``view`` is the season with the
+    group's writes so far laid over it (what each next write reads and is journaled against);
+    ``parts``: ``(transaction, entry, journal file)`` in order."""
+
+    store: SeasonStore
+    view: SeasonStore
+    dry_run: bool = False
+    parts: list = field(default_factory=list)
+
+    @contextmanager
+    def transaction(self, command: str, message: str = "") -> Iterator[Transaction]:
+        """One write of the group: its own journal entry; on the disk when the group commits."""
+        tx = Transaction(self.view, command, message, group=self)
+        yield tx
+        tx.commit()
+
+    def add(self, tx: Transaction, entry: tuple[dict, str]) -> None:
+        self.view.overlay.update(tx.writes)
+        self.parts.append((tx, *entry))
+
+    def commit(self) -> None:
+        """All the group's writes through one ``.pending.yaml`` (see :func:`_apply_pending`)."""
+        if not self.parts or self.dry_run:
+            return
+        tx, entry, journal_rel = self.parts[-1]
+        pending = {
+            "schema": 1, "journal": journal_rel, "entry": entry,
+            "entries": [{"journal": rel, "entry": e} for _, e, rel in self.parts],
+            "files": {rel: (None if data is None else data.decode("utf-8")) for rel, data in self.view.overlay.items()
+                      if self.store.read_bytes(rel) != data},
+        }
+        _sweep(self.store)
+        try:
+            write_inside(self.store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
+        except OSError as exc:   # nothing has changed yet
+            raise _write_error(self.store, PENDING, exc, "nothing was changed") from None
+        fault_point("after-pending")
+        _apply_pending(self.store, pending, fresh=True)
+        for tx, _, rel in self.parts:
+            tx.journal_file = rel
+
 
 # ------------------------------------------------------------------------------ applying
 #
@@ -398,8 +479,21 @@ class Transaction(MutableValue):
 # error in phase 2, leaves the pending file: the next command that can write finishes it
 # and says so (roll forward, journaled with ``finished``). docs/formats/journal.md.
 
+def pending_entries(pending: dict) -> list[dict]:
+    """The journal entries of a pending write, ``{"journal", "entry"}`` each: one, or those of
+    a group of writes (:meth:`SeasonStore.transaction_group`), in order."""
+    return pending.get("entries") or [{"journal": pending["journal"], "entry": pending["entry"]}]
+
+
+#: a group of writes is made durable by one sync(2) (Linux waits for it: as if each file were
+#: fsynced) instead of two fsyncs a file; the pending file, fsynced, covers the time between
+_SYNC_GROUP = hasattr(os, "sync") and sys.platform.startswith("linux")
+
+
 def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
     files = pending["files"]
+    entries = pending_entries(pending)
+    durable = len(entries) == 1 or not _SYNC_GROUP
     staged: list[tuple[str, Any]] = []
     current = PENDING
     try:
@@ -411,10 +505,11 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
                 check_writable_path(store.dir, rel)
                 staged.append((rel, None))
             else:
-                staged.append((rel, stage(store.dir, rel, text.encode("utf-8"))))
-        current = pending["journal"]
-        fault_point("stage")
-        staged.append((current, stage(store.dir, current, dump_yaml(pending["entry"]).encode("utf-8"))))
+                staged.append((rel, stage(store.dir, rel, text.encode("utf-8"), durable)))
+        for e in entries:
+            current = e["journal"]
+            fault_point("stage")
+            staged.append((current, stage(store.dir, current, dump_yaml(e["entry"]).encode("utf-8"), durable)))
     except OSError as exc:
         for _, s in staged:
             if s is not None:
@@ -438,8 +533,10 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
             if s is None:
                 delete_inside(store.dir, rel)
             else:
-                put_staged(s, rel)
+                put_staged(s, rel, durable)
             done = i + 1
+        if not durable:
+            os.sync()    # every file and rename above on the disk before the pending file goes
         current = PENDING
         delete_inside(store.dir, PENDING)
     except OSError as exc:
@@ -461,7 +558,10 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
         for _, s in staged[:done]:
             if s is not None:
                 close_staged(s)
-    _git_commit(store, pending["entry"])
+    entries = pending_entries(pending)
+    last = entries[-1]["entry"]
+    _git_commit(store, last if len(entries) == 1 else
+                dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
 
 
 def check_writable_path(root: Path, rel: str) -> None:
@@ -490,7 +590,10 @@ def _read_pending(store: SeasonStore) -> dict | None:
         pending["files"], pending["journal"], pending["entry"]  # noqa: B018 - shape check
         if not isinstance(pending["files"], dict) or not isinstance(pending["entry"], dict):
             raise TypeError
-        for rel in list(pending["files"]) + [pending["journal"]]:
+        entries = pending_entries(pending)
+        if not all(isinstance(e, dict) and isinstance(e["entry"], dict) for e in entries):
+            raise TypeError
+        for rel in list(pending["files"]) + [e["journal"] for e in entries]:
             check_relpath(str(rel))
     except (YamlLoadError, KeyError, TypeError, StoreError):
         return {}
@@ -509,8 +612,8 @@ def recover(store: SeasonStore, by: str | None = None) -> dict | None:
         delete_inside(store.dir, PENDING)
         return None
     if by:
-        pending["entry"]["finished"] = {"at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-                                        "by": by}
+        for e in pending_entries(pending):
+            e["entry"]["finished"] = {"at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "by": by}
     _apply_pending(store, pending, fresh=False)
     return pending["entry"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..rules.model import match_division as division_of  # the division a sheet names, else None (a cup match)
-from ..rules.value import Value
+from ..rules.value import MutableValue, Value, field
 from .season import SeasonStore
 
 
@@ -25,32 +25,67 @@ class CupSheetInputs(Value, kw_only=True):
     problems: tuple = ()
 
 
-def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
-    """Load everything a cup sheet is checked against (``exclude``: the match being amended),
-    from the snapshot's cup (:func:`dbfcli.store.snapshot.load_cup`); with problems in the
-    season's files, nothing more is computed."""
-    from ..rules.home import HumPair, home_away, official_day
+class SheetSeason(MutableValue, kw_only=True):
+    """The season a cup sheet is checked against, read once (a batch of sheets reads it once,
+    issue 17): the settings, the cup's parts (:data:`SHEET_PARTS`), the division rosters, the
+    problems of those files; the registry, the HUM context and the road table are read when a
+    sheet first needs them. ``extra``: the records of sheets accepted earlier in the batch."""
+
+    store: SeasonStore
+    settings: object
+    cup: object
+    division_players: dict
+    problems: tuple = ()
+    extra: tuple = ()
+    _lazy: dict = field(default_factory=dict)
+
+    def lazy(self, name: str, make):
+        if name not in self._lazy:
+            self._lazy[name] = make()
+        return self._lazy[name]
+
+
+def load_sheet_season(store: SeasonStore) -> SheetSeason:
+    """Read what every cup sheet is checked against (:class:`SheetSeason`), once."""
     from ..rules.roster import division_players
-    from ..rules.sheet import CupContext
     from .settings import load_settings
     from .snapshot import load_cup
-    from .systems import load_registry
     from .teams import load_divisions
 
     settings = load_settings(store)
     cup, problems = load_cup(store, parts=SHEET_PARTS)
     divisions, more = load_divisions(store)
-    problems = problems + more
-    records = tuple(r for r in cup.records if r.match.match != exclude)
+    return SheetSeason(store=store, settings=settings, cup=cup, division_players=division_players(divisions),
+                       problems=tuple(problems + more))
+
+
+def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
+    """Load everything a cup sheet is checked against (``exclude``: the match being amended),
+    from the snapshot's cup (:func:`dbfcli.store.snapshot.load_cup`); with problems in the
+    season's files, nothing more is computed."""
+    return sheet_inputs(load_sheet_season(store), sheet, now, exclude)
+
+
+def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
+    """:func:`cup_context` on a season read once (:func:`load_sheet_season`): the records are
+    the season's and those of the batch's sheets accepted before this one (``season.extra``)."""
+    from ..rules.home import HumPair, home_away, official_day
+    from ..rules.sheet import CupContext
+
+    store, settings, cup, problems = season.store, season.settings, season.cup, list(season.problems)
+    records = tuple(r for r in cup.records + season.extra if r.match.match != exclude)
     if any(p.is_error for p in problems):
         return CupSheetInputs(records=records, problems=tuple(problems))
-    team_map = {t.id: t for t in cup.teams}
+    team_map = season.lazy("teams", lambda: {t.id: t for t in cup.teams})
     m = cup.drawn_match(sheet.match)
     base = dict(teams=team_map, draws=cup.draws, settings=settings, recorded=tuple(r.match for r in records),
-                additions=cup.additions, withdrawals=cup.withdrawals, division_players=division_players(divisions), now=now)
+                additions=cup.additions, withdrawals=cup.withdrawals, division_players=season.division_players,
+                now=now)
     if m is None:
         return CupSheetInputs(ctx=CupContext(**base), records=records, problems=tuple(problems))
-    regs, _ = load_registry(store)
+    from .systems import load_registry
+
+    regs = season.lazy("registry", lambda: load_registry(store)[0])
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     totals = up_totals(records, before_round=m.round)
     from ..rules.home import hum_teams_in_match, hum_verdicts
@@ -60,13 +95,13 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
     if m.round < 8:   # §1.5.13: only a pair that may play HUM in this match makes its team away
         from .systems import hum_context
 
-        _, division_teams = hum_context(store, settings, cup.teams)
+        _, division_teams = season.lazy("hum", lambda: hum_context(store, settings, cup.teams))
         day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
         verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
         expected_home = home_away(m, totals, hum_teams_in_match(verdicts))[0]
     from .geodata import road_table
 
-    road, more5 = road_table(store)
+    road, more5 = season.lazy("road", lambda: road_table(store))
     problems = problems + more5
     computed, ferries = computed_trips(sheet, m, team_map, settings, road)
     scheduled_on = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
@@ -104,28 +139,46 @@ def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
     return computed_trips(sheet, match, teams, settings)[0]
 
 
-def division_context(store: SeasonStore, sheet):
+def division_context(store: SeasonStore, sheet, contexts: dict | None = None):
     """Load what a division sheet is checked against (§1.1.2.1): ``(DivisionContext or None,
     the division or None, its settings or None, problems of the teams file)``. The context is
     None when the division has no teams file, the file has errors, or the match is not in the
-    division's schedule (the stored one once frozen)."""
-    from ..rules.sheet import DivisionContext
+    division's schedule (the stored one once frozen). ``contexts``: a cache by division (a
+    batch of sheets reads each division once)."""
+    div = division_of(sheet.match)
+    if contexts is None or div not in contexts:
+        read = _division_read(store, div)
+        if contexts is None:
+            return _division_ctx(read, sheet)
+        contexts[div] = read
+    return _division_ctx(contexts[div], sheet)
+
+
+def _division_read(store: SeasonStore, div: str) -> tuple:
+    """``(division, problems, settings, schedule rounds)`` of ``div``, read once."""
     from .divresults import season_schedule
     from .settings import load_settings
     from .teams import load_division
 
-    div = division_of(sheet.match)
     division, problems = load_division(store, div)
     if division is None or any(p.is_error for p in problems):
-        return None, division, None, problems
+        return division, problems, None, None
     dsettings = load_settings(store).division(div)
-    rounds = season_schedule(store, division, dsettings)
+    return division, problems, dsettings, season_schedule(store, division, dsettings)
+
+
+def _division_ctx(read: tuple, sheet):
+    from ..rules.sheet import DivisionContext
+
+    division, problems, dsettings, rounds = read
+    if rounds is None:
+        return None, division, None, problems
     matches = {m.id: m for r in rounds for m in r.matches}
     if sheet.match not in matches:
         return None, division, dsettings, problems
     dates = {r.number: r.date for r in rounds if r.date is not None}
-    return (DivisionContext(div, matches, {t.id: t for t in division.teams}, dsettings.boards, dates=dates),
-            division, dsettings, problems)
+    return (DivisionContext(division_of(sheet.match), matches, {t.id: t for t in division.teams}, dsettings.boards,
+                            dates=dates), division, dsettings, problems)
 
 
 def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):

@@ -310,10 +310,16 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
     >>> s.match, s.away.players[0].where.line, ps
     ('C1-001', 4, [])
     """
-    p = _Parser(file)
     root, load_problems = load_tree(text, file)
     if root is None:
         return None, load_problems
+    return sheet_of_tree(root, file)
+
+
+def sheet_of_tree(root: Node, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
+    """:func:`parse_sheet` of a tree :func:`load_tree` read (the tree is kept in the record too:
+    a batch of sheets reads each file once)."""
+    p = _Parser(file)
     if not isinstance(root.value, dict):
         return None, [Problem.error(None, "a result sheet is a mapping (match:, segments:, home:, away:)",
                                     Where(file, root.line), code="format.sheet")]
