@@ -4,8 +4,9 @@
 Great Belt with Bornholm, the rest west; division teams seeded into rounds 3 and 4, §1.5.3) are
 entered with `dbf cup enter` and `dbf division enter`; every round is drawn (`dbf draw cup`),
 scheduled (`dbf schedule cup`) and recorded by sheets written as captains write them
-(`dbf result submit`), the UP noted as the schedule computes them (§1.5.4). On the way: a
-walkover in round 1 and in a later round (§1.5.15), a player added before his first match
+(`dbf result submit`; round 1 by one `dbf result submit DIR`, issue 17), the UP noted as the
+schedule computes them (§1.5.4). On the way: a walkover in round 1 and in a later round
+(§1.5.15), a player added before his first match
 (§1.5.11), a legal substitute (§1.5.12) and one refused (§1.5.12, §1.5.12a: his team is still in), a
 late sheet (§1.5.14), a match played late without a dispensation and one with (§1.5.6), ties
 decided on total points and on extra boards (§1.5.10), a HUM team (§1.5.13, §1.5.1.2), an
@@ -35,6 +36,8 @@ SEASON = "2026-27"
 N_TEAMS = int(os.environ.get("DBF_SEASON_CUP_TEAMS", "230"))
 #: §1.5.10 "8 GP i 1. og 2. runde; 12 i 3., 4. og 5.; 16 i 6.; 24, 48, 96" (written here, not imported)
 ROUND_GP = {1: 8, 2: 8, 3: 12, 4: 12, 5: 12, 6: 16, 7: 24, 8: 48, 9: 96}
+#: the round whose sheets go in by one `dbf result submit DIR` (issue 17.2)
+WHOLE_ROUND = 1
 
 
 def boards_of(round_no: int) -> int:
@@ -140,6 +143,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     gp_expected = Fraction(0)
     fresh_member = 990001
     carried: list[str] = []          # the paths of a round the small field skipped
+    batched: list[tuple] = []        # the sheets of WHOLE_ROUND, submitted together
+    last_amendable = None
     for round_no in range(1, 10):
         r = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
         if r.exit_code == 1 and "is not played in this cup" in r.stdout:
@@ -232,26 +237,25 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 cup.paths["refused substitutes (§1.5.12)"].append(mid)
             text = sheet(mid, round_no, home, away, day, submitted, imps, up_home=up_home, up_away=up_away,
                          extra=extra, home_rows=home_rows, away_rows=away_rows, natural=s["hum"])
-            f = cup.file(f"{mid}.yaml", text)
-            doc = cup.write("result", "submit", f)
-            warned = {w["rule"] for w in doc["warnings"]}
-            if late_no_dispensation:
-                assert "1.5.6" in warned, doc["warnings"]
-                cup.paths["played late, no dispensation (§1.5.6 warning)"].append(mid)
-            elif events.get("dispensation") == mid:
-                assert "1.5.6" not in warned, doc["warnings"]
-            if events.get("late_sheet") == mid:
-                assert "1.5.14" in warned
-                cup.paths["late sheets (§1.5.14)"].append(mid)
-            assert "1.5.4" not in warned, doc["warnings"]                # the UP noted as computed
+            if round_no == WHOLE_ROUND:        # issue 17: the round's sheets go in by one command below
+                (cup.tmp / f"round-{round_no}").mkdir(exist_ok=True)
+                cup.file(f"round-{round_no}/{mid}.yaml", text)
+                batched.append((mid, text, imps, late_no_dispensation))
+                continue
+            doc = cup.write("result", "submit", cup.file(f"{mid}.yaml", text))
             gp_expected += ROUND_GP[round_no]
-            if events.get("amend") == mid:
-                changed = cup.file(f"{mid}-amended.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
-                                                                      f"segments: [[{imps[0] + 5}, {imps[1]}]", 1))
-                amended = cup.write("result", "amend", changed)
-                assert amended["imps"][0] == doc["imps"][0] + 5
-                cup.paths["amendments before the next draw (§1.5.16)"].append(mid)
-                last_amendable = (mid, text, imps, round_no)
+            last_amendable = recorded(cup, events, round_no, mid, doc, text, imps, late_no_dispensation) \
+                or last_amendable
+        if batched:
+            whole = cup.write("result", "submit", cup.tmp / f"round-{round_no}")
+            assert whole["recorded"] == len(batched) and whole["rejected"] == 0, whole["errors"]
+            docs = {d["match"]: d for d in whole["sheets"]}
+            for mid, text, imps, late_no_dispensation in batched:
+                gp_expected += ROUND_GP[round_no]
+                last_amendable = recorded(cup, events, round_no, mid, docs[mid], text, imps, late_no_dispensation) \
+                    or last_amendable
+            cup.paths["a whole round in one command (issue 17)"].append(f"round {round_no}: {len(batched)} sheets")
+            batched.clear()
     # §1.5.16: once the next round is drawn, an amendment that changes the winner is refused
     mid, text, imps, round_no = last_amendable
     swapped = cup.file(f"{mid}-swapped.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
@@ -302,7 +306,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "ties on total points (§1.5.10)", "ties on extra boards (§1.5.10)",
                      "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
                      "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
-                     "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)"):
+                     "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)",
+                     "a whole round in one command (issue 17)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
 
 
@@ -320,6 +325,29 @@ def withdraw_before_first_match(cup: Cup, teams: dict) -> tuple[str, int] | None
     team["players"] = team["players"][:-1]
     cup.paths["withdrawn players (§1.5.11)"].append(f"{team['id']}: {gone}")
     return team["id"], 5
+
+
+def recorded(cup: Cup, events: dict, round_no: int, mid: str, doc: dict, text: str, imps, late_no_dispensation: bool):
+    """What a recorded sheet's document must say (its warnings, §1.5.6, §1.5.14, §1.5.4), and the
+    amendment its path asks for (§1.5.16); returns ``(mid, text, imps, round)`` once amended."""
+    warned = {w["rule"] for w in doc["warnings"]}
+    if late_no_dispensation:
+        assert "1.5.6" in warned, doc["warnings"]
+        cup.paths["played late, no dispensation (§1.5.6 warning)"].append(mid)
+    elif events.get("dispensation") == mid:
+        assert "1.5.6" not in warned, doc["warnings"]
+    if events.get("late_sheet") == mid:
+        assert "1.5.14" in warned
+        cup.paths["late sheets (§1.5.14)"].append(mid)
+    assert "1.5.4" not in warned, doc["warnings"]                # the UP noted as computed
+    if events.get("amend") != mid:
+        return None
+    changed = cup.file(f"{mid}-amended.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
+                                                          f"segments: [[{imps[0] + 5}, {imps[1]}]", 1))
+    amended = cup.write("result", "amend", changed)
+    assert amended["imps"][0] == doc["imps"][0] + 5
+    cup.paths["amendments before the next draw (§1.5.16)"].append(mid)
+    return (mid, text, imps, round_no)
 
 
 def _plus_days(day: str, n: int) -> str:
