@@ -88,6 +88,8 @@ def ok_cases(c):
           "--dry-run"], (2,)),   # the file's players are not on these teams: a clear error, as JSON
         (["result", "check", c["sheet"]], (0,)),
         (["result", "submit", c["sheet"], "--dry-run"], (0,)),
+        (["result", "check", c["sheet"], c["bad"]], (1,)),                  # many sheets (issue 17)
+        (["result", "submit", c["sheet"], c["malformed"], "--dry-run"], (1,)),
         (["result", "amend", c["sheet"], "--dry-run"], (2,)),   # not recorded yet: use submit
         (["result", "walkover", c["m2"]["id"], "--withdrawn", c["m2"]["away"], "--dry-run"], (0,)),
         (["schedule", "1div"], (0,)), (["schedule", "2div"], (0,)), (["schedule", "3div-a"], (0,)),
