@@ -272,17 +272,13 @@ def _already(store, rel, sheet, doc) -> None:
 
 def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
     """``dbf result submit|amend FILE``: one sheet decided (:func:`_plan`) and written."""
-    from ..store.cupresults import cup_record_data, match_file, sheet_data
-    from ..store.sheetcontext import amend_refusal
-    from ..store.snapshot import refusals
-
     loaded = _load(file, now, amend=amend)
     sheet, store = loaded.sheet, loaded.store
     if loaded.kind == "division":
         _division(store, sheet, loaded.data, True, dry_run, amend, _now(now))
         return
     plan = _plan(loaded, penalty=penalty, amend=amend)
-    res, match = plan.check, loaded.inputs.match
+    res = plan.check
     doc = _doc(sheet, res)
     if not plan.recordable:
         if penalty:
@@ -290,11 +286,30 @@ def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amen
         raise RuleBroken(list(res.problems), doc)
     if plan.penalty:
         doc.update(ok=True, penalty=True)
+    if not _write_cup(loaded, plan, doc, dry_run, amend):
+        return
+    doc.update(recorded=not dry_run, dry_run=dry_run)
+    if not RUN.json and res.warnings:
+        from .common import print_problems
+
+        print_problems(res.warnings)
+    emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
+
+
+def _write_cup(loaded: Loaded, plan, doc: dict, dry_run: bool, amend: bool) -> bool:
+    """Write a valid cup sheet's record under the lock (``False``: it was recorded already,
+    and said so); an amendment of a locked match, or a write that would break a season
+    invariant (issue 13.5), is refused."""
+    from ..store.cupresults import cup_record_data, match_file, sheet_data
+    from ..store.sheetcontext import amend_refusal
+    from ..store.snapshot import refusals
+
+    sheet, store, match, res = loaded.sheet, loaded.store, loaded.inputs.match, plan.check
     rel = match_file(match.id)
     with store.transaction(command_line(), f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
                            RUN.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
-            return
+            return False
         if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
             refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
             if refusal is not None:
@@ -307,12 +322,7 @@ def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amen
         check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
         doc["fees"] = plan.fees
-    doc.update(recorded=not dry_run, dry_run=dry_run)
-    if not RUN.json and res.warnings:
-        from .common import print_problems
-
-        print_problems(res.warnings)
-    emit(doc, _human(doc, "verb:would be recorded" if dry_run else ("verb:amended" if amend else "verb:recorded_p")))
+    return True
 
 
 def write_batch(store, rows: list, dry_run: bool, hold: bool) -> None:

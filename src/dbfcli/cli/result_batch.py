@@ -154,6 +154,8 @@ def _judge_cup(batch: Batch, f: Path, sheet, plain) -> Judged:
 
     season = _season(batch)
     inputs = sheet_inputs(season, sheet, batch.now)
+    if any(p.is_error for p in inputs.problems):      # of this sheet (the season's were checked once)
+        raise UsageProblem(list(inputs.problems))
     if inputs.match is None:
         _division_typo(batch.store, sheet)
         raise UsageProblem(allowed(None, "submit", match_id=sheet.match, where=sheet.where_of("match")))

@@ -491,38 +491,11 @@ _SYNC_GROUP = hasattr(os, "sync") and sys.platform.startswith("linux")
 
 
 def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
-    files = pending["files"]
     entries = pending_entries(pending)
     durable = len(entries) == 1 or not _SYNC_GROUP
-    staged: list[tuple[str, Any]] = []
-    current = PENDING
-    try:
-        for rel, text in files.items():
-            current = rel
-            check_relpath(rel)
-            fault_point("stage")
-            if text is None:
-                check_writable_path(store.dir, rel)
-                staged.append((rel, None))
-            else:
-                staged.append((rel, stage(store.dir, rel, text.encode("utf-8"), durable)))
-        for e in entries:
-            current = e["journal"]
-            fault_point("stage")
-            staged.append((current, stage(store.dir, current, dump_yaml(e["entry"]).encode("utf-8"), durable)))
-    except OSError as exc:
-        for _, s in staged:
-            if s is not None:
-                drop_staged(s)
-        if not fresh:
-            raise
-        try:
-            delete_inside(store.dir, PENDING)
-        except OSError:   # pragma: no cover - then the next command rolls it forward, and says so
-            raise _write_error(store, current, exc, "the write is pending: the next dbf command that can "
-                               "write finishes it") from None
-        raise _write_error(store, current, exc, "nothing was changed") from None
+    staged = _stage_pending(store, pending, entries, durable, fresh)
     done = 0
+    current = PENDING
     try:
         for i, (rel, s) in enumerate(staged):
             current = rel
@@ -558,10 +531,45 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
         for _, s in staged[:done]:
             if s is not None:
                 close_staged(s)
-    entries = pending_entries(pending)
     last = entries[-1]["entry"]
     _git_commit(store, last if len(entries) == 1 else
                 dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
+
+
+def _stage_pending(store: SeasonStore, pending: dict, entries: list[dict], durable: bool,
+                   fresh: bool) -> list[tuple[str, Any]]:
+    """Phase 1 of applying a pending write: every new file and journal entry staged beside its
+    target (``(rel, staged)``; ``staged`` None for a deletion). A failure removes what was
+    staged (and, for a fresh write, the pending file): nothing was changed."""
+    staged: list[tuple[str, Any]] = []
+    current = PENDING
+    try:
+        for rel, text in pending["files"].items():
+            current = rel
+            check_relpath(rel)
+            fault_point("stage")
+            if text is None:
+                check_writable_path(store.dir, rel)
+                staged.append((rel, None))
+            else:
+                staged.append((rel, stage(store.dir, rel, text.encode("utf-8"), durable)))
+        for e in entries:
+            current = e["journal"]
+            fault_point("stage")
+            staged.append((current, stage(store.dir, current, dump_yaml(e["entry"]).encode("utf-8"), durable)))
+    except OSError as exc:
+        for _, s in staged:
+            if s is not None:
+                drop_staged(s)
+        if not fresh:
+            raise
+        try:
+            delete_inside(store.dir, PENDING)
+        except OSError:   # pragma: no cover - then the next command rolls it forward, and says so
+            raise _write_error(store, current, exc, "the write is pending: the next dbf command that can "
+                               "write finishes it") from None
+        raise _write_error(store, current, exc, "nothing was changed") from None
+    return staged
 
 
 def check_writable_path(root: Path, rel: str) -> None:

@@ -69,7 +69,7 @@ def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None
 def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
     """:func:`cup_context` on a season read once (:func:`load_sheet_season`): the records are
     the season's and those of the batch's sheets accepted before this one (``season.extra``)."""
-    from ..rules.home import HumPair, home_away, official_day
+    from ..rules.home import HumPair, official_day
     from ..rules.sheet import CupContext
 
     store, settings, cup, problems = season.store, season.settings, season.cup, list(season.problems)
@@ -87,18 +87,8 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
 
     regs = season.lazy("registry", lambda: load_registry(store)[0])
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
-    totals = up_totals(records, before_round=m.round)
-    from ..rules.home import hum_teams_in_match, hum_verdicts
-
     agreed = cup.schedule.get(m.id)
-    expected_home = None
-    if m.round < 8:   # §1.5.13: only a pair that may play HUM in this match makes its team away
-        from .systems import hum_context
-
-        _, division_teams = season.lazy("hum", lambda: hum_context(store, settings, cup.teams))
-        day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
-        verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
-        expected_home = home_away(m, totals, hum_teams_in_match(verdicts))[0]
+    expected_home = _expected_home(season, m, records, hum_pairs, agreed)
     from .geodata import road_table
 
     road, more5 = season.lazy("road", lambda: road_table(store))
@@ -109,6 +99,21 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
                      scheduled_on=scheduled_on, route_ferries=ferries, official_on=official_day(m.round, settings.cup),
                      dispensation=agreed.dispensation if agreed else None)
     return CupSheetInputs(ctx=ctx, match=m, records=records, problems=tuple(problems))
+
+
+def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | None:
+    """§1.5.5 with §1.5.13: the home team the schedule expects, from the UP of earlier rounds;
+    only a pair that may play HUM in this match makes its team away (none from the semi-final)."""
+    if m.round >= 8:
+        return None
+    from ..rules.home import home_away, hum_teams_in_match, hum_verdicts, official_day
+    from .systems import hum_context
+
+    settings = season.settings
+    _, division_teams = season.lazy("hum", lambda: hum_context(season.store, settings, season.cup.teams))
+    day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
+    verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
+    return home_away(m, up_totals(records, before_round=m.round), hum_teams_in_match(verdicts))[0]
 
 
 #: the parts of the cup a sheet is checked against (not the travel claims or contacts)
