@@ -155,6 +155,8 @@ def test_batch_two_sheets_for_one_match(round_sheets, tmp_path):
     first = sorted(out.glob("*.yaml"))[0]
     copy = tmp_path / "copy-of-first.yaml"
     shutil.copy(first, copy)
+    human = run_dbf("result", "submit", first, copy, "--dry-run")      # the summary table, no write
+    assert human.exit_code == 1 and "[format.duplicate]" in human.stdout and _matches(example) == []
     r = run_dbf("result", "submit", first, copy, "--json")
     assert r.exit_code == 1
     assert [s["status"] for s in r.json["sheets"]] == ["recorded", "rejected"]

@@ -101,6 +101,7 @@ def judge(batch: Batch, f: Path) -> Judged:
     from ..store.season import StoreError
     from ..store.sheetcontext import division_of
 
+    sheet = None
     try:
         sheet, plain = _read(f)
         from ..rules.batch import same_match
@@ -112,10 +113,11 @@ def judge(batch: Batch, f: Path) -> Judged:
         if division_of(sheet.match):
             return _judge_division(batch, f, sheet, plain)
         return _judge_cup(batch, f, sheet, plain)
-    except RuleBroken as exc:
-        return _rejected(f, exc.problems, exc.doc)
-    except (UsageProblem, StoreError) as exc:
-        return _rejected(f, exc.problems)
+    except (RuleBroken, UsageProblem, StoreError) as exc:
+        row = _rejected(f, exc.problems, getattr(exc, "doc", None))
+        if sheet is not None and not row.doc.get("match"):
+            row.doc["match"] = sheet.match
+        return row
 
 
 def _read(f: Path):
@@ -316,7 +318,7 @@ def _first(doc: dict) -> str:
         if doc.get(key):
             p = doc[key][0]
             ids = ("§" + p["rule"] if p.get("rule") else "") + (f" [{p['code']}]" if p.get("code") else "")
-            line = f":{p['line']}" if p.get("line") else ""
+            line = " " + t("batch:line", line=p["line"]) if p.get("line") else ""
             return f"{sev}{ids.strip()}{line}: {p['message']}"
     return ""
 
@@ -327,5 +329,9 @@ def _human(out, rows: list[Judged], doc: dict) -> None:
     out.table(None, heads("file", "match", "status", "winner", "first problem"),
               [(j.file.name, j.doc.get("match") or "", t("batch:" + j.status), j.doc.get("winner") or "",
                 _first(j.doc)) for j in rows])
-    out.line(t("batch_line", sheets=len(rows) - doc["skipped"], valid=doc["valid"], recorded=doc["recorded"],
-               rejected=doc["rejected"]))
+    n = {j.status: 0 for j in rows}
+    for j in rows:
+        n[j.status] += 1
+    parts = [t("batch_n:" + s, n=n.get(s, 0)) for s in ("valid", "recorded", "would be recorded", "already recorded",
+                                                 "not recorded", "rejected") if n.get(s) or s == "rejected"]
+    out.line(t("batch_line", sheets=len(rows) - doc["skipped"], parts=", ".join(parts)))
