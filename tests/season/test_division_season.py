@@ -136,21 +136,23 @@ def season(example, tmp_path):
     path("schedules: 4 all-play-alls frozen, 11 rounds each")
     orders = {div: entry_order(example, div) for div in DIVS}
     imps = designed(orders, rounds, boards)
-    sheet = tmp_path / "sheet.yaml"
     n = 0
     for div in DIVS:
         for rnd in rounds[div]:
+            folder = tmp_path / f"{div}-round-{rnd['round']:02d}"      # a round's sheets, one command (issue 17)
+            folder.mkdir()
             for m in rnd["matches"]:
                 if not m["away"]:
                     continue
-                sheet.write_text(sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, boards=boards[div],
-                                            imps=imps[m["id"]], played_on=rnd["date"],
-                                            submitted_at=f"{rnd['date']}T22:00"), encoding="utf-8")
-                ok("result", "submit", sheet)
-                n += 1
+                (folder / f"{m['id']}.yaml").write_text(sheet_text(
+                    m["id"], teams[m["home"]], teams[m["away"]], 1, boards=boards[div], imps=imps[m["id"]],
+                    played_on=rnd["date"], submitted_at=f"{rnd['date']}T22:00"), encoding="utf-8")
+            r = ok("result", "submit", folder, "--json")
+            assert r.json["rejected"] == 0 and r.json["recorded"] == len(list(folder.glob("*.yaml")))
+            n += r.json["recorded"]
             check_ok(f"{div} round {rnd['round']}")
     assert n == 264
-    path("results: 264 division sheets submitted, dbf check after each round")
+    path("results: 264 division sheets submitted, a round in one command, dbf check after each round")
     return example, tmp_path, orders, teams
 
 
