@@ -19,6 +19,9 @@ import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store
 
+#: the ``dbf result`` group (cli/result_pending.py runs ``submit``/``amend`` through it)
+_RESULT_GROUP: list = []
+
 def _now() -> dt.datetime:
     return dt.datetime.now().replace(microsecond=0)
 
@@ -239,6 +242,7 @@ def _submit_files(files: list[Path]) -> None:
 
 def attach(result: typer.Typer) -> None:
     """Register ``import`` and ``blank`` on the ``dbf result`` group."""
+    _RESULT_GROUP[:] = [result]
     _attach_blank(result)
 
     @command(result, "import", writes=lambda kw: kw["submit"] and not kw["dry_run"])
