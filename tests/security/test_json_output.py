@@ -78,6 +78,7 @@ def ok_cases(c):
         (["vp", "12"], (0,)), (["vp", "12", "--boards", "36"], (0,)),
         (["imps", "430"], (0,)),
         (["cup", "teams"], (0,)), (["cup", "enter", c["entry"], "--dry-run"], (0,)),
+        (["cup", "withdraw-player", c["m2"]["home"], c["pair"][0], "--dry-run"], (0, 1)),
         (["division", "teams", "2div"], (0,)), (["division", "fees"], (0,)), (["division", "fees", "1div"], (0,)), (["division", "enter", "2div", c["div_entry"], "--dry-run"], (0,)),
         (["draw", "cup", "--round", "1", "--force", "--dry-run"], (0, 1, 2)),
         (["notify", "draw", "--round", "1", "--out", b / "mail"], (0,)),
