@@ -105,6 +105,7 @@ def ok_cases(c):
         (["travel", "claim", c["m0"]["id"], "--team", c["m0"]["away"], "--zones", "20", "--dry-run"], (0,)),
         (["cup", "add-player", c["team"]["id"], "--round", "2", "--id", "999001", "--name", "Per Sø", "--dry-run"],
          (0, 1)),
+        (["fees", "pay", c["team"]["id"], "240", "--on", "2026-12-20", "--dry-run"], (0,)),
         # the qualification has no entries in the example: the JSON document is what is checked here
         (["qualification", "east", "enter", c["div_entry"], "--dry-run"], (0, 1, 2)),
         (["qualification", "east", "result", "QE-R01-01", "--imps", "52", "31", "--dry-run"], (0, 1, 2)),
