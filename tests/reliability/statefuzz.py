@@ -245,10 +245,16 @@ def _csv_mutation(draw, text: str) -> bytes:
     return ("\n".join(rows) + "\n").encode("utf-8", "surrogatepass")
 
 
+#: the kind of the last edit drawn ("encoding", "csv", "toml lines", "yaml structure"...): the tally's figures
+LAST_EDIT = [""]
+
+
 @st.composite
 def mutation(draw, data: bytes, rel: str) -> bytes:
     """One hand edit of the file ``rel`` whose bytes are ``data``."""
     how = draw(st.sampled_from(["structure", "structure", "lines", "lines", "lines", "encoding"]))
+    LAST_EDIT[0] = how if how == "encoding" else ("csv" if rel.endswith(".csv") else
+                                                 "toml lines" if rel.endswith(".toml") else f"yaml {how}")
     if how == "encoding":
         return _encoding_mutation(draw, data)
     text = data.decode("utf-8")

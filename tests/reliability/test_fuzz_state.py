@@ -74,7 +74,17 @@ def _mutated(root, files, data):
     before = (root / rel).read_bytes()
     after = data.draw(statefuzz.mutation(before, rel), label="edit")
     (root / rel).write_bytes(after)
+    _tally_case(kind, rel)
     return rel, after
+
+
+def _tally_case(kind: str, rel: str) -> None:
+    """With DBF_FUZZ_TALLY: one line per case (the kind of file, the file, the kind of edit)."""
+    if TALLY:
+        import json
+
+        with open(TALLY, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"case": kind, "file": rel, "edit": statefuzz.LAST_EDIT[0]}) + "\n")
 
 
 @FUZZ
