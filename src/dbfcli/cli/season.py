@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import t as tr
-from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, lock_season,
+from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail,
                      load_store)
 
 
@@ -45,13 +45,11 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf season rollover --to 2027-28 --qualifiers qualifiers.yaml --vacancy KBH-B --dry-run
         """
-        from ..store.rollover import new_season_refusal, rollover_data, rollover_plan
-        from ..store.settings import default_season_toml
-        from ..store.teams import division_file, teams_file_data
+        from ..store.rollover import new_season_refusal, rollover_plan
 
         store = load_store()
         refusal = new_season_refusal(store, to)
-        if refusal is not None:
+        if refusal is not None and refusal.code != "state.exists":
             raise UsageProblem([refusal])
         if qualifiers is None:
             fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
@@ -59,6 +57,9 @@ def register(app: typer.Typer) -> None:
         decided = _winners(winner)
         plan, problems = rollover_plan(store, to, qualifiers, vacancy, decided, too_late_for_match=too_late_for_match,
                                        too_late_to_promote=too_late_to_promote, seed=seed, dry_run=dry_run)
+        if refusal is not None and (plan is None or any(x.is_error for x in problems) or plan.unused_winners
+                                    or not _already_built(plan)):
+            raise UsageProblem([refusal])      # a season is there, and not what this rollover writes
         if plan is None:                       # the 1st-division play-off cannot be paired (§1.1.2.8)
             raise RuleBroken(problems)
         if plan.unused_winners:
@@ -74,34 +75,47 @@ def register(app: typer.Typer) -> None:
         if any(x.is_error for x in problems):
             raise RuleBroken(problems, plan.doc)
         check(problems)
-
-        target = lock_season(plan.target, create=not dry_run)   # locked, then checked again, then written
-        refusal = new_season_refusal(store, to)
-        if refusal is not None:
-            raise UsageProblem([refusal])
-        with target.transaction(command_line(), f"rollover {store.season} -> {to}", dry_run, RUN.lock_timeout,
-                                create=True) as tx:
-            tx.write_text("season.toml", default_season_toml(to))
-            for d in plan.new:
-                tx.write_yaml(division_file(d), teams_file_data(plan.division_teams(d), d),
-                              header=f"{d} teams in seeding order (dbf season rollover from {store.season})")
-            tx.write_yaml("cup/teams.yaml", {"schema": 1, "teams": []}, header="cup teams (dbf cup enter)")
-            tx.write_yaml("divisions/rollover.yaml", rollover_data(plan),
-                          header=f"how {to}'s divisions were built (dbf season rollover)")
-
-        from ..store.rollover import set_current
-
-        made_current = False if dry_run else set_current(store.root, to)
+        made_current = _write_new_season(store, plan, refusal is not None, dry_run)
+        finished = refusal is not None
         plan.doc["current"] = to if made_current else None
 
         def human(o):
             for d, ids in plan.new.items():
                 o.line(f"{d}: {', '.join(ids)}")
-            o.line(tr("recorded_file", verb=tr("verb:would write" if dry_run else "verb:wrote"), file=target.dir))
+            if finished:
+                o.line(f"{to} was already built by an interrupted rollover (its files are what this one writes)")
+            o.line(tr("recorded_file", verb=tr("verb:would write" if dry_run else "verb:wrote"), file=plan.target.dir))
             if made_current:
                 o.line(f"{to} is now the current season (dbf.toml); `dbf --season {store.season} ...` reaches {store.season}")
 
         emit(plan.doc, human)
+
+
+def _already_built(plan) -> bool:
+    from ..store.rollover import already_built, rollover_files
+
+    return already_built(plan.target, rollover_files(plan))
+
+
+def _write_new_season(store, plan, built: bool, dry_run: bool) -> bool:
+    """Write the new season in one step (store/newseason.py, issue 15.6) and make it current
+    (True when ``dbf.toml`` changed). ``built``: the season is there already, exactly what this
+    rollover writes and untouched since (a rollover killed after its rename, before ``dbf.toml``
+    was changed): it is only made current."""
+    from ..store.newseason import creating
+    from ..store.rollover import rollover_files, set_current
+
+    to = plan.target.season
+    if dry_run:
+        return False
+    if not built:
+        with creating(store.root, to, command_line(), f"rollover {store.season} -> {to}", RUN.lock_timeout) as tx:
+            for rel, text in rollover_files(plan).items():
+                tx.write_text(rel, text)
+        from ..store.atomic import fault_point
+
+        fault_point("before-current")
+    return set_current(store.root, to)
 
 
 def _winners(winner: list[str]) -> dict[str, str]:

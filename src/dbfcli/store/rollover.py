@@ -39,11 +39,6 @@ def next_season(season: str) -> str:
     return f"{first}-{(first + 1) % 100:02d}"
 
 
-#: the staging folder a rollover writes before it renames it into place (item 15.6)
-def staging_name(to: str) -> str:
-    return f".{to}.rollover"
-
-
 def new_season_refusal(store: SeasonStore, to: str) -> Problem | None:
     """Why ``--to`` cannot be the new season (exit 2), or None: not of the form ``2027-28``,
     not the season after this one, or a season folder that already holds a season (a folder
@@ -253,6 +248,33 @@ def rollover_data(plan: RolloverPlan) -> dict:
     """``divisions/rollover.yaml`` of the new season: how its divisions were built."""
     return {"schema": 1, "from": plan.source, "seed": plan.seed, "vacancies": list(plan.vacancies),
             "steps": plan.doc["steps"], "lots": plan.doc["lots"]}
+
+
+def rollover_files(plan: RolloverPlan) -> dict[str, str]:
+    """The files of the new season, relative to its folder, and their text: season.toml of
+    defaults, each division's teams in seeding order, an empty cup, ``divisions/rollover.yaml``."""
+    from .settings import default_season_toml
+    from .teams import division_file, teams_file_data
+    from .yamlio import dump_yaml
+
+    to = plan.target.season
+    files = {"season.toml": default_season_toml(to)}
+    for d in plan.new:
+        files[division_file(d)] = dump_yaml(teams_file_data(plan.division_teams(d), d),
+                                            f"{d} teams in seeding order (dbf season rollover from {plan.source})")
+    files["cup/teams.yaml"] = dump_yaml({"schema": 1, "teams": []}, "cup teams (dbf cup enter)")
+    files["divisions/rollover.yaml"] = dump_yaml(rollover_data(plan), f"how {to}'s divisions were built (dbf season rollover)")
+    return files
+
+
+def already_built(target: SeasonStore, files: Mapping[str, str]) -> bool:
+    """Is ``target`` exactly the season these files make, with nothing written since (its journal
+    holds one entry, the rollover's)? What a rollover killed after its rename leaves (issue 15.6)."""
+    from .season import JOURNAL
+
+    if not (target.dir / "season.toml").is_file() or len(target.list(JOURNAL)) != 1:
+        return False
+    return all(target.read_bytes(rel) == text.encode("utf-8") for rel, text in files.items())
 
 
 def set_current(root: Path, season: str) -> bool:

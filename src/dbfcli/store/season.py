@@ -267,10 +267,11 @@ class SeasonStore(MutableValue):
 
     @contextmanager
     def transaction(self, command: str, message: str = "", dry_run: bool = False,
-                    lock_timeout: float = 10.0, create: bool = False) -> Iterator["Transaction"]:
+                    lock_timeout: float = 10.0, create: bool = False, git: bool = True) -> Iterator["Transaction"]:
         """Yield a :class:`Transaction` under the season lock (re-entered: inside a command
         the lock must have been taken before anything was read, see :meth:`open_for_write`),
-        after finishing any interrupted write."""
+        after finishing any interrupted write. ``git=False``: no git commit (a new season's
+        staging folder, store/newseason.py, commits once it is in place)."""
         from .atomic import holds, in_command
 
         if not create:
@@ -291,7 +292,7 @@ class SeasonStore(MutableValue):
             raise self._unwritable(exc) from None
         try:
             self._finish_interrupted()
-            tx = Transaction(self, command, message, dry_run)
+            tx = Transaction(self, command, message, dry_run, git=git)
             yield tx
             tx.commit()
         finally:
@@ -342,6 +343,7 @@ class Transaction(MutableValue):
     journal_file: str | None = None
     #: the :class:`TransactionGroup` this write belongs to (its commit joins the group's)
     group: Any = None
+    git: bool = True
 
     def write_text(self, rel: str, text: str) -> None:
         check_relpath(rel)
@@ -392,7 +394,7 @@ class Transaction(MutableValue):
         except OSError as exc:   # nothing has changed yet
             raise _write_error(self.store, PENDING, exc, "nothing was changed") from None
         fault_point("after-pending")
-        _apply_pending(self.store, pending, fresh=True)
+        _apply_pending(self.store, pending, fresh=True, git=self.git)
         self.journal_file = journal_rel
 
     def _entry(self, changes: list[tuple[str, str]], later: int = 0) -> tuple[dict, str]:
@@ -490,7 +492,7 @@ def pending_entries(pending: dict) -> list[dict]:
 _SYNC_GROUP = hasattr(os, "sync") and sys.platform.startswith("linux")
 
 
-def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
+def _apply_pending(store: SeasonStore, pending: dict, fresh: bool, git: bool = True) -> None:
     entries = pending_entries(pending)
     durable = len(entries) == 1 or not _SYNC_GROUP
     staged = _stage_pending(store, pending, entries, durable, fresh)
@@ -532,8 +534,9 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool) -> None:
             if s is not None:
                 close_staged(s)
     last = entries[-1]["entry"]
-    _git_commit(store, last if len(entries) == 1 else
-                dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
+    if git:
+        _git_commit(store, last if len(entries) == 1 else
+                    dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
 
 
 def _stage_pending(store: SeasonStore, pending: dict, entries: list[dict], durable: bool,
