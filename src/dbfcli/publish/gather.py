@@ -82,6 +82,20 @@ class SeasonData:
     streets: dict[str, str] = field(default_factory=dict)    # venue postcode -> street address (DIR/clubs.yaml)
     trophy_teams: dict[str, str] = field(default_factory=dict)  # season -> winning team's name (trophy.yaml `team:`)
     div_rounds: dict[str, Any] = field(default_factory=dict)  # division -> stored (frozen) schedule, when there is one
+    lots: list[Any] = field(default_factory=list)            # recorded lots (divisions/lots.yaml, §1.1.3.2)
+    _tables: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def standings(self, div_id: str):
+        """The table of division ``div_id`` ranked exactly as `dbf standings` ranks it: the one
+        rule function :func:`dbfcli.rules.standings.standings` on the season's VP scale, with the
+        recorded lots (§1.1.3.2). The site, its team pages and the USEBIO export all read it here."""
+        if div_id not in self._tables:
+            from ..rules.standings import standings
+            from ..rules.vp import WBF20
+
+            self._tables[div_id] = standings(self.divisions[div_id], self.div_results.get(div_id, []),
+                                             self.vp_scale or WBF20, self.lots)
+        return self._tables[div_id]
 
     def club_name(self, club: int | None) -> str:
         """A club by its name where DIR/clubs.yaml knows it, else by its DBF number."""
@@ -305,6 +319,10 @@ def load_season(store: SeasonStore) -> SeasonData:
     data.clubs, data.streets, p = load_clubs(store)
     data.problems += p
     data.trophy_teams = load_trophy_teams(store)
+    from ..store.lots import load_lots
+
+    data.lots, p = load_lots(store)
+    data.problems += p
     from ..store.divresults import load_frozen
 
     for div_id in divisions:

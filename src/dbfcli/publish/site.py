@@ -396,13 +396,9 @@ def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
     """Standings with marks (rules.standings, the season's VP scale), fixtures to come (dates,
     times, venues), results by round with VP per match, a cross-table, and the play-off with
     carry-over (as `dbf playoff` computes it)."""
-    from ..rules.standings import standings
-    from ..rules.vp import WBF20
-
     ref = _Refs(data)
     div = data.divisions[div_id]
-    results = data.div_results.get(div_id, [])
-    table, _ = standings(div, results, data.vp_scale or WBF20)
+    table, _ = data.standings(div_id)     # as `dbf standings` ranks it, lots included (§1.1.3.2)
     rows = [{"rank": r.rank, "team": ref(r.team), "played": r.played, "won": r.won,
              "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
              "vp": number(r.vp / 100, lang), "marks": [t(m.name, lang) for m in r.marks],
@@ -542,11 +538,7 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
     div_id = data.division_of(team_id)
     division = None
     if div_id is not None:
-        from ..rules.standings import standings
-        from ..rules.vp import WBF20
-
-        table, _ = _memo(data, f"standings:{div_id}", lambda: standings(
-            data.divisions[div_id], data.div_results.get(div_id, []), data.vp_scale or WBF20))
+        table, _ = data.standings(div_id)
         row = next((r for r in table.rows if r.team == team_id), None)
         matches = []
         for f in division_fixtures(data, div_id, lang):

@@ -155,12 +155,9 @@ def division(data: SeasonData, division_id: str) -> tuple[bytes, dict]:
     """Division ``division_id`` (§1.1): its teams in standings order (PLACE, VP in TOTAL_SCORE),
     their players, and every recorded match with its IMPs. ``(xml, summary)``."""
     from ..i18n import division_name
-    from ..rules.standings import standings
-    from ..rules.vp import WBF20
-
     div = data.divisions[division_id]
     results = data.div_results.get(division_id, [])
-    table, _ = standings(div, results, data.vp_scale or WBF20)
+    table, _ = data.standings(division_id)      # as `dbf standings` ranks it, lots included (§1.1.3.2)
     settings = data.settings.division(division_id)
     root, ev = _document(f"DBF Divisionsturneringen {data.season}, {division_name(division_id, 'da')}",
                          f"DBF-{data.season}-{division_id}", "TEAMS_LEAGUE",
