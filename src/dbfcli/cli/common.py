@@ -225,6 +225,49 @@ def fail(message: str, rule: str | None = None, hint: str | None = None, where: 
     raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
 
 
+def write_out(path: Path, data: bytes, what: str = "--out") -> None:
+    """Write a file the user named (``--out``, ``--ics``) atomically and never through a symbolic
+    link: the file itself a link is refused (exit 2, ``io.link``, issue 16.3; a link there may
+    point anywhere, e.g. ``~/.bashrc``). The folders on the way are the user's own path and may be
+    links (docs/readings/links.md); a missing one is made."""
+    from ..store.atomic import LinkRefused, write_inside
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_inside(path.parent, path.name, data)
+    except LinkRefused as exc:
+        _link_refused(what, path, exc.target)
+    except OSError as exc:
+        fail(f"cannot write {what} {path}: {exc.strerror or exc}", hint=f"{what} names a file in a folder",
+             code="io.cannot-write")
+
+
+def write_out_folder(folder: Path, files: Sequence[tuple[str, bytes]], what: str = "--out") -> list[Path]:
+    """Write ``files`` (name, bytes) into a folder the user named, made when missing: the folder
+    itself a symbolic link is refused, and so is a link at any file's name (exit 2, ``io.link``,
+    issue 16.3). Returns the paths written."""
+    from ..store.atomic import LinkRefused, write_inside
+
+    if folder.is_symlink():
+        _link_refused(what, folder, os.readlink(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in files:
+            write_inside(folder, name, data, durable=False)
+    except LinkRefused as exc:
+        _link_refused(what, folder / exc.link, exc.target)
+    except OSError as exc:
+        fail(f"cannot write {what} {folder}: {exc.strerror or exc}",
+             hint=f"{what} names a folder (created when missing), not a file", code="io.cannot-write")
+    return [folder / name for name, _ in files]
+
+
+def _link_refused(what: str, path: Path, target: str) -> NoReturn:
+    fail(f"{what} {path}: refusing to write through the symbolic link {path} (-> {target})",
+         hint=f"give {what} a path that is not a symbolic link, or remove the link", where=Where(str(path)),
+         code="io.link")
+
+
 def check(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]:
     """Raise :class:`RuleBroken` if any problem is an error (exit :func:`exit_code`: 1 for broken
     rules); print and return the warnings."""

@@ -86,10 +86,9 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
         _, streets, _ = load_clubs(store)
         data, events = cup_calendar(store.season, round_no, rows, names, current_lang(), streets, team)
         doc["ics"] = {"file": str(ics), "events": events}
-        try:
-            ics.write_bytes(data)
-        except OSError as exc:
-            fail(f"cannot write {ics}: {exc.strerror}", code="io.cannot-write")
+        from .common import write_out
+
+        write_out(ics, data, "--ics")
     errors = [p for p in problems if p.is_error]
     if csv and not RUN.json:
         write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])

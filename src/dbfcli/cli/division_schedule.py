@@ -100,16 +100,13 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     if ics is not None:
         from ..i18n import current_lang
         from ..publish.gather import load_clubs
-        from ..store.atomic import atomic_write
         from ..store.ics import division_calendar
+        from .common import write_out
 
         _, streets, _ = load_clubs(store)
         data, events = division_calendar(division_id, store.season, rounds, names, venue, settings.boards,
                                          current_lang(), streets, team)
-        try:
-            atomic_write(ics, data)
-        except OSError as exc:
-            fail(f"cannot write {ics}: {exc.strerror or exc}", code="io.cannot-write")
+        write_out(ics, data, "--ics")
         doc["ics"] = {"file": str(ics), "events": events}
     if csv and not (json_ or RUN.json):
         write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],

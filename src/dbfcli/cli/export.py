@@ -52,13 +52,9 @@ def register(app: typer.Typer) -> None:
             xml, summary = ub.division(data, division)
         doc = {"ok": True, "format": "USEBIO 1.3", "out": str(out) if out else None, **summary}
         if out is not None:
-            from ..store.atomic import atomic_write
+            from .common import write_out
 
-            try:
-                atomic_write(out, xml)
-            except OSError as exc:
-                fail(f"cannot write {out}: {exc.strerror or exc}", hint="--out names a file in a folder that exists",
-                     code="io.cannot-write")
+            write_out(out, xml)
             emit(doc, lambda o: o.line(t("wrote_file", file=out)))
             return
         if RUN.json:

@@ -65,16 +65,9 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> s
         doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
         return t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
     assert out is not None
-    files = []
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        for name, _, msg in msgs:
-            path = out / name
-            path.write_bytes(eml_bytes(msg))
-            files.append(str(path))
-    except OSError as exc:
-        fail(f"cannot write the messages to --out {out}: {exc.strerror or exc}",
-             hint="--out names a folder (created when missing), not a file", code="io.cannot-write")
+    from .common import write_out_folder
+
+    files = [str(p) for p in write_out_folder(out, [(name, eml_bytes(msg)) for name, _, msg in msgs])]
     doc.update({"out": str(out), "files": files})
     return t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
 

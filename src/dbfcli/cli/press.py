@@ -134,6 +134,8 @@ def register(app: typer.Typer) -> None:
                 fail(f"{what}: give --weekend N for a division report", hint=f"dbf press {what} --weekend 1", code="usage.missing")
             text, doc = _division(data, what, weekend, lang)
         if out is not None:
-            out.write_text(text, encoding="utf-8")
+            from .common import write_out
+
+            write_out(out, text.encode("utf-8"))
         doc = {"ok": True, **doc, "text": text, "out": str(out) if out else None}
         emit(doc, lambda o: sys.stdout.write(text))

@@ -51,6 +51,11 @@ def register(app: typer.Typer) -> None:
         lang = current_lang()
         store = load_store()
         target = out if out is not None else store.dir / "site"
+        if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
+            import os
+
+            fail(f"--out {out}: refusing to write through the symbolic link {out} (-> {os.readlink(out)})",
+                 hint="give --out a path that is not a symbolic link, or remove the link", code="io.link")
         if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
             from ..store.season import check_writable_path
 

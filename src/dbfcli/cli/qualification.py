@@ -235,12 +235,9 @@ def register(app: typer.Typer) -> None:
         check(problems, {"qualifiers": doc})
         qualified = [t for t, _, _ in q.qualified()]
         if out is not None:
-            from ..store.atomic import atomic_write
+            from .common import write_out
 
-            try:
-                atomic_write(out, dump_yaml(doc, "qualifiers for dbf season rollover --qualifiers (§1.1.5)").encode())
-            except OSError as exc:
-                fail(f"cannot write {out}: {exc.strerror or exc}", code="io.cannot-write")
+            write_out(out, dump_yaml(doc, "qualifiers for dbf season rollover --qualifiers (§1.1.5)").encode())
 
         def human(o):
             if out is None:

@@ -192,13 +192,9 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
     if not dry_run:
         if target.exists() and target.resolve() == file.resolve():
             fail(f"--out {target} is the file being imported", code="usage.conflict")
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(target.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(target)
-        except OSError as exc:
-            fail(f"cannot write {target}: {exc.strerror or exc}", code="io.cannot-write")
+        from .common import write_out
+
+        write_out(target, text.encode("utf-8"))
         doc["written"] = True
     if submit and not dry_run:
         if not RUN.json:
@@ -345,14 +341,9 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
             if len(facts) == 1 else "sheets.html"
         files = [(target / name, render_blank_sheets(facts, store.season))]
     if not dry_run:
-        try:
-            target.mkdir(parents=True, exist_ok=True)
-            for path, text in files:
-                tmp = path.with_name(path.name + ".tmp")
-                tmp.write_text(text, encoding="utf-8")
-                tmp.replace(path)
-        except OSError as exc:
-            fail(f"cannot write in {target}: {exc.strerror or exc}", code="io.cannot-write")
+        from .common import write_out_folder
+
+        write_out_folder(target, [(path.name, text.encode("utf-8")) for path, text in files])
     doc = {"ok": True, "format": fmt, "sheets": facts, "files": [str(p) for p, _ in files], "dry_run": dry_run,
            "errors": [], "warnings": []}
 
