@@ -240,12 +240,14 @@ def load_clubs(store: SeasonStore) -> tuple[dict[int, str], dict[str, str], list
     except YamlLoadError as exc:
         return {}, {}, [replace(p, severity="warning") for p in exc.problems]
     data = doc.data if isinstance(doc.data, dict) else {}
-    clubs = {int(k): str(v) for k, v in (data.get("clubs") or {}).items() if _int(k) is not None and v}
-    streets = {str(k).zfill(4): str(v) for k, v in (data.get("venues") or {}).items() if v}
+    given = {key: data.get(key) or {} for key in ("clubs", "venues")}
     problems = []
-    if not isinstance(data.get("clubs") or {}, dict) or not isinstance(data.get("venues") or {}, dict):
+    if not all(isinstance(v, dict) for v in given.values()):    # checked before it is read (issue 16.1)
+        given = {key: v if isinstance(v, dict) else {} for key, v in given.items()}
         problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where(),
                                         code="format.schema"))
+    clubs = {int(k): str(v) for k, v in given["clubs"].items() if _int(k) is not None and v}
+    streets = {str(k).zfill(4): str(v) for k, v in given["venues"].items() if v}
     return clubs, streets, problems
 
 

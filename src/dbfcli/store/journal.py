@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from .season import JOURNAL, SeasonStore, journal_order
+from ..rules.problems import Problem
+from .season import JOURNAL, SeasonStore, StoreError, journal_order
+
+#: the actions a journal entry's change may record
+ACTIONS = ("create", "update", "delete")
 
 
 def read_journal(store: SeasonStore) -> list[dict]:
@@ -11,14 +15,35 @@ def read_journal(store: SeasonStore) -> list[dict]:
     Oldest by the sequence number in the file name (``000042-<stamp>-<pid>.yaml``), never
     by the clock: two TDs sharing a season through git may have clocks apart (issue 16).
     Entries written before sequence numbers (``<stamp>-<pid>.yaml``) come first, by name."""
-    entries = []
+    entries, problems = [], []
     for rel in sorted(store.list(JOURNAL), key=journal_order):
         doc = store.read_yaml(rel)
         if isinstance(doc.data, dict) and "changes" in doc.data:
-            entry = dict(doc.data)
-            entry["file"] = rel
-            entries.append(entry)
+            found = entry_problems(doc)
+            problems += found
+            if not found:
+                entries.append(dict(doc.data, file=rel))
+    if problems:    # a hand-edited entry: named with its line (exit 2), never an internal error (issue 16.1)
+        raise StoreError(problems)
     return entries
+
+
+def entry_problems(doc) -> list[Problem]:
+    """What is wrong with the shape of one journal entry (docs/formats/journal.md): ``at`` and
+    ``command`` texts, ``changes`` a list of ``{file, action}`` with a known action."""
+    def bad(what: str, *path) -> Problem:
+        return Problem.error(None, f"journal entry: {what}", doc.where(*path), code="format.schema",
+                             hint="a journal entry is written by dbf; restore it from git or a backup")
+
+    data = doc.data
+    out = [bad(f"{key} is a text", key) for key in ("at", "command") if not isinstance(data.get(key), str)]
+    changes = data.get("changes")
+    if not isinstance(changes, list):
+        return out + [bad("changes is a list of {file, action}", "changes")]
+    for i, c in enumerate(changes):
+        if not isinstance(c, dict) or not isinstance(c.get("file"), str) or c.get("action") not in ACTIONS:
+            out.append(bad(f"changes[{i}] is {{file, action}} with action one of {', '.join(ACTIONS)}", "changes", i))
+    return out
 
 
 def plan_undo(store: SeasonStore) -> tuple[dict, dict[str, str | None], list[str]]:
@@ -38,7 +63,7 @@ def plan_undo(store: SeasonStore) -> tuple[dict, dict[str, str | None], list[str
     problems = []
     for change in entry["changes"]:
         rel = change["file"]
-        if sha256(store.read_bytes(rel)) != change["after_sha256"]:
+        if sha256(store.read_bytes(rel)) != change.get("after_sha256"):
             problems.append(f"{rel} was changed after `{entry['command']}` (by hand?); dbf will not undo over it")
             continue
         if change["action"] != "create" and change.get("before") is None:

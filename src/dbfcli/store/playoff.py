@@ -129,7 +129,12 @@ def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:
         problems += p
     from ..rules.playoff import Half, PlayoffResult
 
-    for mid, rec in (data.get("results") or {}).items():
+    results = data.get("results") or {}
+    if not isinstance(results, dict):    # a hand edit (issue 16.1): a problem at its line, not an internal error
+        problems.append(Problem.error(None, "results: a mapping of match id to {teams, halves, extra_rounds}",
+                                      doc.where("results"), code="format.playoff"))
+        results = {}
+    for mid, rec in results.items():
         teams = rec.get("teams") if isinstance(rec, dict) else None
         halves = [_pair(h) for h in (rec.get("halves") or [])] if isinstance(rec, dict) else [None]
         extra = [_pair(h) for h in (rec.get("extra_rounds") or [])] if isinstance(rec, dict) else []
