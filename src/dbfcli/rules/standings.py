@@ -43,7 +43,7 @@ from typing import Callable, Iterable
 from .lots import DrawnLot, PendingLot, find_lot
 from .model import DIVISIONS, Division
 from .problems import Problem, Where
-from .value import Located, MutableValue, Value, replace
+from .value import Located, MutableValue, Value, field, replace
 from .vp import WBF20, VPScale, match_vp
 
 #: The tie-break steps after VP, in order (names used in rows and JSON).
@@ -133,48 +133,67 @@ def division_marks(division_id: str, teams: int) -> dict[int, Mark]:
 
 
 def check_results(division: Division, results: Iterable[DivResult]) -> tuple[list[DivResult], list[Problem]]:
-    """The results fit to count, and a problem for each one that is not (all of them listed)."""
+    """The results fit to count, and a problem for each one that is not (all of them listed):
+    the all-play-all (§1.1.2.1, §1.1.3.1, §1.1.4.1 by division) -- two teams of the division, once
+    a pair, once a round each -- non-negative IMPs, and the boards (36 or 40, else a warning)."""
     rule = ALL_PLAY_ALL_RULE[division.number]
-    teams = {t.id for t in division.teams}
+    seen = _Seen({t.id for t in division.teams})
     good: list[DivResult] = []
     problems: list[Problem] = []
-    ids: set[str] = set()
-    pairs: dict[frozenset, str] = {}
-    busy: dict[tuple[int, str], str] = {}
     for r in results:
-        bad = []
-        for side in (r.home, r.away):
-            if side not in teams:
-                bad.append(Problem.error(rule, f"{r.match_id}: team {side!r} is not in {division.id}", r.where,
-                                         hint=f"see `dbf division teams {division.id}`"))
-        if r.home == r.away:
-            bad.append(Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where))
-        if r.match_id in ids:
-            bad.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where))
-        pair = frozenset((r.home, r.away))
-        if pair in pairs and r.home != r.away:
-            bad.append(Problem.error(rule, f"{r.home} and {r.away} meet once in the all-play-all; "
-                                     f"already recorded as {pairs[pair]}", r.where))
-        for side in (r.home, r.away):
-            if (r.round, side) in busy and r.home != r.away:
-                bad.append(Problem.error(rule, f"{r.match_id}: {side} already plays {busy[(r.round, side)]} "
-                                         f"in round {r.round}", r.where))
-        if r.imps_home < 0 or r.imps_away < 0:
-            bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where, code="format.result"))
-        if r.boards <= 0:
-            bad.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
-        elif r.boards not in (36, 40):
+        bad = _pairing_problems(rule, division.id, r, seen) + _score_problems(rule, r)
+        if r.boards > 0 and r.boards not in (36, 40):
             problems.append(Problem.warning(rule, f"{r.match_id}: {r.boards} boards; a division match is 36 boards "
                                             "with screens, 40 without", r.where))
-        ids.add(r.match_id)
+        seen.ids.add(r.match_id)
         if bad:
             problems += bad
             continue
-        pairs[pair] = r.match_id
-        busy[(r.round, r.home)] = r.match_id
-        busy[(r.round, r.away)] = r.match_id
+        seen.pairs[frozenset((r.home, r.away))] = r.match_id
+        seen.busy[(r.round, r.home)] = seen.busy[(r.round, r.away)] = r.match_id
         good.append(r)
     return good, problems
+
+
+class _Seen(MutableValue):
+    """What :func:`check_results` has counted so far: the division's teams, the match ids, the
+    pairs (to their match) and each team's round (to its match)."""
+
+    teams: set
+    ids: set = field(default_factory=set)
+    pairs: dict = field(default_factory=dict)
+    busy: dict = field(default_factory=dict)
+
+
+def _pairing_problems(rule: str, division_id: str, r: DivResult, seen: _Seen) -> list[Problem]:
+    """The all-play-all's problems of one result: a team not in the division, a team against
+    itself, a match id twice, a pair that met already, a team with two matches in a round."""
+    bad = [Problem.error(rule, f"{r.match_id}: team {side!r} is not in {division_id}", r.where,
+                         hint=f"see `dbf division teams {division_id}`")
+           for side in (r.home, r.away) if side not in seen.teams]
+    if r.home == r.away:
+        return bad + [Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where)] + (
+            [Problem.error(rule, f"{r.match_id} is recorded twice", r.where)] if r.match_id in seen.ids else [])
+    if r.match_id in seen.ids:
+        bad.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where))
+    pair = frozenset((r.home, r.away))
+    if pair in seen.pairs:
+        bad.append(Problem.error(rule, f"{r.home} and {r.away} meet once in the all-play-all; "
+                                 f"already recorded as {seen.pairs[pair]}", r.where))
+    bad += [Problem.error(rule, f"{r.match_id}: {side} already plays {seen.busy[(r.round, side)]} in round {r.round}",
+                          r.where) for side in (r.home, r.away) if (r.round, side) in seen.busy]
+    return bad
+
+
+def _score_problems(rule: str, r: DivResult) -> list[Problem]:
+    """IMP totals below zero (a malformed file), no boards at all (the rule of the division)."""
+    bad = []
+    if r.imps_home < 0 or r.imps_away < 0:
+        bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where,
+                                 code="format.result"))
+    if r.boards <= 0:
+        bad.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
+    return bad
 
 
 class _Tally(MutableValue):
