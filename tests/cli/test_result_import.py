@@ -15,6 +15,11 @@ SEASON = "2026-27"
 
 @pytest.fixture
 def match(example, tmp_path):
+    return drawn_match(example)
+
+
+def drawn_match(example):
+    """C1-001 KBH-1 v KBH-3 drawn in the example season: ``(folder, teams, home names, away names)``."""
     teams = {t["id"]: t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
     doc = {"schema": 1, "round": 1, "seed": 1, "drawn_order": ["KBH-1", "KBH-3"],
            "matches": [{"id": "C1-001", "pool": None, "teams": ["KBH-1", "KBH-3"]}], "byes": []}

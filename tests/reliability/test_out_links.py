@@ -10,16 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from dbftest import run_dbf
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
 
-from pbnkit import team_match_pbn  # noqa: E402
+from test_result_import import _pbn, drawn_match  # noqa: E402
 from test_qualification_cmd import _east, _west  # noqa: E402
 
-SEASON = "2026-27"
 PRECIOUS = b"precious\n"
 
 
@@ -42,16 +40,8 @@ def _refused(r, victim: Path) -> None:
 
 
 def _pbn_args(example, tmp_path):
-    teams = {t["id"]: t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
-    doc = {"schema": 1, "round": 1, "seed": 1, "drawn_order": ["KBH-1", "KBH-3"],
-           "matches": [{"id": "C1-001", "pool": None, "teams": ["KBH-1", "KBH-3"]}], "byes": []}
-    (example / SEASON / "cup" / "draws").mkdir(parents=True, exist_ok=True)
-    (example / SEASON / "cup" / "draws" / "round-01.yaml").write_text(yaml.safe_dump(doc))
-    home = [p["name"] for p in teams["KBH-1"]["players"]]
-    away = [p["name"] for p in teams["KBH-3"]["players"]]
-    f = tmp_path / "match.pbn"
-    f.write_text(team_match_pbn(home[:2], away[:2], home[2:4], away[2:4]), encoding="utf-8")
-    return ("result", "import", f, "--match", "C1-001")
+    _, _, home, away = drawn_match(example)
+    return ("result", "import", _pbn(tmp_path, home, away), "--match", "C1-001")
 
 
 def _qualification_args(example, tmp_path):
