@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dbfcli.rules.fees import Refund
+from dbfcli.rules.home import Agreement
 from dbfcli.rules.invariants import INVARIANTS, check_cup, new_breaks
 from dbfcli.rules.model import CupDraw, CupMatch, Player, Team
 from dbfcli.rules.records import Addition, Appearance, RecordedMatch, Withdrawal
@@ -15,6 +16,11 @@ from dbfcli.store.cupresults import CupRecord
 
 R1 = CupDraw(1, 7, (CupMatch("C1-001", 1, ("A", "B")), CupMatch("C1-002", 1, ("C", "D"))), ("E",))
 R2 = CupDraw(2, 8, (CupMatch("C2-001", 2, ("A", "C")),), ("E",))
+
+
+#: round 2 drawn while C1-002 waits with a dispensation (§1.5.6): its winner is a pending place
+R2_PENDING = CupDraw(2, 8, (CupMatch("C2-001", 2, ("A", "pending: C1-002")),), ("E",))
+DISPENSED = {"C1-002": Agreement(dispensation="two players selected for DBF; the opponents accept")}
 
 
 def record(mid="C1-001", round_=1, home="A", away="B", winner="A", loser="B", gp=None, apps=(), rel=None,
@@ -53,6 +59,12 @@ BROKEN = {
     "travel.drawn-match": ("1.5.17", cup(travel=[Refund("X", 1, "C1-001", 100)])),
     # issue 14.2: a team of 6 with a 7th player can play no sheet again (§1.5.11)
     "team.can-field-a-side": ("1.5.11", replace(cup(), teams=(SIX,), additions=(SEVENTH,))),
+    # §1.5.16 with §1.5.6: a pending place for a match without a dispensation; one filled wrongly
+    "draw.pending-place": ("1.5.16", cup(record(), draws={1: R1, 2: R2_PENDING})),
+    "draw.pending-filled": ("1.5.16", replace(cup(record(), record("C1-002", home="C", away="D", winner="C", loser="D"),
+                                                  draws={1: R1, 2: replace(R2_PENDING, matches=(
+                                                      CupMatch("C2-001", 2, ("A", "D"), pending=(None, "C1-002")),))}),
+                                              schedule=DISPENSED)),
 }
 
 

@@ -26,7 +26,9 @@ def register(app: typer.Typer) -> None:
         Rounds 1-2 are drawn in the pools (1 east, 2 west of the Great Belt), with no
         two teams of one captain's club meeting in round 1 and a match for every
         non-division team (§1.5.2); division teams enter in round 3 or 4 (§1.5.3);
-        byes go by lot. The previous round must have every result. The seed is
+        byes go by lot. The previous round must have every result, except a match
+        with a recorded dispensation (§1.5.6): its winner is drawn as a pending
+        place, "winner of C1-032", filled when its result is recorded. The seed is
         recorded: the same seed on the same state gives the same draw. A drawn
         round is redrawn only with --force and only while it has no results.
 
@@ -36,6 +38,8 @@ def register(app: typer.Typer) -> None:
         import os
 
         from ..rules.draw import draw_cup_round
+        from ..i18n import team_label as label
+        from ..rules.draw_pending import unresolved
         from ..rules.matchstate import redraw_refusal
         from ..store.cupdraw import SCHEDULE, draw_data, draw_file, load_draws, load_results, load_schedule, schedule_data
         from ..store.cupfield import cup_field
@@ -59,8 +63,11 @@ def register(app: typer.Typer) -> None:
                 for r in (1, 2):
                     pool_of = {**pool_of, **recorded_pools.get(r, {})}
             earlier = {r: d for r, d in draws.items() if r < round_}
+            agreements, _, more = load_schedule(store)
+            check(more)
+            dispensed = {mid for mid, a in agreements.items() if a.dispensation}   # §1.5.6: may wait (§1.5.16)
             outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
-                                               winners=winners, seed=seed)
+                                               winners=winners, seed=seed, dispensations=dispensed)
             if outcome is None:
                 order = [p for p in problems if p.rule == "1.5.16"]
                 if order:
@@ -71,9 +78,8 @@ def register(app: typer.Typer) -> None:
                                                        dt.datetime.now(dt.timezone.utc)),
                           header=f"cup round {round_} drawn by lot (dbf draw cup); seed {seed} reproduces it")
             if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
-                agreements, _, p = load_schedule(store)
                 old = {m.id for m in draws[round_].matches}
-                if p == [] and old & set(agreements):
+                if old & set(agreements):
                     tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
                                   header="cup schedule: agreed dates, times, venues, dispensations")
             from ..store.snapshot import refusals
@@ -81,7 +87,8 @@ def register(app: typer.Typer) -> None:
             changes = tx.changes()
         names = {t.id: t.name for t in teams}
         doc = {"round": round_, "seed": seed,
-               "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams)} for m in d.matches],
+               "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams), "pending": list(unresolved(m))}
+                           for m in d.matches],
                "byes": list(d.byes), "drawn_order": list(d.drawn_order), "dry_run": dry_run,
                "changes": [{"file": f, "action": a} for f, a in changes]}
         check(problems)
@@ -89,8 +96,8 @@ def register(app: typer.Typer) -> None:
         def human(out):
             pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))
             for pool in pools:
-                rows = [(m.id, m.teams[0], names.get(m.teams[0], ""), m.teams[1], names.get(m.teams[1], ""))
-                        for m in d.matches if m.pool == pool]
+                rows = [(m.id, label(m.teams[0]), names.get(m.teams[0], ""), label(m.teams[1]),
+                         names.get(m.teams[1], "")) for m in d.matches if m.pool == pool]
                 title = tr("cup_round_title", round=round_name(round_)) + (tr("pool_suffix", pool=pool_name(pool)) if pool else "")
                 out.table(f"{title} ({count(len(rows), 'match')})", heads("match", "drawn first", "name", "second", "name"),
                           rows)

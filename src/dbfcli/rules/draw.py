@@ -28,13 +28,14 @@ the team drawn first (§1.5.5 home on equal UP).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from .bracket import CupPlan, places, plan_cup
+from .draw_pending import awaited, place, unresolved
 from .lots import draw_lots
 from .model import CupDraw, CupMatch, cup_match_id
 from .problems import Problem
-from .value import Value, field
+from .value import Value, field, replace
 
 
 class DrawOutcome(Value):
@@ -68,6 +69,7 @@ def draw_cup_round(
     draws: Mapping[int, CupDraw],
     winners: Mapping[str, str],
     seed: int,
+    dispensations: Collection[str] = (),
 ) -> tuple[DrawOutcome | None, list[Problem]]:
     """Draw cup round ``round_no`` (§1.5.2, §1.5.3, §1.5.16).
 
@@ -75,7 +77,10 @@ def draw_cup_round(
     club; ``pool_of``: team -> pool of every pool team (rules.pools, or the pools
     recorded with round 1); ``draws``: recorded draws of earlier rounds;
     ``winners``: match id -> winning team of every recorded result; ``seed``:
-    the seed of ``random.Random`` (the CLI picks one from os.urandom when none is given).
+    the seed of ``random.Random`` (the CLI picks one from os.urandom when none is given);
+    ``dispensations``: match ids with a recorded dispensation (§1.5.6): an unplayed match of
+    the previous round among them enters the draw as a pending place ``pending: C1-032``
+    (rules.draw_pending), drawn like a team (a match or, by lot, a bye).
     """
     plan, problems = plan_cup(entry, pool_of, clubs)
     if plan is None:
@@ -91,18 +96,50 @@ def draw_cup_round(
         if prev not in draws:
             return None, problems + [Problem.error("1.5.16", f"round {prev} has not been drawn; draw it before round {round_no}",
                                                      code="state.not-drawn")]
-        open_ = unfinished(draws[prev], winners)
-        if open_:
-            return None, problems + [Problem.error(
-                "1.5.16", f"round {prev} is not finished: no result for {', '.join(open_[:10])}"
-                          + (f" and {len(open_) - 10} more" if len(open_) > 10 else ""), code="state.round-not-finished")]
-        alive = survivors(draws[prev], winners)
+        alive, refusal = _through(draws[prev], winners, dispensations)
+        if refusal is not None:
+            return None, problems + [refusal]
+        if round_no == 2:   # a pending place plays in its match's pool (§1.5.2)
+            pool_of = {**pool_of, **{place(m.id): m.pool for m in draws[prev].matches if place(m.id) in alive}}
     rng = random.Random(seed)
     if round_no == 1:
         return _draw_round1(plan, entry, clubs, pool_of, rng, seed)
     if round_no == 2:
-        return _draw_round2(plan, entry, pool_of, draws.get(1), alive, rng, seed)
+        return _teams_only(*_draw_round2(plan, entry, pool_of, draws.get(1), alive, rng, seed))
     return _draw_national(plan, round_no, entry, alive, rng, seed)
+
+
+def _teams_only(outcome: DrawOutcome | None, problems: list[Problem]) -> tuple[DrawOutcome | None, list[Problem]]:
+    """Round 2's pools as recorded: every pool team's pool, a pending place left out (its
+    team's pool is in round 1's file, §1.5.2)."""
+    if outcome is None:
+        return outcome, problems
+    return replace(outcome, pools={t: p for t, p in outcome.pools.items() if not awaited(t)}), problems
+
+
+def _through(prev: CupDraw, winners: Mapping[str, str], dispensations: Collection[str]
+             ) -> tuple[list[str], Problem | None]:
+    """The teams through from round ``prev`` (§1.5.10), a pending place for each unplayed
+    match with a recorded dispensation (§1.5.16 with §1.5.6); or why the next round cannot
+    be drawn yet: a match unplayed without a dispensation, or one whose own teams are not
+    all known (a pending place of the round before, still unresolved)."""
+    open_ = unfinished(prev, winners)
+    blocked = [m for m in open_ if m not in dispensations]
+    if blocked:
+        return [], Problem.error(
+            "1.5.16", f"round {prev.round} is not finished: no result for {', '.join(blocked[:10])}"
+                      + (f" and {len(blocked) - 10} more" if len(blocked) > 10 else ""),
+            hint="a match may wait only with a recorded dispensation (§1.5.6): dbf schedule cup set MATCH "
+                 "--date DAY --dispensation WHY", code="state.round-not-finished")
+    waiting = [(m.id, mid) for m in prev.matches if m.id in open_ for mid in unresolved(m)]
+    waiting += [(f"a bye of round {prev.round}", mid) for mid in filter(None, map(awaited, prev.byes))]
+    if waiting:
+        return [], Problem.error(
+            "1.5.16", "round " + str(prev.round) + " still has a pending place: "
+                      + ", ".join(f"{m} waits for the winner of {mid}" for m, mid in waiting)
+                      + f"; round {prev.round + 1} cannot be drawn until it is filled",
+            hint="record the result of the awaited match first (dbf result submit)", code="state.pending-place")
+    return survivors(prev, winners) + [place(m) for m in open_], None
 
 
 def draw_pools(

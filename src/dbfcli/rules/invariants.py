@@ -181,6 +181,48 @@ def draw_team_once(cup, settings) -> list[Problem]:
     return out
 
 
+@invariant("draw.pending-place", "1.5.16")
+def pending_place_named(cup, settings) -> list[Problem]:
+    """§1.5.16 with §1.5.6: a pending place ("winner of C1-032") names a match of the previous
+    drawn round that has a recorded dispensation (only such a match may be unplayed at the draw)."""
+    from .draw_pending import places_named
+
+    out, rounds = [], sorted(cup.draws)
+    for i, r in enumerate(rounds):
+        prev = cup.draws[rounds[i - 1]] if i else None
+        for mid in places_named(cup.draws[r]):
+            agreed = cup.schedule.get(mid)
+            if prev is None or prev.match(mid) is None:
+                why = f"{mid} is not a match of round {prev.round if prev else 'before it'}"
+            elif not getattr(agreed, "dispensation", None):
+                why = f"{mid} has no recorded dispensation (§1.5.6)"
+            else:
+                continue
+            out.append(_error("1.5.16", f"round {r} has a pending place for the winner of {mid}, but {why}",
+                              Where(f"cup/draws/round-{r:02d}.yaml", None),
+                              f"record the dispensation (dbf schedule cup set {mid} --dispensation WHY) or "
+                              f"redraw round {r} (dbf draw cup --round {r} --force)"))
+    return out
+
+
+@invariant("draw.pending-filled", "1.5.16")
+def pending_place_filled(cup, settings) -> list[Problem]:
+    """§1.5.16: a filled pending place holds the recorded winner of the match it names; an
+    unfilled one waits for a match that has no result yet."""
+    from .draw_pending import awaited, filled_places
+
+    out = []
+    for r, d in sorted(cup.draws.items()):
+        for mid, team in filled_places(d):
+            rec = cup.record(mid)
+            winner = rec.match.winner if rec is not None else None
+            if (team != winner) if rec is not None else (awaited(team) != mid):
+                out.append(_error("1.5.16", f"the pending place of round {r} for the winner of {mid} holds "
+                                            f"{team}, but {mid}'s recorded winner is {winner or 'not known yet'}",
+                                  Where(f"cup/draws/round-{r:02d}.yaml", None)))
+    return out
+
+
 @invariant("round.player-on-one-team", "1.5.12a")
 def player_on_one_team(cup, settings) -> list[Problem]:
     """§1.5.12a: no player represents two teams in the same round."""

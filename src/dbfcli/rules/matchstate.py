@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from .draw_pending import unresolved
 from .model import LAST_ROUND, CupMatch
 from .problems import Problem, Where
 from .value import Value
@@ -72,9 +73,18 @@ def match_state(draws: Mapping, records: Mapping, agreements: Mapping, match_id:
         stage = "walkover" if rec.kind == "walkover" else "recorded"
     else:
         stage = "scheduled" if agreed is not None and (agreed.date or agreed.dispensation) else "drawn"
-    teams = () if nxt is None else tuple([t for m in nxt.matches for t in m.teams] + list(nxt.byes))
+    teams = () if nxt is None else _drawn_with(nxt, match_id)
     return MatchState(match=match, stage=stage, winner=None if rec is None else rec.winner,
                       loser=None if rec is None else rec.loser, agreed=agreed, locked_by=locked, next_round=teams)
+
+
+def _drawn_with(draw, match_id: str) -> tuple[str, ...]:
+    """The teams of ``draw`` (matches and byes), less a pending place drawn for ``match_id``:
+    that place follows the match's winner, so an amendment may change it (§1.5.16); the
+    season invariants refuse it once the place's own match is recorded."""
+    teams = [t for m in draw.matches for t, mid in zip(m.teams, m.pending or (None, None)) if mid != match_id]
+    return tuple(teams + [t for t, mid in zip(draw.byes, draw.bye_pending or (None,) * len(draw.byes))
+                          if mid != match_id])
 
 
 def allowed(state: MatchState | None, action: str, *, match_id: str | None = None, winner: str | None = None,
@@ -84,6 +94,8 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
     the sheet file named in hints.
 
     * every action: the match is in a recorded draw (§1.5.16);
+    * ``submit``, ``walkover``, ``travel``: both its teams are known -- a pending place
+      ("winner of C1-032", §1.5.16 with §1.5.6) is filled once that match is recorded;
     * ``submit``, ``walkover``: it is not recorded yet (a different result needs ``amend``);
     * ``amend``: it is recorded, and once the next round is drawn with the old winner the
       winner does not change (§1.5.16: the TD settles that by hand).
@@ -95,6 +107,11 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
                               "use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")]
     mid = state.match.id
     recorded = state.stage in ("recorded", "walkover")
+    waits = unresolved(state.match)
+    if waits and action in ("submit", "walkover", "travel"):
+        return [Problem.error("1.5.16", f"{mid} has a pending place: its team is the winner of {', '.join(waits)}, "
+                                        "not known until that result is recorded", where,
+                              f"record the result of {waits[0]} first (dbf result submit)", code="state.pending-place")]
     if action == "submit" and recorded:
         return [Problem.error(None, f"{mid} is already recorded with a different sheet", where,
                               f"dbf result amend {sheet or 'SHEET'}", code="state.already-recorded")]

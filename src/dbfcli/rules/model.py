@@ -84,12 +84,16 @@ class Division(Located):
 class CupMatch(Value):
     """One drawn cup match. ``teams`` is in draw order: ``teams[0]`` was drawn
     first, which decides home on equal UP (§1.5.5). ``pool`` is the pool name
-    in rounds 1-2 (§1.5.2), ``None`` from round 3 on."""
+    in rounds 1-2 (§1.5.2), ``None`` from round 3 on. ``pending``: per slot, the match of
+    the previous round whose winner was drawn as a pending place (§1.5.16 with §1.5.6,
+    rules.draw_pending); the slot's team is ``pending: C1-032`` until that match's result
+    is recorded. ``()`` when both teams were drawn by name."""
 
     id: str
     round: int
     teams: tuple[str, str]
     pool: str | None = None
+    pending: tuple = ()
 
 
 class CupDraw(Value):
@@ -101,6 +105,7 @@ class CupDraw(Value):
     matches: tuple[CupMatch, ...]
     byes: tuple[str, ...] = ()
     drawn_order: tuple[str, ...] = ()
+    bye_pending: tuple = ()     # per bye, the match whose winner's pending place got it (or None)
 
     def match(self, match_id: str) -> CupMatch | None:
         for m in self.matches:

@@ -112,7 +112,38 @@ def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[s
         except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})",
                                  "a draw file has round, seed, drawn_order, matches [{id, pool, teams}], byes"))
-    return draws, pools, problems
+    return _filled(store, draws), pools, problems
+
+
+def _filled(store: SeasonStore, draws: dict[int, CupDraw]) -> dict[int, CupDraw]:
+    """The draws with each pending place (``pending: C1-032``, §1.5.16 with §1.5.6) filled by
+    the winner recorded in ``cup/matches/C1-032.yaml``, when there is one."""
+    from ..rules.draw_pending import fill_draw, places_named
+
+    named = [mid for d in draws.values() for mid in places_named(d)]
+    if not named:
+        return draws
+    winners = _winners_of(store, named)
+    return {r: fill_draw(d, winners) for r, d in draws.items()}
+
+
+def _winners_of(store: SeasonStore, named: list[str]) -> dict[str, str]:
+    """The winner recorded for each match of ``named`` that has a readable record."""
+    from ..rules.ids import cup_round_of
+    from .season import StoreError
+
+    winners: dict[str, str] = {}
+    for mid in named:
+        if cup_round_of(mid) is None:
+            continue                          # the invariant draw.pending-place names it
+        try:
+            doc = store.read_yaml(f"{MATCHES}/{mid}.yaml", required=False)
+        except StoreError:
+            continue                          # an unreadable record is load_results' to report
+        data = doc.data if doc is not None else None
+        if isinstance(data, dict) and data.get("match") == mid and isinstance(data.get("winner"), str):
+            winners[mid] = data["winner"]     # a malformed record is load_results' to report
+    return winners
 
 
 _ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
@@ -135,7 +166,19 @@ def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, .
             if isinstance(row, dict) and row.get("id"):
                 matches.append((str(row["id"]), tuple(str(t) for t in teams) if isinstance(teams, list) else ()))
         out[round_no] = matches
-    return out
+    return _filled_rows(store, out)
+
+
+def _filled_rows(store: SeasonStore, draws: dict[int, list[tuple[str, tuple[str, ...]]]]):
+    """:func:`recorded_draws` with each pending place that has a recorded winner filled (§1.5.16)."""
+    from ..rules.draw_pending import awaited
+
+    named = [mid for rows in draws.values() for _, teams in rows for mid in map(awaited, teams) if mid]
+    if not named:
+        return draws
+    winners = _winners_of(store, named)
+    return {r: [(mid, tuple(winners.get(awaited(t) or "", t) for t in teams)) for mid, teams in rows]
+            for r, rows in draws.items()}
 
 
 def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str, int]], set[int], list[Problem]]:

@@ -72,7 +72,8 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
     from ..rules.home import HumPair, official_day
     from ..rules.sheet import CupContext
 
-    store, settings, cup, problems = season.store, season.settings, season.cup, list(season.problems)
+    store, settings, cup, problems = season.store, season.settings, season.cup, list(season.problems) + \
+        _pending_place(season.cup, sheet)   # §1.5.16: a team not known yet
     records = tuple(r for r in cup.records + season.extra if r.match.match != exclude)
     if any(p.is_error for p in problems):
         return CupSheetInputs(records=records, problems=tuple(problems))
@@ -114,6 +115,15 @@ def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | 
     day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
     verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
     return home_away(m, up_totals(records, before_round=m.round), hum_teams_in_match(verdicts))[0]
+
+
+def _pending_place(cup, sheet) -> list:
+    """§1.5.16: a sheet for a match with a pending place ("winner of C1-032") is refused: one of
+    its teams is not known until that match is recorded (rules.matchstate.allowed)."""
+    from ..rules.matchstate import MatchState, allowed
+
+    m = cup.drawn_match(sheet.match)
+    return allowed(MatchState(match=m, stage="drawn"), "submit", where=sheet.where_of("match")) if m else []
 
 
 #: the parts of the cup a sheet is checked against (not the travel claims or contacts)

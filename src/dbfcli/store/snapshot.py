@@ -57,7 +57,7 @@ def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, li
 CUP_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel", "contacts",
                        "payments"))
 #: what the season invariants read
-INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "records", "travel"))
+INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel"))
 
 
 def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[CupState, list[Problem]]:
