@@ -151,6 +151,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mail_home": ("You are the home team; the match is played at your venue.",
                   "I er hjemmehold; kampen spilles på jeres spillested."),
     "mail_away": ("You are the away team.", "I er udehold."),
+    "home_pending": ("home and away when {match} is played", "hjemme og ude når {match} er spillet"),
+    "mail_pending": ("Home and away are decided when your opponents, the {match}, are known (§1.5.5, §1.5.16).",
+                     "Hjemme- og udehold afgøres, når jeres modstander, {match}, kendes (§1.5.5, §1.5.16)."),
     "mail_neutral": ("The match is played at the venue chosen by DBF.",
                      "Kampen spilles på det spillested, DBF har valgt."),
     "mail_sheet": ("The winning team sends the signed result sheet to the TD by {deadline} (§1.5.14: 18 hours after the match).",
@@ -220,6 +223,8 @@ MESSAGES.update({
     # dbf draw cup
     "cup_round_title": ("Cup {round}", "Pokalturneringen, {round}"),
     "pool_suffix": (", pool {pool}", ", pulje {pool}"),
+    "pending_place": ("winner of {match}", "vinderen af {match}"),
+    "why:pending": ("§1.5.5: home when {match} is played", "§1.5.5: hjemmehold når {match} er spillet"),
     "byes_line": ("byes ({n}): {teams}", "oversiddere ({n}): {teams}"),
     "recorded_draw": ("{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} reproduces it)",
                       "{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} gentager lodtrækningen)"),
@@ -623,6 +628,19 @@ def pool_name(pool: object, lang: str | None = None) -> str:
     return word("pool", base, lang) + sep + rest
 
 
+def team_label(team: object, lang: str | None = None) -> str:
+    """A drawn team as a person reads it: the team id, or a pending place of the draw
+    (``pending: C1-032``, §1.5.16 with §1.5.6) as "winner of C1-032".
+
+    >>> team_label("KBH-3"), team_label("pending: C1-032", "en"), team_label("pending: C1-032", "da")
+    ('KBH-3', 'winner of C1-032', 'vinderen af C1-032')
+    """
+    text = str(team)
+    if text.startswith("pending: "):
+        return t("pending_place", lang, match=text[len("pending: "):])
+    return text
+
+
 def heads(*names: str, lang: str | None = None) -> list[str]:
     """Column headings in this run's language (English: the names as given).
 
@@ -710,6 +728,10 @@ MESSAGES.update({
     "ics_div": ("{division}, round {n}: {home} – {away}", "{division}, {n}. runde: {home} – {away}"),
     "ics_cup_desc": ("Match {match}, {round}. Home team: {home} (§1.5.5). Start {time} (§1.5.6).",
                      "Kamp {match}, {round}. Hjemmehold: {home} (§1.5.5). Start kl. {time} (§1.5.6)."),
+    "ics_cup_desc_pending": ("Match {match}, {round}. Home team: decided when {awaited} is played (§1.5.5, "
+                             "§1.5.16). Start {time} (§1.5.6).",
+                             "Kamp {match}, {round}. Hjemmehold: afgøres når {awaited} er spillet (§1.5.5, "
+                             "§1.5.16). Start kl. {time} (§1.5.6)."),
     "ics_cup_desc_neutral": ("Match {match}, {round} at DBF's venue (§1.5.7). Start {time}.",
                              "Kamp {match}, {round} på DBF's spillested (§1.5.7). Start kl. {time}."),
     "ics_div_desc": ("Match {match}, {division} round {n} ({boards} boards). Seated as home: {home}.",

@@ -10,7 +10,8 @@ schedule computes them (§1.5.4). On the way: a walkover in round 1 and in a lat
 (§1.5.11), a legal substitute (§1.5.12) and one refused (§1.5.12, §1.5.12a: his team is still in), a
 late sheet (§1.5.14), a match played late without a dispensation and one with (§1.5.6), ties
 decided on total points and on extra boards (§1.5.10), a HUM team (§1.5.13, §1.5.1.2), an
-amendment before the next draw and one refused after it (§1.5.16). After every command that
+amendment before the next draw and one refused after it (§1.5.16), a match played after the
+next round is drawn, its winner a pending place there (§1.5.16 with §1.5.6). After every command that
 writes, `dbf check` must accept the season (it runs every season invariant). At the end the
 ledgers add up: GP (§1.5.10), UP (§1.5.4) and fees (§1.5.15), and `dbf trophy` names the winner.
 
@@ -145,6 +146,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     carried: list[str] = []          # the paths of a round the small field skipped
     batched: list[tuple] = []        # the sheets of WHOLE_ROUND, submitted together
     last_amendable = None
+    deferred = None                  # (match, its sheet, round): played after the next draw (§1.5.6)
     for round_no in range(1, 10):
         r = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
         if r.exit_code == 1 and "is not played in this cup" in r.stdout:
@@ -154,6 +156,10 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
         assert r.exit_code == 0, r.stdout
         assert cup.dbf("check").exit_code == 0
         draw = r.json
+        if deferred is not None:     # §1.5.16 with §1.5.6: drawn with a pending place, then filled
+            gp_expected += ROUND_GP[deferred[2]]
+            fill_pending_place(cup, draw, round_no, deferred)
+            deferred = None
         played_rounds.append(round_no)
         if draw["byes"]:
             cup.paths["byes (§1.5.16)"].append(f"round {round_no}: {len(draw['byes'])}")
@@ -176,7 +182,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 assert doc["winner"] == home["id"] and doc["fine"]["amount_kr"] > 0      # §1.5.15
                 cup.paths["walkovers (§1.5.15)"].append(mid)
                 continue
-            if events.get("dispensation") == mid:
+            waits = events.get("pending") == mid and round_no < 9     # a next round to draw meanwhile
+            if events.get("dispensation") == mid or waits:
                 later = _plus_days(day, 6)
                 cup.write("schedule", "cup", "set", mid, "--date", later, "--dispensation",
                           "two players selected for the DBF junior team; the opponents accept")
@@ -237,6 +244,10 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 cup.paths["refused substitutes (§1.5.12)"].append(mid)
             text = sheet(mid, round_no, home, away, day, submitted, imps, up_home=up_home, up_away=up_away,
                          extra=extra, home_rows=home_rows, away_rows=away_rows, natural=s["hum"])
+            if waits:                # the next round is drawn before this match is played
+                deferred = (mid, cup.file(f"{mid}.yaml", text), round_no)
+                swap_later = (mid, text, imps)
+                continue
             if round_no == WHOLE_ROUND:        # issue 17: the round's sheets go in by one command below
                 (cup.tmp / f"round-{round_no}").mkdir(exist_ok=True)
                 cup.file(f"round-{round_no}/{mid}.yaml", text)
@@ -307,7 +318,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
                      "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
                      "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)",
-                     "a whole round in one command (issue 17)"):
+                     "a whole round in one command (issue 17)", "pending place (§1.5.16)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
 
 
@@ -350,6 +361,28 @@ def recorded(cup: Cup, events: dict, round_no: int, mid: str, doc: dict, text: s
     return (mid, text, imps, round_no)
 
 
+def fill_pending_place(cup: Cup, draw: dict, round_no: int, deferred: tuple) -> None:
+    """§1.5.16 with §1.5.6: round ``round_no`` was drawn while ``deferred``'s match waited with its
+    dispensation. Its winner is a pending place: no home team yet (§1.5.5), no sheet for that
+    match; then the awaited sheet is recorded, the place holds the winner, and the home team is
+    decided. ``draw`` (the draw's JSON) gets the winner in the place."""
+    mid, sheet_file, _ = deferred
+    place = f"pending: {mid}"
+    m = next(x for x in draw["matches"] if place in x["teams"])        # no byes after the first national round
+    assert m["pending"] == [mid], m
+    row = next(x for x in cup.json("schedule", "cup", "--round", str(round_no))["matches"] if x["id"] == m["id"])
+    assert row["home"] is None and row["pending"] == [mid], row
+    known = next(t for t in m["teams"] if t != place)
+    refused = cup.dbf("result", "walkover", m["id"], "--withdrawn", known, "--json", ok=False)
+    assert refused.exit_code == 2 and refused.json["errors"][0]["code"] == "state.pending-place", refused.stdout
+    doc = cup.write("result", "submit", sheet_file)
+    assert "1.5.6" not in {w["rule"] for w in doc["warnings"]}, doc["warnings"]
+    m["teams"] = [doc["winner"] if t == place else t for t in m["teams"]]
+    row = next(x for x in cup.json("schedule", "cup", "--round", str(round_no))["matches"] if x["id"] == m["id"])
+    assert {row["home"], row["away"]} == set(m["teams"]) and "pending" not in row, row
+    cup.paths["pending place (§1.5.16)"].append(f"{m['id']} waited for {mid} ({doc['winner']})")
+
+
 def _plus_days(day: str, n: int) -> str:
     import datetime as dt
 
@@ -360,7 +393,7 @@ def _plus_days(day: str, n: int) -> str:
 PLAN = {1: ("walkover", "addition", "late_sheet", "tie_points"),
         2: ("dispensation", "late", "substitute", "withdraw_played"),
         3: ("bad_substitute", "hum", "tie_extra"),
-        4: ("amend", "late_sheet"),
+        4: ("amend", "late_sheet", "pending"),
         5: ("walkover", "tie_points"),
         6: ("tie_extra", "amend"),
         7: ("late",)}

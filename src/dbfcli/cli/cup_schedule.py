@@ -23,13 +23,15 @@ COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", 
 
 def _doc(round_no: int, rows) -> dict:
     def one(s):
-        home, away = (s.home, s.away) if s.home else s.teams   # §1.5.7: first/second drawn
+        home, away = (s.home, s.away) if s.home or s.pending else s.teams   # §1.5.7: first/second drawn
         row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
                "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
                "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()},
                "reason": s.reason, "hum": [v.to_json() for v in s.hum]}
         if s.dispensation:
             row["dispensation"] = s.dispensation
+        if s.pending:   # §1.5.16: home and away wait for the awaited result
+            row["teams"], row["pending"] = list(s.teams), list(s.pending)
         return row
 
     return {"round": round_no, "matches": [one(s) for s in rows]}
@@ -48,11 +50,25 @@ def _trips(s) -> tuple:
 
 def _short_reason(s) -> str:
     """The table's "why" column: the § that decided home and away."""
+    if s.pending:
+        return tr("why:pending", match=", ".join(s.pending))
     if s.neutral:
         return tr("why:neutral") + (tr("why:neutral_hum") if "1.5.13" in s.reason else "")
     if s.reason.startswith("§1.5.13"):
         return tr("why:hum", team=s.away)
     return tr("why:up") if "most UP" in s.reason else tr("why:drawn_first")
+
+
+def _sides(s) -> tuple[str, str]:
+    """The table's home and away columns: §1.5.7 both teams at DBF's venue; a match with a
+    pending place (§1.5.16) shows its two teams, "winner of C1-032" included, as drawn."""
+    from ..i18n import team_label
+
+    if s.pending:
+        return team_label(s.teams[0]), team_label(s.teams[1])
+    if s.home:
+        return s.home, s.away
+    return f"{s.teams[0]} ({tr('neutral')})", s.teams[1]
 
 
 @command(_inner, "show")
@@ -96,8 +112,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
         def human(out):
             out.table(tr("cup_schedule_title", round=round_name(round_no), matches=count(len(rows), "match")),
                       heads("match", "home", "away", "venue", "km", "UP", "date", "time", "why"),
-                      [(s.id, s.home or f"{s.teams[0]} ({tr('neutral')})", s.away or s.teams[1], s.venue,
-                        *_trips(s), s.date, s.time, _short_reason(s))
+                      [(s.id, *_sides(s), s.venue, *_trips(s), s.date, s.time, _short_reason(s))
                        for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
                                                 "left"])
             hum = [s for s in rows if s.hum]

@@ -289,10 +289,13 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     additions, more2 = load_additions(store)
     check([p for p in problems + more + more2 if p.is_error])
     team_map = {t.id: t for t in teams}
+    from ..rules.draw_pending import unresolved
+
     if round_no is not None:
         if round_no not in draws:
             fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
-        wanted = [(round_no, m.id) for m in draws[round_no].matches]
+        # §1.5.16: a match with a pending place gets its sheet once its teams are known
+        wanted = [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
     else:
         wanted = []
         for mid in match_ids:
@@ -301,6 +304,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
                 fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
                      hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
             wanted.append((r, mid))
+        _refuse_pending([draws[r].match(mid) for r, mid in wanted])
     regs, _ = load_registry(store)
     hum: dict[str, list] = {}
     for r in regs:
@@ -319,6 +323,15 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
         _, ferries = computed_trips(probe, match, team_map, settings)
         out.append(blank_facts(s, team_map, additions, settings, ferries, hum))
     return out
+
+
+def _refuse_pending(matches) -> None:
+    """§1.5.16: no sheet for a match with a pending place: one of its teams is not known yet."""
+    from ..rules.matchstate import MatchState, allowed
+
+    refused = [p for m in matches for p in allowed(MatchState(match=m, stage="drawn"), "submit")]
+    if refused:
+        raise UsageProblem(refused)
 
 
 def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt: str, dry_run: bool) -> None:

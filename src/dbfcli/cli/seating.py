@@ -68,6 +68,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf seating C3-007 --lineups lineups.yaml
         """
+        from ..rules.draw_pending import awaited
         from ..rules.seating import check_lineups, seating_order
         from ..rules.systems_change import hum_forces_away
         from ..store.cupdraw import recorded_draws
@@ -76,6 +77,10 @@ def register(app: typer.Typer) -> None:
         store = load_store()
         round_no = cup_round_of(match)
         teams = next((t for ms in recorded_draws(store).values() for mid, t in ms if mid == match), None)
+        waits = [w for w in map(awaited, teams or ()) if w]
+        if waits:   # §1.5.16: a team is the winner of a match not played yet; §1.5.13 home/away wait too
+            fail(f"{match} has a pending place: a team is the winner of {', '.join(waits)}, not known yet",
+                 rule="1.5.16", hint=f"record the result of {waits[0]} first", code="state.pending-place")
         notes = []
         if not (home and away):
             if not teams or len(teams) != 2:

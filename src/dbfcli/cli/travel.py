@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store
 
 def register(app: typer.Typer) -> None:
     travel = typer.Typer(help="Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).", no_args_is_help=True)
@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
         """
         import datetime as dt
 
-        from ..rules.matchstate import match_state
+        from ..rules.matchstate import allowed, match_state
         from ..rules.travel import claim_persons, claim_warnings, travel_claim
         from ..store.cupdraw import load_draws
         from ..store.cupresults import load_cup_records, travel_claim_data, travel_file
@@ -59,6 +59,9 @@ def register(app: typer.Typer) -> None:
         state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
         if state is None:
             fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
+        waiting = allowed(state, "travel")   # §1.5.16: a pending place -- who travels is not known yet
+        if waiting:
+            raise UsageProblem(waiting)
         found = state.match
         if team not in found.teams:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")

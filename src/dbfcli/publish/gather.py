@@ -130,7 +130,11 @@ class SeasonData:
                 for dt_ in d.teams:
                     if dt_.id == team_id:
                         return dt_.name
-        return t.name if t else team_id
+        if t is None:
+            from ..i18n import team_label
+
+            return team_label(team_id)   # a pending place of the draw: "winner of C1-032" (§1.5.16)
+        return t.name
 
     def up_totals(self, before_round: int) -> dict[str, int]:
         """UP credited in the rounds before ``before_round`` (§1.5.5 reading: UP in total so far)."""

@@ -36,7 +36,7 @@ class Notice:
     captain: int
     captain_name: str
     email: str | None
-    side: str                      # "home" | "away" | "neutral"
+    side: str                      # "home" | "away" | "neutral" | "pending" (§1.5.16: waits for a result)
     venue: str
     date: dt.date | None
     time: str
@@ -89,6 +89,7 @@ def notices(data, rnd: int):
     in ``cup/contacts.yaml`` (their messages go to :func:`placeholder` addresses)."""
     from ..rules.problems import Problem
     from ..rules.sheet_scores import match_boards
+    from ..rules.draw_pending import awaited
     from .gather import place_name, schedule_round
 
     sched, problems = schedule_round(data, rnd)
@@ -98,11 +99,13 @@ def notices(data, rnd: int):
         for i, team_id in enumerate(s.teams):
             other = s.teams[1 - i]
             team = data.cup_teams.get(team_id)
+            if team is None and awaited(team_id):
+                continue     # a pending place (§1.5.16): its team is told once it is known
             if team is None:
                 problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
                 continue
             cap = team.player(team.captain)
-            side = "neutral" if s.home is None else ("home" if team_id == s.home else "away")
+            side = "pending" if s.pending else "neutral" if s.home is None else ("home" if team_id == s.home else "away")
             email = data.contacts.get(team.captain)
             if email is None:
                 missing.append(f"{team.captain} ({team_id})")
@@ -157,7 +160,8 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
     msg["Message-ID"] = make_msgid(idstring=f"{season}.{n.match}.{n.team}", domain="dbf.invalid")
     msg["X-DBF-Match"] = n.match
     msg["X-DBF-Team"] = n.team
-    side = {"home": t("mail_home", lang), "away": t("mail_away", lang)}.get(n.side, t("mail_neutral", lang))
+    side = {"home": t("mail_home", lang), "away": t("mail_away", lang),
+            "pending": t("mail_pending", lang, match=n.opponent_name)}.get(n.side, t("mail_neutral", lang))
     day = weekday(n.date, lang) if n.date else ""
     when = " ".join(x for x in (day, (n.date.isoformat() if n.date else ""), n.time) if x)
     lines = [t("mail_greeting", lang, name=n.captain_name), "",

@@ -256,6 +256,15 @@ def _venue(data: SeasonData, postcode: str | None) -> str:
     return f"{street}, {place}" if street else place
 
 
+def _pending_note(s, lang: str) -> str:
+    """§1.5.16 with §1.5.5: a match with a pending place says that home and away wait for the
+    awaited result ("" for every other match)."""
+    from ..i18n import t
+
+    pending = getattr(s, "pending", ()) if s else ()
+    return t("home_pending", lang, match=", ".join(pending)) if pending else ""
+
+
 def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict:
     """Draw and schedule of one round: home, away, venue, date, time, UP, result (§1.5.5-§1.5.8);
     the semi-finals and the final at DBF's neutral venue (§1.5.7): no home, km or UP."""
@@ -278,7 +287,7 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
                      "time": clock(s.time, lang) if s and s.time else "",
                      "km": "" if not s or s.distance_km is None else f"{s.distance_km:.0f}",
                      "up": "" if not s or s.up is None else s.up, "imps": imps,
-                     "winner": r.winner if r and r.winner else ""})
+                     "winner": r.winner if r and r.winner else "", "pending": _pending_note(s, lang)})
     neutral = bool(rows) and all(x["neutral"] for x in rows) or (rnd in NEUTRAL_ROUNDS and not schedule)
     return {"round": rnd, "name": round_name(rnd, lang), "rows": rows, "seed": d.seed, "neutral": neutral,
             "byes": [ref(b) for b in d.byes]}
@@ -513,8 +522,9 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
             s = sched.get(m.id)
             r = data.results.get(m.id)
             opp = m.teams[1] if m.teams[0] == team_id else m.teams[0]
-            where = t("neutral_venue", lang) if s and s.neutral else \
-                (t("at_home", lang) if s and s.home == team_id else t("away_game", lang) if s else "")
+            where = _pending_note(s, lang) or (t("neutral_venue", lang) if s and s.neutral else
+                                               (t("at_home", lang) if s and s.home == team_id else
+                                                t("away_game", lang) if s else ""))
             row = {"round": round_name(rnd, lang), "file": round_file(rnd), "id": m.id, "bye": False,
                    "opponent": ref(opp), "where": where, "venue": _venue(data, s.venue if s else None),
                    "date": day(s.date if s else None, lang), "time": clock(s.time, lang) if s and s.time else "",

@@ -143,6 +143,15 @@ class DeadlineFacts(Value, kw_only=True):
     sent: frozenset | None = None   # rounds whose draw `dbf notify draw` sent (§1.5.16)
 
 
+def _waiting_label(mid: str, teams, recorded) -> str:
+    """A match with a pending place (§1.5.16 with §1.5.6) whose awaited match is not recorded
+    yet: "C3-010 (a team: the winner of C2-001, not played yet)"; else the match id."""
+    from .draw_pending import awaited
+
+    waits = [w for w in map(awaited, teams) if w and w not in recorded]
+    return f"{mid} (a team: the winner of {', '.join(waits)}, not played yet)" if waits else mid
+
+
 def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
     """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
     HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
@@ -165,7 +174,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
                 missing.append(mid)
                 continue
             played = mid in facts.recorded
-            sheets.append((mid, end_of_play(start, match_boards(round_no)) or start, played))
+            sheets.append((_waiting_label(mid, teams, facts.recorded), end_of_play(start, match_boards(round_no)) or start, played))
             due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
             for team in teams:
                 for r in hum_teams.get(team, []):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
+from .draw_pending import unresolved
 from .model import CupMatch
 from .problems import Problem
 from .settings import CupSettings
@@ -87,10 +88,13 @@ class ScheduledMatch(Value):
     dispensation: str | None = None
     reason: str = ""
     hum: tuple[HumVerdict, ...] = ()
+    pending: tuple[str, ...] = ()    # the matches whose winner a pending place waits for (§1.5.16)
 
     @property
     def neutral(self) -> bool:
-        return self.home is None
+        """§1.5.7: no home team at DBF's venue (a match waiting for a pending place is not neutral:
+        its home team is not decided yet)."""
+        return self.home is None and not self.pending
 
     @property
     def hum_note(self) -> str:
@@ -274,6 +278,8 @@ def schedule_match(
     r = match.round
     official = official_day(r, settings)
     date = agreed.date or official
+    if unresolved(match):
+        return _waiting(match, settings, agreed, date), _late_date(match, agreed, official)
     verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
     hum_teams = hum_teams_in_match(verdicts)
     if r >= SEMI_FINAL:
@@ -295,11 +301,7 @@ def schedule_match(
         problems.append(Problem.warning(
             "1.5.7" if r >= SEMI_FINAL else "1.5.6", f"{match.id}: no official match day for round {r}",
             hint="set cup.final_weekend" if r >= SEMI_FINAL else f"set cup.match_days.{r} in season.toml"))
-    if agreed.date and official and agreed.date > official and not agreed.dispensation:
-        problems.append(Problem.error(
-            "1.5.6", f"{match.id}: agreed date {agreed.date} is after the official match day {official}; "
-                     "only a dispensation allows that",
-            hint="record the dispensation (players selected for DBF, opponents accept) or move the match"))
+    problems += _late_date(match, agreed, official)
     travel: dict[str, tuple[float | None, int | None]] = {}
     for t in travellers:
         if trip is not None and venue and postcodes.get(t):
@@ -315,6 +317,28 @@ def schedule_match(
                 f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)"))
     return ScheduledMatch(match.id, r, match.teams, home, away, venue, date, agreed.time or settings.start_time,
                           km, up, travel, agreed.dispensation, reason, verdicts), problems
+
+
+def _late_date(match: CupMatch, agreed: Agreement, official: dt.date | None) -> list[Problem]:
+    """§1.5.6: an agreed date after the official match day needs a recorded dispensation."""
+    if agreed.date and official and agreed.date > official and not agreed.dispensation:
+        return [Problem.error(
+            "1.5.6", f"{match.id}: agreed date {agreed.date} is after the official match day {official}; "
+                     "only a dispensation allows that",
+            hint="record the dispensation (players selected for DBF, opponents accept) or move the match")]
+    return []
+
+
+def _waiting(match: CupMatch, settings: CupSettings, agreed: Agreement, date: dt.date | None) -> ScheduledMatch:
+    """§1.5.16 with §1.5.5/§1.5.13: a match with a pending place ("winner of C1-032"): home,
+    away, the venue of a home captain and the trips wait for the awaited result; an agreed
+    venue, or DBF's venue of the final weekend (§1.5.7), is known already."""
+    waits = unresolved(match)
+    venue = agreed.venue or (settings.final_venue if match.round >= SEMI_FINAL else None)
+    why = (f"§1.5.5/§1.5.13: home and away are decided when {' and '.join(waits)} "
+           f"{'is' if len(waits) == 1 else 'are'} recorded (pending place, §1.5.16)")
+    return ScheduledMatch(match.id, match.round, match.teams, None, None, venue, date,
+                          agreed.time or settings.start_time, None, None, {}, agreed.dispensation, why, (), waits)
 
 
 class DrawDeadline(Value):

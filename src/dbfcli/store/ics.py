@@ -141,7 +141,7 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
                streets: Mapping[str, str] | None = None) -> list[CalEvent]:
     """One six-hour event per scheduled match of a cup round with a date (§1.5.6: the agreed
     or official day and start time; the home team first, §1.5.5/§1.5.7)."""
-    from ..i18n import clock, round_name, t
+    from ..i18n import clock, round_name, t, team_label
 
     rname = round_name(round_no, lang)
     out = []
@@ -151,9 +151,14 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
         hh, mm = (int(x) for x in s.time.split(":"))
         start = dt.datetime.combine(s.date, dt.time(hh, mm))
         a, b = (s.home, s.away) if s.home else s.teams
-        home, away = names.get(a, a), names.get(b, b)
-        desc = (t("ics_cup_desc_neutral", lang, match=s.id, round=rname, time=clock(s.time, lang)) if not s.home else
-                t("ics_cup_desc", lang, match=s.id, round=rname, home=home, time=clock(s.time, lang)))
+        home, away = names.get(a) or team_label(a, lang), names.get(b) or team_label(b, lang)
+        if getattr(s, "pending", ()):      # §1.5.16: home waits for the awaited result
+            desc = t("ics_cup_desc_pending", lang, match=s.id, round=rname, awaited=", ".join(s.pending),
+                     time=clock(s.time, lang))
+        elif not s.home:
+            desc = t("ics_cup_desc_neutral", lang, match=s.id, round=rname, time=clock(s.time, lang))
+        else:
+            desc = t("ics_cup_desc", lang, match=s.id, round=rname, home=home, time=clock(s.time, lang))
         out.append(CalEvent(uid(s.id, season), t("ics_cup", lang, round=rname, home=home, away=away),
                             start, start + dt.timedelta(hours=CUP_HOURS), location_text(s.venue, streets, lang),
                             desc, tuple(s.teams)))
