@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
                 out.table(f"{title} ({count(len(rows), 'match')})", heads("match", "drawn first", "name", "second", "name"),
                           rows)
             if d.byes:
-                out.line(tr("byes_line", n=len(d.byes), teams=", ".join(d.byes)))
+                out.line(tr("byes_line", n=len(d.byes), teams=", ".join(map(label, d.byes))))
             verb = tr("verb:would record" if dry_run else "verb:recorded")
             out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
 

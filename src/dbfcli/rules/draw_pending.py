@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .model import CupDraw, CupMatch
+from .problems import Problem, Where
 from .value import replace
 
 PREFIX = "pending: "
@@ -99,3 +100,17 @@ def open_places(draws: Iterable[CupDraw]) -> list[tuple[str, str]]:
     """``(match or "bye", awaited match)`` of every place still unresolved in ``draws``."""
     out = [(m.id, mid) for d in draws for m in d.matches for mid in unresolved(m)]
     return out + [("bye", mid) for d in draws for mid in map(awaited, d.byes) if mid]
+
+
+def open_place_notes(draws) -> list[Problem]:
+    """`dbf check`: a warning (§1.5.16) for each pending place not filled yet, so the TD sees
+    what waits for which result (``draws``: round -> CupDraw, as read)."""
+    out = []
+    for r, d in sorted(draws.items()):
+        for where, mid in open_places([d]):
+            what = f"a bye of round {r}" if where == "bye" else f"{where} (round {r})"
+            out.append(Problem.warning("1.5.16", f"{what} waits for the winner of {mid}: a pending place, filled when "
+                                                 f"{mid} is recorded", Where(f"cup/draws/round-{r:02d}.yaml", None),
+                                       f"record the result of {mid} (dbf result submit); round {r + 1} is not drawn "
+                                       "before"))
+    return out

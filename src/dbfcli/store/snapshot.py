@@ -149,7 +149,9 @@ def check_season(store: SeasonStore) -> list[Problem]:
         settings = load_settings(store)
     except StoreError:
         return problems          # season.toml's problems: settings.check_season
-    return problems + _undo_hints(store, check_cup(cup, settings))
+    from ..rules.draw_pending import open_place_notes
+
+    return problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
 
 
 def _undo_hints(store: SeasonStore, problems: list[Problem]) -> list[Problem]:
