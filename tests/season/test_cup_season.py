@@ -267,6 +267,15 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                     or last_amendable
             cup.paths["a whole round in one command (issue 17)"].append(f"round {round_no}: {len(batched)} sheets")
             batched.clear()
+    # §1.5.16: the pending place's match is played: the awaited match's winner no longer changes
+    mid, text, imps = swap_later
+    other_wins = [0, sum(imps) + 1] if imps[0] > imps[1] else [sum(imps) + 1, 0]
+    swapped = cup.file(f"{mid}-swapped.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",
+                                                           f"segments: [{other_wins}", 1))
+    refused = cup.dbf("result", "amend", swapped, "--json", ok=False)
+    assert refused.exit_code == 1 and "1.5.16" in {e["rule"] for e in refused.json["errors"]}, refused.stdout
+    assert cup.dbf("check").exit_code == 0
+    cup.paths["pending place (§1.5.16)"].append(f"{mid}: amendment of the winner refused once the place has played")
     # §1.5.16: once the next round is drawn, an amendment that changes the winner is refused
     mid, text, imps, round_no = last_amendable
     swapped = cup.file(f"{mid}-swapped.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]",

@@ -137,7 +137,7 @@ def _through(prev: CupDraw, winners: Mapping[str, str], dispensations: Collectio
         return [], Problem.error(
             "1.5.16", "round " + str(prev.round) + " still has a pending place: "
                       + ", ".join(f"{m} waits for the winner of {mid}" for m, mid in waiting)
-                      + f"; round {prev.round + 1} cannot be drawn until it is filled",
+                      + "; the next round cannot be drawn until it is filled",
             hint="record the result of the awaited match first (dbf result submit)", code="state.pending-place")
     return survivors(prev, winners) + [place(m) for m in open_], None
 
