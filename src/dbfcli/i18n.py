@@ -424,6 +424,15 @@ MESSAGES.update({
     "vp_table_title": ("WBF 20-VP scale, {boards} (blitz {blitz})", "WBF 20-VP-skala, {boards} (blitz {blitz})"),
     "vp_line": ("{imps} in {boards}: {won} - {lost} VP", "{imps} i {boards}: {won} - {lost} VP"),
     "imps_line": ("{points} points: {imps} (band {band})", "{points} point: {imps} (interval {band})"),
+    # data words of tables (issue 18.5): the journal's file actions, the standings' tie-breaks
+    "action:create": ("create", "opret"),
+    "action:update": ("update", "ret"),
+    "action:delete": ("delete", "slet"),
+    "tiebreak:vp": ("vp", "VP"),
+    "tiebreak:mini-league": ("mini-league", "indbyrdes VP"),
+    "tiebreak:imp-quotient": ("imp-quotient", "IMP-kvotient"),
+    "tiebreak:imp-difference": ("imp-difference", "IMP-forskel"),
+    "tiebreak:lot": ("lot", "lodtrækning"),
 })
 
 #: column headings (lower case, as the tables print them): English -> Danish; ``t("col:" + en)``
@@ -492,15 +501,6 @@ ROUND_NAMES_DA: dict[int, str] = {
 
 
 # --------------------------------------------------------------------------- names (issue 18.5)
-#: Division ids as Danes name them (§1.1; 3div-a is the west group, 3div-b the east,
-#: docs/readings/playoff-rollover.md). Shared by the CLI and the site.
-DIVISION_NAMES: dict[str, tuple[str, str]] = {
-    "1div": ("1st division", "1. division"),
-    "2div": ("2nd division", "2. division"),
-    "3div-a": ("3rd division west", "3. division vest"),
-    "3div-b": ("3rd division east", "3. division øst"),
-    "3div": ("3rd division", "3. division"),
-}
 #: Land masses (geography ids) in Danish; the others are spelt out by :func:`danish_spelling`.
 REGION_NAMES_DA: dict[str, str] = {
     "jutland": "Jylland", "zealand": "Sjælland", "funen": "Fyn", "bornholm": "Bornholm",
@@ -526,18 +526,6 @@ def danish_spelling(ident: str) -> str:
         word = part.replace("ae", "æ").replace("oe", "ø").replace("aa", "å")
         parts.append(word[:1].upper() + word[1:])
     return "-".join(parts)
-
-
-def division_name(div: str, lang: str | None = None) -> str:
-    """A division as shown to people: ``1. division``, ``3. division vest`` in Danish; the
-    id itself in English (where ids are what a TD types).
-
-    >>> division_name("3div-a", "da"), division_name("1div", "da"), division_name("1div", "en")
-    ('3. division vest', '1. division', '1div')
-    """
-    if (lang or current_lang()).lower().startswith("da"):
-        return DIVISION_NAMES.get(div, (div, div))[1]
-    return div
 
 
 def crossing_name(ident: str, lang: str | None = None) -> str:
@@ -684,7 +672,9 @@ def round_name(round_no: int, lang: str | None = None) -> str:
 
 
 # --- names and dates of the published site, the calendars and the exports (issue 18.1, 18.3, 18.5) ----
-#: division ids -> (English, Danish) names, as DBF writes them ("1. division", "3. division vest")
+#: division ids -> (English, Danish) names, as DBF writes them ("1. division", "3. division vest"; §1.1:
+#: 3div-a is the west group, 3div-b the east, docs/readings/playoff-rollover.md). The CLI, the site,
+#: the calendars and the exports all use these (one table, one :func:`division_name`).
 DIVISION_NAMES: dict[str, tuple[str, str]] = {
     "1div": ("1st division", "1. division"),
     "2div": ("2nd division", "2. division"),
@@ -794,3 +784,113 @@ def local_stamp(when, lang: str | None = None) -> str:
     da = (lang or current_lang()).lower()[:2] == "da"
     hm = local.strftime("%H.%M" if da else "%H:%M")
     return f"{long_date(local.date(), lang)} {'kl.' if da else 'at'} {hm} {local.tzname()}"
+
+
+# --------------------------------------------------------------------------- problems (issue 18.5)
+#: Problems are data (rules/problems.py): their message and hint are English in the rules, in the
+#: JSON and in the journal. Shown to a person under ``--lang da`` they are translated here, at the
+#: edge, by template: ``dbfcli.i18n_da.PROBLEMS`` maps each English text (``{}`` where the f-string
+#: has a value) to its Danish text; the values are carried over (a few words of them translated,
+#: :data:`dbfcli.i18n_da.VALUES`). tests/test_danish_texts.py checks that every message and hint
+#: in src/ has its Danish text.
+_PROBLEM_PATTERNS: list | None = None
+
+
+def _patterns() -> list:
+    """(literal prefix, compiled regex, Danish template) for every English template, the most
+    specific first (the longest literal text), so that ``{}: {}`` is tried last."""
+    global _PROBLEM_PATTERNS
+    if _PROBLEM_PATTERNS is None:
+        import re
+        from string import Formatter
+
+        from .i18n_da import PROBLEMS
+
+        made = []
+        for en, da in PROBLEMS.items():
+            parts = list(Formatter().parse(en))
+            regex = "".join(re.escape(lit) + ("(.*?)" if field is not None else "") for lit, field, _s, _c in parts)
+            literal = sum(len(lit) for lit, *_ in parts)
+            made.append((-literal, parts[0][0] if parts else "", re.compile(r"\A" + regex + r"\Z", re.S), da))
+        made.sort(key=lambda m: m[0])
+        _PROBLEM_PATTERNS = [m[1:] for m in made]
+    return _PROBLEM_PATTERNS
+
+
+def _danish_value(value: str, depth: int) -> str:
+    """A value put into a message (a count, a side, a nested message) in Danish."""
+    import re
+
+    from .i18n_da import VALUE_PATTERNS, VALUES
+
+    if value in VALUES:
+        return VALUES[value]
+    if re.fullmatch(r"-?\d+\.\d+", value):
+        return value.replace(".", ",")
+    if depth < 3 and " " in value:
+        nested = _danish_problem(value, depth + 1) or _danish_parts(value, depth + 1)
+        if nested is not None:
+            return nested
+    for pattern, repl in VALUE_PATTERNS:
+        value = pattern.sub(repl, value)
+    return value
+
+
+def _danish_problem(text: str, depth: int = 0) -> str | None:
+    for prefix, regex, da in _patterns():
+        if text.startswith(prefix):
+            m = regex.match(text)
+            if m:
+                return da.format(*(_danish_value(v, depth) for v in m.groups()))
+    head, sep, rest = text.partition(": ")
+    if sep and head and " " not in head and depth < 3:   # "1div-SF2: <a message>": the id stays
+        inner = _danish_problem(rest, depth + 1)
+        if inner is not None:
+            return f"{head}: {inner}"
+    return None
+
+
+def problem_text(text: str, lang: str | None = None) -> str:
+    """A problem's message or hint as shown in this run's language (English: as it is); also
+    the other English data texts of the rules that are shown to people (what a deadline is,
+    what a lot decides).
+
+    >>> problem_text("team ODE-1 has 7 players; a cup team has 4-6", "da")
+    'hold ODE-1 har 7 spillere; et pokalhold har 4-6'
+    >>> problem_text("team ODE-1 has 7 players; a cup team has 4-6", "en")
+    'team ODE-1 has 7 players; a cup team has 4-6'
+    """
+    if not text or (lang or current_lang()).lower()[:2] != "da":
+        return text
+    whole = _danish_problem(text)
+    if whole is None:
+        whole = _danish_parts(text, 0)
+    return text if whole is None else whole
+
+
+def _danish_parts(text: str, depth: int) -> str | None:
+    """A text joined from several messages (``a; b``; a message may hold ``;`` itself): the
+    longest run of parts that is one known text, then the next."""
+    parts = text.split("; ")
+    if len(parts) < 2:
+        return None
+    out, i, known = [], 0, False
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            done = _danish_problem("; ".join(parts[i:j]), depth)
+            if done is not None:
+                out.append(done)
+                known, i = True, j
+                break
+        else:
+            out.append(parts[i])
+            i += 1
+    return "; ".join(out) if known else None
+
+
+def place_text(where: object, lang: str | None = None) -> str:
+    """Where a problem was found (``cup/teams.yaml:12``; no file: ``line 3`` / ``linje 3``)."""
+    text = str(where) if where is not None else ""
+    if text.startswith("line ") and (lang or current_lang()).lower()[:2] == "da":
+        return "linje " + text[5:]
+    return text

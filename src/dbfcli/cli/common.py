@@ -413,9 +413,10 @@ def _excerpt(where: Where | None) -> str:
 def print_problems(problems: Iterable[Problem]) -> None:
     """Every problem on stderr: ``file:line: error §rule: message``, the line, the hint.
 
-    With ``--lang da`` the framing is Danish (``fejl``, ``advarsel``, ``tip:``); the message
-    and the hint are the rule's own English text (data, with its §), never translated."""
-    from ..i18n import t
+    With ``--lang da`` everything is Danish: the framing (``fejl``, ``advarsel``, ``tip:``) and
+    the message and hint, translated at this edge (:func:`dbfcli.i18n.problem_text`; the problem
+    itself, its JSON and its § stay as the rule made them)."""
+    from ..i18n import place_text, problem_text, t
 
     hint = t("hint_label")
     width = width_limit(sys.stderr)   # wrapped to the terminal (or $COLUMNS), issue 18.4
@@ -424,12 +425,12 @@ def print_problems(problems: Iterable[Problem]) -> None:
         sys.stderr.write((wrap_text(text, width) if width and len(text) > width else text) + "\n")
 
     for p in problems:
-        place = f"{p.where}: " if p.where and str(p.where) else ""
+        place = f"{place_text(p.where)}: " if p.where and str(p.where) else ""
         severity = t("sev:" + p.severity) if ("sev:" + p.severity) in _SEVERITIES else p.severity
-        say(f"{place}{severity} {p.ids}: {p.message}")
+        say(f"{place}{severity} {p.ids}: {problem_text(p.message)}")
         sys.stderr.write(_excerpt(p.where))
         if p.hint:
-            say(f"  {hint}: {p.hint}")
+            say(f"  {hint}: {problem_text(p.hint)}")
 
 
 _SEVERITIES = ("sev:error", "sev:warning")

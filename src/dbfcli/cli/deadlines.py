@@ -61,16 +61,18 @@ def register(app: typer.Typer) -> None:
                 doc["errors"] = [p.to_json() for p in _overdue_problems(overdue)]
 
             def human(out):
+                from ..i18n import problem_text   # what is due: the rules' English data, Danish with --lang da
+
                 if not shown:
                     out.line(tr("nothing_due", days=days, now=f"{now:%Y-%m-%d %H:%M}"))
                 else:
                     out.table(tr("deadlines_title", season=store.season, now=f"{now:%Y-%m-%d %H:%M}"),
                               heads("due", "what", "§", "status"),
-                              [(_fmt(d.due), d.what, d.rule,
+                              [(_fmt(d.due), problem_text(d.what), d.rule,
                                 tr("status:overdue") if d.overdue else tr("status:done") if d.done else tr("status:due"))
                                for d in shown])
                 for n in notes:
-                    out.line(tr("note_line", text=n))
+                    out.line(tr("note_line", text=problem_text(n)))
 
             emit(doc, human)
         if fail_on_overdue and overdue:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import heads, t as tr, word
+from ..i18n import heads, problem_text, t as tr, word
 from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail,
                      load_store, Num, write_csv)
 
@@ -166,7 +166,7 @@ def _show(team: str | None, today_: str | None) -> None:
     def human(out):
         if team is not None:
             out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
-                      [(r.round, word("fee", r.kind), r.players, r.amount_kr, r.note) for r in chosen[team].rows],
+                      [(r.round, word("fee", r.kind), r.players, r.amount_kr, problem_text(r.note)) for r in chosen[team].rows],
                       justify=["right", "left", "right", "right", "left"])
         out.table(tr("fees_title", fee=fee),
                   heads("team", "owed", "paid", "fines", "balance", "overdue", "refunds", "net"),

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..i18n import heads, t as tr
+from ..i18n import heads, problem_text, t as tr, word
 from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, load_store
 
 
@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             out.table(tr("journal_title", season=store.season), heads("when (UTC)", "command", "what", "files"),
-                      [(e["at"][:19].replace("T", " "), e["command"], e.get("message", ""),
-                        ", ".join(f"{c['action']} {c['file']}" for c in e["changes"])) for e in entries])
+                      [(e["at"][:19].replace("T", " "), e["command"], problem_text(e.get("message", "")),
+                        ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"])) for e in entries])
 
         emit(doc, human)

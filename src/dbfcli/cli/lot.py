@@ -167,10 +167,10 @@ def register(app: typer.Typer) -> None:
         doc = {"pending": [p.to_json() for p in pending], "recorded": [lot_to_data(x) for x in lots]}
 
         def human(o):
-            from ..i18n import t as tr
+            from ..i18n import problem_text, t as tr
 
             for p in pending:
-                o.line(tr("lot_line_pending", rule=p.rule, lot=p.key, what=p.what, teams=", ".join(p.teams),
+                o.line(tr("lot_line_pending", rule=p.rule, lot=p.key, what=problem_text(p.what), teams=", ".join(p.teams),
                           command=p.command()))
             for x in lots:
                 o.line(tr("lot_line_drawn", rule=x.rule, lot=x.key, order=", ".join(x.order), at=x.drawn_at,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr
+from ..i18n import count, heads, problem_text, t as tr
 from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store
 
 
@@ -119,7 +119,7 @@ def register(app: typer.Typer) -> None:
                       heads("segment", "seats first", "seats last"),
                       order, justify=["right", "left", "left"])
             for note in notes:
-                out.line(note)
+                out.line(problem_text(note))
             if checked is not None:
                 out.line(tr("lineups_ok", segments=count(checked, "segment", en_plural=True)))
 

@@ -84,9 +84,7 @@ def register(app: typer.Typer) -> None:
             return
 
         def human(out) -> None:
-            from ..i18n import division_name, t
-
-            from ..i18n import count
+            from ..i18n import count, division_name, t, word
 
             state = t("state_final") if table.complete else t(
                 "state_after", rounds=count(table.rounds_played, "round(s)"), played=table.matches_played, total=table.matches_total)
@@ -95,7 +93,7 @@ def register(app: typer.Typer) -> None:
                        t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
                       [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
                         r.imps_for, r.imps_against, num(format_vp(r.vp)), ", ".join(t(m.name) for m in r.marks),
-                        r.tie_break or "") for r in table.rows],
+                        word("tiebreak", r.tie_break)) for r in table.rows],
                       justify=["right", "left", "left", "right", "right", "right", "right", "right", "right", "right",
                                "left", "left"])
 

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import heads, t as tr
+from ..i18n import heads, problem_text, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
@@ -51,7 +51,7 @@ def _human(card, cls, out) -> None:
     kinds = [k for k, on in (("HUM (§2.10.11)", cls.hum), ("Åbent forsvar (§2.10.17)", cls.open_defence)) if on]
     out.line(f"{card.name}: {(' ' + tr('and') + ' ').join(kinds) if kinds else tr('system_natural')}")
     if cls.reasons:
-        out.table(None, heads("§", "bid", "why"), [(r.rule, r.bid, r.message) for r in cls.reasons])
+        out.table(None, heads("§", "bid", "why"), [(r.rule, r.bid, problem_text(r.message)) for r in cls.reasons])
 
 
 def register(app: typer.Typer) -> None:

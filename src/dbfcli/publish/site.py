@@ -268,6 +268,8 @@ def _pending_note(s, lang: str) -> str:
 def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict:
     """Draw and schedule of one round: home, away, venue, date, time, UP, result (§1.5.5-§1.5.8);
     the semi-finals and the final at DBF's neutral venue (§1.5.7): no home, km or UP."""
+    from ..i18n import pool_name
+
     ref = _Refs(data)
     d = data.draws[rnd]
     sched = {s.id: s for s in schedule}
@@ -281,7 +283,7 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
         if r is not None:
             ih, ia = r.imps_of(home), r.imps_of(away)
             imps = f"{ih}-{ia}" if ih is not None and ia is not None else _score(r)
-        rows.append({"id": m.id, "pool": m.pool or "", "home": ref(home), "away": ref(away),
+        rows.append({"id": m.id, "pool": pool_name(m.pool, lang) if m.pool else "", "home": ref(home), "away": ref(away),
                      "neutral": bool(s and s.neutral), "venue": _venue(data, s.venue if s else None),
                      "date": day(s.date if s else None, lang), "iso": s.date.isoformat() if s and s.date else "",
                      "time": clock(s.time, lang) if s and s.time else "",
@@ -340,16 +342,18 @@ def up_gp_context(data: SeasonData, lang: str) -> dict:
                    for k, (h, name, team, pid) in zip(gp_ranks, gp_rows)]}
 
 
-def _playoff_cards(doc: dict | None, ref: _Refs) -> list[dict]:
+def _playoff_cards(doc: dict | None, ref: _Refs, lang: str = "en") -> list[dict]:
     """`dbf playoff --json` matches as cards: teams, carry-over (§1.1.2.10), home in section 1
     (§1.1.2.9), totals and winner when played."""
     if not doc:
         return []
+    from ..i18n import word
+
     cards = []
     for m in doc.get("matches", []):
         shown = m.get("carry_over_shown") or {}
         totals = m.get("totals") or {}
-        cards.append({"id": m["id"], "stage": m["stage"], "winner": m.get("winner") or "",
+        cards.append({"id": m["id"], "stage": word("stage", m["stage"], lang), "winner": m.get("winner") or "",
                       "home": m.get("home_section_1") or "",
                       "teams": [{"team": ref(x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),
                                  "won": x == m.get("winner")} for x in m["teams"]]})
@@ -443,7 +447,7 @@ def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
     return {"division": div_id, "name": division_name(div_id, lang), "rows": rows,
             "rounds": sorted(done.items()), "to_come": sorted(to_come.items()), "cross": cross,
             "cross_heads": list(range(1, len(order) + 1)),
-            "playoff": _playoff_cards(po, ref), "playoff_complete": bool(po and po.get("complete")),
+            "playoff": _playoff_cards(po, ref, lang), "playoff_complete": bool(po and po.get("complete")),
             "complete": table.complete, "played": table.matches_played,
             "total": table.matches_total or n * (n - 1) // 2}
 
