@@ -32,6 +32,7 @@ CALLS: dict[str, tuple[int | None, int | None]] = {
     "notes.append": (0, None),
     # the journal's line for a write (dbf log)
     "store.transaction": (1, None), "target.transaction": (1, None),
+    "typer.BadParameter": (0, None),
 }
 
 

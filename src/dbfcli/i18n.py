@@ -433,6 +433,9 @@ MESSAGES.update({
     "tiebreak:imp-quotient": ("imp-quotient", "IMP-kvotient"),
     "tiebreak:imp-difference": ("imp-difference", "IMP-forskel"),
     "tiebreak:lot": ("lot", "lodtrækning"),
+    "persons:option": ("option", "angivet"),
+    "persons:sheet": ("sheet", "resultatblanketten"),
+    "persons:default": ("default", "standard"),
 })
 
 #: column headings (lower case, as the tables print them): English -> Danish; ``t("col:" + en)``
@@ -797,8 +800,9 @@ _PROBLEM_PATTERNS: list | None = None
 
 
 def _patterns() -> list:
-    """(literal prefix, compiled regex, Danish template) for every English template, the most
-    specific first (the longest literal text), so that ``{}: {}`` is tried last."""
+    """(literal prefix, generic?, compiled regex, Danish template) for every English template, the
+    most specific first (the longest literal text), so that ``{} in {}; {}`` is tried last;
+    ``generic``: a template of few words, tried only when no specific one fits."""
     global _PROBLEM_PATTERNS
     if _PROBLEM_PATTERNS is None:
         import re
@@ -810,8 +814,10 @@ def _patterns() -> list:
         for en, da in PROBLEMS.items():
             parts = list(Formatter().parse(en))
             regex = "".join(re.escape(lit) + ("(.*?)" if field is not None else "") for lit, field, _s, _c in parts)
-            literal = sum(len(lit) for lit, *_ in parts)
-            made.append((-literal, parts[0][0] if parts else "", re.compile(r"\A" + regex + r"\Z", re.S), da))
+            literal = "".join(lit for lit, *_ in parts)
+            generic = sum(c.isalpha() for c in literal) < 12
+            made.append((-len(literal), parts[0][0] if parts else "", generic,
+                         re.compile(r"\A" + regex + r"\Z", re.S), da))
         made.sort(key=lambda m: m[0])
         _PROBLEM_PATTERNS = [m[1:] for m in made]
     return _PROBLEM_PATTERNS
@@ -828,7 +834,7 @@ def _danish_value(value: str, depth: int) -> str:
     if re.fullmatch(r"-?\d+\.\d+", value):
         return value.replace(".", ",")
     if depth < 3 and " " in value:
-        nested = _danish_problem(value, depth + 1) or _danish_parts(value, depth + 1)
+        nested = _translate(value, depth + 1)
         if nested is not None:
             return nested
     for pattern, repl in VALUE_PATTERNS:
@@ -836,15 +842,27 @@ def _danish_value(value: str, depth: int) -> str:
     return value
 
 
-def _danish_problem(text: str, depth: int = 0) -> str | None:
-    for prefix, regex, da in _patterns():
-        if text.startswith(prefix):
+def _translate(text: str, depth: int) -> str | None:
+    """``text`` in Danish, or None: a specific template, else its parts (``a; b``), else a
+    generic template (few words), else the parts by those."""
+    for generic in (False, True):
+        done = _danish_problem(text, depth, generic)
+        if done is None:
+            done = _danish_parts(text, depth, generic)
+        if done is not None:
+            return done
+    return None
+
+
+def _danish_problem(text: str, depth: int = 0, generic: bool = True) -> str | None:
+    for prefix, is_generic, regex, da in _patterns():
+        if (generic or not is_generic) and text.startswith(prefix):
             m = regex.match(text)
             if m:
                 return da.format(*(_danish_value(v, depth) for v in m.groups()))
     head, sep, rest = text.partition(": ")
     if sep and head and " " not in head and depth < 3:   # "1div-SF2: <a message>": the id stays
-        inner = _danish_problem(rest, depth + 1)
+        inner = _danish_problem(rest, depth + 1, generic) or _danish_parts(rest, depth + 1, generic)
         if inner is not None:
             return f"{head}: {inner}"
     return None
@@ -862,13 +880,11 @@ def problem_text(text: str, lang: str | None = None) -> str:
     """
     if not text or (lang or current_lang()).lower()[:2] != "da":
         return text
-    whole = _danish_problem(text)
-    if whole is None:
-        whole = _danish_parts(text, 0)
+    whole = _translate(text, 0)
     return text if whole is None else whole
 
 
-def _danish_parts(text: str, depth: int) -> str | None:
+def _danish_parts(text: str, depth: int, generic: bool = True) -> str | None:
     """A text joined from several messages (``a; b``; a message may hold ``;`` itself): the
     longest run of parts that is one known text, then the next."""
     parts = text.split("; ")
@@ -876,8 +892,8 @@ def _danish_parts(text: str, depth: int) -> str | None:
         return None
     out, i, known = [], 0, False
     while i < len(parts):
-        for j in range(len(parts), i, -1):
-            done = _danish_problem("; ".join(parts[i:j]), depth)
+        for j in range(len(parts) - (i == 0), i, -1):   # the whole text was tried already
+            done = _danish_problem("; ".join(parts[i:j]), depth, generic)
             if done is not None:
                 out.append(done)
                 known, i = True, j

@@ -121,6 +121,54 @@ def played(tmp_path_factory) -> Path:
     return root
 
 
+def _scheduled(root: Path, match: str) -> dict:
+    sched = run_dbf("schedule", "cup", "--round", match[1], "--json", env={"DBF_DIR": str(root)}).json
+    return next(x for x in sched["matches"] if x["id"] == match)
+
+
+def _pbn(root: Path, match: str) -> Path:
+    """A scoring program's file (PBN) of a drawn match: 40 boards, the teams' players by name."""
+    from pbnkit import team_match_pbn
+    from test_result import cup_teams
+
+    m, teams = _scheduled(root, match), cup_teams(root)
+    home = [p["name"] for p in teams[m["home"]]["players"]]
+    away = [p["name"] for p in teams[m["away"]]["players"]]
+    path = root.parent / f"{match}.pbn"
+    path.write_text(team_match_pbn(home[:2], away[:2], home[2:4], away[2:4]), encoding="utf-8")
+    return path
+
+
+def _small_team(root: Path) -> str:
+    """A team of 4 still in the cup (drawn in round 4): it may add a player (§1.5.11)."""
+    draw = yaml.safe_load((root / SEASON / "cup" / "draws" / "round-04.yaml").read_text(encoding="utf-8"))
+    drawn = {t for m in draw["matches"] for t in m["teams"]}
+    teams = yaml.safe_load((root / SEASON / "cup" / "teams.yaml").read_text(encoding="utf-8"))["teams"]
+    return next(t["id"] for t in teams if t["id"] in drawn and len(t["players"]) == 4)
+
+
+def _teams_file(folder: Path, kind: str) -> Path:
+    """A small teams file: new cup teams, or an east/west qualification field (§1.1.5)."""
+    def team(tid, pc, pid, region=None):
+        players = [{"id": pid + k, "name": f"Spiller {pid + k}", "club": 9100} for k in range(1, 5)]
+        doc = {"id": tid, "name": f"Hold {tid}", "captain": pid + 1, "club": 9100, "postcode": pc, "players": players}
+        return dict(doc, region=region) if region else doc
+
+    if kind == "east":
+        field = [("BOR-Q", "3700", "bornholm"), ("CPH-Q1", "2100", "copenhagen"), ("CPH-Q2", "2300", "copenhagen"),
+                 ("K2-Q1", "4000", "kreds2"), ("K2-Q2", "4300", "kreds2"), ("K2-Q3", "4700", "kreds2")]
+        doc = {"teams": [team(t, pc, 700000 + 10 * i, r) for i, (t, pc, r) in enumerate(field)],
+               "direct": [team("K2-D", "4200", 700100, "kreds2")]}
+    elif kind == "west":
+        west = [("K4-Q1", "8000"), ("K4-Q2", "7100"), ("K4-Q3", "9000"), ("K4-Q4", "6700")]
+        doc = {"teams": [team(t, pc, 710000 + 10 * i) for i, (t, pc) in enumerate(west)]}
+    else:
+        doc = {"teams": [team("NY-1", "5000", 720000), team("NY-2", "8000", 720010)]}
+    path = folder / f"{kind}.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
 def _sheet(root: Path, match: str) -> Path:
     """A valid sheet for a drawn cup match (the home team as scheduled)."""
     from test_result import cup_teams, sheet_text
@@ -169,6 +217,15 @@ def _commands(root: Path, out: Path) -> list[list[str]]:
         ["schedule", "1div", "--freeze", "--dry-run"],
         ["lot", "draw", "1div-SF2", "--by", "Ib Holm", "--witness", "Eva Dam"],
         ["playoff", "1div", "choose", "AAR-A"],
+        ["result", "amend", "@C4-001"],
+        ["result", "import", "@pbn:C4-003", "--match", "C4-003", "--out", str(out / "C4-003.yaml")],
+        ["travel", "claim", "C4-001", "--team", "@C4-001-away", "--zones", "20", "--persons", "4"],
+        ["cup", "add-player", "@small-team", "--round", "5", "--id", "999001", "--name", "Eva Berg"],
+        ["cup", "enter", "@new-teams", "--dry-run"],
+        ["division", "enter", "1div", str(root / SEASON / "divisions" / "1div.yaml"), "--dry-run"],
+        ["qualification", "east", "enter", "@east"], ["qualification", "east", "schedule"],
+        ["qualification", "east", "result", "QE-R01-01", "--imps", "52", "31"],
+        ["qualification", "east", "standings"], ["qualification", "west", "enter", "@west"],
         ["log"], ["undo", "--dry-run"], ["undo"],
         ["publish", "--out", str(out / "site")],
         ["init", "--season", "2030-31"],
@@ -186,6 +243,14 @@ def _resolve(cmd: list[str], root: Path) -> list[str]:
                 if (root / SEASON / "cup" / "draws" / "round-04.yaml").exists() else draw.json
             match = next(m for m in doc["matches"] if m["id"] == "C4-002")
             out.append(match["teams"][1])
+        elif arg == "@C4-001-away":
+            out.append(_scheduled(root, "C4-001")["away"])
+        elif arg.startswith("@pbn:"):
+            out.append(str(_pbn(root, arg[5:])))
+        elif arg == "@small-team":
+            out.append(_small_team(root))
+        elif arg in ("@new-teams", "@east", "@west"):
+            out.append(str(_teams_file(root.parent, arg[1:])))
         elif arg.startswith("@C"):
             out.append(str(_sheet(root, arg[1:])))
         elif arg == "@pair":

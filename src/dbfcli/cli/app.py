@@ -163,8 +163,11 @@ def _noun(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point ``dbf``."""
-    common.reset(argv=["dbf", *(argv if argv is not None else sys.argv[1:])])
     args = list(argv if argv is not None else sys.argv[1:])
+    # the language before the command line is parsed: click's usage errors (an unknown command)
+    # come before the root callback sets it
+    lang = next((args[i + 1] for i, a in enumerate(args[:-1]) if a == "--lang"), None) or os.environ.get("DBF_LANG", "")
+    common.reset(argv=["dbf", *args], lang=lang if lang.lower() in LANGUAGES else "")
     if os.environ.get("_DBF_COMPLETE") or os.environ.get("_TYPER_COMPLETE_ARGS"):
         target = build_app(None)  # shell completion needs every command
     else:

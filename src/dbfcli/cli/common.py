@@ -68,6 +68,39 @@ def reset(**kw: Any) -> None:
     for name in fresh.__struct_fields__:
         setattr(RUN, name, getattr(fresh, name))
     LANG.set(RUN.lang or "")     # what i18n (and publish/) read: they import no CLI
+    if (RUN.lang or "").lower().startswith("da"):
+        _danish_usage_errors()
+
+
+_USAGE_SHOW: list = []
+
+
+def _danish_usage_errors() -> None:
+    """Click's usage errors (``Usage: ...``, ``Error: No such option``) in Danish with ``--lang da``
+    (issue 18.5): the usage error class (found through ``typer.BadParameter``, no private import)
+    shows its text through :func:`dbfcli.i18n.problem_text`; English is left as click prints it."""
+    if _USAGE_SHOW:
+        return
+    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+    english = usage_error.show
+    _USAGE_SHOW.append(english)
+
+    def show(self, file=None) -> None:
+        from ..i18n import current_lang, problem_text, t
+
+        if current_lang() != "da":
+            return english(self, file)
+        out = file or sys.stderr
+        ctx = getattr(self, "ctx", None)
+        if ctx is not None:
+            usage = ctx.get_usage().replace("Usage:", "Brug:", 1)
+            hint = ""
+            if ctx.command.get_help_option(ctx) is not None:
+                hint = f"Se '{ctx.command_path} {ctx.help_option_names[0]}' for hjælp.\n"
+            out.write(f"{usage}\n{hint}\n")
+        out.write(f"{t('sev:error')}: {problem_text(self.format_message())}\n")
+
+    usage_error.show = show
 
 
 def _json_cb(value: bool) -> bool:

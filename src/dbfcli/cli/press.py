@@ -104,7 +104,8 @@ def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:
         data.div_results[div_id] = saved
     text = division_weekend_report(div_id, weekend, rows, ctx["rows"], lang)
     doc = {"division": div_id, "weekend": weekend, "rounds": sorted(rounds), "results": rows,
-           "standings": [{"rank": r["rank"], "team": r["team"], "vp": r["vp"]} for r in ctx["rows"]]}
+           "standings": [{"rank": r["rank"], "team": r["team"]["id"] if isinstance(r["team"], dict) else r["team"],
+                          "vp": r["vp"]} for r in ctx["rows"]]}
     return text, doc
 
 

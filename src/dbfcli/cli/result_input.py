@@ -205,7 +205,7 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
 
 
 def _human_import(doc: dict, out=None) -> None:
-    from ..i18n import heads, t as tr
+    from ..i18n import heads, problem_text, t as tr
     from .common import Out
 
     out = out or Out()
@@ -218,7 +218,7 @@ def _human_import(doc: dict, out=None) -> None:
               [(t, p["id"], p["name"] or "", p["boards"]) for t in (doc["home"], doc["away"])
                for p in doc["players"][t]], justify=["left", "right", "left", "right"])
     for p in doc["to_confirm"]:
-        out.line(tr("import_confirm", rule=p["rule"], message=p["message"]))
+        out.line(tr("import_confirm", rule=p["rule"], message=problem_text(p["message"])))
     if doc.get("up_computed") is not None:
         out.line(tr("import_up", up=doc["up_computed"], team=doc["away"]))
     for p in doc["errors"] + doc["warnings"]:

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr
+from ..i18n import count, heads, t as tr, word
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store
 
 def register(app: typer.Typer) -> None:
@@ -94,7 +94,7 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             out.table(tr("travel_title", team=team, match=match), heads("item", "kr"), [
-                (tr("travel_fares", persons=count(result.persons, "person", en_plural=True), from_=persons_from,
+                (tr("travel_fares", persons=count(result.persons, "person", en_plural=True), from_=word("persons", persons_from),
                     trips=count(result.trips, "trip", en_plural=True), fare=result.fare_each,
                     reservation=result.reservation_each), result.travel),
                 (tr("travel_overnight"), result.overnight),

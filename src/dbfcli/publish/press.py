@@ -103,7 +103,9 @@ def cup_round_report(title_round: int, season: str, results: Sequence[PressMatch
 def division_weekend_report(division: str, weekend: int, results: Sequence[Mapping[str, Any]],
                             table: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The Markdown text of a division weekend: results by round and the standings after it."""
-    lines = [f"# {t('weekend_title', lang, division=division, n=weekend)}", ""]
+    from ..i18n import division_name
+
+    lines = [f"# {t('weekend_title', lang, division=division_name(division, lang), n=weekend)}", ""]
     if not results:
         lines += [t("no_results", lang)]
     current = None
@@ -116,7 +118,8 @@ def division_weekend_report(division: str, weekend: int, results: Sequence[Mappi
         lines += ["", f"## {t('standings', lang)}", ""]
         for row in table:
             marks = f" ({', '.join(row['marks'])})" if row.get("marks") else ""
-            lines.append(f"{row['rank']:>2}. {row['team']} {row['vp']} {t('vp', lang)}{marks}")
+            team = row["team"]["name"] if isinstance(row["team"], Mapping) else row["team"]   # a site ref
+            lines.append(f"{row['rank']:>2}. {team} {row['vp']} {t('vp', lang)}{marks}")
     text = "\n".join(lines)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")
