@@ -433,6 +433,7 @@ MESSAGES.update({
     "tiebreak:imp-quotient": ("imp-quotient", "IMP-kvotient"),
     "tiebreak:imp-difference": ("imp-difference", "IMP-forskel"),
     "tiebreak:lot": ("lot", "lodtrækning"),
+    "attribution": ("Postcode data © GeoNames, CC BY 4.0", "Postnumre © GeoNames, CC BY 4.0"),
     "persons:option": ("option", "angivet"),
     "persons:sheet": ("sheet", "resultatblanketten"),
     "persons:default": ("default", "standard"),
@@ -800,8 +801,9 @@ _PROBLEM_PATTERNS: list | None = None
 
 
 def _patterns() -> list:
-    """(literal prefix, generic?, compiled regex, Danish template) for every English template, the
-    most specific first (the longest literal text), so that ``{} in {}; {}`` is tried last;
+    """(literal prefix, generic?, compiled regex, Danish template) for every English template:
+    those that begin with words before those that begin with a value, each the most specific
+    first (the longest literal text), so that ``{} in {}; {}`` is tried last;
     ``generic``: a template of few words, tried only when no specific one fits."""
     global _PROBLEM_PATTERNS
     if _PROBLEM_PATTERNS is None:
@@ -816,10 +818,10 @@ def _patterns() -> list:
             regex = "".join(re.escape(lit) + ("(.*?)" if field is not None else "") for lit, field, _s, _c in parts)
             literal = "".join(lit for lit, *_ in parts)
             generic = sum(c.isalpha() for c in literal) < 12
-            made.append((-len(literal), parts[0][0] if parts else "", generic,
-                         re.compile(r"\A" + regex + r"\Z", re.S), da))
-        made.sort(key=lambda m: m[0])
-        _PROBLEM_PATTERNS = [m[1:] for m in made]
+            prefix = parts[0][0] if parts else ""
+            made.append(((not prefix, -len(literal)), prefix, generic, re.compile(r"\A" + regex + r"\Z", re.S), da))
+        made.sort(key=lambda m: m[0])   # a text's own first words first: "system description: {}"
+        _PROBLEM_PATTERNS = [m[1:] for m in made]   # before "{}: {} of {} teams not sent ({})"
     return _PROBLEM_PATTERNS
 
 

@@ -707,7 +707,7 @@ PROBLEMS: dict[str, str] = {
     "system description: {}": "systembeskrivelse: {}",
     "1st division play-off: the round-robin winner's choice of semi-final opponent": "slutspillet i 1. division: grundspilsvinderens valg af semifinalemodstander",
     "draw of cup round {}": "lodtrækning til pokalrunde {}",
-    "send the draw of cup round {} to the teams": "send lodtrækningen til pokalrunde {} til holdene",
+    "send the draw of cup round {} to the teams": "afsendelse af lodtrækningen til pokalrunde {} til deltagerne",
     "{}: the {} place(s)": "{}: pladsen/pladserne med {}",
     "{}: the play-off order (the choice, the carry-over)": "{}: rækkefølgen i slutspillet (valget, den overførte score)",
     "home in section 1 of {}": "hjemme i 1. sektion af {}",
@@ -786,6 +786,7 @@ PROBLEMS: dict[str, str] = {
     "Option {} requires {} arguments.": "indstillingen {} kræver {} argumenter.",
     "Option {} does not take a value.": "indstillingen {} tager ingen værdi.",
     "Argument {} takes {} values.": "argumentet {} tager {} værdier.",
+    "lang = {}: the language is \"en\" or \"da\"": "lang = {}: sproget er \"en\" eller \"da\"",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)

@@ -47,7 +47,9 @@ after before than this that these those there their its it his her who what wher
 error errors warning warnings hint usage try help option argument command invalid such
 seeding promoted relegated carry-over tie-break lot lots pending witness witnessed
 substitute substitutes additions addition travel claim ferry crossing bridge road distance
-east west north south trophy holder outright upsets generated updated matches' opponent mini-league
+east west north south trophy holder outright upsets generated updated matches' opponent mini-league description card cards choice choose chose
+opening opponents place places order week late sent received signed tied level between also
+more each every overnight allowance
 """.split()))
 
 #: trade words and names that Danish output uses as they are
@@ -392,3 +394,19 @@ def test_18_5_english_is_unchanged(played):
     r = run_dbf("--lang", "en", "check", env={"DBF_DIR": str(played)})
     assert "programmet" not in r.stderr and "advarsel" not in r.stderr
     assert "schedule is not frozen" in r.stderr
+
+
+def test_18_5_the_season_language_setting(tmp_path):
+    """``lang = "da"`` in season.toml makes the output Danish when neither --lang nor $DBF_LANG
+    names a language; --lang en still gives English; another value is a format.settings problem."""
+    root = tmp_path / "tournaments"
+    shutil.copytree(REPO / "tournaments", root, ignore=shutil.ignore_patterns(".dbf.lock", "journal"))
+    toml = root / SEASON / "season.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('season = "2026-27"\n', 'season = "2026-27"\nlang = "da"\n'),
+                    encoding="utf-8")
+    env = {"DBF_DIR": str(root), "DBF_LANG": ""}
+    assert run_dbf("standings", "1div", env=env).stdout.startswith("1. division 2026-27: stilling")
+    assert run_dbf("--lang", "en", "standings", "1div", env=env).stdout.startswith("1st division 2026-27: standings")
+    toml.write_text(toml.read_text(encoding="utf-8").replace('lang = "da"', 'lang = "fr"'), encoding="utf-8")
+    r = run_dbf("check", "--json", env=env)
+    assert r.exit_code == 2 and [e["code"] for e in r.json["errors"]] == ["format.settings"]

@@ -68,7 +68,8 @@ def root(
         raise typer.BadParameter(f"{lock_timeout:g} is not a number of seconds (0 or more)",
                                  param_hint="'--lock-timeout'")
     common.reset(dir=dir, season=season, json=json_, lock_timeout=lock_timeout,
-                 lang=lang or os.environ.get("DBF_LANG", "en"), argv=list(sys.argv))
+                 lang=lang or os.environ.get("DBF_LANG", "en"), lang_given=bool(lang or os.environ.get("DBF_LANG")),
+                 argv=list(sys.argv))
 
 
 def _dress_root() -> None:

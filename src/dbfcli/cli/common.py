@@ -48,6 +48,8 @@ class Invocation(MutableValue):
     json: bool = False
     lock_timeout: float = 10.0
     lang: str = "en"
+    #: the language came from ``--lang`` or ``$DBF_LANG``; else the season's ``lang`` decides
+    lang_given: bool = False
     csv: bool = False
     csv_dialect: str = "excel"
     argv: list[str] = field(default_factory=lambda: list(sys.argv))
@@ -62,14 +64,10 @@ RUN = Invocation()
 def reset(**kw: Any) -> None:
     """Start a run afresh (the root callback calls it; tests too). Updates :data:`RUN`
     in place, so ``from .common import RUN`` stays valid."""
-    from ..context import LANG
-
     fresh = Invocation(**kw)
     for name in fresh.__struct_fields__:
         setattr(RUN, name, getattr(fresh, name))
-    LANG.set(RUN.lang or "")     # what i18n (and publish/) read: they import no CLI
-    if (RUN.lang or "").lower().startswith("da"):
-        _danish_usage_errors()
+    reset_lang()     # what i18n (and publish/) read: they import no CLI
 
 
 _USAGE_SHOW: list = []
@@ -172,6 +170,8 @@ def load_store(require: bool = True) -> SeasonStore:
     An interrupted write is finished first, and said so (a warning on stderr)."""
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
+    if not RUN.lang_given:
+        _season_lang(store)
     if require:
         store.require()
         from ..store.atomic import in_command
@@ -182,6 +182,32 @@ def load_store(require: bool = True) -> SeasonStore:
             notes = store.open_for_write(RUN.lock_timeout) if RUN.writing else store.open_for_read(RUN.lock_timeout)
             _print_notes(notes)
     return store
+
+
+def _season_lang(store: SeasonStore) -> None:
+    """The season's language (``lang = "da"`` at the top of ``season.toml``), when neither
+    ``--lang`` nor ``$DBF_LANG`` names one (issue 18.5). A line scan, no TOML parse: the
+    settings reader checks the value (``format.settings``)."""
+    import re
+
+    try:
+        with open(store.dir / "season.toml", encoding="utf-8") as fh:
+            head = fh.read(4096)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return
+    m = re.search(r'^lang\s*=\s*"(en|da)"', head.split("\n[", 1)[0], re.M)
+    if m:
+        RUN.lang = m.group(1)
+        reset_lang()
+
+
+def reset_lang() -> None:
+    """Make :data:`RUN`'s language this run's (the context variable i18n reads)."""
+    from ..context import LANG
+
+    LANG.set(RUN.lang or "")
+    if (RUN.lang or "").lower().startswith("da"):
+        _danish_usage_errors()
 
 
 def lock_season(store: SeasonStore, create: bool = True) -> SeasonStore:

@@ -96,6 +96,6 @@ def register(app: typer.Typer) -> None:
                 out.table(tr("route"), heads("leg", "from", "to", "km"),
                           [(word("leg", leg.kind) if leg.crossing is None else f"{word('leg', leg.kind)} {crossing_name(leg.crossing)}",
                             leg.start, leg.end, f"{leg.km:.0f}") for leg in route.legs],
-                          justify=["left", "left", "left", "right"], caption=ATTRIBUTION)
+                          justify=["left", "left", "left", "right"], caption=tr("attribution"))
 
         emit(doc, human)

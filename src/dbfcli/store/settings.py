@@ -339,6 +339,9 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
             fee_base_kr=num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
             fee_travel_pool_kr=num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
         )
+    if raw.get("lang", "en") not in ("en", "da"):   # what people read (issue 18.5; cli/common.py reads it)
+        problems.append(Problem.error(None, f"lang = {_show(raw.get('lang'))}: the language is \"en\" or \"da\"",
+                                      where("lang"), code="format.settings"))
     po = table_of(raw, "playoff", "")
     sy = table_of(raw, "systems", "")
     tr = table_of(raw, "travel", "")
