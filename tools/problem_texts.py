@@ -33,6 +33,7 @@ CALLS: dict[str, tuple[int | None, int | None]] = {
     # the journal's line for a write (dbf log)
     "store.transaction": (1, None), "target.transaction": (1, None),
     "typer.BadParameter": (0, None),
+    "Step": (1, None), "Allocation": (3, None),   # the season rollover's steps (dbf season rollover)
 }
 
 

@@ -388,6 +388,8 @@ MESSAGES.update({
     # dbf season rollover
     "verb:wrote": ("wrote", "skrev"),
     "verb:would write": ("would write", "ville skrive"),
+    "now_current": ("{to} is now the current season (dbf.toml); `dbf --season {season} ...` reaches {season}",
+                    "{to} er nu den aktuelle sæson (dbf.toml); `dbf --season {season} ...` giver adgang til {season}"),
     # dbf seating
     "seating_title": ("Seating {match}: {home} (home) v {away} (away)",
                       "Pladsfordeling {match}: {home} (hjemme) – {away} (ude)"),

@@ -787,6 +787,30 @@ PROBLEMS: dict[str, str] = {
     "Option {} does not take a value.": "indstillingen {} tager ingen værdi.",
     "Argument {} takes {} values.": "argumentet {} tager {} værdier.",
     "lang = {}: the language is \"en\" or \"da\"": "lang = {}: sproget er \"en\" eller \"da\"",
+    "1div: places 1-10 of 1div ({}) and the best 2 of 2div ({})": "1div: nr. 1-10 i 1. division ({}) og de 2 bedste i 2. division ({})",
+    "2div: the last 2 of 1div ({}), places 3-9 of 2div ({}), the 3div group winners ({})": "2div: de 2 sidste i 1. division ({}), nr. 3-9 i 2. division ({}), vinderne af grupperne i 3. division ({})",
+    "3div: the last 3 of 2div ({}), places 2-9 of both 3div groups not promoted, and the qualifiers ({})": "3div: de 3 sidste i 2. division ({}), nr. 2-9 i begge grupper i 3. division, som ikke rykker op, og de kvalificerede ({})",
+    "{} is dissolved: its place is vacant": "{} er opløst: dets plads er ledig",
+    "out of the divisions: {} (places 10-12 of the 3div groups)": "ud af divisionerne: {} (nr. 10-12 i grupperne i 3. division)",
+    "{} next season ({} teams{}), in seeding order: {}": "{} næste sæson ({} hold{}), i seedningsrækkefølge: {}",
+    "{}: too late to promote an extra team for {} vacant place(s): the TD resolves it": "{}: for sent til at rykke et ekstra hold op til {} ledige plads(er): turneringslederen løser det",
+    "1div vacancy: the place passes to {}, the best-placed non-promoted team of 2div; it gives up its 2div place": "vakance i 1. division: pladsen overgår til {}, det bedst placerede ikke-oprykkende hold i 2. division; det mister sin plads i 2. division",
+    "{}: too late to arrange the match {} between {} and {}: lots drawn ({}): {} goes up": "{}: for sent til at arrangere kampen {} mellem {} og {}: der er trukket lod ({}): {} rykker op",
+    "{}: {} to fill from {} pair(s) of candidates": "{}: {} at besætte fra {} par af kandidater",
+    "{}: {}: both {} and {} go up{}": "{}: {}: både {} og {} rykker op{}",
+    "{}: {} goes up without a match (the other team of its pair is not available)": "{}: {} rykker op uden kamp (parrets andet hold er ikke til rådighed)",
+    "{}: {} won the match {} against {} and goes up": "{}: {} vandt kampen {} mod {} og rykker op",
+    "{} is dissolved or already placed higher: skipped": "{} er opløst eller allerede placeret højere: springes over",
+    "{}: {} {} between {} and {} is needed; its winner goes up": "{}: {} {} mellem {} og {} skal spilles; vinderen rykker op",
+    "qualification places: west {}, east {} ({})": "kvalifikationspladser: vest {}, øst {} ({})",
+    "3div split by geography (least within-group road km, every pair of a group meets once): 3div-a (west) {} km, 3div-b (east) {} km": "3. division delt efter geografi (færrest km ad vej inden for grupperne, hvert par i en gruppe mødes én gang): 3div-a (vest) {} km, 3div-b (øst) {} km",
+    "no membership figures: the current split stands": "ingen medlemstal: den nuværende fordeling står ved magt",
+    "west has {} of {} members, its share at {} places is {}; the deviation {} is not more than 1/6 of the total ({})": "vest har {} af {} medlemmer, dens andel ved {} pladser er {}; afvigelsen {} er ikke over 1/6 af totalen ({})",
+    "west has {} of {} members, deviating {} from its share {}, more than 1/6 of the total ({}); places in proportion: west {} -> {}, east {}": "vest har {} af {} medlemmer og afviger {} fra sin andel {}, mere end 1/6 af totalen ({}); pladser i forhold: vest {} -> {}, øst {}",
+    "; the result of {} does not matter": "; resultatet af {} er uden betydning",
+    "; the match {} is not needed": "; kampen {} er ikke nødvendig",
+    "{}: a vacancy match {} between {} and {} is needed; its winner goes up": "{}: en vakancekamp {} mellem {} og {} skal spilles; vinderen rykker op",
+    "{}: the runners-up match {} between {} and {} is needed; its winner goes up": "{}: kampen mellem toerne {} mellem {} og {} skal spilles; vinderen rykker op",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
@@ -803,6 +827,9 @@ VALUES: dict[str, str] = {
     "promoted": "oprykning", "relegated": "nedrykning", "runner-up play-off": "oprykningskamp",
     "not sent": "ikke sendt", "diamonds": "ruder", "clubs": "klør", "hearts": "hjerter", "spades": "spar",
     "recorded": "registrerede", "amended": "rettede",
+    # the rollover's words
+    "one vacancy": "én vakance", "two vacancies": "to vakancer", "three vacancies": "tre vakancer",
+    "the runners-up match": "kampen mellem toerne", "a vacancy match": "en vakancekamp",
     # click's names of value types ("'x' is not a valid integer.")
     "integer": "heltal", "int": "heltal", "float": "decimaltal", "integer range": "heltalsinterval", "float range": "decimalinterval",
     # the operating system's words in "cannot read FILE: ..." (strerror)
@@ -835,6 +862,7 @@ VALUE_PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), r) for p, r in (
     (r"(?<=[0-9]) v (?=[A-Z])", " – "), (r"(?<=[A-Z0-9]) v (?=[A-Z0-9])", " – "),
     (r"\bhome\b", "hjemme"), (r"\baway\b", "ude"), (r"\band\b", "og"),
     (r"\bnot drawn\b", "ikke trukket"), (r"\bdrawn\b", "trukket"),
+    (r"\b(\d+) vacancies\b", r"\1 vakancer"), (r", (\d+) awaiting a match\b", r", \1 venter på en kamp"),
     (r"\bHCP\b", "hp"), (r" counting length points\b", " medregnet længdepoint"),
     (r"^sent (?=\d)", "sendt "), (r"\bnot sent\b", "ikke sendt"),
 )]

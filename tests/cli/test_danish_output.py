@@ -48,7 +48,7 @@ error errors warning warnings hint usage try help option argument command invali
 seeding promoted relegated carry-over tie-break lot lots pending witness witnessed
 substitute substitutes additions addition travel claim ferry crossing bridge road distance
 east west north south trophy holder outright upsets generated updated matches' opponent mini-league description card cards choice choose chose
-opening opponents place places order week late sent received signed tied level between also
+opening opponents place places order week late received signed tied level between also
 more each every overnight allowance
 """.split()))
 
@@ -410,3 +410,31 @@ def test_18_5_the_season_language_setting(tmp_path):
     toml.write_text(toml.read_text(encoding="utf-8").replace('lang = "da"', 'lang = "fr"'), encoding="utf-8")
     r = run_dbf("check", "--json", env=env)
     assert r.exit_code == 2 and [e["code"] for e in r.json["errors"]] == ["format.settings"]
+
+
+def test_18_5_a_finished_season_in_danish(tmp_path):
+    """The play-off played and the season rolled over (§1.1.1.1, §1.1.2, §1.1.5), with --lang da:
+    the play-off table, results, the rollover's every step and its vacancies are Danish."""
+    from divkit import HALVES, qualifiers_file, write_results
+
+    root = tmp_path / "tournaments"
+    shutil.copytree(REPO / "tournaments", root, ignore=shutil.ignore_patterns(".dbf.lock", "journal"))
+    env = {"DBF_DIR": str(root)}
+    order = write_results(root)
+    names = _names(root / SEASON)
+    q = qualifiers_file(tmp_path / "q.yaml")
+    runs = [["playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25"],
+            *[["playoff", "3div" if m == "3div-PO" else "1div", "result", m, *HALVES]
+              for m in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO")],
+            ["playoff", "1div"], ["playoff", "3div"], ["standings", "2div"],
+            ["season", "rollover", "--to", "2027-28", "--qualifiers", str(q), "--vacancy", order["1div"][6], "--dry-run"],
+            ["season", "rollover", "--to", "2027-28", "--qualifiers", str(q), "--vacancy", order["1div"][6],
+             "--too-late-for-match", "--seed", "5"]]
+    hits, failed = [], []
+    for cmd in runs:
+        r = run_dbf("--lang", "da", *cmd, env=env)
+        if r.exit_code not in (0, 1):
+            failed.append(f"dbf {' '.join(cmd)}: exit {r.exit_code}\n{r.stdout}\n{r.stderr}")
+        hits += [(f"dbf {' '.join(cmd)}", w, line) for w, line in english_words(r.stdout + "\n" + r.stderr, names)]
+    assert not failed, "\n".join(failed)
+    assert not hits, _report(hits)

@@ -70,8 +70,10 @@ def register(app: typer.Typer) -> None:
                                               code="unknown.match")
                                 for k in plan.unused_winners])
         if not RUN.json:
-            for s in plan.steps:
-                typer.echo(str(s), err=True)
+            from ..i18n import problem_text
+
+            for s in plan.steps:   # the rollover's reasoning, in this run's language
+                typer.echo(f"§{s.rule}: {problem_text(s.text)}", err=True)
         if any(x.is_error for x in problems):
             raise RuleBroken(problems, plan.doc)
         check(problems)
@@ -86,7 +88,7 @@ def register(app: typer.Typer) -> None:
                 o.line(f"{to} was already built by an interrupted rollover (its files are what this one writes)")
             o.line(tr("recorded_file", verb=tr("verb:would write" if dry_run else "verb:wrote"), file=plan.target.dir))
             if made_current:
-                o.line(f"{to} is now the current season (dbf.toml); `dbf --season {store.season} ...` reaches {store.season}")
+                o.line(tr("now_current", to=to, season=store.season))
 
         emit(plan.doc, human)
 
