@@ -39,7 +39,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players": ("Players", "Spillere"),
     "club": ("Club", "Klub"),
     "postcode": ("Postcode", "Postnr."),
-    "substitute": ("Substitute", "Reserve"),
+    "substitute": ("Substitute", "Substitut"),   # §1.5.12, §2.11: substitut
     # matches
     "match": ("Match", "Kamp"),
     "opponent": ("Opponent", "Modstander"),
@@ -179,8 +179,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mail_no_contact": ("no e-mail or phone known", "ingen e-mail eller telefon kendt"),
     "mail_weekday": ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
                      "mandag tirsdag onsdag torsdag fredag lørdag søndag"),
-    "mail_div_subject": ("{division}, weekend {n}: {team}", "{division}, weekend {n}: {team}"),
-    "mail_div_body": ("The matches of {team} in {division}, weekend {n}:", "{team}s kampe i {division}, weekend {n}:"),
+    "mail_div_subject": ("{division}, weekend {n}: {team}", "{division}, {n}. weekend: {team}"),
+    "mail_div_body": ("The matches of {team} in {division}, weekend {n}:", "{team}s kampe i {division}, {n}. weekend:"),
     "mail_reminder_subject": ("Reminder: {what}", "Påmindelse: {what}"),
     "mail_reminder_sheet": ("The result sheet of {match} was due by {deadline} (§1.5.14); the winning team sends it. Please send it to the TD.",
                             "Resultatblanketten for {match} skulle være indsendt senest {deadline} (§1.5.14) af vinderholdet. Send den venligst til turneringslederen."),

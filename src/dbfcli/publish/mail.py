@@ -137,6 +137,21 @@ def weekday(date: dt.date, lang: str) -> str:
     return t("mail_weekday", lang).split()[date.weekday()]
 
 
+def _when(date: dt.date | None, time: str | None, lang: str, day: bool = True) -> str:
+    """A match's day and time: ``Sunday 2027-01-31 13:00``; as Danes write it, ``søndag 31. januar
+    2027 kl. 13.00`` (issue 18.5).
+
+    >>> _when(dt.date(2027, 1, 31), "13:00", "da"), _when(dt.date(2027, 1, 31), "13:00", "en")
+    ('søndag 31. januar 2027 kl. 13.00', 'Sunday 2027-01-31 13:00')
+    """
+    if lang == "da" and date is not None:
+        from ..i18n import clock, long_date
+
+        return long_date(date, lang, weekday=day) + (f" kl. {clock(time, lang)}" if time else "")
+    parts = (weekday(date, lang) if date and day else "", date.isoformat() if date else "", time or "")
+    return " ".join(x for x in parts if x)
+
+
 def local_date(now: dt.datetime | None = None) -> str:
     """The ``Date:`` header in local time with its offset (RFC 5322), e.g. ``Sun, 13 Dec 2026 13:00:00 +0100``."""
     return format_datetime((now or dt.datetime.now()).astimezone())
@@ -162,8 +177,7 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
     msg["X-DBF-Team"] = n.team
     side = {"home": t("mail_home", lang), "away": t("mail_away", lang),
             "pending": t("mail_pending", lang, match=n.opponent_name)}.get(n.side, t("mail_neutral", lang))
-    day = weekday(n.date, lang) if n.date else ""
-    when = " ".join(x for x in (day, (n.date.isoformat() if n.date else ""), n.time) if x)
+    when = _when(n.date, n.time, lang)
     lines = [t("mail_greeting", lang, name=n.captain_name), "",
              t("mail_body", lang, team=n.team_name, opponent=n.opponent_name, round=rname, match=n.match),
              side, "",
@@ -180,7 +194,8 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
         contact = ", ".join(_one_line(x) for x in (n.opponent_email, n.opponent_phone) if x) or t("mail_no_contact", lang)
         lines += ["", t("mail_opponent_captain", lang, name=_one_line(n.opponent_captain), contact=contact)]
     if n.deadline is not None:
-        lines += ["", t("mail_sheet", lang, deadline=n.deadline.strftime("%Y-%m-%d %H:%M"))]
+        lines += ["", t("mail_sheet", lang, deadline=_when(n.deadline.date(), n.deadline.strftime("%H:%M"), lang, day=False)
+                        if lang == "da" else n.deadline.strftime("%Y-%m-%d %H:%M"))]
     if attachment is not None:
         lines += [t("mail_attached", lang, file=attachment[0])]
     if link:
