@@ -105,7 +105,8 @@ def division_weekend_report(division: str, weekend: int, results: Sequence[Mappi
     """The Markdown text of a division weekend: results by round and the standings after it."""
     from ..i18n import division_name
 
-    lines = [f"# {t('weekend_title', lang, division=division_name(division, lang), n=weekend)}", ""]
+    name = division_name(division, lang) if lang == "da" else division   # English as it was: the id
+    lines = [f"# {t('weekend_title', lang, division=name, n=weekend)}", ""]
     if not results:
         lines += [t("no_results", lang)]
     current = None
