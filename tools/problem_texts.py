@@ -77,6 +77,12 @@ def _assigned(tree: ast.AST) -> dict[int, dict[str, list[ast.AST]]]:
     """For each function (by ``id``): name -> the expressions assigned to it, so that
     ``message = f"..."; Problem.error(rule, message)`` finds its text."""
     out: dict[int, dict[str, list[ast.AST]]] = {}
+    module: dict[str, list[ast.AST]] = {}   # module constants (REPAIR = "..."), seen everywhere
+    for node in getattr(tree, "body", []):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    module.setdefault(target.id, []).append(node.value)
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             names: dict[str, list[ast.AST]] = {}
@@ -87,10 +93,14 @@ def _assigned(tree: ast.AST) -> dict[int, dict[str, list[ast.AST]]]:
                             names.setdefault(target.id, []).append(node.value)
             for node in ast.walk(fn):
                 out.setdefault(id(node), names)
+    out[id(tree)] = module
     return out
 
 
-def _texts(node: ast.AST | None, names: dict[str, list[ast.AST]]) -> list[str]:
+def _texts(node: ast.AST | None, names: dict[str, list[ast.AST]], module: dict[str, list[ast.AST]]) -> list[str]:
+    """The texts of a message argument; a bare name may also be a module constant (REPAIR)."""
+    if isinstance(node, ast.Name) and node.id not in names:
+        return [t for value in module.get(node.id, []) for t in template(value, {})]
     return template(node, names)
 
 
@@ -100,6 +110,7 @@ def templates(src: Path = SRC) -> dict[str, str]:
     for path in sorted(src.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         scopes = _assigned(tree)
+        module = scopes.get(id(tree), {})
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -108,10 +119,10 @@ def templates(src: Path = SRC) -> dict[str, str]:
             texts: list[str] = []
             if name in CALLS:
                 msg, hint = CALLS[name]
-                texts += _texts(_arg(node, msg, ("message",)), names)
-                texts += _texts(_arg(node, hint, ("hint",)), names)
+                texts += _texts(_arg(node, msg, ("message",)), names, module)
+                texts += _texts(_arg(node, hint, ("hint",)), names, module)
             elif any(k.arg == "hint" for k in node.keywords):
-                texts += _texts(next(k.value for k in node.keywords if k.arg == "hint"), names)
+                texts += _texts(next(k.value for k in node.keywords if k.arg == "hint"), names, module)
             for text in texts:
                 if needs_danish(text):
                     found.setdefault(text, f"{path.relative_to(src.parent)}:{node.lineno}")

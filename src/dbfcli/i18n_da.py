@@ -811,6 +811,9 @@ PROBLEMS: dict[str, str] = {
     "; the match {} is not needed": "; kampen {} er ikke nødvendig",
     "{}: a vacancy match {} between {} and {} is needed; its winner goes up": "{}: en vakancekamp {} mellem {} og {} skal spilles; vinderen rykker op",
     "{}: the runners-up match {} between {} and {} is needed; its winner goes up": "{}: kampen mellem toerne {} mellem {} og {} skal spilles; vinderen rykker op",
+    "a date YYYY-MM-DD in the years {}-{}": "en dato ÅÅÅÅ-MM-DD i årene {}-{}",
+    "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`": "gendan filen med `dbf undo` eller fra git, eller registrér den igen med `dbf result amend`",
+    "draw deadlines (§1.5.16): the cup's rounds cannot be planned; every round is listed": "frister for lodtrækning (§1.5.16): pokalturneringens runder kan ikke planlægges; alle runder er med",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
