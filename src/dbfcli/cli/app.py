@@ -60,7 +60,7 @@ def root(
                                         callback=common._json_cb, is_eager=True)] = False,
     lock_timeout: Annotated[float, typer.Option("--lock-timeout", help="Seconds to wait for another dbf's lock (then exit 3).")] = 10.0,
     lang: Annotated[str, typer.Option("--lang", metavar="en|da", callback=_lang,
-                                      help="Language of messages: en or da (else $DBF_LANG).")] = "",
+                                      help="Language of what people read: en or da (else $DBF_LANG, else lang in season.toml).")] = "",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Version and data attribution.")] = False,
 ) -> None:
     """Global options; see `dbf COMMAND --help` for each command."""
