@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import t as tr
+from ..i18n import problem_text, t as tr
 from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail,
                      load_store)
 
@@ -70,8 +70,6 @@ def register(app: typer.Typer) -> None:
                                               code="unknown.match")
                                 for k in plan.unused_winners])
         if not RUN.json:
-            from ..i18n import problem_text
-
             for s in plan.steps:   # the rollover's reasoning, in this run's language
                 typer.echo(f"§{s.rule}: {problem_text(s.text)}", err=True)
         if any(x.is_error for x in problems):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..i18n import clock, division_name, local_stamp, round_name, t
+from ..i18n import clock, division_name, local_stamp, pool_name, round_name, t, word
 from ..rules.gp import format_gp
 from .bracket import CHAMPION, BMatch, BRound, layout, short
 from .gather import CupResult, SeasonData
@@ -268,8 +268,6 @@ def _pending_note(s, lang: str) -> str:
 def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict:
     """Draw and schedule of one round: home, away, venue, date, time, UP, result (§1.5.5-§1.5.8);
     the semi-finals and the final at DBF's neutral venue (§1.5.7): no home, km or UP."""
-    from ..i18n import pool_name
-
     ref = _Refs(data)
     d = data.draws[rnd]
     sched = {s.id: s for s in schedule}
@@ -347,8 +345,6 @@ def _playoff_cards(doc: dict | None, ref: _Refs, lang: str = "en") -> list[dict]
     (§1.1.2.9), totals and winner when played."""
     if not doc:
         return []
-    from ..i18n import word
-
     cards = []
     for m in doc.get("matches", []):
         shown = m.get("carry_over_shown") or {}

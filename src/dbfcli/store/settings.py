@@ -179,6 +179,15 @@ def _up_readings(up_raw, flag) -> dict:
             (("sea_km_count", True), ("belt_arm_ferries", True), ("kattegat_island_ferries", False))}
 
 
+def _top_level(raw: dict, problems: list[Problem], where) -> str:
+    """The top-level keys: ``season`` (returned) and ``lang``, the language of what people read
+    when neither ``--lang`` nor ``$DBF_LANG`` names one (issue 18.5; cli/common.py reads it)."""
+    if raw.get("lang", "en") not in ("en", "da"):
+        problems.append(Problem.error(None, f"lang = {_show(raw.get('lang'))}: the language is \"en\" or \"da\"",
+                                      where("lang"), code="format.settings"))
+    return str(raw.get("season", ""))
+
+
 def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Settings, list[Problem]]:
     """Read ``season.toml`` text; every problem found is returned (defaults fill the gaps).
     ``parse`` turns the text into a dict (default :func:`tomllib.loads`; the store passes
@@ -339,14 +348,11 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
             fee_base_kr=num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
             fee_travel_pool_kr=num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
         )
-    if raw.get("lang", "en") not in ("en", "da"):   # what people read (issue 18.5; cli/common.py reads it)
-        problems.append(Problem.error(None, f"lang = {_show(raw.get('lang'))}: the language is \"en\" or \"da\"",
-                                      where("lang"), code="format.settings"))
     po = table_of(raw, "playoff", "")
     sy = table_of(raw, "systems", "")
     tr = table_of(raw, "travel", "")
     settings = Settings(
-        season=str(raw.get("season", "")),
+        season=_top_level(raw, problems, where),
         cup=cup,
         vp_scale=text_of(div_raw, "vp_scale", "wbf-20", "divisions") or "wbf-20",
         divisions=divisions,
