@@ -152,6 +152,11 @@ def _when(date: dt.date | None, time: str | None, lang: str, day: bool = True) -
     return " ".join(x for x in parts if x)
 
 
+def _deadline(when: dt.datetime, lang: str) -> str:
+    """``2027-02-01 12:00``; in Danish ``1. februar 2027 kl. 12.00``."""
+    return _when(when.date(), when.strftime("%H:%M"), lang, day=False) if lang == "da" else when.strftime("%Y-%m-%d %H:%M")
+
+
 def local_date(now: dt.datetime | None = None) -> str:
     """The ``Date:`` header in local time with its offset (RFC 5322), e.g. ``Sun, 13 Dec 2026 13:00:00 +0100``."""
     return format_datetime((now or dt.datetime.now()).astimezone())
@@ -194,8 +199,7 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
         contact = ", ".join(_one_line(x) for x in (n.opponent_email, n.opponent_phone) if x) or t("mail_no_contact", lang)
         lines += ["", t("mail_opponent_captain", lang, name=_one_line(n.opponent_captain), contact=contact)]
     if n.deadline is not None:
-        lines += ["", t("mail_sheet", lang, deadline=_when(n.deadline.date(), n.deadline.strftime("%H:%M"), lang, day=False)
-                        if lang == "da" else n.deadline.strftime("%Y-%m-%d %H:%M"))]
+        lines += ["", t("mail_sheet", lang, deadline=_deadline(n.deadline, lang))]
     if attachment is not None:
         lines += [t("mail_attached", lang, file=attachment[0])]
     if link:
