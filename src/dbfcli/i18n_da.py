@@ -864,6 +864,14 @@ PROBLEMS: dict[str, str] = {
     "{}: sheet sent by the captain of {}": "{}: resultatblanket sendt af holdkaptajnen for {}",
     "{}: confirmed by the captain of {}": "{}: bekræftet af holdkaptajnen for {}",
     "{}: {} from the captain of {}, for the TD": "{}: {} fra holdkaptajnen for {}, til turneringslederen",
+    "no result sheets (*.yaml) in {}": "ingen resultatblanketter (*.yaml) i {}",
+    "cannot read the folder {}: {}": "kan ikke læse mappen {}: {}",
+    "{} is also the match of {}, earlier in this batch; one sheet a match": "{} er også kampen i {}, tidligere i denne samling; én resultatblanket pr. kamp",
+    "submit the right one alone, or `dbf result amend` it later": "indsend den rigtige alene, eller ret den senere med `dbf result amend`",
+    "{} is on {} ({}) too, in the same round {}; a team plays one match a round": "{} står også på {} ({}) i samme runde {}; et hold spiller én kamp pr. runde",
+    "check the match id and the teams of both sheets": "kontrollér kamp-id'et og holdene på begge resultatblanketter",
+    "player {} is on {} ({}) too, in the same round {}; a player sits at one table": "spiller {} står også på {} ({}) i samme runde {}; en spiller sidder ved ét bord",
+    "check the member numbers of both sheets": "kontrollér medlemsnumrene på begge resultatblanketter",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
@@ -989,4 +997,11 @@ CODES: dict[str, str] = {
     "state.cannot-undo": "dbf undo kan ikke fortryde",
     "lock.timeout": "sæsonen er låst af en anden kørende dbf",
     "internal.error": "en fejl i dbf selv",
+    "format.json": "en resultatblanket sendt til dbf serves API som JSON er ikke JSON",
+    "format.payments": "cup/payments.yaml har en misdannet betaling",
+    "usage.token": "holdkaptajnens link er ikke gyldigt",
+    "usage.csrf": "en formular i dbf serve blev ikke sendt fra sin egen side",
+    "usage.rate-limit": "for mange forespørgsler til dbf serve",
+    "usage.too-large": "forespørgslen til dbf serve er for stor",
+    "state.locked": "pokalkampen er lukket: en senere runde er trukket",
 }
