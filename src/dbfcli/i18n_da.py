@@ -872,6 +872,20 @@ PROBLEMS: dict[str, str] = {
     "check the match id and the teams of both sheets": "kontrollér kamp-id'et og holdene på begge resultatblanketter",
     "player {} is on {} ({}) too, in the same round {}; a player sits at one table": "spiller {} står også på {} ({}) i samme runde {}; en spiller sidder ved ét bord",
     "check the member numbers of both sheets": "kontrollér medlemsnumrene på begge resultatblanketter",
+    "{} {}: refusing to write through the symbolic link {} (-> {})": "{} {}: afviser at skrive gennem det symbolske link {} (-> {})",
+    "give {} a path that is not a symbolic link, or remove the link": "angiv {} en sti, der ikke er et symbolsk link, eller fjern linket",
+    "cannot write {} {}: {}": "kan ikke skrive {} {}: {}",
+    "{} names a file in a folder": "{} angiver en fil i en mappe",
+    "{} names a folder (created when missing), not a file": "{} angiver en mappe (oprettes, hvis den mangler), ikke en fil",
+    "--out {}: refusing to write through the symbolic link {} (-> {})": "--out {}: afviser at skrive gennem det symbolske link {} (-> {})",
+    "give --out a path that is not a symbolic link, or remove the link": "angiv --out en sti, der ikke er et symbolsk link, eller fjern linket",
+    "journal entry: {}": "journalpost: {}",
+    "a journal entry is written by dbf; restore it from git or a backup": "en journalpost skrives af dbf; gendan den fra git eller en sikkerhedskopi",
+    "refusing to remove the symbolic link {} (-> {}): dbf builds a new season there": "afviser at fjerne det symbolske link {} (-> {}): dbf bygger en ny sæson der",
+    "remove the link yourself": "fjern selv linket",
+    "cannot remove {}: {}": "kan ikke fjerne {}: {}",
+    "fix the permissions and run the command again": "ret rettighederne, og kør kommandoen igen",
+    "results: a mapping of match id to {{teams, halves, extra_rounds}}": "results: en afbildning fra kamp-id til {{teams, halves, extra_rounds}}",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
