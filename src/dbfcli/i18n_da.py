@@ -886,6 +886,10 @@ PROBLEMS: dict[str, str] = {
     "cannot remove {}: {}": "kan ikke fjerne {}: {}",
     "fix the permissions and run the command again": "ret rettighederne, og kør kommandoen igen",
     "results: a mapping of match id to {{teams, halves, extra_rounds}}": "results: en afbildning fra kamp-id til {{teams, halves, extra_rounds}}",
+    "{} round fee for round {}: {} of {} kr outstanding": "{} rundegebyr for runde {}: {} af {} kr. udestående",
+    "{} round fee for round {}: {} kr paid": "{} rundegebyr for runde {}: {} kr. betalt",
+    "{} walkover fine for round {}: {} of {} kr outstanding": "{} bøde for walkover i runde {}: {} af {} kr. udestående",
+    "{} walkover fine for round {}: {} kr paid": "{} bøde for walkover i runde {}: {} kr. betalt",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
