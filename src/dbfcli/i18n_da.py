@@ -890,6 +890,18 @@ PROBLEMS: dict[str, str] = {
     "{} round fee for round {}: {} kr paid": "{} rundegebyr for runde {}: {} kr. betalt",
     "{} walkover fine for round {}: {} of {} kr outstanding": "{} bøde for walkover i runde {}: {} af {} kr. udestående",
     "{} walkover fine for round {}: {} kr paid": "{} bøde for walkover i runde {}: {} kr. betalt",
+    "{} has a pending place: a team is the winner of {}, not known yet": "{} har en ventende plads: et hold er vinderen af {}, som endnu ikke kendes",
+    "record the result of {} first": "registrér først resultatet af {}",
+    "a match may wait only with a recorded dispensation (§1.5.6): dbf schedule cup set MATCH --date DAY --dispensation WHY": "en kamp må kun vente med en registreret dispensation (§1.5.6): dbf schedule cup set MATCH --date DAY --dispensation WHY",
+    "round {} still has a pending place: {} waits for the winner of {}; the next round cannot be drawn until it is filled": "runde {} har stadig en ventende plads: {} venter på vinderen af {}; næste runde kan ikke trækkes, før den er besat",
+    "record the result of the awaited match first (dbf result submit)": "registrér først resultatet af den ventede kamp (dbf result submit)",
+    "{} waits for the winner of {}: a pending place, filled when {} is recorded": "{} venter på vinderen af {}: en ventende plads, som besættes, når {} er registreret",
+    "record the result of {} (dbf result submit); round {} is not drawn before": "registrér resultatet af {} (dbf result submit); runde {} trækkes ikke før",
+    "round {} has a pending place for the winner of {}, but {}": "runde {} har en ventende plads til vinderen af {}, men {}",
+    "record the dispensation (dbf schedule cup set {} --dispensation WHY) or redraw round {} (dbf draw cup --round {} --force)": "registrér dispensationen (dbf schedule cup set {} --dispensation WHY), eller træk runde {} om (dbf draw cup --round {} --force)",
+    "the pending place of round {} for the winner of {} holds {}, but {}'s recorded winner is {}": "den ventende plads i runde {} til vinderen af {} rummer {}, men {}s registrerede vinder er {}",
+    "{} has a pending place: its team is the winner of {}, not known until that result is recorded": "{} har en ventende plads: dens hold er vinderen af {}, som ikke kendes, før det resultat er registreret",
+    "record the result of {} first (dbf result submit)": "registrér først resultatet af {} (dbf result submit)",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)
