@@ -1034,4 +1034,5 @@ CODES: dict[str, str] = {
     "usage.rate-limit": "for mange forespørgsler til dbf serve",
     "usage.too-large": "forespørgslen til dbf serve er for stor",
     "state.locked": "pokalkampen er lukket: en senere runde er trukket",
+    "state.pending-place": "et hold i kampen er en ventende plads, der endnu ikke er besat",
 }
