@@ -140,21 +140,17 @@ def _share(total: int, pools: list[tuple[str, int, int, int]]) -> dict[str, int]
     return t
 
 
-def plan_cup(
-    entry: Mapping[str, int], pool_of: Mapping[str, str], clubs: Mapping[str, int]
-) -> tuple[CupPlan | None, list[Problem]]:
-    """The sizes of every round (§1.5.2, §1.5.3) from the entry round of every team
-    (``entry``: team -> round, see rules.entry), the pool of every pool team
-    (``pool_of``, see rules.pools) and the captain's club of every team (``clubs``).
-    Returns (None, problems) when the field cannot be drawn."""
-    problems: list[Problem] = []
-    pool_teams = sorted(t for t, e in entry.items() if e <= 2)
-    for t in pool_teams:
-        if t not in pool_of:
-            problems.append(Problem.error("1.5.2", f"team {t} has no pool (no position known for its captain's postcode)",
-                                          hint="check the team's postcode"))
-    if problems:
-        return None, problems
+def _unplaced(pool_teams: list[str], pool_of: Mapping[str, str]) -> list[Problem]:
+    """§1.5.2: every pool team needs a pool (a position for its captain's postcode)."""
+    return [Problem.error("1.5.2", f"team {t} has no pool (no position known for its captain's postcode)",
+                          hint="check the team's postcode") for t in pool_teams if t not in pool_of]
+
+
+def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping[str, str],
+               clubs: Mapping[str, int]) -> tuple[list[tuple], list[Problem]]:
+    """One row per pool (§1.5.2): ``(pool, teams, round-1 teams, late teams, largest club, lo, hi)``
+    where ``lo..hi`` is how many teams the pool can send on; a problem for a pool that cannot
+    give each of its teams a match."""
     n1s: Counter[str] = Counter()
     lates: Counter[str] = Counter()
     club_counts: dict[str, Counter] = {}
@@ -165,7 +161,7 @@ def plan_cup(
             club_counts.setdefault(p, Counter())[clubs.get(t, t)] += 1
         else:
             lates[p] += 1
-    rows = []
+    rows, problems = [], []
     for p in sorted(set(n1s) | set(lates)):
         cmax = max(club_counts.get(p, Counter()).values(), default=0)
         lo, hi = pool_range(n1s[p], lates[p], cmax)
@@ -175,45 +171,79 @@ def plan_cup(
                          f"(largest club has {cmax}); every non-division team is guaranteed one match",
                 hint="merge the pool with another (cup.pools in season.toml)"))
         rows.append((p, n1s[p] + lates[p], n1s[p], lates[p], cmax, lo, hi))
+    return rows, problems
+
+
+def _too_many_for_the_first_national_round(n_pool: int, tlo: int, size: int, forced: int, d_all: int) -> Problem:
+    """§1.5.2/§1.5.3: the two pool rounds cannot cut the pool teams down to the 1/64 final."""
+    return Problem.error(
+        "1.5.2",
+        f"the field cannot be drawn: {n_pool} pool teams can be cut to no fewer than {tlo} "
+        f"in the two pool rounds (a knockout round at most halves a field), but the 1/64 final "
+        f"({size} places) has room for only {max(0, size - forced - d_all)} of them beside the "
+        f"{d_all} division teams (§1.5.3; {forced} of them hold byes to round 4)",
+        hint="the regulations have exactly two pool rounds before the 1/64 final (round 3)")
+
+
+def _bracket(r0: int, t: int, d_all: int, forced: int, rows: list[tuple]) -> CupPlan:
+    """The plan when the national bracket starts in round ``r0`` with ``t`` pool teams (§1.5.3)."""
+    size = places(r0)
+    field = t + d_all
+    share = _share(t, [(r[0], r[1], r[5], r[6]) for r in rows])
+    pools = tuple(_pool_plan(r[0], r[2], r[3], r[4], share[r[0]]) for r in rows)
+    rounds = []
+    if pools:
+        rounds.append(RoundPlan(1, sum(p.teams for p in pools), sum(p.matches1 for p in pools),
+                                sum(p.byes1 for p in pools)))
+        rounds.append(RoundPlan(2, sum(p.field2 for p in pools), sum(p.matches2 for p in pools),
+                                sum(p.byes2 for p in pools)))
+    rounds.append(RoundPlan(r0, field, field - size // 2, size - field, forced))
+    rounds.extend(RoundPlan(r, places(r), places(r) // 2, 0) for r in range(r0 + 1, LAST + 1))
+    return CupPlan(r0, size, t, pools, tuple(r for r in rounds if r.matches > 0))
+
+
+def plan_cup(
+    entry: Mapping[str, int], pool_of: Mapping[str, str], clubs: Mapping[str, int]
+) -> tuple[CupPlan | None, list[Problem]]:
+    """The sizes of every round (§1.5.2, §1.5.3) from the entry round of every team
+    (``entry``: team -> round, see rules.entry), the pool of every pool team
+    (``pool_of``, see rules.pools) and the captain's club of every team (``clubs``).
+    Returns (None, problems) when the field cannot be drawn."""
+    pool_teams = sorted(t for t, e in entry.items() if e <= 2)
+    problems = _unplaced(pool_teams, pool_of)
     if problems:
         return None, problems
-    tlo, thi = sum(r[5] for r in rows), sum(r[6] for r in rows)
+    rows, problems = _pool_rows(pool_teams, entry, pool_of, clubs)
+    if problems:
+        return None, problems
+    thi = sum(r[6] for r in rows)
     division = Counter(e for e in entry.values() if e >= FIRST_NATIONAL)
     d_all = sum(division.values())
     if thi + d_all < 2:
         return None, [Problem.error("1.5.2", f"too few teams for a cup with a final: {len(entry)} entered, "
                                              f"{thi + d_all} would reach the national rounds")]
+    return _national(entry, rows, len(pool_teams), division)
+
+
+def _national(entry: Mapping[str, int], rows: list[tuple], n_pool: int,
+              division: Counter) -> tuple[CupPlan | None, list[Problem]]:
+    """The first national round that fits the field (§1.5.3): no team enters after the round
+    that follows it, the pool teams can be cut to fit beside the division teams, and it has
+    at least one match."""
+    tlo, thi = sum(r[5] for r in rows), sum(r[6] for r in rows)
+    d_all = sum(division.values())
     for r0 in range(FIRST_NATIONAL, LAST + 1):
         size = places(r0)
-        late = [t for t, e in entry.items() if e > r0 + 1]
         forced = division.get(r0 + 1, 0) if r0 < LAST else 0
-        if late:
+        if any(e > r0 + 1 for e in entry.values()):
             continue
         if tlo + d_all > size - forced:
             if r0 == FIRST_NATIONAL:
-                problems.append(Problem.error(
-                    "1.5.2",
-                    f"the field cannot be drawn: {len(pool_teams)} pool teams can be cut to no fewer than {tlo} "
-                    f"in the two pool rounds (a knockout round at most halves a field), but the 1/64 final "
-                    f"({size} places) has room for only {max(0, size - forced - d_all)} of them beside the "
-                    f"{d_all} division teams (§1.5.3; {forced} of them hold byes to round 4)",
-                    hint="the regulations have exactly two pool rounds before the 1/64 final (round 3)"))
-                return None, problems
+                return None, [_too_many_for_the_first_national_round(n_pool, tlo, size, forced, d_all)]
             continue
         t = min(max(size - forced - d_all, tlo), thi) if rows else 0
-        field = t + d_all
-        if field <= size // 2:   # no match in round r0: the bracket starts later
+        if t + d_all <= size // 2:   # no match in round r0: the bracket starts later
             continue
-        share = _share(t, [(r[0], r[1], r[5], r[6]) for r in rows])
-        pools = tuple(_pool_plan(r[0], r[2], r[3], r[4], share[r[0]]) for r in rows)
-        rounds = []
-        if pools:
-            rounds.append(RoundPlan(1, sum(p.teams for p in pools), sum(p.matches1 for p in pools),
-                                    sum(p.byes1 for p in pools)))
-            rounds.append(RoundPlan(2, sum(p.field2 for p in pools), sum(p.matches2 for p in pools),
-                                    sum(p.byes2 for p in pools)))
-        rounds.append(RoundPlan(r0, field, field - size // 2, size - field, forced))
-        rounds.extend(RoundPlan(r, places(r), places(r) // 2, 0) for r in range(r0 + 1, LAST + 1))
-        return CupPlan(r0, size, t, pools, tuple(r for r in rounds if r.matches > 0)), problems
+        return _bracket(r0, t, d_all, forced, rows), []
     return None, [Problem.error("1.5.3", "no bracket fits this field: check the entry rounds per division",
                                 hint="cup.entry_round in season.toml")]

@@ -176,47 +176,69 @@ def _draw_round1(plan, entry, clubs, pool_of, rng, seed):
     return DrawOutcome(draw, plan, pools), problems
 
 
+def _round2_field(entry, draw1, alive) -> tuple[set[str], set[str]]:
+    """Who played in round 1, and the field of round 2: the survivors of round 1 (every round-1
+    team when round 1 had no match) and the teams that enter in round 2."""
+    played = {t for m in draw1.matches for t in m.teams} if draw1 else set()
+    if alive is None:   # round 1 had no match: every pool team is still in
+        alive = [t for t, e in entry.items() if e == 1]
+    return played, set(alive) | {t for t, e in entry.items() if e == 2}
+
+
+def _without_pool(plan, field_all: set[str], pool_of) -> list[Problem]:
+    stray = sorted(t for t in field_all if pool_of.get(t) not in {p.pool for p in plan.pools})
+    return [_impossible(2, f"teams without a pool: {', '.join(stray[:10])}")] if stray else []
+
+
+def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):
+    """One pool's round 2 (§1.5.2): its lots, or the problem why there are none. A team of
+    round 1 that has not played yet gets no bye (every non-division team is guaranteed a match)."""
+    no_bye = [t for t in teams if entry.get(t) == 1 and t not in played]
+    k = 2 * pp.survivors - len(teams)
+    if not 0 <= k <= len(teams) - len(no_bye):
+        return None, _impossible(2, f"pool {pp.pool} has {len(teams)} teams, {len(no_bye)} of them still "
+                                    f"without a match, and must send {pp.survivors} on (§1.5.2 guarantee)")
+    got = draw_lots(teams, k, rng, no_bye=no_bye)
+    if got is None:
+        return None, _impossible(2, f"pool {pp.pool}: no valid draw")
+    return got, None
+
+
 def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed):
     problems: list[Problem] = []
     matches: list[CupMatch] = []
     byes: list[str] = []
     order: list[str] = []
     pools: dict[str, str] = {}
-    played = {t for m in draw1.matches for t in m.teams} if draw1 else set()
-    if alive is None:   # round 1 had no match: every pool team is still in
-        alive = [t for t, e in entry.items() if e == 1]
-    field_all = set(alive) | {t for t, e in entry.items() if e == 2}
+    played, field_all = _round2_field(entry, draw1, alive)
     for pp in plan.pools:
         teams = sorted(t for t in field_all if pool_of.get(t) == pp.pool)
         pools.update({t: pp.pool for t in teams})
-        no_bye = [t for t in teams if entry.get(t) == 1 and t not in played]
-        k = 2 * pp.survivors - len(teams)
-        if not 0 <= k <= len(teams) - len(no_bye):
-            problems.append(_impossible(2, f"pool {pp.pool} has {len(teams)} teams, {len(no_bye)} of them still "
-                                           f"without a match, and must send {pp.survivors} on (§1.5.2 guarantee)"))
-            continue
-        got = draw_lots(teams, k, rng, no_bye=no_bye)
-        if got is None:
-            problems.append(_impossible(2, f"pool {pp.pool}: no valid draw"))
-            continue
-        _collect(2, pp.pool, got, matches, byes, order)
-    stray = sorted(t for t in field_all if pool_of.get(t) not in {p.pool for p in plan.pools})
-    if stray:
-        problems.append(_impossible(2, f"teams without a pool: {', '.join(stray[:10])}"))
+        got, problem = _draw_pool_round2(pp, teams, entry, played, rng)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            _collect(2, pp.pool, got, matches, byes, order)
+    problems += _without_pool(plan, field_all, pool_of)
     if problems:
         return None, problems
     return DrawOutcome(CupDraw(2, seed, tuple(matches), tuple(byes), tuple(order)), plan, pools), problems
 
 
+def _national_field(r0: int, round_no: int, entry, alive) -> tuple[list[str], list[str]]:
+    """The teams of a national round and those seeded to a bye (§1.5.3): in the first national
+    round ``r0`` the pool survivors and the division teams, the ones that enter in the next
+    round holding byes; later, the survivors."""
+    if round_no != r0:
+        return sorted(alive or []), []
+    pool_survivors = alive if alive is not None else [t for t, e in entry.items() if e <= 2]
+    teams = sorted(set(pool_survivors) | {t for t, e in entry.items() if e >= 3})
+    forced = sorted(t for t in teams if entry.get(t) == r0 + 1) if r0 < 9 else []
+    return teams, forced
+
+
 def _draw_national(plan, round_no, entry, alive, rng, seed):
-    r0 = plan.first_national_round
-    if round_no == r0:
-        pool_survivors = alive if alive is not None else [t for t, e in entry.items() if e <= 2]
-        teams = sorted(set(pool_survivors) | {t for t, e in entry.items() if e >= 3})
-        forced = sorted(t for t in teams if entry.get(t) == r0 + 1) if r0 < 9 else []
-    else:
-        teams = sorted(alive or [])
-        forced = []
+    teams, forced = _national_field(plan.first_national_round, round_no, entry, alive)
     k = places(round_no) - len(teams)
     if k < len(forced) or len(teams) - k < 2 or (len(teams) - k) % 2:
         return None, [_impossible(round_no, f"{len(teams)} teams do not fit the {places(round_no)} places "

@@ -267,6 +267,51 @@ def road_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     return replace(route, km=float(known[0]), km_source=known[1])
 
 
+def _steps(k: int, where: tuple[str, float, float, str], goal: int, goal_landmass: str,
+           position) -> list[tuple[int, float, float, Leg]]:
+    """The edges out of node ``k`` at ``where`` (landmass, lat, lon, label): by road to every
+    link end of its land mass (and to the goal on the goal's), and along its links.
+    Each edge: ``(node, km, km as chosen, leg)`` -- a ferry is chosen as if longer."""
+    landmass, lat, lon, label = where
+    steps: list[tuple[int, float, float, Leg]] = []
+    targets = list(_BY_LANDMASS.get(landmass, ()))
+    if landmass == goal_landmass:
+        targets.append(goal)
+    for m in targets:
+        if m == k:
+            continue
+        _, mlat, mlon, mlabel = position(m)
+        km = _road_km(landmass, lat, lon, mlat, mlon)
+        steps.append((m, km, km, Leg("road", label, mlabel, km)))
+    if k >= 0:
+        for m, link, km in _LINKS_AT[k]:
+            choice = km + (FERRY_CHOICE_PENALTY_KM if link.kind == "ferry" else 0.0)
+            steps.append((m, km, choice, Leg(link.kind, label, _NODES[m].place, km, link.name)))
+    return steps
+
+
+def _dijkstra(goal: int, goal_landmass: str, position) -> dict[int, tuple[int, Leg]]:
+    """Cheapest way back from every node reached, from START (-1) until GOAL is settled."""
+    best: dict[int, float] = {-1: 0.0}
+    back: dict[int, tuple[int, Leg]] = {}
+    heap: list[tuple[float, int]] = [(0.0, -1)]
+    done: set[int] = set()
+    while heap:
+        cost, k = heapq.heappop(heap)
+        if k in done:
+            continue
+        done.add(k)
+        if k == goal:
+            break
+        for m, km, choice, leg in _steps(k, position(k), goal, goal_landmass, position):
+            new = cost + choice
+            if new < best.get(m, math.inf) - 1e-9:
+                best[m] = new
+                back[m] = (k, leg)
+                heapq.heappush(heap, (new, m))
+    return back
+
+
 def _model_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     """The model's estimate of :func:`road_route` (Dijkstra over the land masses and links)."""
     pa, pb = table.point(a), table.point(b)
@@ -278,14 +323,9 @@ def _model_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     if pa.postcode == pb.postcode or (pa.lat, pa.lon) == (pb.lat, pb.lon):
         return Route(pa.postcode, pb.postcode, 0.0)
     # Dijkstra over: START (-1), link-end nodes 0..n-1, GOAL (n).
-    n = len(_NODES)
-    goal = n
+    goal = len(_NODES)
     start_label = f"{pa.postcode} {pa.name}"
     goal_label = f"{pb.postcode} {pb.name}"
-    best: dict[int, float] = {-1: 0.0}
-    back: dict[int, tuple[int, Leg]] = {}
-    heap: list[tuple[float, int]] = [(0.0, -1)]
-    done: set[int] = set()
 
     def position(k: int) -> tuple[str, float, float, str]:
         if k == -1:
@@ -295,34 +335,7 @@ def _model_route(table: PostcodeTable, a: object, b: object) -> Route | None:
         node = _NODES[k]
         return node.landmass, node.lat, node.lon, node.place
 
-    while heap:
-        cost, k = heapq.heappop(heap)
-        if k in done:
-            continue
-        done.add(k)
-        if k == goal:
-            break
-        landmass, lat, lon, label = position(k)
-        steps: list[tuple[int, float, float, Leg]] = []
-        targets = list(_BY_LANDMASS.get(landmass, ()))
-        if landmass == lb:
-            targets.append(goal)
-        for m in targets:
-            if m == k:
-                continue
-            _, mlat, mlon, mlabel = position(m)
-            km = _road_km(landmass, lat, lon, mlat, mlon)
-            steps.append((m, km, km, Leg("road", label, mlabel, km)))
-        if k >= 0:
-            for m, link, km in _LINKS_AT[k]:
-                choice = km + (FERRY_CHOICE_PENALTY_KM if link.kind == "ferry" else 0.0)
-                steps.append((m, km, choice, Leg(link.kind, label, _NODES[m].place, km, link.name)))
-        for m, km, choice, leg in steps:
-            new = cost + choice
-            if new < best.get(m, math.inf) - 1e-9:
-                best[m] = new
-                back[m] = (k, leg)
-                heapq.heappush(heap, (new, m))
+    back = _dijkstra(goal, lb, position)
     if goal not in back:
         return None
     legs: list[Leg] = []

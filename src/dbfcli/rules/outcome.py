@@ -63,6 +63,44 @@ def _lead(pair: tuple[int, int]) -> int | None:
     return 0 if pair[0] > pair[1] else 1
 
 
+def _by_imps_or_points(imps: tuple[int, int], total_points: tuple[int, int] | None, where: Where | None,
+                       problems: list[Problem]) -> tuple[int | None, str | None]:
+    """§1.5.10: the IMPs decide; when they tie, the total points (a problem when there are none)."""
+    winner = _lead(imps)
+    if winner is not None:
+        return winner, "imps"      # total points given but not needed: harmless
+    if total_points is None:
+        problems.append(Problem.error(
+            "1.5.10", f"IMPs are equal ({imps[0]}-{imps[1]}); the total points decide, and the sheet has none",
+            where, hint="add total_points: [home, away]"))
+        return None, None
+    winner = _lead(total_points)
+    return winner, ("total_points" if winner is not None else None)
+
+
+def _by_extra_segments(extra_segments: Sequence[Score], winner: int | None, decided_by: str | None,
+                       problems: list[Problem]) -> tuple[int | None, str | None, int]:
+    """§1.5.10: 4-board extra segments, played only while the match is tied, until one decides
+    (its IMPs, else its total points): ``(winner, decided_by, extra segments used)``."""
+    used = 0
+    for seg in extra_segments:
+        if seg.boards != EXTRA_BOARDS:
+            problems.append(Problem.error(
+                "1.5.10", f"an extra segment is {EXTRA_BOARDS} boards, this one has {seg.boards}", seg.where))
+        if winner is not None:
+            problems.append(Problem.error(
+                "1.5.10", f"extra segment played although the match was decided by {decided_by.replace('_', ' ')}",
+                seg.where, hint="remove extra_segments"))
+            continue
+        used += 1
+        winner = _lead(seg.imps)
+        if winner is None and seg.total_points is not None:
+            winner = _lead(seg.total_points)
+        if winner is not None:
+            decided_by = "extra"
+    return winner, decided_by, used
+
+
 def decide(
     segments: Sequence[Score],
     total_points: tuple[int, int] | None = None,
@@ -85,35 +123,8 @@ def decide(
     problems: list[Problem] = []
     imps = _sum(segments)
     extra = _sum(extra_segments)
-    winner = _lead(imps)
-    decided_by = "imps" if winner is not None else None
-    if winner is None:
-        if total_points is None:
-            problems.append(Problem.error(
-                "1.5.10", f"IMPs are equal ({imps[0]}-{imps[1]}); the total points decide, and the sheet has none",
-                where, hint="add total_points: [home, away]"))
-        else:
-            winner = _lead(total_points)
-            if winner is not None:
-                decided_by = "total_points"
-    elif total_points is not None and _lead(total_points) is None:
-        pass  # total points given but not needed: harmless
-    used = 0
-    for seg in extra_segments:
-        if seg.boards != EXTRA_BOARDS:
-            problems.append(Problem.error(
-                "1.5.10", f"an extra segment is {EXTRA_BOARDS} boards, this one has {seg.boards}", seg.where))
-        if winner is not None:
-            problems.append(Problem.error(
-                "1.5.10", f"extra segment played although the match was decided by {decided_by.replace('_', ' ')}",
-                seg.where, hint="remove extra_segments"))
-            continue
-        used += 1
-        winner = _lead(seg.imps)
-        if winner is None and seg.total_points is not None:
-            winner = _lead(seg.total_points)
-        if winner is not None:
-            decided_by = "extra"
+    winner, decided_by = _by_imps_or_points(imps, total_points, where, problems)
+    winner, decided_by, used = _by_extra_segments(extra_segments, winner, decided_by, problems)
     if winner is None and (total_points is not None or extra_segments):
         last = extra_segments[-1].where if extra_segments else (total_points_where or where)
         problems.append(Problem.error(

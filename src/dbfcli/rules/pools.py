@@ -79,13 +79,14 @@ def split_pools(geo: Mapping[str, tuple[str, float, float]], pools: int = 3) -> 
     west = {t: (g[1], g[2]) for t, g in geo.items() if g[0] != EAST}
     if len(east) == 1 or len(west) == 1:
         return {t: ONE_POOL for t in geo}
-    out = {t: EAST for t in east}
-    parts = pools - 1
+    return {t: EAST for t in east} | _west_pools(west, pools - 1)
+
+
+def _west_pools(west: Mapping[str, tuple[float, float]], parts: int) -> dict[str, str]:
+    """The west side in ``parts`` slices from the north (fewer when it has too few teams: at
+    least two a slice): ``west``, or ``west-1`` .. ``west-k``."""
     while parts > 1 and len(west) < 2 * parts:
         parts -= 1
     if parts == 1:
-        out.update({t: WEST for t in west})
-    else:
-        for k, ids in enumerate(split_side(west, parts), start=1):
-            out.update({t: f"{WEST}-{k}" for t in ids})
-    return out
+        return {t: WEST for t in west}
+    return {t: f"{WEST}-{k}" for k, ids in enumerate(split_side(west, parts), start=1) for t in ids}

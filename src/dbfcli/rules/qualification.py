@@ -236,6 +236,17 @@ def wbf_vp(margin: int, boards: int) -> tuple[Fraction, Fraction]:
     return Fraction(w, 100), Fraction(l, 100)
 
 
+def _mutual_order(block: list[str], mutual: dict) -> tuple[list[str], bool]:
+    """§1.1.5.2: teams level on VP and IMP difference, ordered by their mutual match when two;
+    ``tied`` when that does not part them (or more than two are level)."""
+    if len(block) == 2 and frozenset(block) in mutual:
+        a, b, ia, ib = mutual[frozenset(block)]
+        if ia != ib:
+            return ([a, b] if ia > ib else [b, a]), False
+        return block, True
+    return block, len(block) > 1
+
+
 def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str, int, int]],
                          vp: VPFunction = wbf_vp, boards: int = EAST_BOARDS) -> tuple[tuple[QualRow, ...], list[Problem]]:
     """§1.1.5.2: the east qualification tournament's table.
@@ -277,16 +288,7 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
         j = i
         while j + 1 < len(order) and key(order[j + 1]) == key(order[i]):
             j += 1
-        block = order[i:j + 1]
-        tied = False
-        if len(block) == 2 and frozenset(block) in mutual:
-            a, b, ia, ib = mutual[frozenset(block)]
-            if ia != ib:
-                block = [a, b] if ia > ib else [b, a]
-            else:
-                tied = True
-        elif len(block) > 1:
-            tied = True
+        block, tied = _mutual_order(order[i:j + 1], mutual)
         if tied:
             problems.append(Problem.warning("1.1.5.2", f"{', '.join(block)} are level on VP, IMP difference and mutual result",
                                             hint="the TD draws lots for the order"))

@@ -199,72 +199,88 @@ def pairings(n: int) -> list[list[Pair]]:
 
 # --- home and away ---------------------------------------------------------------------------
 
+class _Orientation:
+    """The backtracking search of :func:`orient`: home and away for each real match in turn."""
+
+    def __init__(self, rounds: list[list[Pair]], n: int, strict: bool):
+        games: list[list[int]] = [[] for _ in range(n)]  # per team: round indices with a real match
+        for r, rnd in enumerate(rounds):
+            for x, y in rnd:
+                if x < n and y < n:
+                    games[x].append(r)
+                    games[y].append(r)
+        self.strict = strict
+        self.cap = [(len(g) + 1) // 2 for g in games]
+        self.last: list[list[tuple[int, bool]]] = [[] for _ in range(n)]  # (round, home?) so far
+        self.home_count = [0] * n
+        self.away_count = [0] * n
+        self.real = [(r, x, y) for r, rnd in enumerate(rounds) for x, y in rnd if x < n and y < n]
+        self.chosen: list[bool] = []  # True: x at home
+        self.steps = 0
+
+    def run_ok(self, t: int, r: int, home: bool) -> bool:
+        if not self.strict:
+            return True
+        seq = self.last[t]
+        return not (len(seq) >= 2 and seq[-1] == (r - 1, home) and seq[-2] == (r - 2, home))
+
+    def want_home(self, t: int) -> int:  # +1 wants home, -1 wants away, 0 indifferent
+        if not self.last[t]:
+            return 0
+        return -1 if self.last[t][-1][1] else 1
+
+    def prefer_x_home(self, x: int, y: int) -> bool:
+        score = self.want_home(x) - self.want_home(y)
+        if score:
+            return score > 0
+        return (self.home_count[x] - self.away_count[x]) <= (self.home_count[y] - self.away_count[y])
+
+    def fits(self, h: int, a: int, r: int) -> bool:
+        if self.home_count[h] >= self.cap[h] or self.away_count[a] >= self.cap[a]:
+            return False
+        return self.run_ok(h, r, True) and self.run_ok(a, r, False)
+
+    def _take(self, h: int, a: int, r: int, x_home: bool) -> None:
+        self.home_count[h] += 1
+        self.away_count[a] += 1
+        self.last[h].append((r, True))
+        self.last[a].append((r, False))
+        self.chosen.append(x_home)
+
+    def _drop(self, h: int, a: int) -> None:
+        self.chosen.pop()
+        self.last[h].pop()
+        self.last[a].pop()
+        self.home_count[h] -= 1
+        self.away_count[a] -= 1
+
+    def place(self, i: int) -> bool:
+        self.steps += 1
+        if self.steps > _SEARCH_BUDGET:
+            return False
+        if i == len(self.real):
+            return True
+        r, x, y = self.real[i]
+        first = self.prefer_x_home(x, y)
+        for x_home in (first, not first):
+            h, a = (x, y) if x_home else (y, x)
+            if not self.fits(h, a, r):
+                continue
+            self._take(h, a, r, x_home)
+            if self.place(i + 1):
+                return True
+            self._drop(h, a)
+        return False
+
+
 def orient(rounds: list[list[Pair]], n: int, strict: bool = True) -> list[list[Pair]] | None:
     """Chooses home (first) and away (second) for every real match (byes stay ``(team, n)``).
     ``strict``: no team home or away in three consecutive rounds. Always: home and away counts
     differ by at most 1. Returns None if the search budget runs out."""
-    games = [[] for _ in range(n)]  # per team: list of round indices with a real match
-    for r, rnd in enumerate(rounds):
-        for x, y in rnd:
-            if x < n and y < n:
-                games[x].append(r)
-                games[y].append(r)
-    cap = [(len(g) + 1) // 2 for g in games]
-    last: list[list[tuple[int, bool]]] = [[] for _ in range(n)]  # (round, home?) so far
-    home_count = [0] * n
-    away_count = [0] * n
-    real = [(r, x, y) for r, rnd in enumerate(rounds) for x, y in rnd if x < n and y < n]
-    chosen: list[bool] = []  # True: x at home
-    steps = 0
-
-    def run_ok(t: int, r: int, home: bool) -> bool:
-        if not strict:
-            return True
-        seq = last[t]
-        return not (len(seq) >= 2 and seq[-1] == (r - 1, home) and seq[-2] == (r - 2, home))
-
-    def prefer_x_home(x: int, y: int) -> bool:
-        def want_home(t: int) -> int:  # +1 wants home, -1 wants away, 0 indifferent
-            if not last[t]:
-                return 0
-            return -1 if last[t][-1][1] else 1
-        score = want_home(x) - want_home(y)
-        if score:
-            return score > 0
-        return (home_count[x] - away_count[x]) <= (home_count[y] - away_count[y])
-
-    def place(i: int) -> bool:
-        nonlocal steps
-        steps += 1
-        if steps > _SEARCH_BUDGET:
-            return False
-        if i == len(real):
-            return True
-        r, x, y = real[i]
-        first = prefer_x_home(x, y)
-        for x_home in (first, not first):
-            h, a = (x, y) if x_home else (y, x)
-            if home_count[h] >= cap[h] or away_count[a] >= cap[a]:
-                continue
-            if not (run_ok(h, r, True) and run_ok(a, r, False)):
-                continue
-            home_count[h] += 1
-            away_count[a] += 1
-            last[h].append((r, True))
-            last[a].append((r, False))
-            chosen.append(x_home)
-            if place(i + 1):
-                return True
-            chosen.pop()
-            last[h].pop()
-            last[a].pop()
-            home_count[h] -= 1
-            away_count[a] -= 1
-        return False
-
-    if not place(0):
+    search = _Orientation(rounds, n, strict)
+    if not search.place(0):
         return None
-    it = iter(chosen)
+    it = iter(search.chosen)
     out = []
     for rnd in rounds:
         row = []
@@ -442,6 +458,49 @@ def frozen_schedule(division_id: str, rounds: list[tuple[int, list[tuple[str, st
                  for (no, matches), date in zip(rounds, dates))
 
 
+def _roster_changed(division: Division, stored_teams: tuple[str, ...], rule: str) -> list[Problem]:
+    """A warning when the roster is not the one the schedule was made from."""
+    roster = tuple(t.id for t in division.teams)
+    if roster == tuple(stored_teams):
+        return []
+    gone = [t for t in stored_teams if t not in roster]
+    new = [t for t in roster if t not in stored_teams]
+    what = (f"left: {', '.join(gone)}" if gone else "") + ("; " if gone and new else "") + \
+           (f"new: {', '.join(new)}" if new else "")
+    return [Problem.warning(rule, f"{division.id}: the roster changed since the schedule was frozen"
+                            f" ({what or 'same teams, another entry order'}); the stored schedule stands",
+                            hint=f"if no {division.id} result is recorded yet: "
+                                 f"dbf schedule {division.id} --freeze --refreeze")]
+
+
+def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: set[str],
+                  pairs: set[frozenset]) -> list[Problem]:
+    """The problems of stored round ``rnd`` (the ``k``-th); adds its ids and pairs to the sets."""
+    problems: list[Problem] = []
+    if rnd.number != k:
+        problems.append(Problem.error(rule, f"{division.id}: stored round {rnd.number} where round {k} belongs"))
+    playing: set[str] = set()
+    for m in rnd.matches:
+        head, _, tail = m.id.rpartition("-R")
+        if head != division.id or not tail.startswith(f"{rnd.number:02d}-"):
+            problems.append(Problem.error(rule, f"{division.id}: match id {m.id} does not name round {rnd.number} "
+                                          f"of {division.id}"))
+        if m.id in seen_ids:
+            problems.append(Problem.error(rule, f"{division.id}: match id {m.id} stored twice"))
+        seen_ids.add(m.id)
+        for t in (m.home, m.away):
+            if t is not None and t in playing:
+                problems.append(Problem.error(rule, f"{division.id}: {t} plays twice in round {rnd.number}"))
+            if t is not None:
+                playing.add(t)
+        if m.away is not None:
+            pair = frozenset((m.home, m.away))
+            if pair in pairs:
+                problems.append(Problem.error(rule, f"{division.id}: {m.home} and {m.away} meet twice"))
+            pairs.add(pair)
+    return problems
+
+
 def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tuple[Round, ...]) -> list[Problem]:
     """A stored schedule is still an all-play-all of the division (§1.1.2.1/§1.1.3.1/§1.1.4.1):
     rounds numbered 1..n, every id ``DIV-Rnn-mm`` of its round and unique, no team twice in a
@@ -449,42 +508,11 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
     schedule was made from (``stored_teams``) is a warning: the stored match ids stand, the TD
     decides (re-freeze only before any result is recorded)."""
     rule = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}[division.number]
-    problems: list[Problem] = []
-    roster = tuple(t.id for t in division.teams)
-    if roster != tuple(stored_teams):
-        gone = [t for t in stored_teams if t not in roster]
-        new = [t for t in roster if t not in stored_teams]
-        what = (f"left: {', '.join(gone)}" if gone else "") + ("; " if gone and new else "") + \
-               (f"new: {', '.join(new)}" if new else "")
-        problems.append(Problem.warning(rule, f"{division.id}: the roster changed since the schedule was frozen"
-                                        f" ({what or 'same teams, another entry order'}); the stored schedule stands",
-                                        hint=f"if no {division.id} result is recorded yet: "
-                                             f"dbf schedule {division.id} --freeze --refreeze"))
+    problems = _roster_changed(division, stored_teams, rule)
     seen_ids: set[str] = set()
     pairs: set[frozenset] = set()
     for k, rnd in enumerate(rounds, 1):
-        if rnd.number != k:
-            problems.append(Problem.error(rule, f"{division.id}: stored round {rnd.number} where round {k} belongs"))
-        playing: set[str] = set()
-        for m in rnd.matches:
-            head, _, tail = m.id.rpartition("-R")
-            if head != division.id or not tail.startswith(f"{rnd.number:02d}-"):
-                problems.append(Problem.error(rule, f"{division.id}: match id {m.id} does not name round {rnd.number} "
-                                              f"of {division.id}"))
-            if m.id in seen_ids:
-                problems.append(Problem.error(rule, f"{division.id}: match id {m.id} stored twice"))
-            seen_ids.add(m.id)
-            for t in (m.home, m.away):
-                if t is None:
-                    continue
-                if t in playing:
-                    problems.append(Problem.error(rule, f"{division.id}: {t} plays twice in round {rnd.number}"))
-                playing.add(t)
-            if m.away is not None:
-                pair = frozenset((m.home, m.away))
-                if pair in pairs:
-                    problems.append(Problem.error(rule, f"{division.id}: {m.home} and {m.away} meet twice"))
-                pairs.add(pair)
+        problems += _stored_round(division, k, rnd, rule, seen_ids, pairs)
     missing = [(a, b) for i, a in enumerate(stored_teams) for b in stored_teams[i + 1:]
                if frozenset((a, b)) not in pairs]
     if missing:

@@ -76,18 +76,7 @@ def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None
     extra segments, ignored here); ``no_consecutive_demanded``: a captain
     demanded that unchanged pairs do not meet in consecutive segments;
     ``*_hum_pairs``: the pairs playing a HUM system on each side."""
-    out: list[Problem] = []
-    segs = Counter(lu.segment for lu in lineups)
-    for s, n in sorted(segs.items()):
-        if n > 1:
-            out.append(Problem.error(None, f"segment {s} has {n} line-ups", code="format.seating"))
-    for lu in lineups:
-        players = [p for side in (lu.home, lu.away) for pr in side for p in pr]
-        if len(lu.home) != len(lu.away) or any(len(pr) != 2 for pr in lu.home + lu.away):
-            out.append(Problem.error(None, f"segment {lu.segment}: each table needs one pair of two players "
-                                     f"from each team", lu.where, code="format.seating"))
-        elif len(set(players)) != len(players):
-            out.append(Problem.error(None, f"segment {lu.segment}: a player sits at two places", lu.where, code="format.seating"))
+    out = _lineup_shapes(lineups)
     ordinary = [lu for lu in lineups if ordinary_segments is None or lu.segment <= ordinary_segments]
     one_side_hum = bool(home_hum_pairs) != bool(away_hum_pairs)
     hum = home_hum_pairs | away_hum_pairs
@@ -95,14 +84,36 @@ def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None
     for (h, a), segs_met in sorted(meetings(ordinary).items(), key=lambda kv: (kv[1], _name(kv[0][0]))):
         if one_side_hum and (h in hum or a in hum):
             continue   # §1.5.13: the opponents may let one pair play the HUM pair in every segment
-        who = f"pair {_name(h)} (home) and pair {_name(a)} (away)"
-        if len(segs_met) > max_meetings:
-            out.append(Problem.error("1.5.13", f"{who} meet in {len(segs_met)} segments "
-                                     f"({', '.join(map(str, segs_met))}); unchanged pairs may meet in at most "
-                                     f"{max_meetings} segments of the ordinary match", where.get(segs_met[max_meetings])))
-        if no_consecutive_demanded:
-            for x, y in zip(segs_met, segs_met[1:]):
-                if y == x + 1:
-                    out.append(Problem.error("1.5.13", f"{who} meet in consecutive segments {x} and {y}, which a "
-                                             f"captain demanded they do not", where.get(y)))
+        out += _meeting_problems(f"pair {_name(h)} (home) and pair {_name(a)} (away)", segs_met, where,
+                                 max_meetings, no_consecutive_demanded)
+    return out
+
+
+def _lineup_shapes(lineups: list[Lineup]) -> list[Problem]:
+    """One line-up per segment, one pair of two players from each team a table, nobody twice."""
+    out = [Problem.error(None, f"segment {s} has {n} line-ups", code="format.seating")
+           for s, n in sorted(Counter(lu.segment for lu in lineups).items()) if n > 1]
+    for lu in lineups:
+        players = [p for side in (lu.home, lu.away) for pr in side for p in pr]
+        if len(lu.home) != len(lu.away) or any(len(pr) != 2 for pr in lu.home + lu.away):
+            out.append(Problem.error(None, f"segment {lu.segment}: each table needs one pair of two players "
+                                     f"from each team", lu.where, code="format.seating"))
+        elif len(set(players)) != len(players):
+            out.append(Problem.error(None, f"segment {lu.segment}: a player sits at two places", lu.where, code="format.seating"))
+    return out
+
+
+def _meeting_problems(who: str, segs_met: list[int], where: dict, max_meetings: int,
+                      no_consecutive_demanded: bool) -> list[Problem]:
+    """§1.5.13 for two pairs that meet in ``segs_met``: at most ``max_meetings`` segments, and
+    not in consecutive ones when a captain demanded it."""
+    out = []
+    if len(segs_met) > max_meetings:
+        out.append(Problem.error("1.5.13", f"{who} meet in {len(segs_met)} segments "
+                                 f"({', '.join(map(str, segs_met))}); unchanged pairs may meet in at most "
+                                 f"{max_meetings} segments of the ordinary match", where.get(segs_met[max_meetings])))
+    if no_consecutive_demanded:
+        out += [Problem.error("1.5.13", f"{who} meet in consecutive segments {x} and {y}, which a "
+                              f"captain demanded they do not", where.get(y))
+                for x, y in zip(segs_met, segs_met[1:]) if y == x + 1]
     return out

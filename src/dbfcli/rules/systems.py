@@ -360,31 +360,55 @@ def is_strong_system(card: Card) -> str | None:
     return None
 
 
+def _clubs_or_balanced(variants) -> bool:
+    return all(v.length("C") >= 3 or v.shape == "balanced" for v in variants)
+
+
+def _prepared_club(bid: Bid) -> bool:
+    """§2.10.11: 1♣ with 3+ clubs or any balanced hand."""
+    return bid.call.strain == "C" and _clubs_or_balanced(bid.variants)
+
+
+def _three_suiter_diamond(bid: Bid) -> bool:
+    """§2.10.11: 1♦ with 4+ diamonds or a three-suiter."""
+    return bid.call.strain == "D" and all(v.length("D") >= 4 or v.shape == "three-suited" for v in bid.variants)
+
+
+def _strong_or_natural_clubs(bid: Bid) -> bool:
+    """§2.10.11: 1♣/1♦ strong, or else natural (3+ clubs or balanced)."""
+    vs = bid.variants
+    return any(v.strong for v in vs) and _clubs_or_balanced([v for v in vs if not v.strong])
+
+
+def _balanced_or_strong_club(bid: Bid) -> bool:
+    """§2.10.11: 1♣ a balanced hand in one range from 9 HCP, or 16+ of any shape."""
+    if bid.call.strain != "C":
+        return False
+    strong = [v for v in bid.variants if v.strong or v.hcp[0] >= STRONG_LIMIT]
+    rest = [v for v in bid.variants if v not in strong]
+    ranges = merge_ranges([v.hcp for v in rest])
+    return (bool(rest) and all(v.shape == "balanced" for v in rest)
+            and len(ranges) == 1 and ranges[0][0] >= AMBIGUOUS_BAL_MIN
+            and all(v.hcp[0] >= STRONG_LIMIT for v in strong))
+
+
+#: The §2.10.11 exceptions after the strong system, in the order they are tried.
+_HUM_EXCEPTIONS = (
+    (_prepared_club, "prepared club"),
+    (_three_suiter_diamond, "1D on a three-suiter"),
+    (_strong_or_natural_clubs, "ambiguous 1C/1D: strong or natural clubs"),
+    (_balanced_or_strong_club, "ambiguous 1C: balanced 9+ HCP range or 16+ any shape"),
+)
+
+
 def hum_exception(card: Card, bid: Bid) -> str | None:
     """The §2.10.11 exception that keeps ``bid`` (a 1♣/1♦ opening short in
     its suit) from making the system HUM, or None."""
-    strain = bid.call.strain
-    if bid.call.level != 1 or strain not in ("C", "D"):
+    if bid.call.level != 1 or bid.call.strain not in ("C", "D"):
         return None
-    vs = bid.variants
     if is_strong_system(card):
         return "1C/1D in a strong club/diamond system"
-    if strain == "C" and all(v.length("C") >= 3 or v.shape == "balanced" for v in vs):
-        return "prepared club"
-    if strain == "D" and all(v.length("D") >= 4 or v.shape == "three-suited" for v in vs):
-        return "1D on a three-suiter"
-    natural = [v for v in vs if not v.strong]
-    if any(v.strong for v in vs) and all(v.length("C") >= 3 or v.shape == "balanced" for v in natural):
-        return "ambiguous 1C/1D: strong or natural clubs"
-    if strain == "C":
-        strong = [v for v in vs if v.strong or v.hcp[0] >= STRONG_LIMIT]
-        rest = [v for v in vs if v not in strong]
-        ranges = merge_ranges([v.hcp for v in rest])
-        if (rest and all(v.shape == "balanced" for v in rest)
-                and len(ranges) == 1 and ranges[0][0] >= AMBIGUOUS_BAL_MIN
-                and all(v.hcp[0] >= STRONG_LIMIT for v in strong)):
-            return "ambiguous 1C: balanced 9+ HCP range or 16+ any shape"
-    return None
+    return next((name for applies, name in _HUM_EXCEPTIONS if applies(bid)), None)
 
 
 # -- §2.10.17 -------------------------------------------------------------------------------------
@@ -422,6 +446,15 @@ def open_defence_reasons(card: Card) -> list[Reason]:
     return out
 
 
+def _af_1_excepted(bid: Bid, weak: list, rest: list, shared: frozenset[str]) -> bool:
+    """The two exceptions of §2.10.17.1."""
+    if shared and all(v.hcp[0] >= STRONG_LIMIT for v in rest):
+        return True   # exception 1: 4 cards in a specific suit when weak, other variants 16+
+    # exception 2: a weak two in hearts or spades, strong variants or not
+    return any(is_weak_two_major(v) for v in weak) and all(
+        is_weak_two_major(v) or v.hcp[0] >= STRONG_LIMIT for v in bid.variants)
+
+
 def _af_1(bid: Bid) -> list[Reason]:
     """§2.10.17.1: openings 2♣-3♠ (2NT included) that may hold under 10 HCP
     and do not promise 4 cards in one specific suit, exceptions applied."""
@@ -430,11 +463,8 @@ def _af_1(bid: Bid) -> list[Reason]:
         return []
     rest = [v for v in bid.variants if not v.weak]
     shared = frozenset.intersection(*[v.specific_suits(4) for v in weak])
-    if shared and all(v.hcp[0] >= STRONG_LIMIT for v in rest):
-        return []   # exception 1: 4 cards in a specific suit when weak, other variants 16+
-    if any(is_weak_two_major(v) for v in weak) and all(
-            is_weak_two_major(v) or v.hcp[0] >= STRONG_LIMIT for v in bid.variants):
-        return []   # exception 2: a weak two in hearts or spades, strong variants or not
+    if _af_1_excepted(bid, weak, rest, shared):
+        return []
     v = weak[0] if not shared else next(v for v in rest if v.hcp[0] < STRONG_LIMIT)
     return [Reason("2.10.17.1", str(bid),
                    f"opening {bid} may hold under {WEAK_LIMIT} HCP and does not promise 4 cards in one "

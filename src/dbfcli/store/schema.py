@@ -57,29 +57,33 @@ def convert(doc: YamlDoc, typ: Any, data: Any = None, path: tuple = ()) -> tuple
     return None, problems
 
 
+def _walk_struct(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem]:
+    """A mapping against a Struct: every missing required key, every field's own problems,
+    every unknown key (when the Struct forbids them)."""
+    if not isinstance(data, dict):
+        return [Problem.error(None, f"{_describe(path)}: expected a mapping of keys, got {_kind(data)}",
+                              doc.where(*path), code="format.schema")]
+    problems: list[Problem] = []
+    fields = msgspec.structs.fields(typ)
+    names = {f.encode_name for f in fields}
+    for f in fields:
+        if f.encode_name not in data:
+            if f.required:
+                problems.append(Problem.error(None, f"{_describe(path)}: missing required key '{f.encode_name}'",
+                                              doc.where(*path), hint=f"add '{f.encode_name}:'", code="format.schema"))
+            continue
+        _, sub = convert(doc, f.type, data[f.encode_name], path + (f.encode_name,))
+        problems += sub
+    if getattr(typ, "__struct_config__", None) and typ.__struct_config__.forbid_unknown_fields:
+        problems += [Problem.error(None, f"{_describe(path)}: unknown key '{key}'", doc.where(*path, key),
+                                   hint="known keys: " + ", ".join(sorted(names)), code="format.schema")
+                     for key in data if key not in names]
+    return problems
+
+
 def _walk(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem]:
     if isinstance(typ, type) and issubclass(typ, msgspec.Struct):
-        if not isinstance(data, dict):
-            return [Problem.error(None, f"{_describe(path)}: expected a mapping of keys, got {_kind(data)}",
-                                  doc.where(*path), code="format.schema")]
-        problems: list[Problem] = []
-        fields = msgspec.structs.fields(typ)
-        names = {f.encode_name for f in fields}
-        for f in fields:
-            if f.encode_name not in data:
-                if f.required:
-                    problems.append(Problem.error(None, f"{_describe(path)}: missing required key '{f.encode_name}'",
-                                                  doc.where(*path), hint=f"add '{f.encode_name}:'", code="format.schema"))
-                continue
-            _, sub = convert(doc, f.type, data[f.encode_name], path + (f.encode_name,))
-            problems += sub
-        if getattr(typ, "__struct_config__", None) and typ.__struct_config__.forbid_unknown_fields:
-            for key in data:
-                if key not in names:
-                    problems.append(Problem.error(None, f"{_describe(path)}: unknown key '{key}'",
-                                                  doc.where(*path, key),
-                                                  hint="known keys: " + ", ".join(sorted(names)), code="format.schema"))
-        return problems
+        return _walk_struct(doc, typ, data, path)
     origin = typing.get_origin(typ)
     if origin in (list, tuple) and isinstance(data, list):
         args = typing.get_args(typ)

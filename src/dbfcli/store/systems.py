@@ -32,7 +32,7 @@ def _no_lines(path: tuple) -> None:
 
 def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = None) -> tuple[Card | None, list[Problem]]:
     """Build a Card from a parsed card document; all problems listed (rule None: format)."""
-    from dbfcli.rules.systems import Bid, Call, Card
+    from dbfcli.rules.systems import Card
 
     line_of = line_of or _no_lines
     out: list[Problem] = []
@@ -50,13 +50,31 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
     for key in sorted(map(str, unknown)):
         out.append(Problem.error(None, f"unknown key {key!r} in a system card", where(key),
                                  hint="keys: name, openings, overcalls, supplement_pages", code="format.system"))
+    name = _card_name(doc, file, where, out)
+    openings = _openings(doc, where, out)
+    overcalls = _overcalls(doc, where, out)
+    pages = doc.get("supplement_pages")
+    if pages is not None and (not isinstance(pages, int) or isinstance(pages, bool) or pages < 0):
+        out.append(Problem.error(None, "supplement_pages is a whole number of A4 pages (§2.10.4)",
+                                 where("supplement_pages"), code="format.system"))
+        pages = None
+    return Card(name, tuple(openings), tuple(overcalls), pages, where()), out
+
+
+def _card_name(doc: Mapping, file: str | None, where: Callable[..., Where], out: list[Problem]) -> str:
     name = doc.get("name")
     if name is not None and not isinstance(name, (str, int)):
         out.append(Problem.error(None, f"name is one line of text, not {type(name).__name__}", where("name"),
                                  hint='name: "Standard Nordic"', code="format.system"))
         name = None
-    name = str(name or (Path(file).stem if file else "card"))
-    openings: list[Bid] = []
+    return str(name or (Path(file).stem if file else "card"))
+
+
+def _openings(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> list:
+    """The card's ``openings``: bid -> hand variants."""
+    from dbfcli.rules.systems import Bid, Call
+
+    openings = []
     raw = doc.get("openings") or {}
     if not isinstance(raw, Mapping):
         out.append(Problem.error(None, "'openings' maps bids (pass, 1C, 2D, ...) to hand variants", where("openings"), code="format.system"))
@@ -67,7 +85,14 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
             out.append(Problem.error(None, f"{key!r} is not a bid", where("openings", key), hint="pass, 1C .. 7NT", code="format.system"))
             continue
         openings.append(Bid(call, _variants(val, ("openings", key), where, out), None, where("openings", key)))
-    overcalls: list[Bid] = []
+    return openings
+
+
+def _overcalls(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> list:
+    """The card's ``overcalls``: opening -> bid -> hand variants."""
+    from dbfcli.rules.systems import Bid, Call
+
+    overcalls = []
     raw = doc.get("overcalls") or {}
     if not isinstance(raw, Mapping):
         out.append(Problem.error(None, "'overcalls' maps an opening (1C, 1x, 1NT) to bids and their variants",
@@ -84,12 +109,7 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
                 continue
             path = ("overcalls", over, key)
             overcalls.append(Bid(call, _variants(val, path, where, out), str(over), where(*path)))
-    pages = doc.get("supplement_pages")
-    if pages is not None and (not isinstance(pages, int) or isinstance(pages, bool) or pages < 0):
-        out.append(Problem.error(None, "supplement_pages is a whole number of A4 pages (§2.10.4)",
-                                 where("supplement_pages"), code="format.system"))
-        pages = None
-    return Card(name, tuple(openings), tuple(overcalls), pages, where()), out
+    return overcalls
 
 
 def _variants(val: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> tuple[Variant, ...]:
@@ -125,27 +145,22 @@ def parse_hcp(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> Variant | None:
-    from dbfcli.rules.systems import MAX_HCP, SHAPES, SUITS, Promise, Variant
+def _shape(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Problem]) -> str:
+    from dbfcli.rules.systems import SHAPES
 
-    here = where(*path)
-    if not isinstance(item, Mapping):
-        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here, code="format.system"))
-        return None
-    for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
-        out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
-                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"})), code="format.system"))
-    hcp = parse_hcp(item.get("hcp", [0, MAX_HCP]))
-    if hcp is None:
-        out.append(Problem.error(None, f"hcp {item.get('hcp')!r}: write [min, max], 'min-max' or 'min+'",
-                                 where(*path, "hcp"), code="format.system"))
-        hcp = (0, MAX_HCP)
     shape = item.get("shape", "any")
     if "balanced" in item:   # shorthand: balanced: true/false
         shape = "balanced" if item["balanced"] else "unbalanced"
     if shape not in SHAPES:
         out.append(Problem.error(None, f"shape {shape!r} is unknown", where(*path, "shape"), hint=", ".join(SHAPES), code="format.system"))
         shape = "any"
+    return shape
+
+
+def _promises(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Problem]) -> list:
+    """``suits``: a suit (``C``; ``H|S`` one of them) -> the least number of cards."""
+    from dbfcli.rules.systems import SUITS, Promise
+
     promises = []
     suits = item.get("suits") or {}
     if not isinstance(suits, Mapping):
@@ -159,6 +174,26 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
                                      f"number of cards", where(*path, "suits", key), code="format.system"))
             continue
         promises.append(Promise(names, n))
+    return promises
+
+
+def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> Variant | None:
+    from dbfcli.rules.systems import MAX_HCP, Variant
+
+    here = where(*path)
+    if not isinstance(item, Mapping):
+        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here, code="format.system"))
+        return None
+    for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
+        out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
+                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"})), code="format.system"))
+    hcp = parse_hcp(item.get("hcp", [0, MAX_HCP]))
+    if hcp is None:
+        out.append(Problem.error(None, f"hcp {item.get('hcp')!r}: write [min, max], 'min-max' or 'min+'",
+                                 where(*path, "hcp"), code="format.system"))
+        hcp = (0, MAX_HCP)
+    shape = _shape(item, path, where, out)
+    promises = _promises(item, path, where, out)
     strong = item.get("strong", False)
     if not isinstance(strong, bool):
         out.append(Problem.error(None, "strong is true or false", where(*path, "strong"), code="format.system"))
