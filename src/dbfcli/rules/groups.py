@@ -102,6 +102,33 @@ def _local_search(group: set[int], n: int, d: list[list[float]]) -> set[int]:
         a.remove(i), a.add(j), b.remove(j), b.add(i)
 
 
+def _best_split(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
+                distance: Callable[[str, str], float] | None) -> frozenset[int]:
+    """The indices of one half of the split with the least within-group distance: every sweep
+    split improved by local search, the cheapest kept (ties: the smallest sorted indices)."""
+    n = len(teams)
+    lat0 = math.radians(sum(coords[t][0] for t in teams) / n)
+    points = [(coords[t][1] * math.cos(lat0), coords[t][0]) for t in teams]
+    km = distance or (lambda a, b: great_circle_km(coords[a], coords[b]))
+    d = [[0.0 if a == b else km(a, b) for b in teams] for a in teams]
+
+    def cost(group: set[int]) -> float:
+        other = set(range(n)) - group
+        return sum(d[i][j] for g in (group, other) for i, j in combinations(sorted(g), 2))
+
+    best, best_cost = None, math.inf
+    seen: set[frozenset[int]] = set()
+    for start in sorted(_sweep_splits(points, n // 2), key=sorted):
+        improved = frozenset(_local_search(set(start), n, d))
+        if improved in seen:
+            continue
+        seen.add(improved)
+        c = cost(set(improved))
+        if c < best_cost - 1e-9 or (abs(c - best_cost) <= 1e-9 and sorted(improved) < sorted(best)):
+            best, best_cost = improved, c
+    return best
+
+
 def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
                  distance: Callable[[str, str], float] | None = None) -> tuple[GroupSplit | None, list[Problem]]:
     """§1.1.4.1: divide ``teams`` (24 normally; any number ≥ 2) into a west and an
@@ -118,26 +145,7 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
     if len(teams) != 24:
         problems.append(Problem.warning("1.1.4.1", f"the 3rd division has {len(teams)} teams, not 24"))
     n = len(teams)
-    k = n // 2
-    lat0 = math.radians(sum(coords[t][0] for t in teams) / n)
-    points = [(coords[t][1] * math.cos(lat0), coords[t][0]) for t in teams]
-    km = distance or (lambda a, b: great_circle_km(coords[a], coords[b]))
-    d = [[0.0 if a == b else km(a, b) for b in teams] for a in teams]
-
-    def cost(group: set[int]) -> float:
-        other = set(range(n)) - group
-        return sum(d[i][j] for g in (group, other) for i, j in combinations(sorted(g), 2))
-
-    best, best_cost = None, math.inf
-    seen: set[frozenset[int]] = set()
-    for start in sorted(_sweep_splits(points, k), key=sorted):
-        improved = frozenset(_local_search(set(start), n, d))
-        if improved in seen:
-            continue
-        seen.add(improved)
-        c = cost(set(improved))
-        if c < best_cost - 1e-9 or (abs(c - best_cost) <= 1e-9 and sorted(improved) < sorted(best)):
-            best, best_cost = improved, c
+    best = _best_split(teams, coords, distance)
     one = [teams[i] for i in range(n) if i in best]
     two = [teams[i] for i in range(n) if i not in best]
     if sum(coords[t][1] for t in one) / len(one) > sum(coords[t][1] for t in two) / len(two):

@@ -310,6 +310,38 @@ def _follows_from_boards(p: Problem) -> bool:
     return "player-boards" in p.message or "the match was" in p.message
 
 
+def _division_sides(sheet: Sheet, m) -> list[Problem]:
+    """§1.1.2.1: the sheet names the scheduled teams (home and away swapped: a warning)."""
+    want = (getattr(m, "home"), getattr(m, "away"))
+    got = (sheet.home.team, sheet.away.team)
+    if got == want:
+        return []
+    if got == want[::-1]:
+        return [Problem.warning(
+            "1.1.2.1", f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
+            sheet.home.where)]
+    return [Problem.error(
+        "1.1.2.1", f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
+        sheet.home.where)]
+
+
+def _off_roster(side, roster) -> list[Problem]:
+    """A player not on the roster must be a marked substitute (§2.11: with a DBF club)."""
+    problems = []
+    for p in side.players:
+        if p.id in roster:
+            continue
+        if not p.substitute:
+            problems.append(Problem.error(
+                None, f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
+                hint="add substitute: true, name: and club: to the row", code="format.sheet"))
+        elif p.club is None or p.club <= 0:
+            problems.append(Problem.error(
+                "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
+                p.where, hint="add club: <club number>"))
+    return problems
+
+
 def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck:
     """§1.1.2.1 (boards: the season's 36 or 40), §2.11 (substitutes): a division
     match sheet. IMPs may tie (standings score VP); no extra segments.
@@ -325,20 +357,10 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
         return DivisionCheck((Problem.error(
             "1.1.2.1", f"match {sheet.match} is not in the {ctx.division} schedule", sheet.where_of("match"),
             hint=f"use an id printed by `dbf schedule {ctx.division}`"),))
-    want = (getattr(m, "home"), getattr(m, "away"))
-    got = (sheet.home.team, sheet.away.team)
     unknown = _unknown_teams(sheet, ctx)
     if unknown:      # docs/interface.md: an unknown team is exit 2 (no §), not a cascade of roster errors
         return DivisionCheck(tuple(unknown))
-    if got != want:
-        if got == want[::-1]:
-            problems.append(Problem.warning(
-                "1.1.2.1", f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
-                sheet.home.where))
-        else:
-            problems.append(Problem.error(
-                "1.1.2.1", f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
-                sheet.home.where))
+    problems += _division_sides(sheet, m)
     problems += _weekend(sheet, ctx, getattr(m, "round"))
     if not sheet.segments:
         problems.append(Problem.error("1.1.2.1", "the sheet has no segments", sheet.where_of("segments")))
@@ -354,17 +376,6 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
                  if not (boards_wrong and _follows_from_boards(p))]   # §1.1.2.1 says it once
     for side in sheet.sides:
         team = ctx.teams.get(side.team)
-        roster = team.player_ids if team else frozenset()
-        for p in side.players:
-            if p.id in roster:
-                continue
-            if not p.substitute:
-                problems.append(Problem.error(
-                    None, f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
-                    hint="add substitute: true, name: and club: to the row", code="format.sheet"))
-            elif p.club is None or p.club <= 0:
-                problems.append(Problem.error(
-                    "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
-                    p.where, hint="add club: <club number>"))
+        problems += _off_roster(side, team.player_ids if team else frozenset())
     imps = (sum(s.imps[0] for s in sheet.segments), sum(s.imps[1] for s in sheet.segments))
     return DivisionCheck(tuple(problems), getattr(m, "round"), imps)

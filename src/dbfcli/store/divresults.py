@@ -111,23 +111,16 @@ class VPTableIn(msgspec.Struct, forbid_unknown_fields=True):
 
 
 
-def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Problem]]:
-    """One recorded match file -> ``(result, division, problems)``."""
-    if not isinstance(doc.data, dict):
-        return None, None, [Problem.error(None, "a recorded division match is a YAML mapping", doc.where(), code="format.result")]
-    parsed, problems = convert(doc, DivMatchIn)
-    if parsed is None:
-        return None, None, problems
-    if parsed.schema != SCHEMA:
-        return None, None, [Problem.error(None, f"schema {parsed.schema}: this dbf reads schema {SCHEMA}",
-                                          doc.where("schema"), code="format.schema-version")]
-    sides = []
-    for key in ("home", "away"):
-        value = getattr(parsed, key)
-        team = value.get("team") if isinstance(value, dict) else value
-        if not isinstance(team, str) or not team:
-            problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key), code="format.result"))
-        sides.append(team)
+def _side_team(parsed, key: str, doc: YamlDoc, problems: list[Problem]):
+    value = getattr(parsed, key)
+    team = value.get("team") if isinstance(value, dict) else value
+    if not isinstance(team, str) or not team:
+        problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key), code="format.result"))
+    return team
+
+
+def _imps_and_boards(parsed, doc: YamlDoc, problems: list[Problem]):
+    """``imps`` and ``boards`` as given, else from the segments; a problem for each missing."""
     imps, boards = parsed.imps, parsed.boards
     if imps is None or boards is None:
         seg_imps, seg_boards = _segments(parsed.segments, doc, problems)
@@ -143,15 +136,37 @@ def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Pr
     elif imps is not None and not all(0 <= x <= 24 * boards for x in imps):
         problems.append(Problem.error(None, f"imps {list(imps)}: each team wins 0 to {24 * boards} IMPs in {boards} "
                                       "boards (at most 24 a board, Law 78B)", doc.where("imps"), code="format.result"))
-    if any(p.is_error for p in problems):
-        return None, parsed.division or match_division(parsed.match), problems
-    division = parsed.division or match_division(parsed.match)
+    return imps, boards
+
+
+def _misplaced(parsed, division: str | None, doc: YamlDoc) -> list[Problem]:
+    """The match id of another division than the file's; a file not named by its match id."""
+    problems = []
     if division is not None and match_division(parsed.match) not in (None, division):
         problems.append(Problem.error(None, f"match {parsed.match} is not a {division} match", doc.where("match"), code="format.mismatch"))
     name = doc.file.rsplit("/", 1)[-1]
     if name != f"{parsed.match}.yaml":
         problems.append(Problem.warning(None, f"file {name} holds match {parsed.match}", doc.where("match"),
                                         hint=f"name it {parsed.match}.yaml", code="format.mismatch"))
+    return problems
+
+
+def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Problem]]:
+    """One recorded match file -> ``(result, division, problems)``."""
+    if not isinstance(doc.data, dict):
+        return None, None, [Problem.error(None, "a recorded division match is a YAML mapping", doc.where(), code="format.result")]
+    parsed, problems = convert(doc, DivMatchIn)
+    if parsed is None:
+        return None, None, problems
+    if parsed.schema != SCHEMA:
+        return None, None, [Problem.error(None, f"schema {parsed.schema}: this dbf reads schema {SCHEMA}",
+                                          doc.where("schema"), code="format.schema-version")]
+    sides = [_side_team(parsed, key, doc, problems) for key in ("home", "away")]
+    imps, boards = _imps_and_boards(parsed, doc, problems)
+    if any(p.is_error for p in problems):
+        return None, parsed.division or match_division(parsed.match), problems
+    division = parsed.division or match_division(parsed.match)
+    problems += _misplaced(parsed, division, doc)
     result = DivResult(parsed.match, parsed.round, sides[0], sides[1], imps[0], imps[1], boards, doc.where("match"))
     return result, division, problems
 
@@ -309,13 +324,53 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
     return table_scale(parsed.name or name, table, total, doc.where("table"))
 
 
+def _check_division(store: SeasonStore, settings, div: str, results: list[DivResult]) -> list[Problem]:
+    """The recorded matches of one division against its teams and its (frozen) schedule."""
+    from ..rules.roundrobin import check_frozen, division_schedule
+    from ..rules.standings import check_against_schedule, check_results
+    from .teams import load_division
+
+    try:
+        division, _ = load_division(store, div)  # the teams file's own problems: teams.check_season
+    except StoreError:
+        return []
+    if division is None or not division.teams:
+        return [Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
+                              results[0].where, hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")]
+    rounds, stored_teams, problems = load_frozen(store, div, settings.division(div))
+    problems = list(problems)
+    if rounds is not None:
+        problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
+    elif not problems:
+        rounds = division_schedule(division, settings.division(div))
+        problems.append(Problem.warning(None, f"{div}: {len(results)} result(s) recorded but the schedule is "
+                                        "not frozen; a change of the roster would renumber its matches",
+                                        hint=f"dbf schedule {div} --freeze", code="state.not-frozen"))
+    if rounds is not None:
+        problems += check_against_schedule(results, rounds)
+    return problems + check_results(division, results)[1]
+
+
+def _check_stored_schedule(store: SeasonStore, settings, div: str) -> list[Problem]:
+    """A division's stored schedule, when no match of it is recorded yet."""
+    from ..rules.roundrobin import check_frozen
+    from .teams import load_division
+
+    try:
+        division, _ = load_division(store, div)
+    except StoreError:
+        return []
+    rounds, stored_teams, problems = load_frozen(store, div, settings.division(div))
+    problems = list(problems)
+    if rounds is not None and division is not None:
+        problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
+    return problems
+
+
 def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: every recorded division match readable, a match of its division's
     schedule (§1.1.2.1), counted once (§1.1.3.1 ...); the VP table file if one is named."""
-    from ..rules.roundrobin import check_frozen, division_schedule
-    from ..rules.standings import check_against_schedule, check_results
     from .settings import load_settings
-    from .teams import load_division
 
     problems: list[Problem] = []
     by_division: dict[str | None, list[DivResult]] = {}
@@ -328,37 +383,10 @@ def check_season(store: SeasonStore) -> list[Problem]:
                                       result.where, code="format.result"))
     settings = load_settings(store)
     for div, results in sorted(by_division.items()):
-        try:
-            division, _ = load_division(store, div)  # the teams file's own problems: teams.check_season
-        except StoreError:
-            continue
-        if division is None or not division.teams:
-            problems.append(Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
-                                          results[0].where, hint=f"run `dbf division enter {div} FILE`", code="state.not-entered"))
-            continue
-        rounds, stored_teams, p = load_frozen(store, div, settings.division(div))
-        problems += p
-        if rounds is not None:
-            problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
-        elif not p:
-            rounds = division_schedule(division, settings.division(div))
-            problems.append(Problem.warning(None, f"{div}: {len(results)} result(s) recorded but the schedule is "
-                                            "not frozen; a change of the roster would renumber its matches",
-                                            hint=f"dbf schedule {div} --freeze", code="state.not-frozen"))
-        if rounds is not None:
-            problems += check_against_schedule(results, rounds)
-        problems += check_results(division, results)[1]
+        problems += _check_division(store, settings, div, results)
     for div in DIVISIONS:
-        if div in by_division or not store.exists(schedule_file(div)):
-            continue
-        try:
-            division, _ = load_division(store, div)
-        except StoreError:
-            continue
-        rounds, stored_teams, p = load_frozen(store, div, settings.division(div))
-        problems += p
-        if rounds is not None and division is not None:
-            problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
+        if div not in by_division and store.exists(schedule_file(div)):
+            problems += _check_stored_schedule(store, settings, div)
     if builtin_scale(settings.vp_scale) is None:
         problems += load_vp_scale(store, settings.vp_scale)[1]
     return problems
