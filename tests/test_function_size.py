@@ -32,8 +32,6 @@ ALLOWED = {
     "rules/matchstate.py:match_state": (22, 21),
     "rules/playoff.py:check_recorded": (24, 60),
     "rules/standings.py:check_results": (17, 43),
-    "rules/teammatch.py:build_match": (39, 75),
-    "rules/teammatch.py:pick_group": (18, 24),
     # store/: readers and checks
     "store/cupresults.py:_record": (21, 15),
     "store/geodata.py:parse_known_distances": (20, 48),

@@ -166,6 +166,12 @@ def groups(tables: Iterable[TableResult]) -> list[str | None]:
     return out
 
 
+def _all_on_rosters(tables: tuple[TableResult, ...], group: str | None, roster: tuple[RosterPlayer, ...]) -> bool:
+    """Every player seated at the tables of ``group`` is found on the two teams' rosters."""
+    seats = [(n, no) for t in tables if t.group == group for n, no in zip(t.seats, t.numbers)]
+    return all(match_name(n, no, roster)[0] is not None for n, no in seats)
+
+
 def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...],
                wanted: str | None = None) -> tuple[str | None, list[Problem]]:
     """The one match of a file of many whose players are the two teams' (or ``wanted``, by
@@ -179,11 +185,7 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
         return hit[0], []
     if len(labels) == 1:
         return labels[0], []
-    fits = []
-    for g in labels:
-        seats = [(n, no) for t in tables if t.group == g for n, no in zip(t.seats, t.numbers)]
-        if all(match_name(n, no, roster)[0] is not None for n, no in seats):
-            fits.append(g)
+    fits = [g for g in labels if _all_on_rosters(tables, g, roster)]
     if len(fits) == 1:
         return fits[0], []
     said = "none of them has" if not fits else "several have"
@@ -219,81 +221,113 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
     return computed, None
 
 
+def _seated_players(t: TableResult, roster: tuple[RosterPlayer, ...], unknown: set[tuple[str, int | None]],
+                    problems: list[Problem]) -> list[RosterPlayer | None]:
+    """The four players of a table, N E S W, found on the rosters; a name not found is a
+    problem once, where it first sits (``unknown`` collects them)."""
+    ids = []
+    for seat, name, number in zip("NESW", t.seats, t.numbers):
+        player, why = match_name(name, number, roster)
+        if player is None and (name, number) not in unknown:   # each name once, where it first sits
+            unknown.add((name, number))
+            problems.append(Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
+                                          hint="correct the name in the file, or add the player to the team "
+                                               "(dbf cup add-player) before importing", code="unknown.player"))
+        ids.append(player)
+    return ids
+
+
+class _Tables:
+    """The tables of a match sorted by board: (table, NS team, NS score) per board, the players
+    of each team in the order they first sat, and the boards each player played."""
+
+    def __init__(self, home: str, away: str):
+        self.by_board: dict[int, list[tuple[TableResult, str, int]]] = {}
+        self.seen: dict[str, list[int]] = {home: [], away: []}
+        self.boards_of: dict[int, int] = {}
+        self.unknown: set[tuple[str, int | None]] = set()
+
+    def add(self, t: TableResult, roster: tuple[RosterPlayer, ...], problems: list[Problem]) -> None:
+        """§1.5.10: one table scored, when its four players are known and NS and EW are one team each."""
+        ids = _seated_players(t, roster, self.unknown, problems)
+        if any(p is None for p in ids):
+            return
+        n, e, s, w = ids
+        if n.team != s.team or e.team != w.team or n.team == e.team:
+            problems.append(Problem.error(
+                None, f"board {t.board}: North-South ({n.name}, {s.name}) and East-West ({e.name}, {w.name}) "
+                      f"are not one team each", t.where, code="format.import"))
+            return
+        ns, why = score_table(t)
+        if why is not None:
+            problems.append(why)
+            return
+        self.by_board.setdefault(t.board, []).append((t, n.team, ns))
+        for p in ids:
+            if p.id not in self.boards_of:
+                self.seen[p.team].append(p.id)
+            self.boards_of[p.id] = self.boards_of.get(p.id, 0) + 1
+
+
+def _board_result(board: int, rows: list[tuple[TableResult, str, int]], home: str, away: str,
+                  problems: list[Problem]) -> BoardResult | None:
+    """§1.5.10: one board played at both tables, each team North-South once, IMPed; the IMPs a
+    file states are checked against the scores."""
+    ns_teams = sorted(team for _, team, _ in rows)
+    if len(rows) == 1:
+        problems.append(Problem.error(None, f"board {board} was played at one table only", rows[0][0].where,
+                                      hint="a team match needs each board at both tables", code="format.import"))
+        return None
+    if ns_teams != sorted((home, away)):
+        problems.append(Problem.error(
+            None, f"board {board} is recorded {len(rows)} times with NS teams {', '.join(ns_teams)}; "
+                  f"a board is played once with each team North-South", rows[0][0].where, code="format.import"))
+        return None
+    home_ns = next(ns for _, team, ns in rows if team == home)
+    away_ns = next(ns for _, team, ns in rows if team == away)
+    won = imps(home_ns - away_ns)
+    for t, team, _ in rows:
+        if t.stated_imps is not None and t.stated_imps != (won if team == home else -won):
+            problems.append(Problem.error(
+                None, f"board {board}: the file states {t.stated_imps} IMPs for {team}; NS {home_ns} and "
+                      f"{away_ns} at the two tables are {won if team == home else -won}", t.where, code="format.import"))
+    return BoardResult(board, home_ns, away_ns, (max(won, 0), max(-won, 0)))
+
+
+def _segment_totals(results: list[BoardResult], segment_boards: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+    """(boards, (home IMPs, away IMPs)) of each segment of ``segment_boards`` boards."""
+    segments = []
+    for i in range(0, len(results), segment_boards):
+        chunk = results[i:i + segment_boards]
+        segments.append((len(chunk), (sum(b.imps[0] for b in chunk), sum(b.imps[1] for b in chunk))))
+    return tuple(segments)
+
+
 def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Iterable[RosterPlayer],
                 segment_boards: int = 8, group: str | None = None) -> tuple[ImportedMatch | None, list[Problem]]:
     """Score a team match from its tables (§1.5.10: IMPs board by board, WBF table), with
     IMPs per segment and boards per player; all problems at once (each with its board and place)."""
     roster = tuple(roster)
     problems: list[Problem] = []
-    by_board: dict[int, list[tuple[TableResult, str, int]]] = {}
-    seen: dict[str, list[int]] = {home: [], away: []}
-    boards_of: dict[int, int] = {}
-    unknown: set[tuple[str, int | None]] = set()
+    sorted_tables = _Tables(home, away)
     for t in tables:
-        ids = []
-        for seat, name, number in zip("NESW", t.seats, t.numbers):
-            player, why = match_name(name, number, roster)
-            if player is None and (name, number) not in unknown:   # each name once, where it first sits
-                unknown.add((name, number))
-                problems.append(Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
-                                              hint="correct the name in the file, or add the player to the team "
-                                                   "(dbf cup add-player) before importing", code="unknown.player"))
-            ids.append(player)
-        if any(p is None for p in ids):
-            continue
-        n, e, s, w = ids
-        if n.team != s.team or e.team != w.team or n.team == e.team:
-            problems.append(Problem.error(
-                None, f"board {t.board}: North-South ({n.name}, {s.name}) and East-West ({e.name}, {w.name}) "
-                      f"are not one team each", t.where, code="format.import"))
-            continue
-        ns, why = score_table(t)
-        if why is not None:
-            problems.append(why)
-            continue
-        by_board.setdefault(t.board, []).append((t, n.team, ns))
-        for p in ids:
-            if p.id not in boards_of:
-                seen[p.team].append(p.id)
-            boards_of[p.id] = boards_of.get(p.id, 0) + 1
-    if unknown:   # the tables of unknown players are left out: "one table only" would follow from it
+        sorted_tables.add(t, roster, problems)
+    if sorted_tables.unknown:   # the tables of unknown players are left out: "one table only" would follow from it
         return None, problems
-    results: list[BoardResult] = []
+    by_board = sorted_tables.by_board
     singles = [b for b, rows in by_board.items() if len(rows) == 1]
     if singles and len(singles) == len(by_board) and not problems:
         return None, [Problem.error(None, f"one room is missing: every board ({_ranges(sorted(singles))}) was played "
                                     "at one table only", hint="export both rooms (Open and Closed) of the match", code="format.import")]
-    for board in sorted(by_board):
-        rows = by_board[board]
-        ns_teams = sorted(team for _, team, _ in rows)
-        if len(rows) == 1:
-            problems.append(Problem.error(None, f"board {board} was played at one table only", rows[0][0].where,
-                                          hint="a team match needs each board at both tables", code="format.import"))
-            continue
-        if ns_teams != sorted((home, away)):
-            problems.append(Problem.error(
-                None, f"board {board} is recorded {len(rows)} times with NS teams {', '.join(ns_teams)}; "
-                      f"a board is played once with each team North-South", rows[0][0].where, code="format.import"))
-            continue
-        home_ns = next(ns for _, team, ns in rows if team == home)
-        away_ns = next(ns for _, team, ns in rows if team == away)
-        won = imps(home_ns - away_ns)
-        for t, team, _ in rows:
-            if t.stated_imps is not None and t.stated_imps != (won if team == home else -won):
-                problems.append(Problem.error(
-                    None, f"board {board}: the file states {t.stated_imps} IMPs for {team}; NS {home_ns} and "
-                          f"{away_ns} at the two tables are {won if team == home else -won}", t.where, code="format.import"))
-        results.append(BoardResult(board, home_ns, away_ns, (max(won, 0), max(-won, 0))))
+    results = [r for board in sorted(by_board) for r in (_board_result(board, by_board[board], home, away, problems),)
+               if r is not None]
     if problems:
         return None, problems
     if not results:
         return None, [Problem.error(None, "the file records no board of this match", code="format.import")]
-    segments = []
-    for i in range(0, len(results), segment_boards):
-        chunk = results[i:i + segment_boards]
-        segments.append((len(chunk), (sum(b.imps[0] for b in chunk), sum(b.imps[1] for b in chunk))))
+    seen, boards_of = sorted_tables.seen, sorted_tables.boards_of
     players = {team: tuple((pid, boards_of[pid]) for pid in seen[team]) for team in (home, away)}
-    return ImportedMatch(home, away, tuple(results), tuple(segments), players, group), []
+    return ImportedMatch(home, away, tuple(results), _segment_totals(results, segment_boards), players, group), []
 
 
 def _ranges(numbers: list[int]) -> str:
