@@ -13,6 +13,13 @@ Each invariant is a function ``(cup, settings) -> [Problem]`` of the same signat
 ['record.once', 'record.file-name', 'result.drawn-match']
 >>> check_cup(_empty(), None)
 []
+
+The divisions have their own list, :data:`DIVISION_INVARIANTS`, each a function
+``(division_state, settings) -> [Problem]`` run by ``dbf check`` and by every write of a file
+under ``divisions/`` (:func:`dbfcli.store.snapshot.division_refusals`):
+
+>>> [i.name for i in DIVISION_INVARIANTS][:2]
+['div.result-scheduled', 'div.result-teams']
 """
 
 from __future__ import annotations
@@ -273,6 +280,180 @@ def team_can_field_a_side(cup, settings) -> list[Problem]:
                                         "next match", team.where or Where("cup/teams.yaml", None),
                               f"withdraw a player who has not played: dbf cup withdraw-player {team.id} MEMBER"))
     return out
+
+
+# --------------------------------------------------------------------------- divisions
+#: the invariants of one division's recorded state: ``fn(division_state, settings) -> [Problem]``
+DIVISION_INVARIANTS: list[Invariant] = []
+DIV_REPAIR = "restore the file with `dbf undo` or from git, or re-record the match with `dbf result amend`"
+
+
+def division_invariant(name: str, rule: str | None, code: str | None = None):
+    """Register ``fn(division_state, settings) -> [Problem]`` as the division invariant ``name``
+    (``rule``: the 1st division's §; each problem carries its own division's §, §1.1.2.1,
+    §1.1.3.1 or §1.1.4.1)."""
+
+    def register(fn):
+        DIVISION_INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
+        return fn
+    return register
+
+
+def _all_play_all_rule(state) -> str:
+    from .model import DIVISIONS
+    from .standings import ALL_PLAY_ALL_RULE
+
+    return ALL_PLAY_ALL_RULE[DIVISIONS.get(state.id, 1)]
+
+
+def _entered(state) -> bool:
+    """The division has teams (else ``state.not-entered`` says so, and there is nothing to check)."""
+    return state.division is not None and bool(state.division.teams)
+
+
+def _rounds(state, settings):
+    """The division's schedule: the frozen one, else the one its entry order gives."""
+    if state.frozen is not None:
+        return state.frozen
+    if settings is None or state.schedule_unreadable:
+        return None           # the schedule's reader says why
+    from .roundrobin import division_schedule
+
+    return division_schedule(state.division, settings.division(state.id))
+
+
+@division_invariant("div.result-scheduled", "1.1.2.1")
+def div_result_scheduled(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded division match is a match of its division's
+    (or group's) schedule: the id exists, it is no bye, its round and teams are the scheduled ones."""
+    from .standings import check_against_schedule
+
+    rounds = _rounds(state, settings) if _entered(state) else None
+    return [] if rounds is None else check_against_schedule(state.results, rounds)
+
+
+@division_invariant("div.result-teams", "1.1.2.1")
+def div_result_teams(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded match is between two different teams of the division."""
+    if not _entered(state):
+        return []
+    rule, teams, out = _all_play_all_rule(state), {t.id for t in state.division.teams}, []
+    for r in state.results:
+        out += [Problem.error(rule, f"{r.match_id}: team {side!r} is not in {state.id}", r.where,
+                              hint=f"see `dbf division teams {state.id}`")
+                for side in (r.home, r.away) if side not in teams]
+        if r.home == r.away:
+            out.append(Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where))
+    return out
+
+
+@division_invariant("div.record-once", "1.1.2.1")
+def div_record_once(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a division match is recorded once."""
+    rule, seen, out = _all_play_all_rule(state), set(), []
+    for r in state.results:
+        if r.match_id in seen:
+            out.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where, hint="remove one of them"))
+        seen.add(r.match_id)
+    return out
+
+
+def _meetings(rounds) -> dict[frozenset, int]:
+    """How often each pair of teams meets in the schedule (byes left out)."""
+    out: dict[frozenset, int] = {}
+    for rnd in rounds:
+        for m in rnd.matches:
+            if m.away is not None:
+                pair = frozenset((m.home, m.away))
+                out[pair] = out.get(pair, 0) + 1
+    return out
+
+
+@division_invariant("div.pair-meets-as-scheduled", "1.1.2.1")
+def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): two teams are recorded against each other no more often
+    than the schedule has them meet (once in the all-play-all)."""
+    rounds = _rounds(state, settings) if _entered(state) else None
+    meetings = _meetings(rounds) if rounds is not None else {}
+    rule, played, out = _all_play_all_rule(state), {}, []
+    for r in state.results:
+        pair = frozenset((r.home, r.away))
+        if r.home == r.away or r.match_id in played.get(pair, []):
+            continue          # div.result-teams / div.record-once say so
+        played.setdefault(pair, []).append(r.match_id)
+        times = played[pair]
+        if len(times) > meetings.get(pair, 1):
+            out.append(Problem.error(rule, f"{r.home} and {r.away} meet {meetings.get(pair, 1)} time(s) in the "
+                                           f"{state.id} schedule; recorded {len(times)} times ({', '.join(times)})",
+                                     r.where, hint=DIV_REPAIR))
+    return out
+
+
+@division_invariant("div.team-once-a-round", "1.1.2.1")
+def div_team_once_a_round(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a team plays one match a round."""
+    rule, busy, out = _all_play_all_rule(state), {}, []
+    for r in state.results:
+        for side in {r.home, r.away}:
+            first = busy.setdefault((r.round, side), r.match_id)
+            if first != r.match_id:
+                out.append(Problem.error(rule, f"{r.match_id}: {side} already plays {first} in round {r.round}",
+                                         r.where, hint=DIV_REPAIR))
+    return out
+
+
+@division_invariant("div.result-figures", "1.1.2.1")
+def div_result_figures(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded match has IMP totals >= 0 and boards; a
+    division match is 36 boards with screens, 40 without (another count: a warning)."""
+    rule, out = _all_play_all_rule(state), []
+    for r in state.results:
+        if r.imps_home < 0 or r.imps_away < 0:
+            out.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}",
+                                     r.where, code="format.result"))
+        if r.boards <= 0:
+            out.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
+        elif r.boards not in (36, 40):
+            out.append(Problem.warning(rule, f"{r.match_id}: {r.boards} boards; a division match is 36 boards "
+                                             "with screens, 40 without", r.where))
+    return out
+
+
+@division_invariant("div.vp-within-scale", "1.1.2.1")
+def div_vp_within_scale(state, settings) -> list[Problem]:
+    """§1.1.2.1 (§1.1.3.1, §1.1.4.1) with the season's VP scale: the VP of every recorded match
+    are within the scale (0 to its total each) and add up to its total, so the table's VP
+    add up to the total times the matches counted (a custom table file is checked by its reader)."""
+    from .vp import builtin_scale, format_vp, match_vp
+
+    scale = builtin_scale(settings.vp_scale) if settings is not None else None
+    if scale is None:
+        return []
+    rule, out = _all_play_all_rule(state), []
+    for r in state.results:
+        if r.boards <= 0 or r.imps_home < 0 or r.imps_away < 0:
+            continue          # the reader and div.result-teams say so
+        vh, va = match_vp(scale, r.imps_home, r.imps_away, r.boards)
+        if not (0 <= vh <= scale.total and 0 <= va <= scale.total and vh + va == scale.total):
+            out.append(Problem.error(rule, f"{r.match_id}: {format_vp(vh)}-{format_vp(va)} VP are not within the "
+                                           f"{scale.name} scale (0 to {format_vp(scale.total)}, adding up to it)",
+                                     r.where, hint=f"check imps and boards of {r.match_id}"))
+    return out
+
+
+def check_division(state, settings, only: Iterable[str] | None = None) -> list[Problem]:
+    """Every division invariant (or those named in ``only``) over one division of a snapshot."""
+    names = None if only is None else set(only)
+    out: list[Problem] = []
+    for inv in DIVISION_INVARIANTS:
+        if names is None or inv.name in names:
+            out += inv.check(state, settings)
+    return out
+
+
+def check_divisions(divisions, settings) -> list[Problem]:
+    """Every division invariant over every division (``divisions``: id -> DivisionState)."""
+    return [p for div in sorted(divisions) for p in check_division(divisions[div], settings)]
 
 
 # --------------------------------------------------------------------------- running them

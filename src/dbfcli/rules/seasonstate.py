@@ -63,6 +63,7 @@ class DivisionState(Value, kw_only=True):
     division: "Division | None" = None
     frozen: tuple | None = None       # Round, as stored in divisions/schedule-DIV.yaml
     frozen_teams: tuple | None = None
+    schedule_unreadable: bool = False  # divisions/schedule-DIV.yaml is there but cannot be read
     results: tuple = ()               # DivResult
 
 

@@ -48,6 +48,11 @@ class StoreError(Exception):
         self.problems = problems
 
 
+class InvariantBroken(StoreError):
+    """A write refused because the state it would produce breaks a season invariant (issue
+    13.5): its problems carry the §, so the command exits 1."""
+
+
 def sha256(data: bytes | None) -> str | None:
     if data is None:
         return None
@@ -356,6 +361,17 @@ class Transaction(MutableValue):
         check_relpath(rel)
         self.writes[rel] = None
 
+    def _refuse_broken_invariants(self) -> None:
+        """Issue 13.5 for the divisions: a write of a division's teams, schedule or matches
+        that would break a division invariant is refused (nothing written, a dry run too)."""
+        if not any(rel.startswith("divisions/") for rel in self.writes):
+            return
+        from .snapshot import division_refusals
+
+        broken = division_refusals(self.store, self.writes)
+        if broken:
+            raise InvariantBroken(broken)
+
     def abort(self) -> None:
         """Write nothing (e.g. the input broke a rule)."""
         self.aborted = True
@@ -372,10 +388,13 @@ class Transaction(MutableValue):
         return out
 
     def commit(self) -> None:
-        if self.aborted or self.dry_run:
+        if self.aborted:
             return
         changes = self.changes()
         if not changes:
+            return
+        self._refuse_broken_invariants()
+        if self.dry_run:
             return
         if self.group is not None:
             self.group.add(self, self._entry(changes, len(self.group.parts)))

@@ -29,12 +29,15 @@ is a problem (exit 2 at the CLI), the part it belongs to is read as empty. Parts
 
 ``dbf check`` runs this module's :func:`check_season`: every reader above that no other
 checker runs, then every season invariant (:mod:`dbfcli.rules.invariants`) over the
-snapshot -- so a file any command rejects is rejected by ``dbf check`` too.
+snapshot, the cup's and each division's -- so a file any command rejects is rejected by
+``dbf check`` too. A write is refused when it would break one: the cup's by the command
+(:func:`refusals`), the divisions' by every transaction that writes a division file
+(:func:`division_refusals`, from :meth:`dbfcli.store.season.Transaction.commit`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..rules.problems import Problem
 from ..rules.seasonstate import CupState, DivisionState, Season
@@ -99,13 +102,15 @@ def load_division_state(store: SeasonStore, division_id: str, settings) -> tuple
 
     division, problems = _read(load_division, store, division_id)
     frozen = frozen_teams = None
+    unreadable = False
     if division is not None:
         (frozen, frozen_teams), p = _read(load_frozen, store, division_id, settings.division(division_id),
                                           empty=(None, None))
         problems += p
+        unreadable = frozen is None and any(x.is_error for x in p)
     results, p = _read(load_div_results, store, division_id, empty=[])
     return DivisionState(id=division_id, division=division, frozen=frozen, frozen_teams=frozen_teams,
-                         results=tuple(results)), problems + p
+                         schedule_unreadable=unreadable, results=tuple(results)), problems + p
 
 
 def load_season(store: SeasonStore) -> tuple[Season, list[Problem]]:
@@ -134,7 +139,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: the readers of the cup files and of ``DIR/trophy.yaml`` (the teams,
     settings, divisions, systems and play-off files have their own checkers), then every
     season invariant of :mod:`dbfcli.rules.invariants` over the cup."""
-    from ..rules.invariants import check_cup
+    from ..rules.invariants import check_cup, check_divisions
     from .settings import load_settings
     from .trophy import HISTORY, read_history
 
@@ -151,7 +156,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
         return problems          # season.toml's problems: settings.check_season
     from ..rules.draw_pending import open_place_notes
 
-    return problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
+    return (problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
+            + check_divisions(load_divisions(store, settings), settings))
 
 
 def _undo_hints(store: SeasonStore, problems: list[Problem]) -> list[Problem]:
@@ -173,6 +179,15 @@ def _undo_hints(store: SeasonStore, problems: list[Problem]) -> list[Problem]:
             p = replace(p, hint=REPAIR_NO_UNDO)
         out.append(p)
     return out
+
+
+def load_divisions(store: SeasonStore, settings, only: Iterable[str] | None = None) -> dict[str, DivisionState]:
+    """Every division's part of the snapshot (or those in ``only``), its reading problems left
+    out: the teams and division checkers report them (``dbf check``), the command reports
+    them (a write). What cannot be read is empty, and its invariants hold vacuously."""
+    from ..rules.model import DIVISIONS
+
+    return {div: load_division_state(store, div, settings)[0] for div in (DIVISIONS if only is None else only)}
 
 
 # --------------------------------------------------------------------------- planned writes
@@ -223,3 +238,44 @@ def refusals(store: SeasonStore, writes: dict, before: CupState | None = None) -
         before, _ = load_cup(store, parts=INVARIANT_PARTS)
     after, _ = load_cup(overlay(store, writes), parts=INVARIANT_PARTS)
     return new_breaks(check_cup(before, None), check_cup(after, None))
+
+
+def _touched_divisions(writes: dict) -> set[str] | None:
+    """The divisions whose teams, frozen schedule or recorded matches ``writes`` change
+    (``None``: all of them, for a match file whose id names no division)."""
+    from ..rules.model import DIVISIONS, match_division
+
+    out: set[str] = set()
+    for rel in writes:
+        head, _, name = rel.rpartition("/")
+        stem = name[:-5] if name.endswith(".yaml") else name
+        if head == "divisions/matches":
+            div = match_division(stem)
+            if div is None:
+                return None
+            out.add(div)
+        elif head == "divisions":
+            div = stem.removeprefix("schedule-")
+            if div in DIVISIONS:
+                out.add(div)
+    return out
+
+
+def division_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
+    """The division invariants (:data:`dbfcli.rules.invariants.DIVISION_INVARIANTS`) the
+    planned ``writes`` would break in the divisions they touch: they hold today and not in
+    the state the writes produce; ``[]`` when no division's teams, schedule or matches change,
+    or when season.toml cannot be read (the command reports that)."""
+    from ..rules.invariants import check_divisions, new_breaks
+    from .settings import load_settings
+
+    touched = _touched_divisions(writes)
+    if touched == set():
+        return []
+    try:
+        settings = load_settings(store)
+    except StoreError:
+        return []
+    before = check_divisions(load_divisions(store, settings, touched), settings)
+    after = check_divisions(load_divisions(overlay(store, writes), settings, touched), settings)
+    return new_breaks(before, after)
