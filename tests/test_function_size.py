@@ -27,10 +27,16 @@ MAX_COMPLEXITY = 15
 #: within the limits its line must go (the test says so). New code never goes here: split it.
 ALLOWED = {
     # rules/: the rule core
+    "rules/fees.py:team_ledger": (19, 39),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "rules/home.py:schedule_match": (25, 66),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "rules/sheet_players.py:_substitute": (26, 46),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "rules/sheet_players.py:addition_problems": (18, 42),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "rules/sheet_players.py:withdrawal_problems": (17, 37),   # changed on main while this list was made (see PROTOCOL: rebase)
     "rules/deadlines.py:season_deadlines": (26, 48),
     "rules/lots.py:draw_byes": (20, 53),
     "rules/playoff.py:check_recorded": (24, 60),
     # store/: readers and checks
+    "store/cupresults.py:load_payments": (17, 28),   # changed on main while this list was made (see PROTOCOL: rebase)
     "store/cupresults.py:_record": (21, 15),
     "store/geodata.py:parse_known_distances": (20, 48),
     "store/lin.py:read_lin": (33, 64),
@@ -52,18 +58,20 @@ ALLOWED = {
     "store/usebio.py:read_usebio": (30, 54),
     "store/yamlio.py:parse_yaml": (17, 50),
     # cli/: the commands
+    "cli/cup.py:add_player": (13, 62),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "cli/ledger.py:_pay": (19, 37),   # changed on main while this list was made (see PROTOCOL: rebase)
+    "cli/ledger.py:_show": (19, 34),   # changed on main while this list was made (see PROTOCOL: rebase)
     "cli/common.py:plain_table": (19, 40),
     "cli/cup_schedule.py:set_": (26, 68),
     "cli/cup_schedule.py:show": (22, 46),
     "cli/division_schedule.py:show": (31, 73),
     "cli/draw.py:cup": (21, 69),
-    "cli/ledger.py:fees": (20, 41),
     "cli/lot.py:_target": (24, 45),
     "cli/notify.py:_reminder_items": (16, 42),
     "cli/notify.py:division": (29, 77),
     "cli/params.py:dress": (25, 34),
     "cli/playoff.py:human": (17, 30),
-    "cli/press.py:_cup": (19, 41),
+    "cli/press.py:_cup": (24, 49),
     "cli/publish.py:publish": (17, 48),
     "cli/qualification.py:qualifiers": (17, 50),
     "cli/result.py:_division": (16, 38),
@@ -73,11 +81,11 @@ ALLOWED = {
     "cli/season.py:rollover_cmd": (15, 69),
     "cli/seating.py:seating": (27, 59),
     "cli/standings.py:standings_": (23, 64),
-    "cli/travel.py:claim": (10, 65),
+    "cli/travel.py:claim": (15, 72),
     # publish/: the site, mail, press
     "publish/bracket.py:layout": (25, 56),
     "publish/gather.py:load_clubs": (16, 25),
-    "publish/mail.py:message": (17, 39),
+    "publish/mail.py:message": (18, 42),
     "publish/mail.py:notices": (17, 41),
     "publish/press.py:cup_round_report": (17, 27),
     "publish/site.py:bracket_context": (24, 27),
