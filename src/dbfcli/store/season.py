@@ -48,6 +48,12 @@ class StoreError(Exception):
         self.problems = problems
 
 
+#: issue 13.5: ``check(store, writes) -> [Problem]`` run before a transaction commits; an
+#: error refuses it. store/snapshot.py registers the division invariants when it is imported
+#: (cli/common.load_store imports it for every command; no import from here: no cycle).
+COMMIT_CHECKS: list = []
+
+
 class InvariantBroken(StoreError):
     """A write refused because the state it would produce breaks a season invariant (issue
     13.5): its problems carry the §, so the command exits 1."""
@@ -364,11 +370,7 @@ class Transaction(MutableValue):
     def _refuse_broken_invariants(self) -> None:
         """Issue 13.5 for the divisions: a write of a division's teams, schedule or matches
         that would break a division invariant is refused (nothing written, a dry run too)."""
-        if not any(rel.startswith("divisions/") for rel in self.writes):
-            return
-        from .snapshot import division_refusals
-
-        broken = division_refusals(self.store, self.writes)
+        broken = [p for check in COMMIT_CHECKS for p in check(self.store, self.writes)]
         if broken:
             raise InvariantBroken(broken)
 

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable
 
 from ..rules.problems import Problem
 from ..rules.seasonstate import CupState, DivisionState, Season
-from .season import SeasonStore, StoreError
+from .season import COMMIT_CHECKS, SeasonStore, StoreError
 
 __all__ = ["CupState", "DivisionState", "Season", "load_cup", "load_division_state", "load_season", "check_season"]
 
@@ -269,6 +269,8 @@ def division_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
     from ..rules.invariants import check_divisions, new_breaks
     from .settings import load_settings
 
+    if not any(rel.startswith("divisions/") for rel in writes):
+        return []
     touched = _touched_divisions(writes)
     if touched == set():
         return []
@@ -279,3 +281,6 @@ def division_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
     before = check_divisions(load_divisions(store, settings, touched), settings)
     after = check_divisions(load_divisions(overlay(store, writes), settings, touched), settings)
     return new_breaks(before, after)
+
+
+COMMIT_CHECKS.append(division_refusals)   # every transaction (store/season.py Transaction.commit)
