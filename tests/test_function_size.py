@@ -82,7 +82,6 @@ ALLOWED = {
     # publish/: the site, mail, press
     "publish/bracket.py:layout": (25, 56),
     "publish/gather.py:load_clubs": (16, 27),
-    "publish/mail.py:message": (18, 43),
     "publish/mail.py:notices": (20, 44),
     "publish/press.py:cup_round_report": (17, 27),
     "publish/site.py:bracket_context": (24, 27),
