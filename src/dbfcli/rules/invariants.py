@@ -99,7 +99,7 @@ def result_drawn_match(cup, settings) -> list[Problem]:
     """§1.5.16: a result exists only for a drawn match (of its round)."""
     drawn = _drawn(cup)
     return [_error("1.5.16", f"{rec.rel}: a result for {rec.match.match}, which is not in the draw of round "
-                             f"{rec.match.round}", _where(rec))
+                             f"{rec.match.round} (cup/draws/round-{rec.match.round:02d}.yaml)", _where(rec))
             for rec in cup.records if (rec.match.round, rec.match.match) not in drawn]
 
 
@@ -164,12 +164,13 @@ def winner_went_through(cup, settings) -> list[Problem]:
         later = [r for r in rounds if r > m.round]
         for r in later:
             if m.loser in teams[r]:
-                out.append(_error("1.5.16", f"{m.loser} lost {m.match} ({rec.rel}) but is drawn in round {r}",
+                out.append(_error("1.5.16", f"{m.loser} lost {m.match} ({rec.rel}) but is drawn in round {r} "
+                                             f"(cup/draws/round-{r:02d}.yaml)",
                                   _where(rec), "the TD must settle this by hand: redraw round "
                                                f"{r} (dbf draw cup --round {r} --force) or amend {m.match}"))
         if later and later[0] == m.round + 1 and m.winner not in teams[later[0]]:
             out.append(_error("1.5.16", f"{m.winner} won {m.match} ({rec.rel}) but is not in the draw of round "
-                                        f"{later[0]}", _where(rec), f"redraw round {later[0]} with --force"))
+                                        f"{later[0]} (cup/draws/round-{later[0]:02d}.yaml)", _where(rec), f"redraw round {later[0]} with --force"))
     return out
 
 
