@@ -283,8 +283,6 @@ class SeasonStore(MutableValue):
         the lock must have been taken before anything was read, see :meth:`open_for_write`),
         after finishing any interrupted write. ``git=False``: no git commit (a new season's
         staging folder, store/newseason.py, commits once it is in place)."""
-        from .atomic import holds, in_command
-
         if not create:
             self.require()
         elif dry_run and not self.dir.exists():
@@ -293,14 +291,7 @@ class SeasonStore(MutableValue):
             yield tx
             tx.commit()
             return
-        if in_command() and not holds(self.dir):
-            raise LockOrderError(f"`{command}` writes {self.dir} without having taken the season lock before "
-                                 "reading it (declare the command with writes=True)")
-        try:
-            lock = SeasonLock(self.dir, lock_timeout)
-            lock.__enter__()
-        except OSError as exc:   # read-only disk, permissions (LockTimeout is not an OSError)
-            raise self._unwritable(exc) from None
+        lock = self._write_lock(f"`{command}` writes {self.dir}", lock_timeout)
         try:
             self._finish_interrupted()
             tx = Transaction(self, command, message, dry_run, git=git)
@@ -316,17 +307,8 @@ class SeasonStore(MutableValue):
         :meth:`TransactionGroup.transaction` sees the ones before it; on leaving the block all
         are applied through ONE ``.pending.yaml``, so an interruption rolls all of them forward.
         ``dry_run``: each write is planned (and seen by the next), none kept."""
-        from .atomic import holds, in_command
-
         self.require()
-        if in_command() and not holds(self.dir):
-            raise LockOrderError(f"a group of writes to {self.dir} without the season lock taken before reading it "
-                                 "(declare the command with writes=True)")
-        try:
-            lock = SeasonLock(self.dir, lock_timeout)
-            lock.__enter__()
-        except OSError as exc:
-            raise self._unwritable(exc) from None
+        lock = self._write_lock(f"a group of writes to {self.dir}", lock_timeout)
         try:
             self._finish_interrupted()
             group = TransactionGroup(store=self, view=SeasonStore(self.root, self.season, overlay={}), dry_run=dry_run)
@@ -334,6 +316,21 @@ class SeasonStore(MutableValue):
             group.commit()
         finally:
             lock.__exit__(None, None, None)
+
+    def _write_lock(self, what: str, lock_timeout: float) -> "SeasonLock":
+        """The season lock for a write, entered: refused (LockOrderError) inside a command that did
+        not take it before reading (issue 13: lock, load, decide, write)."""
+        from .atomic import holds, in_command
+
+        if in_command() and not holds(self.dir):
+            raise LockOrderError(f"{what} without having taken the season lock before reading it "
+                                 "(declare the command with writes=True)")
+        try:
+            lock = SeasonLock(self.dir, lock_timeout)
+            lock.__enter__()
+        except OSError as exc:   # read-only disk, permissions (LockTimeout is not an OSError)
+            raise self._unwritable(exc) from None
+        return lock
 
     def _unwritable(self, exc: OSError) -> "StoreError":
         return StoreError([_problem("io.cannot-write",
