@@ -59,27 +59,23 @@ def parse_result(text: str) -> tuple[object, str | None, int | None]:
     return contract, declarer, tricks
 
 
-def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
-    """The tables of the team match a LIN file records, or the problems why it is none."""
-    pairs = _pairs(text)
-    vg = next(((v, line) for k, v, line in pairs if k == "vg"), None)
-    first_board = None
-    label = None
-    if vg is not None:
-        f = vg[0].split(",")
-        scoring = f[2].strip().upper() if len(f) > 2 else ""
-        if scoring and scoring != "I":
-            kind = {"P": "pairs (match points)", "B": "board-a-match"}.get(scoring, f"scoring {scoring!r}")
-            return [], [Problem.error(None, f"the file is of a {kind} event ({f[0]}), not a team match scored in "
-                                      "IMPs", Where(file, vg[1]), code="format.import")]
-        if len(f) > 3 and f[3].strip().isdigit():
-            first_board = int(f[3])
-        if len(f) > 7:
-            label = f"{f[5].strip()} v {f[7].strip()}"
-    rs = next(((v, line) for k, v, line in pairs if k == "rs"), None)
-    if rs is None:
-        return [], [Problem.error(None, "the file has no results (no rs| line)", Where(file, None), code="format.import")]
-    # board, room -> (names, vulnerability, line), from the qx markers in order
+def _event(vg, file: str) -> tuple[int | None, str | None, Problem | None]:
+    """The ``vg|`` line: (first board, ``team 1 v team 2``, the refusal of a non-IMP event)."""
+    if vg is None:
+        return None, None, None
+    f = vg[0].split(",")
+    scoring = f[2].strip().upper() if len(f) > 2 else ""
+    if scoring and scoring != "I":
+        kind = {"P": "pairs (match points)", "B": "board-a-match"}.get(scoring, f"scoring {scoring!r}")
+        return None, None, Problem.error(None, f"the file is of a {kind} event ({f[0]}), not a team match scored in "
+                                         "IMPs", Where(file, vg[1]), code="format.import")
+    first_board = int(f[3]) if len(f) > 3 and f[3].strip().isdigit() else None
+    label = f"{f[5].strip()} v {f[7].strip()}" if len(f) > 7 else None
+    return first_board, label, None
+
+
+def _markers(pairs) -> tuple[list[str], dict[tuple[int, str], tuple[list[str], str | None, int]]]:
+    """(the last ``pn|`` names, board and room -> (names, vulnerability, line)) from the qx markers in order."""
     names: list[str] = []
     seen: dict[tuple[int, str], tuple[list[str], str | None, int]] = {}
     current: tuple[int, str] | None = None
@@ -93,6 +89,39 @@ def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
                 seen[current] = (names, None, line)
         elif key == "sv" and current is not None:
             seen[current] = (seen[current][0], value, seen[current][2])
+    return names, seen
+
+
+def _table(entry: str, board: int, room: str, marked, label: str | None, file: str) -> TableResult | Problem:
+    """One ``rs|`` entry at one table, its players and vulnerability from ``marked`` (names, sv, line)."""
+    pn, sv, line = marked
+    where = Where(file, line)
+    offset = 0 if room == "o" else 4
+    if len(pn) < offset + 4:
+        return Problem.error(None, f"board {board}: the pn| line names no players for the "
+                             f"{'open' if room == 'o' else 'closed'} room", where, code="format.import")
+    s, w, n, e = pn[offset:offset + 4]
+    try:
+        contract, declarer, tricks = parse_result(entry)
+        vul = parse_vulnerability(sv) if sv else board_vulnerability(board)
+    except ValueError as exc:
+        return Problem.error(None, f"board {board}: {exc}", where, code="format.import")
+    return TableResult(board=board, seats=(n, e, s, w), vulnerability=vul, contract=contract,
+                       declarer=declarer, tricks=tricks, passed=contract is None, group=label,
+                       room="Open" if room == "o" else "Closed", where=where)
+
+
+def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
+    """The tables of the team match a LIN file records, or the problems why it is none."""
+    pairs = _pairs(text)
+    vg = next(((v, line) for k, v, line in pairs if k == "vg"), None)
+    first_board, label, refused = _event(vg, file)
+    if refused is not None:
+        return [], [refused]
+    rs = next(((v, line) for k, v, line in pairs if k == "rs"), None)
+    if rs is None:
+        return [], [Problem.error(None, "the file has no results (no rs| line)", Where(file, None), code="format.import")]
+    names, seen = _markers(pairs)
     if first_board is None:
         first_board = min((b for b, _ in seen), default=1)
     problems: list[Problem] = []
@@ -104,22 +133,7 @@ def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         board, room = first_board + i // 2, "o" if i % 2 == 0 else "c"
         if not entry.strip():
             continue
-        marked = seen.get((board, room))
-        pn, sv, line = marked if marked else (names, None, rs[1])
-        where = Where(file, line)
-        offset = 0 if room == "o" else 4
-        if len(pn) < offset + 4:
-            problems.append(Problem.error(None, f"board {board}: the pn| line names no players for the "
-                                          f"{'open' if room == 'o' else 'closed'} room", where, code="format.import"))
-            continue
-        s, w, n, e = pn[offset:offset + 4]
-        try:
-            contract, declarer, tricks = parse_result(entry)
-            vul = parse_vulnerability(sv) if sv else board_vulnerability(board)
-        except ValueError as exc:
-            problems.append(Problem.error(None, f"board {board}: {exc}", where, code="format.import"))
-            continue
-        out.append(TableResult(board=board, seats=(n, e, s, w), vulnerability=vul, contract=contract,
-                               declarer=declarer, tricks=tricks, passed=contract is None, group=label,
-                               room="Open" if room == "o" else "Closed", where=where))
+        marked = seen.get((board, room)) or (names, None, rs[1])
+        got = _table(entry, board, room, marked, label, file)
+        (problems if isinstance(got, Problem) else out).append(got)
     return out, problems

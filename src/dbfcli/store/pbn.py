@@ -93,6 +93,69 @@ def _label(home: str | None, visit: str | None) -> str | None:
     return f"{a} v {b}"
 
 
+def _inherit(tags: dict[str, tuple[str, int]], prev: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """Fill ``tags`` in place from the game before (``"#"`` copies, omitted tags of
+    ``_INHERIT``; PBN §4.8) and return its values by name."""
+    for name, (value, line) in list(tags.items()):
+        if value == "#" and name in prev:
+            tags[name] = (prev[name][0], line)
+    for name in _INHERIT:
+        if name not in tags and name in prev:
+            tags[name] = prev[name]
+    return {k: v for k, (v, _) in tags.items()}
+
+
+def _not_teams(get: dict[str, str], where: Where) -> Problem | None:
+    """The refusal of a pairs, individual or match-point game: it records no team match."""
+    comp = get.get("Competition", "").casefold()
+    scoring = get.get("Scoring", "").casefold()
+    if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
+        return Problem.error(None, f"the file is of a {get.get('Competition') or 'match-point'} event "
+                             f"({get.get('Event', 'no event name')}), not a team match", where,
+                             hint="export the team match (both rooms) from the scoring program", code="format.import")
+    return None
+
+
+def _board(get: dict[str, str], where: Where) -> int | Problem:
+    """The game's board number, or why it has none."""
+    if "Board" not in get:
+        return Problem.error(None, "a game without a Board tag", where, code="format.import")
+    try:
+        return int(get["Board"])
+    except ValueError:
+        return Problem.error(None, f"Board {get['Board']!r} is not a board number", where, code="format.import")
+
+
+def _stated(get: dict[str, str], tag: str) -> int | None:
+    """The NS figure of a ``Score`` / ``ScoreIMP`` tag, None if absent; ``ValueError`` if unreadable."""
+    return _score(get[tag].strip()) if get.get(tag, "").strip() else None
+
+
+def _table(get: dict[str, str], board: int, where: Where) -> TableResult | Problem:
+    """One played game (it has a ``Contract`` tag) as a table, or why it cannot be read."""
+    contract_text = get["Contract"].strip()
+    seats = [_name(get.get(s, "")) for s in _SEATS]
+    try:
+        vul = parse_vulnerability(get["Vulnerable"]) if "Vulnerable" in get else board_vulnerability(board)
+        contract = parse_contract(contract_text) if contract_text else None
+        passed = bool(contract_text) and contract is None
+        result = get.get("Result", "").strip()
+        tricks = int(result) if result and not passed else None
+        stated, stated_imps = _stated(get, "Score"), _stated(get, "ScoreIMP")
+    except ValueError as exc:
+        return Problem.error(None, f"board {board}: cannot read the result ({exc})", where, code="io.cannot-read")
+    if not contract_text:
+        return Problem.error(None, f"board {board}: no contract (was the board played?)", where, code="format.import")
+    declarer = get.get("Declarer", "").strip().upper() or None
+    if contract is not None and declarer not in ("N", "E", "S", "W"):
+        return Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where, code="format.import")
+    return TableResult(
+        board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
+        declarer=declarer if contract is not None else None, tricks=tricks, passed=passed, stated_ns=stated,
+        stated_imps=stated_imps, numbers=tuple(n for _, n in seats),
+        group=_label(get.get("HomeTeam"), get.get("VisitTeam")), room=get.get("Room"), where=where)
+
+
 def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
     """The tables a PBN file records, or the problems (``file:line``) why it is no team match."""
     out: list[TableResult] = []
@@ -100,55 +163,19 @@ def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
     prev: dict[str, tuple[str, int]] = {}
     for first, tags in _games(text):
         where = Where(file, first)
-        for name, (value, line) in list(tags.items()):
-            if value == "#" and name in prev:
-                tags[name] = (prev[name][0], line)
-        for name in _INHERIT:
-            if name not in tags and name in prev:
-                tags[name] = prev[name]
+        get = _inherit(tags, prev)
         prev = dict(tags)
-        get = {k: v for k, (v, _) in tags.items()}
-        comp = get.get("Competition", "").casefold()
-        scoring = get.get("Scoring", "").casefold()
-        if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
-            return [], [Problem.error(None, f"the file is of a {get.get('Competition') or 'match-point'} event "
-                                      f"({get.get('Event', 'no event name')}), not a team match", where,
-                                      hint="export the team match (both rooms) from the scoring program", code="format.import")]
-        if "Board" not in get:
-            problems.append(Problem.error(None, "a game without a Board tag", where, code="format.import"))
-            continue
-        try:
-            board = int(get["Board"])
-        except ValueError:
-            problems.append(Problem.error(None, f"Board {get['Board']!r} is not a board number", where, code="format.import"))
+        refused = _not_teams(get, where)
+        if refused is not None:
+            return [], [refused]
+        board = _board(get, where)
+        if isinstance(board, Problem):
+            problems.append(board)
             continue
         if "Contract" not in get:
             continue   # a deal without a result (a hand record)
-        contract_text = get["Contract"].strip()
-        seats = [_name(get.get(s, "")) for s in _SEATS]
-        try:
-            vul = parse_vulnerability(get["Vulnerable"]) if "Vulnerable" in get else board_vulnerability(board)
-            contract = parse_contract(contract_text) if contract_text else None
-            passed = bool(contract_text) and contract is None
-            result = get.get("Result", "").strip()
-            tricks = int(result) if result and not passed else None
-            stated = _score(get["Score"].strip()) if get.get("Score", "").strip() else None
-            stated_imps = _score(get["ScoreIMP"].strip()) if get.get("ScoreIMP", "").strip() else None
-        except ValueError as exc:
-            problems.append(Problem.error(None, f"board {board}: cannot read the result ({exc})", where, code="io.cannot-read"))
-            continue
-        if not contract_text:
-            problems.append(Problem.error(None, f"board {board}: no contract (was the board played?)", where, code="format.import"))
-            continue
-        declarer = get.get("Declarer", "").strip().upper() or None
-        if contract is not None and declarer not in ("N", "E", "S", "W"):
-            problems.append(Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where, code="format.import"))
-            continue
-        out.append(TableResult(
-            board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
-            declarer=declarer if contract is not None else None, tricks=tricks, passed=passed, stated_ns=stated,
-            stated_imps=stated_imps, numbers=tuple(n for _, n in seats),
-            group=_label(get.get("HomeTeam"), get.get("VisitTeam")), room=get.get("Room"), where=where))
+        got = _table(get, board, where)
+        (problems if isinstance(got, Problem) else out).append(got)
     if not out and not problems:
         problems.append(Problem.error(None, "the file records no played board (no Contract tag)", Where(file, None), code="format.import"))
     return out, problems

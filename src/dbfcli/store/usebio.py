@@ -55,29 +55,41 @@ def _date(text: str | None) -> str | None:
     return None
 
 
-def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Problem]]:
-    """The one team match of a USEBIO file, or the problems why it is none."""
+def _parse(data: bytes, file: str):
+    """The root element of the XML (no DTDs, no entities), or the problem why there is none."""
     import defusedxml.ElementTree as ET
     from defusedxml import DefusedXmlException
 
-    where = Where(file, None)
     try:
-        root = ET.fromstring(data, forbid_dtd=True)
+        return ET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
-        return None, [Problem.error(None, f"refused: the XML uses {type(exc).__name__} (DTDs and entities are not "
-                                    "read)", where, code="format.import")]
+        return Problem.error(None, f"refused: the XML uses {type(exc).__name__} (DTDs and entities are not "
+                             "read)", Where(file, None), code="format.import")
     except ET.ParseError as exc:
         line = getattr(exc, "position", (None,))[0]
-        return None, [Problem.error(None, f"not well-formed XML: {exc}", Where(file, line), code="format.import")]
+        return Problem.error(None, f"not well-formed XML: {exc}", Where(file, line), code="format.import")
+
+
+def _team_event(root, where: Where):
+    """The EVENT of a USEBIO root, or the problem why it is no team event."""
     if root.tag != "USEBIO":
-        return None, [Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where, code="format.import")]
+        return Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where, code="format.import")
     event = root.find("EVENT")
     if event is None:
-        return None, [Problem.error(None, "the USEBIO file has no EVENT", where, code="format.import")]
+        return Problem.error(None, "the USEBIO file has no EVENT", where, code="format.import")
     kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE") or "").upper()
-    desc = _text(event, "EVENT_DESCRIPTION") or _text(event, "EVENT_IDENTIFIER") or "no description"
     if kind and "TEAM" not in kind:
-        return None, [Problem.error(None, f"the file is of a {kind.lower()} event ({desc}), not a team match", where, code="format.import")]
+        return Problem.error(None, f"the file is of a {kind.lower()} event ({_description(event)}), not a team match",
+                             where, code="format.import")
+    return event
+
+
+def _description(event) -> str:
+    return _text(event, "EVENT_DESCRIPTION") or _text(event, "EVENT_IDENTIFIER") or "no description"
+
+
+def _teams(event) -> dict[str, UsebioTeam]:
+    """The event's teams (with a TEAM_ID) by id, each with its players."""
     teams = {}
     for t in event.iter("TEAM"):
         tid = _text(t, "TEAM_ID")
@@ -86,6 +98,33 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
         players = tuple((_text(p, "PLAYER_NAME") or "", _int(_text(p, "NATIONAL_ID_NUMBER")),
                          _int(_text(p, "BOARDS_PLAYED"))) for p in t.iter("PLAYER"))
         teams[tid] = UsebioTeam(tid, _text(t, "TEAM_NAME") or tid, players)
+    return teams
+
+
+def _score_problems(ids, imps, boards, teams, where: Where) -> list[Problem]:
+    """What is wrong with the two TEAM_SCOREs of the match."""
+    problems = []
+    for tid in ids:
+        if tid not in teams:
+            problems.append(Problem.error(None, f"TEAM_SCORE names team {tid!r}, which is not among the PARTICIPANTS",
+                                          where, code="format.import"))
+    if None in imps or imps[0] < 0 or imps[1] < 0:
+        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where, code="format.import"))
+    if None in boards or boards[0] != boards[1] or boards[0] <= 0:
+        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where, code="format.import"))
+    return problems
+
+
+def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Problem]]:
+    """The one team match of a USEBIO file, or the problems why it is none."""
+    where = Where(file, None)
+    root = _parse(data, file)
+    if isinstance(root, Problem):
+        return None, [root]
+    event = _team_event(root, where)
+    if isinstance(event, Problem):
+        return None, [event]
+    teams = _teams(event)
     matches = list(event.iter("MATCH"))
     if len(matches) != 1:
         return None, [Problem.error(None, f"the file has {len(matches)} MATCH elements; a result sheet is one match",
@@ -96,18 +135,10 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
     ids = [_text(s, "TEAM_ID") for s in scores]
     imps = [_int(_text(s, "IMPS")) for s in scores]
     boards = [_int(_text(s, "BOARDS_PLAYED")) for s in scores]
-    problems = []
-    for tid in ids:
-        if tid not in teams:
-            problems.append(Problem.error(None, f"TEAM_SCORE names team {tid!r}, which is not among the PARTICIPANTS",
-                                          where, code="format.import"))
-    if None in imps or imps[0] < 0 or imps[1] < 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where, code="format.import"))
-    if None in boards or boards[0] != boards[1] or boards[0] <= 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where, code="format.import"))
+    problems = _score_problems(ids, imps, boards, teams, where)
     if problems:
         return None, problems
-    return UsebioMatch(desc, _date(_text(event, "DATE")), (teams[ids[0]], teams[ids[1]]),
+    return UsebioMatch(_description(event), _date(_text(event, "DATE")), (teams[ids[0]], teams[ids[1]]),
                        (imps[0], imps[1]), boards[0]), []
 
 
