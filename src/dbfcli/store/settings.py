@@ -41,49 +41,30 @@ def _division_section(div: str, note: str, boards: int, weekends: str, base: int
     return "\n".join(lines) + "\n"
 
 
-def default_season_toml(season: str) -> str:
-    """The commented ``season.toml`` that ``dbf init`` writes for season ``YYYY-YY``.
-
-    Dates follow a normal DBF season: divisions on four weekends October-March,
-    cup rounds on Sundays from December to the final weekend in May.
-    """
-    y = int(season[:4])
-    sun = lambda m, d, yr=y: _sunday_on_or_after(dt.date(yr, m, d)).isoformat()  # noqa: E731
-    sat = lambda m, d, yr=y: _saturday_on_or_after(dt.date(yr, m, d)).isoformat()  # noqa: E731
-    n = y + 1
-    match_days = [sun(12, 7), sun(1, 4, n), sun(1, 25, n), sun(2, 15, n), sun(3, 8, n), sun(3, 29, n), sun(4, 19, n)]
-    weekends = lambda a, b, c, d: ", ".join(f'"{x}"' for x in (a, b, c, d))  # noqa: E731
-    w1 = weekends(sat(10, 3), sat(11, 7), sat(1, 9, n), sat(2, 20, n))
-    w2 = weekends(sat(10, 10), sat(11, 14), sat(1, 16, n), sat(2, 27, n))
-    w3 = weekends(sat(10, 17), sat(11, 21), sat(1, 23, n), sat(3, 6, n))
-    division_sections = "\n".join(
-        _division_section(div, note, boards, weeks, base, pool) for div, note, boards, weeks, base, pool in (
-            ("1div", "§1.1.2.1 12 teams, all-play-all over 4 weekends", 36, w1, 2500, 1500),
-            ("2div", "§1.1.3.1", 36, w2, 2000, 1500),
-            ("3div-a", "§1.1.4.1 group west", 40, w3, 1500, 1000),
-            ("3div-b", "§1.1.4.1 group east", 40, w3, 1500, 1000)))
-    return f'''# Season settings for {season}: everything the regulations leave to the season.
+#: The commented ``season.toml`` (``dbf init``); the dates and division sections are filled in
+#: by :func:`default_season_toml`.
+_SEASON_TOML = """# Season settings for {season}: everything the regulations leave to the season.
 # Each setting names the paragraph of the regulations (DBF 6.1.1) it belongs to.
 # Dates are ISO (YYYY-MM-DD). Amounts are whole kroner.
-schema = {SCHEMA}
+schema = {schema}
 season = "{season}"
 
 [cup]
 fee_per_player_round_kr = 60      # §1.5.15 entry fee per player per round
 start_time = "13:00"              # §1.5.6 start when the captains do not agree
 sheet_deadline_hours = 18         # §1.5.14 result sheet due this long after the match
-final_weekend = "{sat(5, 15, n)}"   # §1.5.7 Saturday: semi-finals; Sunday: final
+final_weekend = "{final_weekend}"   # §1.5.7 Saturday: semi-finals; Sunday: final
 final_venue = "5000"              # §1.5.7 postcode of the venue DBF chose
 pools = 3                         # §1.5.2 one pool east, two west of the Great Belt
 
 [cup.match_days]                  # §1.5.6 official match day of each round (Bridge Almanac)
-1 = "{match_days[0]}"
-2 = "{match_days[1]}"
-3 = "{match_days[2]}"
-4 = "{match_days[3]}"
-5 = "{match_days[4]}"
-6 = "{match_days[5]}"
-7 = "{match_days[6]}"
+1 = "{day1}"
+2 = "{day2}"
+3 = "{day3}"
+4 = "{day4}"
+5 = "{day5}"
+6 = "{day6}"
+7 = "{day7}"
 
 [cup.entry_round]                 # §1.5.3 round in which teams with players of each division enter
 1 = 4                             # 1st division -> 1/32 final
@@ -108,12 +89,12 @@ vp_scale = "wbf-20"               # WBF 20-VP continuous (no scale in the rules:
 
 {division_sections}
 [playoff]                         # §1.1.2.5-11, §1.1.4.2
-date = "{sat(3, 20, n)}"            # Saturday of the 1st-division play-off weekend
+date = "{playoff_day}"            # Saturday of the 1st-division play-off weekend
 choice_days = 8                   # §1.1.2.8 the winner picks its semi-final opponent within 8 days
-third_division_match_date = "{sat(3, 20, n)}"  # §1.1.4.2 normally with the DM final
+third_division_match_date = "{playoff_day}"  # §1.1.4.2 normally with the DM final
 
 [systems]                         # §1.1.1.2, §1.5.1.1, §2.10.5
-description_deadline = "{sat(9, 1)}"
+description_deadline = "{description_deadline}"
 late_fine_per_week_kr = 100       # §1.1.1.2 per commenced week
 hum_notice_days = 7               # §1.5.1.1 / §2.10.5 HUM cards at least a week before the match
 hum_copies = 4                    # §2.10.5
@@ -144,7 +125,38 @@ bornholm_ferry_kr = 436           # §7.2.2 Rønne-Copenhagen, 2nd class incl. c
 40 = 372
 50 = 396
 60 = 420
-'''
+"""
+
+#: The divisions of ``season.toml``: (division, note, boards, weekend set, base fee, travel pool).
+_DIVISIONS = (
+    ("1div", "§1.1.2.1 12 teams, all-play-all over 4 weekends", 36, 0, 2500, 1500),
+    ("2div", "§1.1.3.1", 36, 1, 2000, 1500),
+    ("3div-a", "§1.1.4.1 group west", 40, 2, 1500, 1000),
+    ("3div-b", "§1.1.4.1 group east", 40, 2, 1500, 1000),
+)
+
+
+def default_season_toml(season: str) -> str:
+    """The commented ``season.toml`` that ``dbf init`` writes for season ``YYYY-YY``.
+
+    Dates follow a normal DBF season: divisions on four weekends October-March,
+    cup rounds on Sundays from December to the final weekend in May.
+    """
+    y = int(season[:4])
+    sun = lambda m, d, yr=y: _sunday_on_or_after(dt.date(yr, m, d)).isoformat()  # noqa: E731
+    sat = lambda m, d, yr=y: _saturday_on_or_after(dt.date(yr, m, d)).isoformat()  # noqa: E731
+    n = y + 1
+    match_days = [sun(12, 7), sun(1, 4, n), sun(1, 25, n), sun(2, 15, n), sun(3, 8, n), sun(3, 29, n), sun(4, 19, n)]
+    weekends = lambda a, b, c, d: ", ".join(f'"{x}"' for x in (a, b, c, d))  # noqa: E731
+    sets = (weekends(sat(10, 3), sat(11, 7), sat(1, 9, n), sat(2, 20, n)),
+            weekends(sat(10, 10), sat(11, 14), sat(1, 16, n), sat(2, 27, n)),
+            weekends(sat(10, 17), sat(11, 21), sat(1, 23, n), sat(3, 6, n)))
+    division_sections = "\n".join(_division_section(div, note, boards, sets[w], base, pool)
+                                  for div, note, boards, w, base, pool in _DIVISIONS)
+    return _SEASON_TOML.format(
+        season=season, schema=SCHEMA, final_weekend=sat(5, 15, n), playoff_day=sat(3, 20, n),
+        description_deadline=sat(9, 1), division_sections=division_sections,
+        **{f"day{k}": day for k, day in enumerate(match_days, start=1)})
 
 
 def _line_of(text: str, key: str) -> int | None:
@@ -188,6 +200,225 @@ def _top_level(raw: dict, problems: list[Problem], where) -> str:
     return str(raw.get("season", ""))
 
 
+class _Reader:
+    """The typed, bounded readers every value of ``season.toml`` is built through: a value of the
+    wrong type (a table, text, true), out of range (-1), or not finite (inf, nan) is a problem
+    with its line, never an exception (issue 16.1)."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.problems: list[Problem] = []
+        self.where = lambda key: Where(file, _line_of(text, key.split(".")[-1]))  # noqa: E731
+
+    def error(self, message: str, key: str, code: str = "format.settings", hint: str | None = None) -> None:
+        self.problems.append(Problem.error(None, message, self.where(key), hint, code=code))
+
+    def broken(self, rule: str, message: str, key: str) -> None:
+        """A setting that breaks §``rule`` (exit 1)."""
+        self.problems.append(Problem.error(rule, message, self.where(key)))
+
+    def date(self, value: Any, name: str) -> dt.date | None:
+        return _date(value, name, self.problems, self.where)
+
+    def bad(self, label: str, key: str, v: Any, what: str, rule: str | None = None) -> None:
+        # a malformed value (exit 2): the § it belongs to is named in the message, not as a broken rule
+        section = f" (§{rule})" if rule else ""
+        self.error(f"{label}.{key}: expected {what}, got {_show(v)}{section}", str(key))
+
+    def whole(self, v: Any, label: str, key: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> int | None:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            self.bad(label, key, v, f"a whole number {lo}-{hi:,}", rule)
+            return None
+        return v
+
+    def num(self, table: dict, key: str, default: int, label: str, lo: int = 0, hi: int = _CAP,
+            rule: str | None = None) -> int:
+        if key not in table:
+            return default
+        found = self.whole(table[key], label, key, lo, hi, rule)
+        return default if found is None else found
+
+    def table_of(self, parent: Any, key: str, label: str) -> dict:
+        v = parent.get(key, {}) if isinstance(parent, dict) else {}
+        if not isinstance(v, dict):
+            self.bad(label, key, v, "a table [" + f"{label}.{key}".lstrip(".") + "]")
+            return {}
+        return v
+
+    def int_map(self, table: Any, label: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> dict[int, Any]:
+        """``{1 = v, ...}``: keys whole numbers 1-99 (ASCII digits), values whole numbers lo-hi."""
+        out = {}
+        if not isinstance(table, dict):
+            self.error(f"{label}: expected a table, got {_show(table)}", label)
+            return out
+        for k, v in table.items():
+            n = whole_number(str(k))
+            if n is None or not 0 <= n <= 99:
+                self.error(f"{label}: key {k!r} is not a number 0-99", str(k))
+                continue
+            found = self.whole(v, label, str(k), lo, hi, rule)
+            if found is not None:
+                out[n] = found
+        return out
+
+    def text_of(self, table: dict, key: str, default: str | None, label: str) -> str | None:
+        v = table.get(key, default)
+        if v is None or isinstance(v, str):
+            return v
+        if isinstance(v, int) and not isinstance(v, bool):   # postcode 5000 written without quotes
+            return str(v)
+        self.bad(label, key, v, "text")
+        return default
+
+    def flag(self, table: dict, key: str, default: bool, label: str) -> bool:
+        v = table.get(key, default)
+        if not isinstance(v, bool):
+            self.bad(label, key, v, "true or false")
+            return default
+        return v
+
+    def dates(self, table: dict, key: str, label: str) -> tuple[dt.date, ...]:
+        v = table.get(key, [])
+        if not isinstance(v, list):
+            self.bad(label, key, v, "a list of dates")
+            return ()
+        return tuple(d for d in (self.date(x, key) for x in v) if d)
+
+
+def _up(r: _Reader, cup_raw: dict) -> UPSettings:
+    """``[cup.up]``: the §1.5.4 travel points."""
+    up_raw = r.table_of(cup_raw, "up", "cup")
+    return UPSettings(
+        km_per_up=r.num(up_raw, "km_per_up", 30, "cup.up", lo=1, hi=1000, rule="1.5.4"),
+        storebaelt=r.num(up_raw, "storebaelt", 3, "cup.up", hi=100, rule="1.5.4"),
+        kattegat=r.num(up_raw, "kattegat", 7, "cup.up", hi=100, rule="1.5.4"),
+        oestersoeen=r.num(up_raw, "oestersoeen", 14, "cup.up", hi=100, rule="1.5.4"),
+        storebaelt_bridge_counts=r.flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"),
+        **_up_readings(up_raw, r.flag),
+        stage_bonus=r.int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
+        overnight_allowance_kr=r.num(up_raw, "overnight_allowance_kr", 160, "cup.up"),
+    )
+
+
+def _match_days(r: _Reader, cup_raw: dict) -> dict[int, dt.date]:
+    """``[cup.match_days]``: the §1.5.6 official match day of each round 1-9."""
+    match_days = {}
+    for k, v in r.table_of(cup_raw, "match_days", "cup").items():
+        n = whole_number(str(k))
+        if n is None or not 1 <= n <= 9:
+            r.error(f"cup.match_days: key {k!r} is not a round 1-9", str(k))
+            continue
+        d = r.date(v, str(k))
+        if d:
+            match_days[n] = d
+    return match_days
+
+
+def _entry_round(r: _Reader, cup_raw: dict) -> dict[int, int]:
+    """``[cup.entry_round]``, §1.5.3: teams with players of division 1-3 enter in the 1/64 final
+    (round 3) or later."""
+    entry_round = r.int_map(cup_raw.get("entry_round", {1: 4, 2: 3, 3: 3}), "cup.entry_round", hi=99)
+    for division, rnd in entry_round.items():
+        if division not in (1, 2, 3) or not 3 <= rnd <= 9:
+            r.broken("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
+                     "1-3 and seeded teams enter in the 1/64 final (round 3) or later", str(division))
+    return entry_round
+
+
+def _cup(r: _Reader, raw: dict) -> CupSettings:
+    """``[cup]``; its ``start_time`` is HH:MM (§1.5.6)."""
+    cup_raw = r.table_of(raw, "cup", "")
+    up = _up(r, cup_raw)
+    match_days = _match_days(r, cup_raw)
+    entry_round = _entry_round(r, cup_raw)
+    final_venue = r.text_of(cup_raw, "final_venue", None, "cup")
+    cup = CupSettings(
+        fee_per_player_round_kr=r.num(cup_raw, "fee_per_player_round_kr", 60, "cup", rule="1.5.15"),
+        match_days=match_days,
+        final_weekend=r.date(cup_raw.get("final_weekend"), "final_weekend"),
+        final_venue=final_venue.zfill(4) if final_venue is not None else None,
+        start_time=r.text_of(cup_raw, "start_time", "13:00", "cup") or "13:00",
+        sheet_deadline_hours=r.num(cup_raw, "sheet_deadline_hours", 18, "cup", hi=24 * 366, rule="1.5.14"),
+        entry_round=entry_round,
+        pools=r.num(cup_raw, "pools", 3, "cup", lo=1, hi=64, rule="1.5.2"),
+        up=up,
+    )
+    if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
+        r.broken("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", "start_time")
+    return cup
+
+
+def _rounds_per_weekend(r: _Reader, table: dict, label: str) -> list:
+    """``rounds_per_weekend``: a list of rounds 1-11 per weekend (§1.1.2.1), else the default."""
+    rounds = table.get("rounds_per_weekend", [3, 3, 3, 2])
+    if not isinstance(rounds, list) or not rounds or \
+            any(r.whole(x, label, "rounds_per_weekend", 1, 11, "1.1.2.1") is None for x in rounds):
+        if not isinstance(rounds, list) or not rounds:
+            r.bad(label, "rounds_per_weekend", rounds, "a list of rounds per weekend, e.g. [3, 3, 3, 2]", "1.1.2.1")
+        rounds = [3, 3, 3, 2]
+    return rounds
+
+
+def _division(r: _Reader, div_id: str, table: dict) -> DivisionSettings:
+    """``[divisions.<id>]``; a division match is 36 boards with screens or 40 without (§1.1.2.1)."""
+    label = f"divisions.{div_id}"
+    boards = r.num(table, "boards", 36, label, hi=1000)
+    if boards not in (36, 40):
+        r.broken("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
+                 "boards with screens or 40 without", "boards")
+    rounds = _rounds_per_weekend(r, table, label)
+    venues = table.get("venues", [])
+    if not isinstance(venues, list) or any(isinstance(v, (bool, list, dict, float)) for v in venues):
+        r.bad(label, "venues", venues, "a list of postcodes")
+        venues = []
+    return DivisionSettings(
+        boards=boards,
+        weekends=r.dates(table, "weekends", label),
+        rounds_per_weekend=tuple(rounds),
+        venues=tuple(str(v).zfill(4) for v in venues),
+        fee_base_kr=r.num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
+        fee_travel_pool_kr=r.num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
+    )
+
+
+def _divisions(r: _Reader, div_raw: dict) -> dict[str, DivisionSettings]:
+    """The tables of ``[divisions]``, each a known division."""
+    divisions = {}
+    for div_id, table in div_raw.items():
+        if not isinstance(table, dict):
+            continue
+        if div_id not in ("1div", "2div", "3div-a", "3div-b"):
+            r.error(f"divisions.{div_id}: unknown division (1div, 2div, 3div-a, 3div-b)", div_id,
+                    code="unknown.division")
+            continue
+        divisions[div_id] = _division(r, div_id, table)
+    return divisions
+
+
+def _playoff(r: _Reader, po: dict) -> PlayoffSettings:
+    return PlayoffSettings(
+        date=r.date(po.get("date"), "date"),
+        choice_days=r.num(po, "choice_days", 8, "playoff", hi=366, rule="1.1.2.8"),
+        third_division_match_date=r.date(po.get("third_division_match_date"), "third_division_match_date"),
+    )
+
+
+def _systems(r: _Reader, sy: dict) -> SystemSettings:
+    return SystemSettings(
+        description_deadline=r.date(sy.get("description_deadline"), "description_deadline"),
+        late_fine_per_week_kr=r.num(sy, "late_fine_per_week_kr", 100, "systems", rule="1.1.1.2"),
+        hum_notice_days=r.num(sy, "hum_notice_days", 7, "systems", hi=366, rule="2.10.5"),
+        hum_copies=r.num(sy, "hum_copies", 4, "systems", hi=100, rule="2.10.5"),
+    )
+
+
+def _travel(r: _Reader, tr: dict) -> TravelSettings:
+    return TravelSettings(
+        free_zones=r.num(tr, "free_zones", 11, "travel", hi=1000, rule="7.2.1"),
+        zone_prices_kr=r.int_map(tr.get("zone_prices_kr", {}), "travel.zone_prices_kr"),
+        bornholm_ferry_kr=r.num(tr, "bornholm_ferry_kr", 0, "travel", rule="7.2.2"),
+    )
+
+
 def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Settings, list[Problem]]:
     """Read ``season.toml`` text; every problem found is returned (defaults fill the gaps).
     ``parse`` turns the text into a dict (default :func:`tomllib.loads`; the store passes
@@ -201,184 +432,25 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
     except ValueError as exc:  # tomllib.TOMLDecodeError
         m = re.search(r"line (\d+)", str(exc))
         return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None), code="format.toml")]
-    problems: list[Problem] = []
-    where = lambda key: Where(file, _line_of(text, key.split(".")[-1]))  # noqa: E731
-    # Every value is built here through one of these typed, bounded readers: a value of the
-    # wrong type (a table, text, true), out of range (-1), or not finite (inf, nan) is a
-    # problem with its line, never an exception (issue 16.1).
-
-    def bad(label: str, key: str, v: Any, what: str, rule: str | None = None) -> None:
-        # a malformed value (exit 2): the § it belongs to is named in the message, not as a broken rule
-        section = f" (§{rule})" if rule else ""
-        problems.append(Problem.error(None, f"{label}.{key}: expected {what}, got {_show(v)}{section}",
-                                      where(str(key)), code="format.settings"))
-
-    def whole(v: Any, label: str, key: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> int | None:
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            bad(label, key, v, f"a whole number {lo}-{hi:,}", rule)
-            return None
-        return v
-
-    def num(table: dict, key: str, default: int, label: str, lo: int = 0, hi: int = _CAP,
-            rule: str | None = None) -> int:
-        if key not in table:
-            return default
-        found = whole(table[key], label, key, lo, hi, rule)
-        return default if found is None else found
-
-    def table_of(parent: Any, key: str, label: str) -> dict:
-        v = parent.get(key, {}) if isinstance(parent, dict) else {}
-        if not isinstance(v, dict):
-            bad(label, key, v, "a table [" + f"{label}.{key}".lstrip(".") + "]")
-            return {}
-        return v
-
-    def int_map(table: Any, label: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> dict[int, Any]:
-        """``{1 = v, ...}``: keys whole numbers 1-99 (ASCII digits), values whole numbers lo-hi."""
-        out = {}
-        if not isinstance(table, dict):
-            problems.append(Problem.error(None, f"{label}: expected a table, got {_show(table)}", where(label),
-                                          code="format.settings"))
-            return out
-        for k, v in table.items():
-            n = whole_number(str(k))
-            if n is None or not 0 <= n <= 99:
-                problems.append(Problem.error(None, f"{label}: key {k!r} is not a number 0-99", where(str(k)),
-                                              code="format.settings"))
-                continue
-            found = whole(v, label, str(k), lo, hi, rule)
-            if found is not None:
-                out[n] = found
-        return out
-
-    def text_of(table: dict, key: str, default: str | None, label: str) -> str | None:
-        v = table.get(key, default)
-        if v is None or isinstance(v, str):
-            return v
-        if isinstance(v, int) and not isinstance(v, bool):   # postcode 5000 written without quotes
-            return str(v)
-        bad(label, key, v, "text")
-        return default
-
-    def flag(table: dict, key: str, default: bool, label: str) -> bool:
-        v = table.get(key, default)
-        if not isinstance(v, bool):
-            bad(label, key, v, "true or false")
-            return default
-        return v
-
-    def dates(table: dict, key: str, label: str) -> tuple[dt.date, ...]:
-        v = table.get(key, [])
-        if not isinstance(v, list):
-            bad(label, key, v, "a list of dates")
-            return ()
-        return tuple(d for d in (_date(x, key, problems, where) for x in v) if d)
-
-    cup_raw = table_of(raw, "cup", "")
-    up_raw = table_of(cup_raw, "up", "cup")
-    up = UPSettings(
-        km_per_up=num(up_raw, "km_per_up", 30, "cup.up", lo=1, hi=1000, rule="1.5.4"),
-        storebaelt=num(up_raw, "storebaelt", 3, "cup.up", hi=100, rule="1.5.4"),
-        kattegat=num(up_raw, "kattegat", 7, "cup.up", hi=100, rule="1.5.4"),
-        oestersoeen=num(up_raw, "oestersoeen", 14, "cup.up", hi=100, rule="1.5.4"),
-        storebaelt_bridge_counts=flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"), **_up_readings(up_raw, flag),
-        stage_bonus=int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
-        overnight_allowance_kr=num(up_raw, "overnight_allowance_kr", 160, "cup.up"),
-    )
-    match_days = {}
-    md_raw = table_of(cup_raw, "match_days", "cup")
-    for k, v in md_raw.items():
-        r = whole_number(str(k))
-        if r is None or not 1 <= r <= 9:
-            problems.append(Problem.error(None, f"cup.match_days: key {k!r} is not a round 1-9", where(str(k)),
-                                          code="format.settings"))
-            continue
-        d = _date(v, str(k), problems, where)
-        if d:
-            match_days[r] = d
-    entry_round = int_map(cup_raw.get("entry_round", {1: 4, 2: 3, 3: 3}), "cup.entry_round", hi=99)
-    for division, rnd in entry_round.items():
-        if division not in (1, 2, 3) or not 3 <= rnd <= 9:
-            problems.append(Problem.error("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
-                                          "1-3 and seeded teams enter in the 1/64 final (round 3) or later",
-                                          where(str(division))))
-    final_venue = text_of(cup_raw, "final_venue", None, "cup")
-    cup = CupSettings(
-        fee_per_player_round_kr=num(cup_raw, "fee_per_player_round_kr", 60, "cup", rule="1.5.15"),
-        match_days=match_days,
-        final_weekend=_date(cup_raw.get("final_weekend"), "final_weekend", problems, where),
-        final_venue=final_venue.zfill(4) if final_venue is not None else None,
-        start_time=text_of(cup_raw, "start_time", "13:00", "cup") or "13:00",
-        sheet_deadline_hours=num(cup_raw, "sheet_deadline_hours", 18, "cup", hi=24 * 366, rule="1.5.14"),
-        entry_round=entry_round,
-        pools=num(cup_raw, "pools", 3, "cup", lo=1, hi=64, rule="1.5.2"),
-        up=up,
-    )
-    if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
-        problems.append(Problem.error("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", where("start_time")))
-    div_raw = table_of(raw, "divisions", "")
-    divisions = {}
-    for div_id, table in div_raw.items():
-        if not isinstance(table, dict):
-            continue
-        if div_id not in ("1div", "2div", "3div-a", "3div-b"):
-            problems.append(Problem.error(None, f"divisions.{div_id}: unknown division (1div, 2div, 3div-a, 3div-b)",
-                                          where(div_id), code="unknown.division"))
-            continue
-        label = f"divisions.{div_id}"
-        boards = num(table, "boards", 36, label, hi=1000)
-        if boards not in (36, 40):
-            problems.append(Problem.error("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
-                                          "boards with screens or 40 without", where("boards")))
-        rounds = table.get("rounds_per_weekend", [3, 3, 3, 2])
-        if not isinstance(rounds, list) or not rounds or \
-                any(whole(x, label, "rounds_per_weekend", 1, 11, "1.1.2.1") is None for x in rounds):
-            if not isinstance(rounds, list) or not rounds:
-                bad(label, "rounds_per_weekend", rounds, "a list of rounds per weekend, e.g. [3, 3, 3, 2]", "1.1.2.1")
-            rounds = [3, 3, 3, 2]
-        venues = table.get("venues", [])
-        if not isinstance(venues, list) or any(isinstance(v, (bool, list, dict, float)) for v in venues):
-            bad(label, "venues", venues, "a list of postcodes")
-            venues = []
-        divisions[div_id] = DivisionSettings(
-            boards=boards,
-            weekends=dates(table, "weekends", label),
-            rounds_per_weekend=tuple(rounds),
-            venues=tuple(str(v).zfill(4) for v in venues),
-            fee_base_kr=num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
-            fee_travel_pool_kr=num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
-        )
-    po = table_of(raw, "playoff", "")
-    sy = table_of(raw, "systems", "")
-    tr = table_of(raw, "travel", "")
+    r = _Reader(text, file)
+    cup = _cup(r, raw)
+    div_raw = r.table_of(raw, "divisions", "")
+    divisions = _divisions(r, div_raw)
+    po, sy, tr = r.table_of(raw, "playoff", ""), r.table_of(raw, "systems", ""), r.table_of(raw, "travel", "")
     settings = Settings(
-        season=_top_level(raw, problems, where),
+        season=_top_level(raw, r.problems, r.where),
         cup=cup,
-        vp_scale=text_of(div_raw, "vp_scale", "wbf-20", "divisions") or "wbf-20",
+        vp_scale=r.text_of(div_raw, "vp_scale", "wbf-20", "divisions") or "wbf-20",
         divisions=divisions,
-        playoff=PlayoffSettings(
-            date=_date(po.get("date"), "date", problems, where),
-            choice_days=num(po, "choice_days", 8, "playoff", hi=366, rule="1.1.2.8"),
-            third_division_match_date=_date(po.get("third_division_match_date"), "third_division_match_date",
-                                            problems, where),
-        ),
-        systems=SystemSettings(
-            description_deadline=_date(sy.get("description_deadline"), "description_deadline", problems, where),
-            late_fine_per_week_kr=num(sy, "late_fine_per_week_kr", 100, "systems", rule="1.1.1.2"),
-            hum_notice_days=num(sy, "hum_notice_days", 7, "systems", hi=366, rule="2.10.5"),
-            hum_copies=num(sy, "hum_copies", 4, "systems", hi=100, rule="2.10.5"),
-        ),
-        travel=TravelSettings(
-            free_zones=num(tr, "free_zones", 11, "travel", hi=1000, rule="7.2.1"),
-            zone_prices_kr=int_map(tr.get("zone_prices_kr", {}), "travel.zone_prices_kr"),
-            bornholm_ferry_kr=num(tr, "bornholm_ferry_kr", 0, "travel", rule="7.2.2"),
-        ),
+        playoff=_playoff(r, po),
+        systems=_systems(r, sy),
+        travel=_travel(r, tr),
     )
     schema = raw.get("schema")
     if schema != SCHEMA:
-        problems.append(Problem.error(None, f"schema = {schema!r}; this dbf reads schema {SCHEMA}", where("schema"),
-                                      hint=f"add 'schema = {SCHEMA}' at the top", code="format.schema-version"))
-    return settings, problems
+        r.error(f"schema = {schema!r}; this dbf reads schema {SCHEMA}", "schema", code="format.schema-version",
+                hint=f"add 'schema = {SCHEMA}' at the top")
+    return settings, r.problems
 
 
 def load_settings(store: SeasonStore) -> Settings:
