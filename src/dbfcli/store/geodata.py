@@ -36,6 +36,31 @@ DISTANCES_FILE = "distances.csv"
 MAX_KNOWN_KM = 1000
 
 
+_DISTANCES_HINT = "columns: from,to,km (postcodes and road km, e.g. 3700,4600,272)"
+
+
+def _distance_row(row: list[str], where, table: PostcodeTable, delimiter: str):
+    """One row ``from,to,km``: (the two postcodes, the km, the problems: too few columns, an
+    unknown postcode, a km that is not a number from 0 to 1000)."""
+    from ..rules.geography import normalize_postcode
+    from ..rules.problems import Problem
+
+    if len(row) < 3:
+        return None, None, [Problem.error(None, f"row has {len(row)} column(s); from,to,km needed", where,
+                                          hint=_DISTANCES_HINT, code="format.csv")]
+    problems = []
+    ends = [normalize_postcode(c) for c in row[:2]]
+    bad = [c.strip() for c, pc in zip(row[:2], ends) if pc is None or pc not in table]
+    km = _km(row[2], delimiter)
+    if bad:
+        problems.append(Problem.error(None, f"unknown postcode {', '.join(bad)}", where,
+                                      hint="a 4-digit Danish postcode, e.g. 8000", code="unknown.postcode"))
+    if km is None:
+        problems.append(Problem.error(None, f"km {row[2].strip()!r} is not a road distance from 0 to "
+                                      f"{MAX_KNOWN_KM} km", where, hint="whole or decimal km, e.g. 272 or 272.5", code="format.csv"))
+    return ends, km, problems
+
+
 def parse_known_distances(text: str, file: str, table: PostcodeTable):
     """Rows ``from,to,km`` of a ``distances.csv`` (a header row first; ``;`` and a decimal comma
     as a Danish spreadsheet writes them are read too; a 4th column is a free note):
@@ -45,7 +70,6 @@ def parse_known_distances(text: str, file: str, table: PostcodeTable):
     import csv
     import io
 
-    from ..rules.geography import normalize_postcode
     from ..rules.problems import Problem, Where
 
     lines = text.splitlines()
@@ -54,27 +78,17 @@ def parse_known_distances(text: str, file: str, table: PostcodeTable):
     known: dict[tuple[str, str], tuple[float, str]] = {}
     problems: list[Problem] = []
     header = next(reader, None)
-    hint = "columns: from,to,km (postcodes and road km, e.g. 3700,4600,272)"
     if header is None or [h.strip().lower() for h in header[:3]] != ["from", "to", "km"]:
-        return {}, [Problem.error(None, f"{file} must start with the header from,to,km", Where(file, 1), hint=hint, code="format.csv")]
+        return {}, [Problem.error(None, f"{file} must start with the header from,to,km", Where(file, 1),
+                                  hint=_DISTANCES_HINT, code="format.csv")]
     for row in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         where = Where(file, line)
-        if len(row) < 3:
-            problems.append(Problem.error(None, f"row has {len(row)} column(s); from,to,km needed", where, hint=hint, code="format.csv"))
-            continue
-        ends = [normalize_postcode(c) for c in row[:2]]
-        bad = [c.strip() for c, pc in zip(row[:2], ends) if pc is None or pc not in table]
-        km = _km(row[2], delimiter)
+        ends, km, bad = _distance_row(row, where, table, delimiter)
+        problems.extend(bad)
         if bad:
-            problems.append(Problem.error(None, f"unknown postcode {', '.join(bad)}", where,
-                                          hint="a 4-digit Danish postcode, e.g. 8000", code="unknown.postcode"))
-        if km is None:
-            problems.append(Problem.error(None, f"km {row[2].strip()!r} is not a road distance from 0 to "
-                                          f"{MAX_KNOWN_KM} km", where, hint="whole or decimal km, e.g. 272 or 272.5", code="format.csv"))
-        if bad or km is None:
             continue
         key = tuple(sorted(ends))
         if key in known and known[key][0] != km:

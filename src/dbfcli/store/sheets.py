@@ -184,6 +184,35 @@ class _Parser:
             opponent_allowed=bool(v["opponent_allowed"].value) if "opponent_allowed" in v else False,
             where=self.w(node))
 
+    def side_players(self, players_node: Node | None, name: str) -> list[SheetPlayer]:
+        """``<side>.players``: a list of players."""
+        if players_node is None or players_node.value is None:
+            return []
+        if not isinstance(players_node.value, list):
+            self.bad(players_node, f"{name}.players must be a list")
+            return []
+        return [p for p in (self.player(n, name) for n in players_node.value) if p is not None]
+
+    def side_ferries(self, ferries_node: Node | None, name: str) -> tuple[str, ...]:
+        """``<side>.ferries``: the §1.5.4 ferries crossed (one, or a list)."""
+        if ferries_node is None or not ferries_node.value:
+            return ()
+        vals = ferries_node.value if isinstance(ferries_node.value, list) else [ferries_node]
+        ferries = tuple(self.text(f, f"{name}.ferries") or "" for f in vals)
+        for f in ferries:
+            if f and f not in FERRIES:
+                self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
+        return ferries
+
+    def side_pairs(self, pairs_node: Node | None, name: str) -> tuple[tuple[int, int], ...]:
+        """``<side>.natural_pairs`` (§1.5.1.2): a list of pairs of member numbers."""
+        if pairs_node is None:
+            return ()
+        natural_pairs, bad = _pairs(pairs_node)
+        if bad:
+            self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
+        return natural_pairs
+
     def side(self, node: Node | None, name: str, top: Node) -> SheetSide:
         if node is None or not isinstance(node.value, dict):
             self.bad(node or top, f"the sheet needs {name}: with team: and players:")
@@ -194,27 +223,10 @@ class _Parser:
         team_id = self.text(team, f"{name}.team")
         if team is None or team.value in (None, ""):
             self.bad(node, f"{name} needs team: <team id>")
-        players_node = v.get("players")
-        players: list[SheetPlayer] = []
-        if players_node is not None and players_node.value is not None:
-            if not isinstance(players_node.value, list):
-                self.bad(players_node, f"{name}.players must be a list")
-            else:
-                players = [p for p in (self.player(n, name) for n in players_node.value) if p is not None]
+        players = self.side_players(v.get("players"), name)
         ferries_node = v.get("ferries")
-        ferries: tuple[str, ...] = ()
-        if ferries_node is not None and ferries_node.value:
-            vals = ferries_node.value if isinstance(ferries_node.value, list) else [ferries_node]
-            ferries = tuple(self.text(f, f"{name}.ferries") or "" for f in vals)
-            for f in ferries:
-                if f and f not in FERRIES:
-                    self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
-        natural_pairs: tuple[tuple[int, int], ...] = ()
-        pairs_node = v.get("natural_pairs")
-        if pairs_node is not None:
-            natural_pairs, bad = _pairs(pairs_node)
-            if bad:
-                self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
+        ferries = self.side_ferries(ferries_node, name)
+        natural_pairs = self.side_pairs(v.get("natural_pairs"), name)
         return SheetSide(
             team=team_id or "",
             players=tuple(players), up=self.int_(v.get("up"), f"{name}.up", lo=0, hi=MAX_UP, rule="1.5.4"),

@@ -101,8 +101,8 @@ def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[P
     return teams, parsed.division, more
 
 
-def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Problem]]:
-    """Teams of a CSV entry file (one row per player, columns of docs/interface.md)."""
+def _csv_table(text: str, file: str):
+    """The rows of a CSV entry file with their lines, or the problem why it is unreadable."""
     import csv   # only for CSV entry files
     import io
 
@@ -116,12 +116,32 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
             reader.fieldnames = [name.strip() for name in reader.fieldnames]
         rows = list(_csv_rows(reader))
     except csv.Error as exc:
-        return (), [Problem.error(None, f"malformed CSV: {exc}", Where(file, reader.line_num or None), code="format.csv")]
+        return Problem.error(None, f"malformed CSV: {exc}", Where(file, reader.line_num or None), code="format.csv")
     missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
     if missing:
-        return (), [Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
-                                  hint="header: " + ",".join(CSV_COLUMNS), code="format.csv")]
-    problems: list[Problem] = []
+        return Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
+                             hint="header: " + ",".join(CSV_COLUMNS), code="format.csv")
+    return rows
+
+
+def _csv_player(row: dict) -> dict:
+    """The player of one row (``ValueError`` on a bad number)."""
+    return {"id": _csv_int(row, "player_id"), "name": (row["player_name"] or "").strip(),
+            "club": _csv_int(row, "player_club") if (row.get("player_club") or "").strip() else None,
+            "division": _csv_int(row, "division") if (row.get("division") or "").strip() else None}
+
+
+def _csv_team_head(row: dict, line: int) -> dict:
+    """The team of the first row that names it (``ValueError`` on a bad number)."""
+    return {"id": (row.get("team_id") or "").strip() or None,
+            "name": (row["team_name"] or "").strip(),
+            "captain": _csv_int(row, "captain"), "club": _csv_int(row, "club"),
+            "postcode": (row["postcode"] or "").strip(), "players": [], "line": line}
+
+
+def _csv_group(rows, file: str, problems: list[Problem]) -> tuple[list[str], dict[str, dict]]:
+    """The rows grouped by team (team_id, else team_name): (the teams in file order, each team
+    with its players and their lines)."""
     order: list[str] = []
     heads: dict[str, dict] = {}
     for row, line in rows:
@@ -130,19 +150,24 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
             problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line), code="format.csv"))
             continue
         try:
-            player = {"id": _csv_int(row, "player_id"), "name": (row["player_name"] or "").strip(),
-                      "club": _csv_int(row, "player_club") if (row.get("player_club") or "").strip() else None,
-                      "division": _csv_int(row, "division") if (row.get("division") or "").strip() else None}
+            player = _csv_player(row)
             if key not in heads:
-                heads[key] = {"id": (row.get("team_id") or "").strip() or None,
-                              "name": (row["team_name"] or "").strip(),
-                              "captain": _csv_int(row, "captain"), "club": _csv_int(row, "club"),
-                              "postcode": (row["postcode"] or "").strip(), "players": [], "line": line}
+                heads[key] = _csv_team_head(row, line)
                 order.append(key)
         except ValueError as exc:
             problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line), code="format.csv"))
             continue
         heads[key]["players"].append((player, line))
+    return order, heads
+
+
+def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Problem]]:
+    """Teams of a CSV entry file (one row per player, columns of docs/interface.md)."""
+    rows = _csv_table(text, file)
+    if isinstance(rows, Problem):
+        return (), [rows]
+    problems: list[Problem] = []
+    order, heads = _csv_group(rows, file, problems)
     teams = []
     taken = {h["id"] for h in heads.values() if h["id"]}
     for key in order:
