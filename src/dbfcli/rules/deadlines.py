@@ -152,20 +152,17 @@ def _waiting_label(mid: str, teams, recorded) -> str:
     return f"{mid} (a team: the winner of {', '.join(waits)}, not played yet)" if waits else mid
 
 
-def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
-    """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
-    HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
-    could not be dated."""
-    from .home import draw_deadlines, match_start
+def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, list[str]]:
+    """(the sheets (§1.5.14), the HUM cards (§1.5.1.1, §2.10.5) of each drawn match with a start,
+    the notes on the rounds with matches that have none)."""
+    from .home import match_start
     from .sheet_scores import end_of_play, match_boards
 
-    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
-    notes: list[str] = []
     hum_teams: dict[str, list] = {}
     for r in facts.registrations:
         if r.hum:
             hum_teams.setdefault(r.team, []).append(r)
-    sheets, cards = [], []
+    sheets, cards, notes = [], [], []
     for round_no, matches in sorted(facts.draws.items()):
         missing = []
         for mid, teams in matches:
@@ -176,23 +173,38 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
             played = mid in facts.recorded
             sheets.append((_waiting_label(mid, teams, facts.recorded), end_of_play(start, match_boards(round_no)) or start, played))
             due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
-            for team in teams:
-                for r in hum_teams.get(team, []):
-                    sent = r.sent is not None and r.sent <= due
-                    cards.append((f"{team} pair {r.pair[0]}-{r.pair[1]} for {mid}", start.date(), sent or played))
+            cards += [(f"{team} pair {r.pair[0]}-{r.pair[1]} for {mid}", start.date(),
+                       (r.sent is not None and r.sent <= due) or played)
+                      for team in teams for r in hum_teams.get(team, [])]
         if missing:
             notes.append(f"cup round {round_no}: no official match day in season.toml and no agreed date for "
                          f"{len(missing)} match(es); no sheet deadlines for them")
-    sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
-    sources += [hum_card_deadlines(cards, settings.systems.hum_notice_days), fee_deadlines(facts.fees)]
+    return sheets, cards, notes
+
+
+def _description_pairs(facts: DeadlineFacts) -> list[tuple[str, bool]]:
+    """§1.1.1.2: one line per division, the teams whose system descriptions are not yet sent."""
     registered = {r.team for r in facts.registrations if r.sent is not None}
     pairs = []
-    for d in facts.divisions:   # one line per division: the teams not yet registered
+    for d in facts.divisions:
         missing = [t.id for t in d.teams if t.id not in registered]
         names = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
         pairs.append((f"{d.id}: {len(missing)} of {len(d.teams)} teams not sent ({names})" if missing
                       else f"{d.id}: every team", not missing))
-    sources.append(description_deadlines(settings.systems.description_deadline, pairs))
+    return pairs
+
+
+def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
+    """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
+    HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
+    could not be dated."""
+    from .home import draw_deadlines
+
+    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
+    sheets, cards, notes = _cup_sheets_and_cards(settings, facts)
+    sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
+    sources += [hum_card_deadlines(cards, settings.systems.hum_notice_days), fee_deadlines(facts.fees)]
+    sources.append(description_deadlines(settings.systems.description_deadline, _description_pairs(facts)))
     weekends = settings.division("1div").weekends
     first = next((d for d in facts.divisions if d.id == "1div"), None)
     # §1.1.2.8: the choice exists only where a 1st division plays (a cup-only season has none)

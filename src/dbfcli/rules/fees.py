@@ -164,18 +164,11 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
     return FeeRow(round_no + 1, "fee", n, n * fee_kr, f"round fee with the sheet of round {round_no}")
 
 
-def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
-                teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
-                payments: Iterable[Payment] = (), entry_paid: bool = True,
-                refunds: Iterable[Refund] = (), withdrawals: Iterable = ()) -> TeamLedger:
-    """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
-
-    ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
-    the secretariat takes it with the registration) -- for the players entered, not for a
-    player added before the first match (§1.5.11: "Der betales rundegebyr for nye spillere"),
-    whose fee is still owed."""
-    recorded = tuple(recorded)
-    additions, joins, withdrawals = tuple(additions), tuple(joins), tuple(withdrawals)
+def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: tuple, entry_paid: bool,
+                players: tuple) -> list[FeeRow]:
+    """§1.5.15: the fee of each round the team plays (waived after a walkover win, the first
+    paid with the entry for the players entered); §1.5.14 the others due with the sheet."""
+    additions, joins, withdrawals = players
     rows: list[FeeRow] = []
     walkover_wins = {m.round for m in recorded if m.kind == "walkover" and m.winner == team.id}
     in_rounds = rounds_in(team.id, draws, recorded)
@@ -190,17 +183,39 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
         if i == 0 and entry_paid:   # §1.5.15: the players entered; §1.5.11: an addition pays its own fee
             entered = len(team.player_ids)
             rows.append(FeeRow(r, "paid", entered, entered * fee_kr, "with the entry"))
+    return rows
+
+
+def _walkover_fines(team: Team, fee_kr: int, recorded: tuple, teams: Mapping[str, Team],
+                    players: tuple) -> list[FeeRow]:
+    """§1.5.15: a team that withdrew pays its opponents' fee for the round."""
+    additions, joins, withdrawals = players
+    rows = []
     for m in recorded:
         if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
             n = team_players_in_round(teams[m.winner], m.round, additions, joins, withdrawals)
             rows.append(FeeRow(m.round, "fine", n, n * fee_kr,
                                f"withdrew from {m.match}: the opponents' fee for the round (§1.5.15)"))
-    for p in payments:
-        if p.team == team.id:
-            rows.append(FeeRow(p.round, "paid", 0, p.amount_kr, p.source))
-    for f in refunds:
-        if f.team == team.id:
-            rows.append(FeeRow(f.round, "refund", f.persons, f.amount_kr, f.note or f"travel to {f.match} (§1.5.17)"))
+    return rows
+
+
+def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
+                teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
+                payments: Iterable[Payment] = (), entry_paid: bool = True,
+                refunds: Iterable[Refund] = (), withdrawals: Iterable = ()) -> TeamLedger:
+    """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
+
+    ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
+    the secretariat takes it with the registration) -- for the players entered, not for a
+    player added before the first match (§1.5.11: "Der betales rundegebyr for nye spillere"),
+    whose fee is still owed."""
+    recorded = tuple(recorded)
+    players = (tuple(additions), tuple(joins), tuple(withdrawals))
+    rows = _round_fees(team, fee_kr, draws, recorded, entry_paid, players)
+    rows += _walkover_fines(team, fee_kr, recorded, teams, players)
+    rows += [FeeRow(p.round, "paid", 0, p.amount_kr, p.source) for p in payments if p.team == team.id]
+    rows += [FeeRow(f.round, "refund", f.persons, f.amount_kr, f.note or f"travel to {f.match} (§1.5.17)")
+             for f in refunds if f.team == team.id]
     rows.sort(key=lambda r: (r.round, ("fee", "waived", "fine", "paid", "refund").index(r.kind)))
     return TeamLedger(team.id, tuple(rows))
 

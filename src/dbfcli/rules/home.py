@@ -273,7 +273,6 @@ def schedule_match(
     teams (entry round 3 or later, §1.5.3). Each HUM pair that may not play HUM in the
     match is a warning here (the sheet makes it an error, §1.5.1.2), unless ``recorded`` (issue 14).
     """
-    problems: list[Problem] = []
     agreed = agreed or Agreement()
     r = match.round
     official = official_day(r, settings)
@@ -281,42 +280,68 @@ def schedule_match(
     if unresolved(match):
         return _waiting(match, settings, agreed, date), _late_date(match, agreed, official)
     verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
-    hum_teams = hum_teams_in_match(verdicts)
     if r >= SEMI_FINAL:
-        home, away = None, None
-        venue = agreed.venue or settings.final_venue
-        if venue is None:
-            problems.append(Problem.warning("1.5.7", f"{match.id}: no venue for the semi-finals and final",
-                                            hint="set cup.final_venue in season.toml"))
-        travellers = match.teams
-        reason = "§1.5.7: DBF's venue on the final weekend, no home team"
-        if len(hum_teams) == 1:
-            (t,) = hum_teams
-            reason += f"; §1.5.13: {t} has HUM pairs and seats as the away team"
+        (home, away, venue, travellers, reason), problems = _final_weekend_seats(match, settings, agreed,
+                                                                               hum_teams_in_match(verdicts))
     else:
-        home, away, reason = home_away(match, up_totals, hum_teams)
+        home, away, reason = home_away(match, up_totals, hum_teams_in_match(verdicts))
         venue = agreed.venue or postcodes.get(home)
-        travellers = (away,)
-    if official is None:
-        problems.append(Problem.warning(
-            "1.5.7" if r >= SEMI_FINAL else "1.5.6", f"{match.id}: no official match day for round {r}",
-            hint="set cup.final_weekend" if r >= SEMI_FINAL else f"set cup.match_days.{r} in season.toml"))
+        travellers, problems = (away,), []
+    problems += _no_match_day(match, official)
     problems += _late_date(match, agreed, official)
+    travel = _travel(travellers, trip, venue, postcodes, r)
+    mine = travel.get(away) if away else travel.get(match.teams[1])
+    km, up = mine if mine else (None, None)
+    if not recorded:
+        problems += _hum_warnings(match, verdicts)
+    return ScheduledMatch(match.id, r, match.teams, home, away, venue, date, agreed.time or settings.start_time,
+                          km, up, travel, agreed.dispensation, reason, verdicts), problems
+
+
+def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreement, hum_teams):
+    """§1.5.7: the semi-finals and final at DBF's venue, no home team, both teams travel;
+    §1.5.13: a team with HUM pairs seats as the away team. ((home, away, venue, travellers,
+    reason), problems)."""
+    problems = []
+    venue = agreed.venue or settings.final_venue
+    if venue is None:
+        problems.append(Problem.warning("1.5.7", f"{match.id}: no venue for the semi-finals and final",
+                                        hint="set cup.final_venue in season.toml"))
+    reason = "§1.5.7: DBF's venue on the final weekend, no home team"
+    if len(hum_teams) == 1:
+        (t,) = hum_teams
+        reason += f"; §1.5.13: {t} has HUM pairs and seats as the away team"
+    return (None, None, venue, match.teams, reason), problems
+
+
+def _no_match_day(match: CupMatch, official: dt.date | None) -> list[Problem]:
+    """§1.5.6 (§1.5.7 for the final weekend): a round needs its official match day."""
+    if official is not None:
+        return []
+    r = match.round
+    return [Problem.warning(
+        "1.5.7" if r >= SEMI_FINAL else "1.5.6", f"{match.id}: no official match day for round {r}",
+        hint="set cup.final_weekend" if r >= SEMI_FINAL else f"set cup.match_days.{r} in season.toml")]
+
+
+def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping[str, str],
+            r: int) -> dict[str, tuple[float | None, int | None]]:
+    """Each travelling team's (km, UP) to the venue, (None, None) when unknown."""
     travel: dict[str, tuple[float | None, int | None]] = {}
     for t in travellers:
         if trip is not None and venue and postcodes.get(t):
             travel[t] = trip(postcodes[t], venue, r)
         else:
             travel[t] = (None, None)
-    mine = travel.get(away) if away else travel.get(match.teams[1])
-    km, up = mine if mine else (None, None)
-    for v in verdicts:
-        if not v.allowed and not recorded:
-            problems.append(Problem.warning(
-                v.rule, f"{match.id}: pair {v.pair[0]}-{v.pair[1]} of {v.team} may not play its HUM system in this "
-                f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)"))
-    return ScheduledMatch(match.id, r, match.teams, home, away, venue, date, agreed.time or settings.start_time,
-                          km, up, travel, agreed.dispensation, reason, verdicts), problems
+    return travel
+
+
+def _hum_warnings(match: CupMatch, verdicts) -> list[Problem]:
+    """§1.5.1.2, §2.10.5: each HUM pair that may not play its HUM system in the match."""
+    return [Problem.warning(
+        v.rule, f"{match.id}: pair {v.pair[0]}-{v.pair[1]} of {v.team} may not play its HUM system in this "
+        f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)")
+        for v in verdicts if not v.allowed]
 
 
 def _late_date(match: CupMatch, agreed: Agreement, official: dt.date | None) -> list[Problem]:

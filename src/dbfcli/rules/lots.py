@@ -113,42 +113,18 @@ def draw_byes(urn: Urn, k: int, rng: random.Random, no_bye: frozenset[str] = fro
     if k == 0:
         return []
     if no_bye:
-        eligible = [t for t in urn.items if t not in no_bye]
-        if len(eligible) < k:
-            return None
-        eligible.sort()
-        out = []
-        for _ in range(k):
-            t = _swap_pop(eligible, rng)
-            urn.remove(t)
-            out.append(t)
-        return out
+        return _byes_but(urn, k, rng, no_bye)
     n = len(urn)
     if k > n or (n - k) % 2:
         return None
     h = (n - k) // 2
-    over: dict[Hashable, None] = {}
-    excess = 0
-    for size in sorted(urn.buckets, reverse=True):
-        if size <= h:
-            break
-        for c in urn.buckets[size]:
-            over[c] = None
-            excess += size - h
+    over, excess = _over_full(urn, h)
     if excess > k:
         return None
     out = []
     for left in range(k, 0, -1):
-        if excess < left:
-            t = urn.pick_any(rng)
-        else:   # every remaining bye must shrink an over-full club
-            total = sum(urn.count(c) for c in over)
-            r = rng.randrange(total)
-            for c in over:
-                if r < urn.count(c):
-                    t = urn.members[c][r]
-                    break
-                r -= urn.count(c)
+        # every remaining bye must shrink an over-full club once the excess is as large as the byes left
+        t = urn.pick_any(rng) if excess < left else _pick_over_full(urn, over, rng)
         c = urn.club[t]
         if c in over:
             excess -= 1
@@ -157,6 +133,45 @@ def draw_byes(urn: Urn, k: int, rng: random.Random, no_bye: frozenset[str] = fro
         urn.remove(t)
         out.append(t)
     return out
+
+
+def _byes_but(urn: Urn, k: int, rng: random.Random, no_bye: frozenset[str]) -> list[str] | None:
+    """§1.5.2: ``k`` byes drawn from the teams not in ``no_bye`` (clubs do not matter); None if too few."""
+    eligible = [t for t in urn.items if t not in no_bye]
+    if len(eligible) < k:
+        return None
+    eligible.sort()
+    out = []
+    for _ in range(k):
+        t = _swap_pop(eligible, rng)
+        urn.remove(t)
+        out.append(t)
+    return out
+
+
+def _over_full(urn: Urn, h: int) -> tuple[dict[Hashable, None], int]:
+    """The clubs with more than ``h`` teams (more than half the pairs left: they would meet
+    each other), and by how many teams in all they are over."""
+    over: dict[Hashable, None] = {}
+    excess = 0
+    for size in sorted(urn.buckets, reverse=True):
+        if size <= h:
+            break
+        for c in urn.buckets[size]:
+            over[c] = None
+            excess += size - h
+    return over, excess
+
+
+def _pick_over_full(urn: Urn, over: dict[Hashable, None], rng: random.Random) -> str:
+    """One team drawn at random from the over-full clubs, each team equally likely."""
+    total = sum(urn.count(c) for c in over)
+    r = rng.randrange(total)
+    for c in over:
+        if r < urn.count(c):
+            return urn.members[c][r]
+        r -= urn.count(c)
+    raise AssertionError("the over-full clubs hold fewer teams than counted")
 
 
 def _swap_pop(lst: list[str], rng: random.Random) -> str:

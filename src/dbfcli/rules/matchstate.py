@@ -55,6 +55,22 @@ class MatchState(Value, kw_only=True):
         return getattr(self.agreed, "dispensation", None)
 
 
+def _stage(rec, agreed) -> str:
+    """drawn, scheduled (an agreed date or a dispensation), recorded or walkover."""
+    if rec is not None:
+        return "walkover" if rec.kind == "walkover" else "recorded"
+    return "scheduled" if agreed is not None and (agreed.date or agreed.dispensation) else "drawn"
+
+
+def _lock(draws: Mapping, match: CupMatch, recorded: bool) -> tuple[int | None, object | None]:
+    """(the round that locks ``match`` -- the next round drawn, or the final's own once it is
+    recorded (§1.5.16) --, the next round's draw or None)."""
+    later = sorted(r for r in draws if r > match.round)
+    if later:
+        return later[0], draws[later[0]]
+    return (match.round if recorded and match.round >= LAST_ROUND else None), None
+
+
 def match_state(draws: Mapping, records: Mapping, agreements: Mapping, match_id: str,
                 match: CupMatch | None = None) -> MatchState | None:
     """The state of ``match_id`` from the draws (round -> CupDraw), the recorded matches
@@ -66,15 +82,9 @@ def match_state(draws: Mapping, records: Mapping, agreements: Mapping, match_id:
         return None
     rec = records.get(match_id)
     agreed = agreements.get(match_id)
-    later = sorted(r for r in draws if r > match.round)
-    nxt = draws[later[0]] if later else None
-    locked = later[0] if later else (match.round if rec is not None and match.round >= LAST_ROUND else None)
-    if rec is not None:
-        stage = "walkover" if rec.kind == "walkover" else "recorded"
-    else:
-        stage = "scheduled" if agreed is not None and (agreed.date or agreed.dispensation) else "drawn"
+    locked, nxt = _lock(draws, match, rec is not None)
     teams = () if nxt is None else _drawn_with(nxt, match_id)
-    return MatchState(match=match, stage=stage, winner=None if rec is None else rec.winner,
+    return MatchState(match=match, stage=_stage(rec, agreed), winner=None if rec is None else rec.winner,
                       loser=None if rec is None else rec.loser, agreed=agreed, locked_by=locked, next_round=teams)
 
 

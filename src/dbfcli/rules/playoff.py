@@ -444,6 +444,22 @@ def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision
     return top + tuple(t for t in order if t not in top)
 
 
+class _Bracket(Value):
+    """What ``check_recorded`` checks each recorded match against."""
+
+    order: tuple
+    top: tuple
+    mutual: tuple
+    seed: object
+    lots: object
+    complete: bool
+    pairing: object
+    runners_up: object
+
+
+_RANK = {SF1: 0, SF2: 1, F1: 2, PO3: 3}
+
+
 def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: int | None,
                    results: Mapping[str, tuple[tuple[str, str], PlayoffResult]], *, choice: str | None = None,
                    chosen_on: dt.date | None = None, results_known_on: dt.date | None = None, choice_days: int = 8,
@@ -454,53 +470,74 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
     the final between the semi-final winners and no 3rd-place match, §1.1.4.2 the runners-up),
     and each result's structure and decision (§1.1.2.7, §1.1.4.2, §1.1.2.11)."""
     where = where or {}
-    mutual = tuple(mutual)
     problems: list[Problem] = []
-    top = tuple(order[:4])
     pairing, p = semi_final_pairing(order, choice, chosen_on=chosen_on, results_known_on=results_known_on,
                                     choice_days=choice_days)
     problems += [x.at(where.get("choice")) for x in p]  # type: ignore[arg-type]
+    bracket = _Bracket(order=order, top=tuple(order[:4]), mutual=tuple(mutual), seed=seed, lots=lots,
+                       complete=complete, pairing=pairing, runners_up=runners_up)
     winners: dict[str, str] = {}
-    rank = {SF1: 0, SF2: 1, F1: 2, PO3: 3}
-    for mid in sorted(results, key=lambda m: (rank.get(m, 9), m)):
+    for mid in sorted(results, key=lambda m: (_RANK.get(m, 9), m)):
         teams, res = results[mid]
         at = where.get(mid)
-        bad = lambda rule, text: problems.append(Problem.error(rule, f"{mid}: {text}", at))  # noqa: E731
-        if mid not in rank:
-            bad("1.1.2.6", "not a play-off match (1div-SF1, 1div-SF2, 1div-F, 3div-PO); there is no match for 3rd place")
+        match, p = _recorded_match(mid, teams, bracket, winners)
+        problems += [x.at(at) for x in p]  # type: ignore[arg-type]
+        if match is None:
             continue
-        if mid == PO3:
-            if runners_up is None:
-                continue
-            if set(teams) != set(runners_up):
-                bad("1.1.4.2", f"{' v '.join(teams)} recorded; the groups' runners-up are {' and '.join(runners_up)}")
-                continue
-            match = runners_up_match(runners_up[0], runners_up[1], seed, lots)
-        else:
-            outside = [t for t in teams if t not in top]
-            if outside:
-                bad("1.1.2.5", f"{', '.join(outside)} not in the top 4 after the round robin ({', '.join(top)})")
-                continue
-            if not complete:
-                problems.append(Problem.warning("1.1.2.5", f"{mid}: recorded before the round robin is complete", at))
-            if mid == F1:
-                if SF1 not in winners or SF2 not in winners:
-                    bad("1.1.2.6", "the final is recorded before both semi-finals are decided")
-                    continue
-                if set(teams) != {winners[SF1], winners[SF2]}:
-                    bad("1.1.2.6", f"the final is between the semi-final winners {winners[SF1]} and {winners[SF2]}")
-                    continue
-            elif pairing is not None and set(teams) != set(pairing.pairs[rank[mid]]):
-                bad("1.1.2.8", f"{' v '.join(teams)} recorded; the semi-final is {' v '.join(pairing.pairs[rank[mid]])} "
-                               f"({pairing.status})")
-                continue
-            match, p = make_match(mid, FINAL if mid == F1 else SEMI, teams, order, mutual, seed, lots=lots)
-            problems += [x.at(at) for x in p]  # type: ignore[arg-type]
-        if tuple(teams) != match.teams:
-            flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731
-            res = PlayoffResult(res.match_id, flip(res.halves), flip(res.extra_rounds))
-        decision, p = decide(match, res)
+        decision, p = decide(match, _oriented(res, teams, match))
         problems += [x.at(at) for x in p]  # type: ignore[arg-type]
         if decision is not None:
             winners[mid] = decision.winner
     return problems
+
+
+def _oriented(res: PlayoffResult, teams, match: PlayoffMatch) -> PlayoffResult:
+    """The result with its IMPs in the match's order of teams."""
+    if tuple(teams) == match.teams:
+        return res
+    flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731
+    return PlayoffResult(res.match_id, flip(res.halves), flip(res.extra_rounds))
+
+
+def _recorded_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
+    """(the play-off match ``mid`` should be, or None, the problems of the teams recorded in it):
+    §1.1.2.6 no match for 3rd place, §1.1.4.2 the runners-up, else the 1st division's."""
+    if mid not in _RANK:
+        return None, [Problem.error("1.1.2.6", f"{mid}: not a play-off match (1div-SF1, 1div-SF2, 1div-F, 3div-PO); "
+                                    "there is no match for 3rd place")]
+    if mid != PO3:
+        return _first_division_match(mid, teams, b, winners)
+    if b.runners_up is None:
+        return None, []
+    if set(teams) != set(b.runners_up):
+        return None, [Problem.error("1.1.4.2", f"{mid}: {' v '.join(teams)} recorded; the groups' runners-up are "
+                                    f"{' and '.join(b.runners_up)}")]
+    return runners_up_match(b.runners_up[0], b.runners_up[1], b.seed, b.lots), []
+
+
+def _wrong_pairing(mid: str, teams, b: _Bracket, winners: Mapping[str, str]) -> Problem | None:
+    """§1.1.2.6 the final between the semi-final winners, §1.1.2.8 the semi-final pairing."""
+    if mid == F1:
+        if SF1 not in winners or SF2 not in winners:
+            return Problem.error("1.1.2.6", f"{mid}: the final is recorded before both semi-finals are decided")
+        if set(teams) != {winners[SF1], winners[SF2]}:
+            return Problem.error("1.1.2.6", f"{mid}: the final is between the semi-final winners {winners[SF1]} "
+                                 f"and {winners[SF2]}")
+    elif b.pairing is not None and set(teams) != set(b.pairing.pairs[_RANK[mid]]):
+        return Problem.error("1.1.2.8", f"{mid}: {' v '.join(teams)} recorded; the semi-final is "
+                             f"{' v '.join(b.pairing.pairs[_RANK[mid]])} ({b.pairing.status})")
+    return None
+
+
+def _first_division_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
+    """§1.1.2.5 the top 4 after the round robin, then the pairing: (the match, or None, the problems)."""
+    outside = [t for t in teams if t not in b.top]
+    if outside:
+        return None, [Problem.error("1.1.2.5", f"{mid}: {', '.join(outside)} not in the top 4 after the round robin "
+                                    f"({', '.join(b.top)})")]
+    problems = [] if b.complete else [Problem.warning("1.1.2.5", f"{mid}: recorded before the round robin is complete")]
+    wrong = _wrong_pairing(mid, teams, b, winners)
+    if wrong is not None:
+        return None, problems + [wrong]
+    match, p = make_match(mid, FINAL if mid == F1 else SEMI, teams, b.order, b.mutual, b.seed, lots=b.lots)
+    return match, problems + list(p)

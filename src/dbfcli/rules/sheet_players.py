@@ -162,51 +162,74 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
     return out
 
 
+def _substitute_club(p) -> list[Problem]:
+    """§2.11: a substitute is a member of a DBF club."""
+    if p.substitute and (p.club is None or p.club <= 0):
+        return [Problem.error(
+            "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
+            p.where, hint="add club: <club number>")]
+    return []
+
+
+def _substitute_on(p, other_id: str, round_no: int, ctx) -> list[Problem]:
+    """§1.5.12, §1.5.12b: a substitute ``p`` entered on another team ``other_id``: not entered or
+    from a team knocked out in an earlier round, never from a team still in the cup in the
+    1/32 final."""
+    other = ctx.teams.get(other_id)
+    ko = ctx.knocked_out(other_id)
+    entry = ctx.entry_round(other) if other else 1
+    if ko is not None and ko < round_no:
+        if ko >= 4:
+            return [Problem.error(
+                "1.5.12b", f"substitute {p.id} is on {other_id}, which was still in the cup in the 1/32 final "
+                f"(out in the {ROUND_NAMES[ko]}); its players are never substitutes", p.where)]
+        return []
+    if round_no >= 4 or entry >= 4:
+        why = "is still in the cup" if round_no >= 4 else f"enters in the {ROUND_NAMES[entry]} (§1.5.3)"
+        return [Problem.error(
+            "1.5.12b", f"substitute {p.id} is on {other_id}, which {why}; players on a team still in the cup "
+            "in the 1/32 final are never substitutes", p.where)]
+    state = "is still in the cup" if ko is None else f"was knocked out in round {ko}, not an earlier round"
+    return [Problem.error(
+        "1.5.12", f"substitute {p.id} is on {other_id}, which {state}; a substitute is not entered in the "
+        "cup or comes from a team knocked out in an earlier round", p.where)]
+
+
+def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
+    """§1.5.12c: a division player is a substitute only from its division's entry round."""
+    division = p.division or ctx.division_players.get(p.id)
+    if division is None:
+        return []
+    entry = ctx.settings.cup.entry_round.get(division, 1)
+    if round_no >= entry:
+        return []
+    return [Problem.error(
+        "1.5.12c", f"substitute {p.id} plays in the {division}. division; division {division} players may "
+        f"be substitutes from the {ROUND_NAMES[entry]} (round {entry}), this is round {round_no}", p.where)]
+
+
+def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]:
+    """§2.11: a substitute for a second team against the same opponent needs its permission."""
+    if p.opponent_allowed:
+        return []
+    return [Problem.error(
+        "2.11", f"substitute {p.id} already substituted for {ap.team} against {opponent} "
+        f"({m.match}); a second team against the same opponent needs {opponent}'s permission",
+        p.where, hint="add opponent_allowed: true to the row if the opponent allowed it")
+        for m in ctx.recorded for ap in m.appearances
+        if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent]
+
+
 def _substitute(p, team: str, opponent: str, round_no: int, ctx) -> list[Problem]:
     """§1.5.12 (base, b, c) and §2.11 for one substitute ``p`` of ``team``."""
-    problems: list[Problem] = []
-    if p.substitute and (p.club is None or p.club <= 0):
-        problems.append(Problem.error(
-            "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
-            p.where, hint="add club: <club number>"))
+    problems = _substitute_club(p)
     entered = ctx.team_of(p.id)
     entered += [t for t in joined_teams(ctx, p.id, round_no) if t not in entered]
     for other_id in entered:
-        if other_id == team:
-            continue
-        other = ctx.teams.get(other_id)
-        ko = ctx.knocked_out(other_id)
-        entry = ctx.entry_round(other) if other else 1
-        if ko is not None and ko < round_no:
-            if ko >= 4:
-                problems.append(Problem.error(
-                    "1.5.12b", f"substitute {p.id} is on {other_id}, which was still in the cup in the 1/32 final "
-                    f"(out in the {ROUND_NAMES[ko]}); its players are never substitutes", p.where))
-        elif round_no >= 4 or entry >= 4:
-            why = "is still in the cup" if round_no >= 4 else f"enters in the {ROUND_NAMES[entry]} (§1.5.3)"
-            problems.append(Problem.error(
-                "1.5.12b", f"substitute {p.id} is on {other_id}, which {why}; players on a team still in the cup "
-                "in the 1/32 final are never substitutes", p.where))
-        else:
-            state = "is still in the cup" if ko is None else f"was knocked out in round {ko}, not an earlier round"
-            problems.append(Problem.error(
-                "1.5.12", f"substitute {p.id} is on {other_id}, which {state}; a substitute is not entered in the "
-                "cup or comes from a team knocked out in an earlier round", p.where))
-    division = p.division or ctx.division_players.get(p.id)
-    if division is not None:
-        entry = ctx.settings.cup.entry_round.get(division, 1)
-        if round_no < entry:
-            problems.append(Problem.error(
-                "1.5.12c", f"substitute {p.id} plays in the {division}. division; division {division} players may "
-                f"be substitutes from the {ROUND_NAMES[entry]} (round {entry}), this is round {round_no}", p.where))
-    if not p.opponent_allowed:
-        for m in ctx.recorded:
-            for ap in m.appearances:
-                if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent:
-                    problems.append(Problem.error(
-                        "2.11", f"substitute {p.id} already substituted for {ap.team} against {opponent} "
-                        f"({m.match}); a second team against the same opponent needs {opponent}'s permission",
-                        p.where, hint="add opponent_allowed: true to the row if the opponent allowed it"))
+        if other_id != team:
+            problems += _substitute_on(p, other_id, round_no, ctx)
+    problems += _substitute_division(p, round_no, ctx)
+    problems += _substitute_same_opponent(p, team, opponent, ctx)
     return problems
 
 
@@ -288,14 +311,25 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
     if len(own | {new.player.id}) > TEAM_MAXIMUM:
         out.append(Problem.error("1.5.11", f"{new.team} has {len(own)} players with its additions; a team has at most "
                                  f"{TEAM_MAXIMUM}, so {new.player.id} cannot be added"))
-    for t in teams.values():
-        if t.id != new.team and new.player.id in t.player_ids:
-            out.append(Problem.error("1.5.12a", f"player {new.player.id} is on cup team {t.id}; no player represents "
-                                     "two teams"))
-    for a in additions:
-        if a.team != new.team and a.player.id == new.player.id:
-            out.append(Problem.error("1.5.12a", f"player {new.player.id} was added to cup team {a.team} from round "
-                                     f"{a.round}; no player represents two teams"))
+    out += _added_elsewhere(new, teams, additions)
+    out += _addition_too_late(new, recorded, match_day)
+    out += _addition_before_entry(new, entry_rounds)
+    return out
+
+
+def _added_elsewhere(new, teams, additions) -> list[Problem]:
+    """§1.5.12a: nobody represents two cup teams (another team's roster or additions)."""
+    out = [Problem.error("1.5.12a", f"player {new.player.id} is on cup team {t.id}; no player represents "
+                         "two teams") for t in teams.values() if t.id != new.team and new.player.id in t.player_ids]
+    out += [Problem.error("1.5.12a", f"player {new.player.id} was added to cup team {a.team} from round "
+                          f"{a.round}; no player represents two teams")
+            for a in additions if a.team != new.team and a.player.id == new.player.id]
+    return out
+
+
+def _addition_too_late(new, recorded, match_day) -> list[Problem]:
+    """§1.5.11: a team knocked out before the round adds nobody; the TD is told before the match."""
+    out = []
     out_in = [m.round for m in recorded if m.loser == new.team]
     if out_in and min(out_in) < new.round:
         out.append(Problem.error("1.5.11", f"{new.team} is out of the cup since round {min(out_in)}; it plays no "
@@ -304,13 +338,19 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
         out.append(Problem.error("1.5.11", f"announced on {new.announced_on}, after {new.team}'s match of round "
                                  f"{new.round} on {match_day}; the TD must be told before the match",
                                  hint=f"add the player from a later round (--round {new.round + 1})"))
-    if new.player.division is not None:
-        entry = entry_rounds.get(new.player.division)
-        if entry is not None and new.round < entry:
-            out.append(Problem.warning("1.5.3", f"player {new.player.id} plays in the {new.player.division}. division, "
-                                       f"whose players' teams enter in round {entry}; {new.team} adds him in round "
-                                       f"{new.round}"))
     return out
+
+
+def _addition_before_entry(new, entry_rounds) -> list[Problem]:
+    """§1.5.3 (warning): a division player joining before his division's entry round."""
+    if new.player.division is None:
+        return []
+    entry = entry_rounds.get(new.player.division)
+    if entry is None or new.round >= entry:
+        return []
+    return [Problem.warning("1.5.3", f"player {new.player.id} plays in the {new.player.division}. division, "
+                            f"whose players' teams enter in round {entry}; {new.team} adds him in round "
+                            f"{new.round}")]
 
 
 def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> list[Problem]:
@@ -333,11 +373,7 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
     if w.player in withdrawn_from(withdrawals, team.id):
         return [Problem.error(None, f"player {w.player} is withdrawn from {team.id} already",
                               code="state.already-recorded")]
-    out: list[Problem] = []
-    played = sorted(m.match for m in recorded for a in m.appearances if a.player == w.player and a.team == team.id)
-    if played:
-        out.append(Problem.error("1.5.11", f"player {w.player} has played for {team.id} ({', '.join(played)}); only "
-                                 "a player who has not played may be withdrawn"))
+    out = _withdrawal_played(w, team, recorded)
     lost = [m.round for m in recorded if m.loser == team.id]
     if lost:
         out.append(Problem.error("1.5.11", f"{team.id} is out of the cup since round {min(lost)}"))
@@ -350,3 +386,12 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
         out.append(Problem.error("1.5.11", f"{team.id} would have {len(left)} players; a team has at least "
                                  f"{OWN_MINIMUM}", hint="a team that cannot field 4 uses substitutes (§1.5.12)"))
     return out
+
+
+def _withdrawal_played(w, team, recorded) -> list[Problem]:
+    """§1.5.11 (reading): a player who has played for the team stays (the sheets name him)."""
+    played = sorted(m.match for m in recorded for a in m.appearances if a.player == w.player and a.team == team.id)
+    if not played:
+        return []
+    return [Problem.error("1.5.11", f"player {w.player} has played for {team.id} ({', '.join(played)}); only "
+                          "a player who has not played may be withdrawn")]
