@@ -50,33 +50,45 @@ def load_lots(store: SeasonStore) -> tuple[list[DrawnLot], list[Problem]]:
                                       doc.where("schema"), code="format.schema-version"))
     lots: list[DrawnLot] = []
     for i, item in enumerate(data.get("lots") or []):
-        at = doc.where("lots", i)
-        if not isinstance(item, dict):
-            problems.append(Problem.error(None, f"lots[{i}]: a mapping with {', '.join(_KEYS[:7])}", at, code="format.schema"))
-            continue
-        unknown = sorted(set(map(str, item)) - set(_KEYS))
-        teams, order, witnesses = _strings(item.get("teams")), _strings(item.get("order")), _strings(item.get("witnesses"))
-        seed = item.get("seed")
-        bad = [k for k, ok in (("key", isinstance(item.get("key"), str)), ("rule", item.get("rule") is not None),
-                               ("teams", teams is not None), ("order", order is not None),
-                               ("drawn_by", isinstance(item.get("drawn_by"), str) and item["drawn_by"].strip()),
-                               ("witnesses", witnesses is not None),
-                               ("drawn_at", item.get("drawn_at") is not None),
-                               ("seed", seed is None or (isinstance(seed, int) and not isinstance(seed, bool))))
-               if not ok]
-        if unknown or bad:
-            what = (f"unknown key(s) {', '.join(unknown)}" if unknown else "") + \
-                   ("; " if unknown and bad else "") + (f"missing or malformed: {', '.join(bad)}" if bad else "")
-            problems.append(Problem.error(None, f"lots[{i}]: {what}", at, code="format.schema"))
-            continue
-        lot = DrawnLot(item["key"], str(item["rule"]), teams, order, item["drawn_by"].strip(), witnesses,
-                       str(item["drawn_at"]), seed)
-        msgs = check_lot(lot)
-        if msgs:
-            problems += [Problem.error(lot.rule, m, at) for m in msgs]
-            continue
-        lots.append(lot)
+        got = _lot(item, i, doc.where("lots", i))
+        if isinstance(got, DrawnLot):
+            lots.append(got)
+        else:
+            problems += got
     return lots, problems
+
+
+def _lot_shape(item: dict) -> str | None:
+    """What is wrong with the keys of one lot (unknown, missing or malformed), or None."""
+    unknown = sorted(set(map(str, item)) - set(_KEYS))
+    teams, order, witnesses = _strings(item.get("teams")), _strings(item.get("order")), _strings(item.get("witnesses"))
+    seed = item.get("seed")
+    bad = [k for k, ok in (("key", isinstance(item.get("key"), str)), ("rule", item.get("rule") is not None),
+                           ("teams", teams is not None), ("order", order is not None),
+                           ("drawn_by", isinstance(item.get("drawn_by"), str) and item["drawn_by"].strip()),
+                           ("witnesses", witnesses is not None),
+                           ("drawn_at", item.get("drawn_at") is not None),
+                           ("seed", seed is None or (isinstance(seed, int) and not isinstance(seed, bool))))
+           if not ok]
+    if not unknown and not bad:
+        return None
+    return (f"unknown key(s) {', '.join(unknown)}" if unknown else "") + \
+        ("; " if unknown and bad else "") + (f"missing or malformed: {', '.join(bad)}" if bad else "")
+
+
+def _lot(item, i: int, at) -> DrawnLot | list[Problem]:
+    """Lot ``i`` of the file, or its problems (its shape; the lot's own rule, :func:`check_lot`)."""
+    if not isinstance(item, dict):
+        return [Problem.error(None, f"lots[{i}]: a mapping with {', '.join(_KEYS[:7])}", at, code="format.schema")]
+    what = _lot_shape(item)
+    if what is not None:
+        return [Problem.error(None, f"lots[{i}]: {what}", at, code="format.schema")]
+    lot = DrawnLot(item["key"], str(item["rule"]), _strings(item.get("teams")), _strings(item.get("order")),
+                   item["drawn_by"].strip(), _strings(item.get("witnesses")), str(item["drawn_at"]), item.get("seed"))
+    msgs = check_lot(lot)
+    if msgs:
+        return [Problem.error(lot.rule, m, at) for m in msgs]
+    return lot
 
 
 def lot_to_data(lot: DrawnLot) -> dict:

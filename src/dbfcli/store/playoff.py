@@ -127,24 +127,41 @@ def load_playoff(store: SeasonStore) -> tuple[PlayoffFile, list[Problem]]:
         pf.choice = str(choice["team"])
         pf.chosen_on, p = _date(choice.get("chosen_on"), "chosen_on", doc, "choice", "chosen_on")
         problems += p
-    from ..rules.playoff import Half, PlayoffResult
+    pf.results, p = _playoff_results(data, doc)
+    return pf, problems + p
 
+
+def _playoff_results(data: dict, doc: YamlDoc):
+    """``results:`` of the play-off file: match id -> ((team, team), PlayoffResult), and the problems."""
+    problems: list[Problem] = []
     results = data.get("results") or {}
     if not isinstance(results, dict):    # a hand edit (issue 16.1): a problem at its line, not an internal error
         problems.append(Problem.error(None, "results: a mapping of match id to {teams, halves, extra_rounds}",
                                       doc.where("results"), code="format.playoff"))
         results = {}
+    out: dict[str, tuple[tuple[str, str], PlayoffResult]] = {}
     for mid, rec in results.items():
-        teams = rec.get("teams") if isinstance(rec, dict) else None
-        halves = [_pair(h) for h in (rec.get("halves") or [])] if isinstance(rec, dict) else [None]
-        extra = [_pair(h) for h in (rec.get("extra_rounds") or [])] if isinstance(rec, dict) else []
-        if not (isinstance(teams, list) and len(teams) == 2) or None in halves or None in extra:
+        got = _playoff_result(str(mid), rec)
+        if got is None:
             problems.append(Problem.error(None, f"play-off result {mid}: needs teams: [a, b], halves: [[a, b], ...]",
                                           doc.where("results", mid), code="format.playoff"))
             continue
-        pf.results[str(mid)] = ((str(teams[0]), str(teams[1])),
-                                PlayoffResult(str(mid), tuple(Half(h) for h in halves), tuple(Half(h, 4) for h in extra)))
-    return pf, problems
+        out[str(mid)] = got
+    return out, problems
+
+
+def _playoff_result(mid: str, rec: Any):
+    """One recorded play-off match ``{teams, halves, extra_rounds}``: ((team, team), PlayoffResult),
+    None when malformed."""
+    from ..rules.playoff import Half, PlayoffResult
+
+    teams = rec.get("teams") if isinstance(rec, dict) else None
+    halves = [_pair(h) for h in (rec.get("halves") or [])] if isinstance(rec, dict) else [None]
+    extra = [_pair(h) for h in (rec.get("extra_rounds") or [])] if isinstance(rec, dict) else []
+    if not (isinstance(teams, list) and len(teams) == 2) or None in halves or None in extra:
+        return None
+    return ((str(teams[0]), str(teams[1])),
+            PlayoffResult(mid, tuple(Half(h) for h in halves), tuple(Half(h, 4) for h in extra)))
 
 
 def playoff_data(pf: PlayoffFile) -> dict:
@@ -172,8 +189,6 @@ class QualifiersFile(MutableValue):
 
 def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
     """The qualifiers file (§1.1.5); :class:`StoreError` if unreadable."""
-    from .teams import parse_teams_yaml
-
     try:
         doc = parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
@@ -185,6 +200,23 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
         raise StoreError([Problem.error(None, "expected a mapping with west, east_direct, east_tournament, teams",
                                         Where(str(path), 1), code="format.qualifiers")])
     q = QualifiersFile()
+    problems = _qualifier_places(q, data, doc)
+    c = _pair(data.get("current_split"))
+    if c is not None:
+        q.current = c
+    q.teams, p = _qualifier_teams(data, doc)
+    problems += p
+    known = {t.id for t in q.teams}
+    for t in q.west + q.east_direct + q.east_tournament:
+        if t not in known:
+            problems.append(Problem.error("1.1.4.3", f"qualifier {t} has no team record under teams:", doc.where("teams"),
+                                          hint="add the team (name, captain, club, postcode, players)"))
+    return q, problems
+
+
+def _qualifier_places(q: QualifiersFile, data: dict, doc: YamlDoc) -> list[Problem]:
+    """``west``, ``east_direct``, ``east_tournament`` (lists of team ids) and ``membership``
+    (§1.1.5.1) into ``q``; the problems of each."""
     problems: list[Problem] = []
     for key in ("west", "east_direct", "east_tournament"):
         value = data.get(key) or []
@@ -197,21 +229,18 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
         q.membership = (m["west"], m["east"])
     elif m is not None:
         problems.append(Problem.error(None, "membership must be {west: N, east: N}", doc.where("membership"), code="format.qualifiers"))
-    c = _pair(data.get("current_split"))
-    if c is not None:
-        q.current = c
+    return problems
+
+
+def _qualifier_teams(data: dict, doc: YamlDoc):
+    """``teams:`` of the qualifiers file, read as a teams file (its lines kept): (teams, problems)."""
+    from .teams import parse_teams_yaml
+
     sub = LineDict(schema=data.get("schema", SCHEMA), teams=data.get("teams") or [])
     sub.lines = {k: data.lines.get(k) for k in ("schema", "teams")} if isinstance(data, LineDict) else {}
     sub.line = getattr(data, "line", None)
     teams, _, p = parse_teams_yaml(YamlDoc(sub, doc.file, doc.text))
-    problems += p
-    q.teams = teams
-    known = {t.id for t in teams}
-    for t in q.west + q.east_direct + q.east_tournament:
-        if t not in known:
-            problems.append(Problem.error("1.1.4.3", f"qualifier {t} has no team record under teams:", doc.where("teams"),
-                                          hint="add the team (name, captain, club, postcode, players)"))
-    return q, problems
+    return teams, p
 
 
 ROLLOVER = "divisions/rollover.yaml"
@@ -222,8 +251,6 @@ def check_season(store: SeasonStore) -> list[Problem]:
     the teams §1.1.2.5/§1.1.2.6/§1.1.4.2, each result's structure §1.1.2.7/§1.1.4.2 and
     decision §1.1.2.11), ``divisions/rollover.yaml`` (its form, its lots) and the
     qualification files (§1.1.5.2)."""
-    from .settings import load_settings
-
     problems = _check_rollover_record(store)
     east, p = load_east(store)
     problems += p
@@ -233,38 +260,48 @@ def check_season(store: SeasonStore) -> list[Problem]:
     doc = store.read_yaml(PLAYOFF, required=False)
     if doc is None:
         return problems
-    from ..rules.playoff import MutualResult, check_recorded
-
     pf, p = load_playoff(store)
     problems += p
     if not isinstance(doc.data, dict):
         return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where(), code="format.playoff")]
+    return problems + _check_playoff(store, doc, pf)
+
+
+def _runners_up(store: SeasonStore, pf: PlayoffFile) -> tuple[str, str] | None:
+    """§1.1.4.2: the two 3rd-division groups' runners-up, when a 3div-PO is recorded and both are known."""
+    if "3div-PO" not in pf.results:
+        return None
+    try:
+        tables = [division_table(store, g)[1] for g in ("3div-a", "3div-b")]
+    except StoreError:
+        return None
+    if all(len(t.rows) >= 2 for t in tables):
+        return (tables[0].rows[1].team, tables[1].rows[1].team)
+    return None
+
+
+def _check_playoff(store: SeasonStore, doc: YamlDoc, pf: PlayoffFile) -> list[Problem]:
+    """The recorded play-off against the 1st division's standings (§1.1.2.5: a play-off needs them)."""
+    from ..rules.playoff import MutualResult, check_recorded
+    from .lots import load_lots
+    from .settings import load_settings
+
     settings = load_settings(store)
     try:
         _, table, results, p = division_table(store, "1div")
     except StoreError as exc:
-        return problems + [Problem.error("1.1.2.5", f"play-off recorded, but: {exc.problems[0].message}", doc.where())]
+        return [Problem.error("1.1.2.5", f"play-off recorded, but: {exc.problems[0].message}", doc.where())]
     # the standings' own problems (p) are reported by divresults.check_season
-    runners_up = None
-    if "3div-PO" in pf.results:
-        try:
-            tables = [division_table(store, g)[1] for g in ("3div-a", "3div-b")]
-            if all(len(t.rows) >= 2 for t in tables):
-                runners_up = (tables[0].rows[1].team, tables[1].rows[1].team)
-        except StoreError:
-            pass
+    runners_up = _runners_up(store, pf)
     weekends = settings.division("1div").weekends
     known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
     where = {mid: doc.where("results", mid) for mid in pf.results}
     where["choice"] = doc.where("choice")
-    seed = pf.seed
-    from .lots import load_lots
-    problems += check_recorded(tuple(r.team for r in table.rows),
-                               [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], seed,
-                               pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
-                               choice_days=settings.playoff.choice_days, complete=table.complete,
-                               runners_up=runners_up, where=where, lots=load_lots(store)[0])
-    return problems
+    return check_recorded(tuple(r.team for r in table.rows),
+                          [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], pf.seed,
+                          pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
+                          choice_days=settings.playoff.choice_days, complete=table.complete,
+                          runners_up=runners_up, where=where, lots=load_lots(store)[0])
 
 
 def _check_rollover_record(store: SeasonStore) -> list[Problem]:
@@ -277,6 +314,19 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
     data = doc.data
     if not isinstance(data, dict):
         return [Problem.error(None, "the rollover record is a YAML mapping", doc.where(), code="format.rollover")]
+    problems = _rollover_keys(data, doc)
+    for i, step in enumerate(data.get("steps") or []):
+        if not (isinstance(step, dict) and isinstance(step.get("text"), str)):
+            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i), code="format.rollover"))
+    for i, lot in enumerate(data.get("lots") or []):
+        if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
+            problems.append(Problem.error("1.1.1.1", f"lots[{i}]: the drawn team is not one of the candidates",
+                                          doc.where("lots", i)))
+    return problems
+
+
+def _rollover_keys(data: dict, doc: YamlDoc) -> list[Problem]:
+    """The schema and the type of each top-level key of the rollover record."""
     problems: list[Problem] = []
     if data.get("schema") != SCHEMA:
         problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
@@ -286,13 +336,6 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
             continue
         if not isinstance(data.get(key), kind):
             problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key), code="format.rollover"))
-    for i, step in enumerate(data.get("steps") or []):
-        if not (isinstance(step, dict) and isinstance(step.get("text"), str)):
-            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i), code="format.rollover"))
-    for i, lot in enumerate(data.get("lots") or []):
-        if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
-            problems.append(Problem.error("1.1.1.1", f"lots[{i}]: the drawn team is not one of the candidates",
-                                          doc.where("lots", i)))
     return problems
 
 

@@ -74,11 +74,8 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     """Everything the play-off commands, the rollover and the website need: order, matches,
     decisions (§1.1.2.5-11, §1.1.4.2). ``blocked`` (with the §1.1.2.8 problems) when no
     semi-final pairing can be made yet."""
-    from ..rules.playoff import (F1, FINAL, MutualResult, decide, final_order, first_division_playoff,
-                                 make_match, runners_up_match, semi_final_pairing)
-    from ..rules.problems import Problem
     from .lots import load_lots
-    from .playoff import division_table, load_playoff
+    from .playoff import load_playoff
     from .settings import load_settings
 
     settings = load_settings(store)
@@ -88,20 +85,42 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     out: dict[str, Any] = {"seed": seed, "file": pf, "decisions": {}, "problems": problems, "pending_lots": [],
                            "lots": lots}
     if div == "3div":
-        tables = {}
-        for g in ("3div-a", "3div-b"):
-            _, table, _, p = division_table(store, g)
-            problems += p
-            tables[g] = table
-            if not table.complete:
-                problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
-            _pending_order(out, g, table)
-        a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
-        match = runners_up_match(a2, b2, seed, lots)
-        out.update(matches=(match,), complete=all(t.complete for t in tables.values()))
-        _apply(out, match, decide)
-        _pending_home(out)
-        return out
+        return _third_division_state(store, out)
+    return _first_division_state(store, out, settings, pf, on)
+
+
+def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
+    """§1.1.4.2: the match of the two 3rd-division groups' runners-up (provisional while a group's
+    round robin is not complete)."""
+    from ..rules.playoff import decide, runners_up_match
+    from ..rules.problems import Problem
+    from .playoff import division_table
+
+    problems = out["problems"]
+    tables = {}
+    for g in ("3div-a", "3div-b"):
+        _, table, _, p = division_table(store, g)
+        problems += p
+        tables[g] = table
+        if not table.complete:
+            problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
+        _pending_order(out, g, table)
+    a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
+    match = runners_up_match(a2, b2, out["seed"], out["lots"])
+    out.update(matches=(match,), complete=all(t.complete for t in tables.values()))
+    _apply(out, match, decide)
+    _pending_home(out)
+    return out
+
+
+def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date | None) -> dict[str, Any]:
+    """§1.1.2.5-11: the 1st division's top 4 after the round robin, the semi-final pairing
+    (§1.1.2.8, ``blocked`` without one), the semi-finals and, once both are decided, the final."""
+    from ..rules.playoff import MutualResult, first_division_playoff, semi_final_pairing
+    from ..rules.problems import Problem
+    from .playoff import division_table
+
+    problems, seed, lots = out["problems"], out["seed"], out["lots"]
     _, table, results, p = division_table(store, "1div")
     problems += p
     order = tuple(r.team for r in table.rows)
@@ -121,18 +140,26 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     matches, p = first_division_playoff(order, mutual, seed, pairing, provisional=not table.complete, lots=lots)
     problems += p
     out.update(order=order, pairing=pairing, mutual=mutual, complete=table.complete, results_known_on=known)
-    semis = [_apply(out, m, decide) for m in matches]
-    if all(semis):
-        final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, seed,
-                              provisional=not table.complete, lots=lots)
-        problems += p
-        matches = matches + (final,)
-        fin = _apply(out, final, decide)
-        out["final_order"] = final_order(order, semis, fin)
-        out["champion"] = fin.winner if fin else None
-    out["matches"] = matches
+    out["matches"] = matches + _final(out, matches, order, mutual, not table.complete)
     _pending_home(out)
     return out
+
+
+def _final(out: dict[str, Any], semis_drawn: tuple, order: tuple, mutual: list, provisional: bool) -> tuple:
+    """§1.1.2.6: the final between the semi-final winners, once both semi-finals are decided
+    (its decision and the final order in ``out``); () before."""
+    from ..rules.playoff import F1, FINAL, decide, final_order, make_match
+
+    semis = [_apply(out, m, decide) for m in semis_drawn]
+    if not all(semis):
+        return ()
+    final, p = make_match(F1, FINAL, (semis[0].winner, semis[1].winner), order, mutual, out["seed"],
+                          provisional=provisional, lots=out["lots"])
+    out["problems"] += p
+    fin = _apply(out, final, decide)
+    out["final_order"] = final_order(order, semis, fin)
+    out["champion"] = fin.winner if fin else None
+    return (final,)
 
 
 def _apply(out: dict, match, decide):

@@ -535,26 +535,43 @@ def _apply_pending(store: SeasonStore, pending: dict, fresh: bool, git: bool = T
     except OSError as exc:
         if not fresh:
             raise
-        if done == 0:   # nothing was put yet: undone on the spot, as a failure while staging
-            try:
-                delete_inside(store.dir, PENDING)
-            except OSError:
-                pass
-            else:
-                raise _write_error(store, current, exc, "nothing was changed") from None
-        raise _write_error(store, current, exc, "the write is half done: the next dbf command that can write "
-                           "finishes it (and says so)") from None
+        raise _failed_apply(store, current, exc, done) from None
     finally:
-        for _, s in staged[done:]:
-            if s is not None:
-                drop_staged(s)
-        for _, s in staged[:done]:
-            if s is not None:
-                close_staged(s)
-    last = entries[-1]["entry"]
+        _release_staged(staged, done)
     if git:
-        _git_commit(store, last if len(entries) == 1 else
-                    dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
+        _commit_entries(store, entries)
+
+
+def _failed_apply(store: SeasonStore, current: str, exc: OSError, done: int) -> StoreError:
+    """The error of a fresh write that failed on ``current`` after ``done`` files were put:
+    with nothing put yet it is undone on the spot (as a failure while staging), else the next
+    dbf command that can write finishes it."""
+    if done == 0:
+        try:
+            delete_inside(store.dir, PENDING)
+        except OSError:
+            pass
+        else:
+            return _write_error(store, current, exc, "nothing was changed")
+    return _write_error(store, current, exc, "the write is half done: the next dbf command that can write "
+                        "finishes it (and says so)")
+
+
+def _release_staged(staged: list[tuple[str, Any]], done: int) -> None:
+    """Drop the staged files not put, close those put."""
+    for _, s in staged[done:]:
+        if s is not None:
+            drop_staged(s)
+    for _, s in staged[:done]:
+        if s is not None:
+            close_staged(s)
+
+
+def _commit_entries(store: SeasonStore, entries: list[dict]) -> None:
+    """The git commit of the applied writes (one message for a group of them)."""
+    last = entries[-1]["entry"]
+    _git_commit(store, last if len(entries) == 1 else
+                dict(last, message=f"{len(entries)} writes: " + "; ".join(e["entry"]["message"] for e in entries)))
 
 
 def _stage_pending(store: SeasonStore, pending: dict, entries: list[dict], durable: bool,
