@@ -728,37 +728,51 @@ def plain_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequen
        four
     """
     cells = [[("" if v is None else str(v)) for v in r] for r in rows]
-    widths = [len(c) for c in columns]
-    for r in cells:
-        for i, v in enumerate(r):
-            widths[i] = max(widths[i], len(v))
+    widths = _column_widths(columns, cells)
     just = list(justify or ["left"] * len(columns))
     sep = "  "
     if width and _narrow(widths, columns, cells, just, width) > width:
         sep = " "             # still too wide: one space between columns (issue 18.4)
         _narrow(widths, columns, cells, just, width, gap=1)
-
-    def fmt(values):
-        parts = [v.rjust(widths[i]) if just[i] == "right" else v.ljust(widths[i]) for i, v in enumerate(values)]
-        return sep.join(parts).rstrip() + "\n"
-
-    def fmt_row(values):
-        if all(len(v) <= widths[i] for i, v in enumerate(values)):
-            return fmt(values)
-        import textwrap
-
-        pieces = [textwrap.wrap(v, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
-                  if len(v) > widths[i] else [v] for i, v in enumerate(values)]
-        depth = max(len(p) for p in pieces)
-        return "".join(fmt([p[k] if k < len(p) else "" for p in pieces]) for k in range(depth))
-
-    out = wrap_text(title, width) if (title and width and len(title) > width) else (title or "")
-    out = out + "\n" if out else ""
-    out += fmt_row(list(columns)) + fmt(["-" * w for w in widths])
-    out += "".join(fmt_row(r) for r in cells)
+    out = _table_title(title, width)
+    out += _table_row(list(columns), widths, just, sep) + _table_line(["-" * w for w in widths], widths, just, sep)
+    out += "".join(_table_row(r, widths, just, sep) for r in cells)
     if caption:
         out += (wrap_text(caption, width) if width else caption) + "\n"
     return out
+
+
+def _table_title(title: str | None, width: int | None) -> str:
+    """The title line (wrapped to ``width``), or nothing."""
+    out = wrap_text(title, width) if (title and width and len(title) > width) else (title or "")
+    return out + "\n" if out else ""
+
+
+def _column_widths(columns: Sequence[str], cells: list[list[str]]) -> list[int]:
+    """Each column as wide as its heading and its longest cell."""
+    widths = [len(c) for c in columns]
+    for r in cells:
+        for i, v in enumerate(r):
+            widths[i] = max(widths[i], len(v))
+    return widths
+
+
+def _table_line(values: Sequence[str], widths: list[int], just: list[str], sep: str) -> str:
+    """One line of a plain table, each value padded to its column's width."""
+    parts = [v.rjust(widths[i]) if just[i] == "right" else v.ljust(widths[i]) for i, v in enumerate(values)]
+    return sep.join(parts).rstrip() + "\n"
+
+
+def _table_row(values: Sequence[str], widths: list[int], just: list[str], sep: str) -> str:
+    """One row of a plain table: its values wrapped at spaces within their columns, as many lines as needed."""
+    if all(len(v) <= widths[i] for i, v in enumerate(values)):
+        return _table_line(values, widths, just, sep)
+    import textwrap
+
+    pieces = [textwrap.wrap(v, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
+              if len(v) > widths[i] else [v] for i, v in enumerate(values)]
+    depth = max(len(p) for p in pieces)
+    return "".join(_table_line([p[k] if k < len(p) else "" for p in pieces], widths, just, sep) for k in range(depth))
 
 
 def _narrow(widths: list[int], columns: Sequence[str], cells: list[list[str]], just: list[str], width: int,

@@ -64,7 +64,6 @@ def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]
 
 def _target(store, key: str, teams: list[str] | None):
     """The lot to draw: ``(key, rule, teams, what)``; exit 1 when nothing is to be drawn for KEY."""
-    from ..rules.problems import Problem
     from ..store.lotcheck import season_pending_lots
     from ..store.lots import load_lots
 
@@ -73,29 +72,49 @@ def _target(store, key: str, teams: list[str] | None):
     check([p for p in problems if p.rule is None])
     mine = [p for p in pending if p.key.lower() == key.lower()]
     known = _known_teams(store)
-    chosen = None
     if teams is not None:
         teams = _normalise(teams, known, strict=not key.upper().startswith("Q-PO"))
-        if len(set(teams)) < 2:
-            fail("a lot is drawn among two teams or more", hint="--teams A,B", code="usage.option")
-        chosen = next((p for p in mine if set(p.teams) == set(teams)), None)
-    elif len(mine) == 1:
-        chosen = mine[0]
-    elif len(mine) > 1:
-        fail(f"{key} has {len(mine)} pending lots: say which with --teams",
-             hint="; ".join(",".join(p.teams) for p in mine), code="usage.missing")
+    chosen = _pending_chosen(key, mine, teams)
     if chosen is not None:
         return chosen.key, chosen.rule, tuple(chosen.teams), chosen.what
+    _refuse_drawn(key, lots, teams)
+    if VACANCY_MATCH.match(key):
+        if teams is None:
+            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", code="usage.missing")
+        return key, "1.1.1.1", tuple(sorted(teams)), f"the vacancy place of {key}, too late for a match"
+    _refuse_no_lot(key, teams)
+    fail(f"unknown lot {key!r}", hint="a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy "
+                                      "match (3div-PO3, Q-PO1); dbf lot list", code="unknown.match")
+
+
+def _pending_chosen(key: str, mine: list, teams: list[str] | None):
+    """The pending lot of KEY among ``teams`` (or the only one); exit 2 when several and none named."""
+    if teams is not None:
+        if len(set(teams)) < 2:
+            fail("a lot is drawn among two teams or more", hint="--teams A,B", code="usage.option")
+        return next((p for p in mine if set(p.teams) == set(teams)), None)
+    if len(mine) > 1:
+        fail(f"{key} has {len(mine)} pending lots: say which with --teams",
+             hint="; ".join(",".join(p.teams) for p in mine), code="usage.missing")
+    return mine[0] if mine else None
+
+
+def _refuse_drawn(key: str, lots, teams: list[str] | None) -> None:
+    """Exit 1 when the lot is recorded already: a lot is drawn once."""
+    from ..rules.problems import Problem
+
     done = [x for x in lots if x.key.lower() == key.lower() and (teams is None or set(x.teams) == set(teams))]
     if done:
         x = done[0]
         check([Problem.error(x.rule, f"the lot {x.key} among {', '.join(x.teams)} was drawn on {x.drawn_at} by "
                                      f"{x.drawn_by}: {', '.join(x.order)}; a lot is drawn once",
                              hint="dbf undo removes it if it was recorded by mistake")])
-    if VACANCY_MATCH.match(key):
-        if teams is None:
-            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", code="usage.missing")
-        return key, "1.1.1.1", tuple(sorted(teams)), f"the vacancy place of {key}, too late for a match"
+
+
+def _refuse_no_lot(key: str, teams: list[str] | None) -> None:
+    """Exit 1 for a division (§1.1.3.2) or a play-off match (§1.1.2.9, §1.1.4.2) with no lot to draw."""
+    from ..rules.problems import Problem
+
     if key in ("1div", "2div", "3div-a", "3div-b"):
         tied = f" among {', '.join(teams)}" if teams else ""
         check([Problem.error("1.1.3.2", f"no lot to draw in {key}{tied}: lots break only a tie of the final table "
@@ -105,8 +124,6 @@ def _target(store, key: str, teams: list[str] | None):
         rule = "1.1.4.2" if key == "3div-PO" else "1.1.2.9"
         check([Problem.error(rule, f"no lot to draw for {key}: its home is decided (the round-robin match, a "
                                    "recorded seed), or the match is not paired yet", hint="dbf playoff 1div")])
-    fail(f"unknown lot {key!r}", hint="a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy "
-                                      "match (3div-PO3, Q-PO1); dbf lot list", code="unknown.match")
 
 
 def _when(at: Optional[str]) -> str:

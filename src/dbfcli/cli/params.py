@@ -56,25 +56,35 @@ def dress(fn: Callable) -> None:
         info = _info(param.annotation) or (param.default if _is_info(param.default) else None)
         if info is None:
             continue
-        kind = type(info).__name__
         if getattr(info, "metavar", None) is None:
-            if kind == "ArgumentInfo":
-                info.metavar = ARGUMENTS.get(name, name.upper())
-            elif kind == "OptionInfo":
-                decls = [d for d in (*(info.param_decls or ()), info.default)
-                         if isinstance(d, str) and d.startswith("--")]
-                metavar = next((OPTIONS[d] for d in decls if d in OPTIONS), None)
-                if metavar is None and not _is_flag(param.annotation):
-                    metavar = _by_type(param.annotation)
-                if metavar:
-                    info.metavar = metavar
+            _dress_metavar(info, name, param)
         if getattr(info, "autocompletion", None) is None and getattr(info, "shell_complete", None) is None:
-            if name in DIVISION_PARAMS:
-                info.autocompletion = complete_division
-            elif name in TEAM_PARAMS:
-                info.autocompletion = complete_team
-            elif name in MATCH_PARAMS:
-                info.autocompletion = complete_match
+            _dress_completion(info, name)
+
+
+def _dress_metavar(info, name: str, param: inspect.Parameter) -> None:
+    """An argument's metavar by its name; an option's by its ``--flag``, else by its type."""
+    kind = type(info).__name__
+    if kind == "ArgumentInfo":
+        info.metavar = ARGUMENTS.get(name, name.upper())
+    elif kind == "OptionInfo":
+        decls = [d for d in (*(info.param_decls or ()), info.default)
+                 if isinstance(d, str) and d.startswith("--")]
+        metavar = next((OPTIONS[d] for d in decls if d in OPTIONS), None)
+        if metavar is None and not _is_flag(param.annotation):
+            metavar = _by_type(param.annotation)
+        if metavar:
+            info.metavar = metavar
+
+
+def _dress_completion(info, name: str) -> None:
+    """The shell completion of a division, team or match parameter."""
+    if name in DIVISION_PARAMS:
+        info.autocompletion = complete_division
+    elif name in TEAM_PARAMS:
+        info.autocompletion = complete_team
+    elif name in MATCH_PARAMS:
+        info.autocompletion = complete_match
 
 
 def _is_info(value: Any) -> bool:

@@ -44,42 +44,53 @@ def state(store, seed: int | None = None, on: dt.date | None = None, div: str = 
 
 
 def _render(division: str, out: dict) -> tuple[dict, Any]:
-    from ..rules.playoff import show_imps
     from ..store.playoffstate import playoff_doc
 
     doc = playoff_doc(division, out)
 
     def human(o):
-        rows = []
-        for m in out["matches"]:
-            a, b = m.teams
-            result, decision = out["decisions"].get(m.id, (None, None))
-            lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
-                   " (lot)" if m.lot else "")
-            home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending")
-            raw = None if result is None else result.imps()
-            res = "" if raw is None else f"{raw[0]}-{raw[1]}"
-            if division == "1div":   # §1.1.2.10: the IMPs count with the carry-over
-                co = (m.carry_over.get(a, 0), m.carry_over.get(b, 0))
-                total = "" if raw is None else decimal(f"{show_imps(raw[0] + co[0])}-{show_imps(raw[1] + co[1])}")
-                rows.append((m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(co[0])}-{show_imps(co[1])}"),
-                             home, res, total, decision.winner if decision else ""))
-            else:                    # §1.1.4.2: one section, no carry-over (the teams did not meet)
-                rows.append((m.id, word("stage", m.stage), versus(a, b), home, res, decision.winner if decision else ""))
+        rows = [_match_row(division, m, out) for m in out["matches"]]
         cols = (("match", "stage", "teams", "carry-over", "home section 1", "IMPs", "IMPs incl. carry-over", "winner")
                 if division == "1div" else ("match", "stage", "teams", "home", "IMPs", "winner"))
-        o.table(tr("playoff_title", div=division_name(division), boards=count(m.boards, "board", en_plural=True)),
+        last = out["matches"][-1]   # the boards of the last match (the final's, when it is paired)
+        o.table(tr("playoff_title", div=division_name(division), boards=count(last.boards, "board", en_plural=True)),
                 heads(*cols), rows)
         if division == "1div":
-            p = out["pairing"]
-            status = tr("pairing:" + p.status) if p.status in ("provisional", "chosen", "default") else p.status
-            o.line(tr("playoff_choice", status=status, team=out["order"][0], opponent=p.opponent)
-                   + (tr("deadline_note", deadline=p.deadline) if p.deadline else ""))
-            o.line(tr("playoff_days"))
-            if out.get("champion"):
-                o.line(tr("champion", team=out["champion"]))
-            o.line(tr("carry_over_note"))
+            _first_division_notes(o, out)
     return doc, human
+
+
+def _match_row(division: str, m, out: dict) -> tuple:
+    """One play-off match as a table row: the 1st division's with the carry-over (§1.1.2.10),
+    the runners-up match's with one section and no carry-over (§1.1.4.2)."""
+    from ..rules.playoff import show_imps
+
+    a, b = m.teams
+    result, decision = out["decisions"].get(m.id, (None, None))
+    lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
+           " (lot)" if m.lot else "")
+    home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending")
+    raw = None if result is None else result.imps()
+    res = "" if raw is None else f"{raw[0]}-{raw[1]}"
+    winner = decision.winner if decision else ""
+    if division != "1div":
+        return (m.id, word("stage", m.stage), versus(a, b), home, res, winner)
+    co = (m.carry_over.get(a, 0), m.carry_over.get(b, 0))
+    total = "" if raw is None else decimal(f"{show_imps(raw[0] + co[0])}-{show_imps(raw[1] + co[1])}")
+    return (m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(co[0])}-{show_imps(co[1])}"),
+            home, res, total, winner)
+
+
+def _first_division_notes(o, out: dict) -> None:
+    """The §1.1.2.8 choice and its deadline, the champion, the carry-over note."""
+    p = out["pairing"]
+    status = tr("pairing:" + p.status) if p.status in ("provisional", "chosen", "default") else p.status
+    o.line(tr("playoff_choice", status=status, team=out["order"][0], opponent=p.opponent)
+           + (tr("deadline_note", deadline=p.deadline) if p.deadline else ""))
+    o.line(tr("playoff_days"))
+    if out.get("champion"):
+        o.line(tr("champion", team=out["champion"]))
+    o.line(tr("carry_over_note"))
 
 
 def _pair(text: str) -> tuple[int, int]:

@@ -15,8 +15,7 @@ OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Also write the re
 
 
 def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
-    from ..publish.gather import place_name, schedule_round
-    from ..publish.press import PressFixture, PressMatch, cup_round_report
+    from ..publish.press import cup_round_report
     from ..rules.entry import team_divisions
     from ..rules.roster import division_players
 
@@ -36,29 +35,9 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
         if r is None or not r.winner:
             open_.append(m.id)
             continue
-        loser = r.loser or (m.teams[1] if r.winner == m.teams[0] else m.teams[0])
-        extra = ""
-        if r.kind == "result" and r.imps is not None:
-            score = f"{r.imps_of(r.winner)}-{r.imps_of(loser)}"
-            if r.extra_imps is not None:
-                first = r.extra_imps if r.winner == r.home else r.extra_imps[::-1]
-                extra = f"{first[0]}-{first[1]}"
-        else:
-            score = "w.o."
-        results.append(PressMatch(m.id, data.team_name(r.winner), data.team_name(loser), score,
-                                  level(r.winner), level(loser), data.entry.get(r.winner), data.entry.get(loser),
-                                  walkover=r.kind == "walkover",
-                                  decided=r.decided_by if r.decided_by in ("total_points", "extra") else "",
-                                  extra=extra))
+        results.append(_press_match(data, m, r, level))
     nxt = min((n for n in data.draws if n > rnd), default=None)
-    fixtures, byes = [], []
-    if nxt is not None:
-        sched, _ = schedule_round(data, nxt)
-        for s in sched:
-            home, away = (s.home, s.away) if s.home else s.teams
-            fixtures.append(PressFixture(s.id, data.team_name(home), data.team_name(away), place_name(s.venue),
-                                         s.date.isoformat() if s.date else "", s.time or ""))
-        byes = [data.team_name(b) for b in data.draws[nxt].byes]
+    fixtures, byes = _next_fixtures(data, nxt) if nxt is not None else ([], [])
     text = cup_round_report(rnd, data.season, results, open_, nxt, fixtures, byes, lang)
     doc = {"round": rnd, "results": [{"match": m.id, "winner": m.winner, "loser": m.loser, "score": m.score,
                                       "decided_by": m.decided or ("walkover" if m.walkover else "imps"),
@@ -67,6 +46,41 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
            "next_draw": [{"match": f.id, "home": f.home, "away": f.away, "venue": f.venue, "date": f.date,
                           "time": f.time} for f in fixtures]}
     return text, doc
+
+
+def _press_match(data, m, r, level):
+    """One decided match of the round for the press: winner, loser, the score (IMPs, the extra
+    boards' IMPs, or w.o.), the teams' divisions and entry rounds."""
+    from ..publish.press import PressMatch
+
+    loser = r.loser or (m.teams[1] if r.winner == m.teams[0] else m.teams[0])
+    extra = ""
+    if r.kind == "result" and r.imps is not None:
+        score = f"{r.imps_of(r.winner)}-{r.imps_of(loser)}"
+        if r.extra_imps is not None:
+            first = r.extra_imps if r.winner == r.home else r.extra_imps[::-1]
+            extra = f"{first[0]}-{first[1]}"
+    else:
+        score = "w.o."
+    return PressMatch(m.id, data.team_name(r.winner), data.team_name(loser), score,
+                      level(r.winner), level(loser), data.entry.get(r.winner), data.entry.get(loser),
+                      walkover=r.kind == "walkover",
+                      decided=r.decided_by if r.decided_by in ("total_points", "extra") else "",
+                      extra=extra)
+
+
+def _next_fixtures(data, nxt: int) -> tuple[list, list[str]]:
+    """The next drawn round's fixtures (home, away, venue, date, time) and its byes."""
+    from ..publish.gather import place_name, schedule_round
+    from ..publish.press import PressFixture
+
+    sched, _ = schedule_round(data, nxt)
+    fixtures = []
+    for s in sched:
+        home, away = (s.home, s.away) if s.home else s.teams
+        fixtures.append(PressFixture(s.id, data.team_name(home), data.team_name(away), place_name(s.venue),
+                                     s.date.isoformat() if s.date else "", s.time or ""))
+    return fixtures, [data.team_name(b) for b in data.draws[nxt].byes]
 
 
 def _is_upset(m) -> bool:
