@@ -80,7 +80,9 @@ def test_1_5_16_deadline_sources_of_the_example(example):
     settings = load_settings(store)
     rounds, note, _ = played_rounds(store, settings)
     assert note is None and rounds and rounds[-1] == 9
-    sources, notes, _ = collect(store, settings, dt.datetime(2026, 9, 1))
+    from dbfcli.store.snapshot import Snapshot
+
+    sources, notes, _ = collect(Snapshot(store), settings, dt.datetime(2026, 9, 1))
     assert len(sources) >= 5 and notes == []
     assert any(d.rule == "1.5.16" for d in sources[0])
 

@@ -186,20 +186,23 @@ def load_store(require: bool = True) -> SeasonStore:
     return store
 
 
+def load_snapshot(require: bool = True):
+    """The season of this command as a lazy :class:`dbfcli.store.snapshot.Snapshot`, read
+    under the season lock :func:`load_store` takes (issue 13.1): the one way a command reads
+    season state; ``.store`` is the store its writes go through."""
+    from ..store.snapshot import Snapshot
+
+    return Snapshot(load_store(require))
+
+
 def _season_lang(store: SeasonStore) -> None:
     """The season's language (``lang = "da"`` at the top of ``season.toml``), when neither
-    ``--lang`` nor ``$DBF_LANG`` names one (issue 18.5). A line scan, no TOML parse: the
-    settings reader checks the value (``format.settings``)."""
-    import re
+    ``--lang`` nor ``$DBF_LANG`` names one (issue 18.5): store.season.declared_lang."""
+    from ..store.season import declared_lang
 
-    try:
-        with open(store.dir / "season.toml", encoding="utf-8") as fh:
-            head = fh.read(4096)
-    except (OSError, UnicodeDecodeError, ValueError):
-        return
-    m = re.search(r'^lang\s*=\s*"(en|da)"', head.split("\n[", 1)[0], re.M)
-    if m:
-        RUN.lang = m.group(1)
+    lang = declared_lang(store.dir)
+    if lang is not None:
+        RUN.lang = lang
         reset_lang()
 
 

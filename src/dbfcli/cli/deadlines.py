@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_snapshot
 
 
 def parse_now(value: str | None) -> dt.datetime:
@@ -42,13 +42,10 @@ def register(app: typer.Typer) -> None:
         Example: dbf deadlines --fail-on-overdue --quiet
         """
         from ..rules.deadlines import merge, open_items
-        from ..store.deadlinesources import collect
-        from ..store.settings import load_settings
-
         now = parse_now(today)
-        store = load_store()
-        settings = load_settings(store)
-        sources, notes, warnings = collect(store, settings, now)
+        snap = load_snapshot()
+        settings = snap.settings()
+        sources, notes, warnings = snap.deadline_sources(settings, now)
         check(warnings)   # about the cup's field (entry rounds, pools): printed, never fatal
         every = merge(sources, now)
         shown = every if all_ else open_items(every, now, days)
@@ -66,7 +63,7 @@ def register(app: typer.Typer) -> None:
                 if not shown:
                     out.line(tr("nothing_due", days=days, now=f"{now:%Y-%m-%d %H:%M}"))
                 else:
-                    out.table(tr("deadlines_title", season=store.season, now=f"{now:%Y-%m-%d %H:%M}"),
+                    out.table(tr("deadlines_title", season=snap.season, now=f"{now:%Y-%m-%d %H:%M}"),
                               heads("due", "what", "§", "status"),
                               [(_fmt(d.due), problem_text(d.what), d.rule,
                                 tr("status:overdue") if d.overdue else tr("status:done") if d.done else tr("status:due"))

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .season import SeasonStore
 
 
-def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list], list[str], list]:
-    """Every source of deadlines; ``notes`` say which sources are missing; third: warnings
-    about the cup's field (:func:`dbfcli.store.cupfield.played_rounds`). The files are read
-    here; what is due when is decided by :func:`dbfcli.rules.deadlines.season_deadlines`."""
+def collect(snap, settings, now: dt.datetime) -> tuple[list[list], list[str], list]:
+    """Every source of deadlines, from the season's snapshot ``snap`` (a
+    :class:`dbfcli.store.snapshot.Snapshot`; the fee ledgers through it); ``notes`` say
+    which sources are missing; third: warnings about the cup's field
+    (:func:`dbfcli.store.cupfield.played_rounds`). What is due when is decided by
+    :func:`dbfcli.rules.deadlines.season_deadlines`."""
     from ..rules.deadlines import DeadlineFacts, season_deadlines
     from .cupdraw import draw_sent_rounds, load_schedule, recorded_draws
     from .cupfield import played_rounds
     from .systems import load_registry
     from .teams import load_divisions
 
+    store = snap.store
     draws = recorded_draws(store)
     rounds, note, warnings = played_rounds(store, settings)
     if rounds is None and note is None:   # no cup teams: no cup round is played, so none is drawn (issue 15.12)
@@ -29,9 +31,7 @@ def collect(store: SeasonStore, settings, now: dt.datetime) -> tuple[list[list],
     divisions, _ = load_divisions(store)
     recorded = frozenset(mid for matches in draws.values() for mid, _ in matches
                          if store.exists(f"cup/matches/{mid}.yaml"))
-    from .feestate import fee_state
-
-    fees = fee_state(store, settings, now.date())
+    fees = snap.fee_state(settings, now.date())
     dues = tuple(d for ds in fees.dues.values() for d in ds)
     facts = DeadlineFacts(draws=draws, played_rounds=rounds, agreements=agreements, recorded=recorded,
                           registrations=tuple(regs), divisions=tuple(divisions.values()), fees=dues,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 
 from ..rules.value import Value
-from .season import SeasonStore
 
 
 class FeeState(Value, kw_only=True):
@@ -21,14 +20,16 @@ class FeeState(Value, kw_only=True):
     problems: tuple = ()
 
 
-def fee_state(store: SeasonStore, settings, today: dt.date | None = None) -> FeeState:
-    """Every team's ledger and charges; payments recorded after ``today`` are left out."""
+#: the parts of the cup the ledgers are made of (:meth:`dbfcli.store.snapshot.Snapshot.cup`)
+FEE_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule", "records", "travel", "payments"))
+
+
+def fee_state(cup, settings, today: dt.date | None = None, problems=()) -> FeeState:
+    """Every team's ledger and charges from the snapshot's ``cup`` (its parts ``FEE_PARTS``
+    read; ``problems``: of reading them); payments recorded after ``today`` are left out."""
     from ..rules.fees import fee_due_times, fine_due_times, ledgers, outstanding, rounds_in
     from ..rules.home import match_start
-    from .snapshot import load_cup
 
-    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "draws", "schedule",
-                                                     "records", "travel", "payments")))
     teams = {t.id: t for t in cup.teams}
     records = sorted(cup.records, key=lambda r: (r.match.round, r.match.match))
     matches = [r.match for r in records]

@@ -91,6 +91,21 @@ def read_dbf_toml(root: Path) -> dict:
         raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
 
 
+def declared_lang(season_dir: Path) -> str | None:
+    """The language named at the top of ``SEASON/season.toml`` (``lang = "en"`` or ``"da"``,
+    before the first table), else None: a line scan of its first 4 KiB, no TOML parse (the
+    settings reader checks the value, ``format.settings``), read before the lock is taken."""
+    import re
+
+    try:
+        with open(season_dir / "season.toml", encoding="utf-8") as fh:
+            head = fh.read(4096)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    m = re.search(r'^lang\s*=\s*"(en|da)"', head.split("\n[", 1)[0], re.M)
+    return m.group(1) if m else None
+
+
 def resolve_season(root: Path, option: str | None) -> str:
     """``--season``, else ``$DBF_SEASON``, else ``current`` in ``DIR/dbf.toml``, else the newest folder."""
     season = option or os.environ.get("DBF_SEASON") or read_dbf_toml(root).get("current")

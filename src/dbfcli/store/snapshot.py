@@ -43,7 +43,7 @@ from ..rules.problems import Problem
 from ..rules.seasonstate import CupState, DivisionState, Season
 from .season import COMMIT_CHECKS, SeasonStore, StoreError
 
-__all__ = ["CupState", "DivisionState", "Season", "load_cup", "load_division_state", "load_season", "check_season"]
+__all__ = ["CupState", "DivisionState", "Season", "Snapshot", "load_cup", "load_division_state", "load_season", "check_season"]
 
 
 def _read(reader: Callable[..., Any], *args, empty: Any = None) -> tuple[Any, list[Problem]]:
@@ -66,33 +66,27 @@ INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "sche
 def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[CupState, list[Problem]]:
     """The cup part of the snapshot: every cup file named in ``parts`` (default all), each
     through its one reader; the others are left empty."""
-    from .cupdraw import load_draws, load_schedule
-    from .cupresults import (load_additions, load_contacts, load_cup_records, load_payments, load_travel_claims,
-                             load_withdrawals)
-    from .teams import load_cup_teams
+    return Snapshot(store).cup(parts)
 
-    problems: list[Problem] = []
 
-    def part(reader, empty):
-        value, p = _read(reader, store, empty=empty)
-        problems.extend(p)
-        return value
+#: each part of the cup: (module, reader, what an unreadable file reads as)
+_CUP_READERS = {
+    "teams": ("teams", "load_cup_teams", ()), "additions": ("cupresults", "load_additions", ()),
+    "withdrawals": ("cupresults", "load_withdrawals", ()), "draws": ("cupdraw", "load_draws", ({}, {})),
+    "schedule": ("cupdraw", "load_schedule", ({}, {})), "records": ("cupresults", "load_cup_records", []),
+    "travel": ("cupresults", "load_travel_claims", []), "contacts": ("cupresults", "load_contacts", {}),
+    "payments": ("cupresults", "load_payments", ()),
+}
 
-    def some(name, reader, empty):
-        return part(reader, empty) if name in parts else empty
 
-    teams = some("teams", load_cup_teams, ())
-    additions = some("additions", load_additions, ())
-    withdrawals = some("withdrawals", load_withdrawals, ())
-    draws, pools = some("draws", load_draws, ({}, {}))
-    schedule, where = some("schedule", load_schedule, ({}, {}))
-    records = some("records", load_cup_records, [])
-    travel = some("travel", load_travel_claims, [])
-    contacts = some("contacts", load_contacts, {})
-    paid = some("payments", load_payments, ())
-    return CupState(teams=tuple(teams), additions=tuple(additions), withdrawals=tuple(withdrawals), draws=draws, pools=pools, schedule=schedule,
-                    schedule_where=where, records=tuple(records), travel=tuple(travel),
-                    contacts=contacts, paid=tuple(paid)), problems
+def _cup_state(part: Callable[[str], Any]) -> CupState:
+    """The CupState of the parts ``part(name)`` gives (an unread part: its empty value)."""
+    draws, pools = part("draws")
+    schedule, where = part("schedule")
+    return CupState(teams=tuple(part("teams")), additions=tuple(part("additions")),
+                    withdrawals=tuple(part("withdrawals")), draws=draws, pools=pools, schedule=schedule,
+                    schedule_where=where, records=tuple(part("records")), travel=tuple(part("travel")),
+                    contacts=part("contacts"), paid=tuple(part("payments")))
 
 
 def load_division_state(store: SeasonStore, division_id: str, settings) -> tuple[DivisionState, list[Problem]]:
@@ -188,6 +182,267 @@ def load_divisions(store: SeasonStore, settings, only: Iterable[str] | None = No
     from ..rules.model import DIVISIONS
 
     return {div: load_division_state(store, div, settings)[0] for div in (DIVISIONS if only is None else only)}
+
+
+# --------------------------------------------------------------------------- the snapshot API
+class Snapshot:
+    """The season of one command, read lazily (issue 13.1): the one door through which
+    ``cli/``, ``publish/`` and ``web/`` read season state (``tests/test_one_reader.py``).
+
+    Each method reads one kind of state file through its one reader (the table above), or
+    one assembly of store (what a command combines from several files), the first time it
+    is asked for, and keeps what it read: a command reads only the parts it needs, and each
+    of them once. The values are the readers' own (frozen values, tuples); the problem
+    lists are copies, so a caller may extend them. A reader that raises (a malformed
+    ``season.toml``: :class:`StoreError`, exit 2) raises on every call, as the reader does.
+
+    Consistency: the CLI (``cli/common.load_snapshot``) and ``dbf serve`` hold the season
+    lock from before the first read to the end of the command or request (shared for a
+    reader, exclusive for a writer), so every part read later belongs to the same season
+    state: no write or undo happens in between.
+    """
+
+    __slots__ = ("store", "_memo")
+
+    def __init__(self, store: SeasonStore):
+        self.store = store
+        self._memo: dict = {}
+
+    @property
+    def season(self) -> str:
+        return self.store.season
+
+    def _once(self, key, reader: Callable[..., Any], *args):
+        if key not in self._memo:
+            self._memo[key] = reader(self.store, *args)
+        return self._memo[key]
+
+    def _pair(self, key, reader: Callable[..., Any], *args):
+        """A reader's ``(value..., problems)``, the problems a fresh list."""
+        *values, problems = self._once(key, reader, *args)
+        return (*values, list(problems))
+
+    # -- season.toml, the cup
+    def settings_checked(self):
+        """``(Settings, problems)`` of season.toml (store.settings)."""
+        from .settings import load_settings_checked
+
+        return self._pair("settings", load_settings_checked)
+
+    def settings(self):
+        """The season's Settings; a broken season.toml is a StoreError (exit 2)."""
+        settings, problems = self.settings_checked()
+        if any(p.is_error for p in problems):
+            raise StoreError(problems)
+        return settings
+
+    def cup_part(self, name: str) -> tuple[Any, list[Problem]]:
+        """One part of the cup (a key of ``CUP_PARTS``) through its reader; never raises."""
+        import importlib
+
+        if ("cup", name) not in self._memo:
+            module, reader, empty = _CUP_READERS[name]
+            fn = getattr(importlib.import_module(f"{__package__}.{module}"), reader)
+            self._memo[("cup", name)] = _read(fn, self.store, empty=empty)
+        value, problems = self._memo[("cup", name)]
+        return value, list(problems)
+
+    def cup(self, parts: frozenset[str] = CUP_PARTS) -> tuple[CupState, list[Problem]]:
+        """The cup's :class:`CupState` with the ``parts`` named read, the others empty."""
+        problems: list[Problem] = []
+
+        def part(name):
+            if name not in parts:
+                return _CUP_READERS[name][2]
+            value, p = self.cup_part(name)
+            problems.extend(p)
+            return value
+
+        return _cup_state(part), problems
+
+    def cup_teams(self, required: bool = False):
+        """``(teams, problems)`` of cup/teams.yaml (store.teams.load_cup_teams)."""
+        from .teams import load_cup_teams
+
+        return self._pair(("cup_teams", required), load_cup_teams, required)
+
+    def cup_team_names(self):
+        """``(team id -> name, member id -> name, problems)``: the fast summary of cup/teams.yaml."""
+        from .teams import load_cup_team_names
+
+        return self._pair("cup_team_names", load_cup_team_names)
+
+    def cup_records(self):
+        """``(records, problems)``: every recorded cup sheet and walkover (store.cupresults)."""
+        from .cupresults import load_cup_records
+
+        return self._pair("cup_records", load_cup_records)
+
+    def additions(self):
+        from .cupresults import load_additions
+
+        return self._pair("additions", load_additions)
+
+    def up_credits(self):
+        """The UP credited by every recorded sheet (a summary of cup/matches, §1.5.4)."""
+        from .cupresults import load_up_credits
+
+        return self._pair("up_credits", load_up_credits)
+
+    def gp_shares(self):
+        """The GP of every recorded sheet (a summary of cup/matches, §1.5.10)."""
+        from .cupresults import load_gp_shares
+
+        return self._pair("gp_shares", load_gp_shares)
+
+    def sheet_names(self):
+        """Member id -> name of every player named on a recorded sheet (a summary)."""
+        from .cupresults import load_sheet_names
+
+        return self._pair("sheet_names", load_sheet_names)
+
+    def draws(self):
+        """``(round -> CupDraw, round -> pools, problems)`` (store.cupdraw.load_draws)."""
+        from .cupdraw import load_draws
+
+        return self._pair("draws", load_draws)
+
+    def cup_results(self):
+        """``(winners, per round UP, rounds with results, problems)`` (store.cupdraw.load_results)."""
+        from .cupdraw import load_results
+
+        return self._pair("cup_results", load_results)
+
+    def schedule(self):
+        """``(match id -> Agreement, match id -> Where, problems)`` of cup/schedule.yaml."""
+        from .cupdraw import load_schedule
+
+        return self._pair("schedule", load_schedule)
+
+    def payment_rows(self) -> list:
+        """The rows of cup/payments.yaml as stored (``dbf fees pay`` appends one; the
+        payments themselves: the ``payments`` part of :meth:`cup`)."""
+        from .cupresults import PAYMENTS
+
+        doc = self.store.read_yaml(PAYMENTS, required=False)
+        return list((doc.data or {}).get("payments") or []) if doc is not None else []
+
+    def contacts(self):
+        from .cupresults import load_contacts
+
+        return self._pair("contacts", load_contacts)
+
+    # -- the divisions
+    def division(self, division_id: str):
+        """``(Division | None, problems)`` of divisions/DIV.yaml (store.teams.load_division)."""
+        from .teams import load_division
+
+        return self._pair(("division", division_id), load_division, division_id)
+
+    def divisions(self):
+        """``(division id -> Division, problems)`` of every entered division."""
+        from .teams import load_divisions
+
+        return self._pair("divisions", load_divisions)
+
+    def div_results(self, division_id: str):
+        """``(results, problems)``: the recorded matches of a division (store.divresults)."""
+        from .divresults import load_div_results
+
+        return self._pair(("div_results", division_id), load_div_results, division_id)
+
+    def frozen(self, division_id: str, settings):
+        """``(rounds, teams, problems)`` of divisions/schedule-DIV.yaml (None, None: not frozen)."""
+        from .divresults import load_frozen
+
+        return self._pair(("frozen", division_id), load_frozen, division_id, settings)
+
+    def season_schedule(self, division, settings):
+        """A division's schedule: the frozen one when stored, else the one its entry order gives."""
+        from .divresults import season_schedule
+
+        return self._once(("season_schedule", division.id), season_schedule, division, settings)
+
+    def vp_scale(self, name: str):
+        """``(VPScale | None, problems)``: the season's VP scale (built in or the season's table)."""
+        from .divresults import load_vp_scale
+
+        return self._pair(("vp_scale", name), load_vp_scale, name)
+
+    def lots(self):
+        """``(lots, problems)`` of divisions/lots.yaml (store.lots)."""
+        from .lots import load_lots
+
+        return self._pair("lots", load_lots)
+
+    # -- systems, the tournaments folder, road distances
+    def registry(self):
+        """``(registrations, problems)`` of systems/registry.yaml (§2.10)."""
+        from .systems import load_registry
+
+        return self._pair("registry", load_registry)
+
+    def hum_context(self, settings, teams):
+        """The registered HUM pairs and the teams with one (§1.5.13)."""
+        from .systems import hum_context
+
+        return hum_context(self.store, settings, teams)
+
+    def trophy(self):
+        """``(finals | None, problems)`` of DIR/trophy.yaml (§1.5.1)."""
+        from .trophy import HISTORY, read_history
+
+        return self._pair("trophy", lambda store: read_history(store.root / HISTORY))
+
+    def trophy_teams(self) -> dict[str, str]:
+        """Season -> the winning team's name (the optional ``team:`` of DIR/trophy.yaml rows)."""
+        from .trophy import read_teams
+
+        return self._once("trophy_teams", read_teams)
+
+    def clubs(self):
+        """``(club number -> name, venue postcode -> street, problems)`` of DIR/clubs.yaml."""
+        from .clubs import load_clubs
+
+        return self._pair("clubs", load_clubs)
+
+    def road_table(self):
+        """``(PostcodeTable with the season's distances.csv, problems)`` (§1.5.4)."""
+        from .geodata import road_table
+
+        return self._pair("road", road_table)
+
+    # -- assemblies of store (each reads several files, the lock held)
+    def cup_field(self, settings):
+        """``(teams, entry rounds, clubs, pools, problems)``: who plays the cup (store.cupfield)."""
+        from .cupfield import cup_field
+
+        return cup_field(self.store, settings)
+
+    def fee_state(self, settings, day):
+        """The cup's fee ledgers on ``day`` (store.feestate, §1.5.15)."""
+        from .feestate import FEE_PARTS, fee_state
+
+        cup, problems = self.cup(FEE_PARTS)
+        return fee_state(cup, settings, day, problems)
+
+    def scheduled(self, settings, round_no: int):
+        """``(draw, scheduled matches, problems)`` of a drawn cup round (store.cupschedule)."""
+        from .cupschedule import scheduled
+
+        return scheduled(self.store, settings, round_no)
+
+    def deadline_sources(self, settings, now):
+        """``(sources, notes, warnings)`` of ``dbf deadlines`` (store.deadlinesources)."""
+        from .deadlinesources import collect
+
+        return collect(self, settings, now)
+
+    def playoff_state(self, **kw):
+        """The play-off as ``dbf playoff`` shows it (store.playoffstate)."""
+        from .playoffstate import playoff_state
+
+        return playoff_state(self.store, **kw)
 
 
 # --------------------------------------------------------------------------- planned writes

@@ -34,6 +34,24 @@ def read_history(path: Path):
     return finals, problems
 
 
+def read_teams(store) -> dict[str, str]:
+    """The optional ``team:`` of each row of ``DIR/trophy.yaml`` (season -> team name), for the
+    site's trophy page; the rows themselves are read (and checked) by :func:`read_history`."""
+    from .yamlio import YamlLoadError, parse_yaml
+
+    path = store.root / HISTORY
+    if not path.is_file():
+        return {}
+    try:
+        doc = parse_yaml(path.read_bytes(), str(path))
+    except YamlLoadError:
+        return {}
+    rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
+    if not isinstance(rows, list):     # a malformed history is reported by read_history
+        return {}
+    return {str(r["season"]): str(r["team"]) for r in rows if isinstance(r, dict) and r.get("season") and r.get("team")}
+
+
 def recorded_finals(root: Path):
     """§1.5.1: the final of every season folder in ``root`` that has one recorded
     (``cup/matches/*.yaml`` of round 9 with a winner): the winning team's captain."""
