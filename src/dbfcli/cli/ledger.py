@@ -10,17 +10,7 @@ import typer
 
 from ..i18n import heads, problem_text, t as tr, word
 from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail,
-                     load_store, Num, write_csv)
-
-
-def _load(store):
-    from ..store.cupresults import load_cup_records
-    from ..store.teams import load_cup_teams
-
-    teams, problems = load_cup_teams(store)
-    records, more = load_cup_records(store)
-    check(problems + more)
-    return {t.id: t for t in teams}, sorted(records, key=lambda r: (r.match.round, r.match.match))
+                     load_snapshot, Num, write_csv)
 
 
 def register(app: typer.Typer) -> None:
@@ -31,12 +21,9 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf up KBH-3 --json
         """
-        from ..store.cupresults import load_up_credits
-        from ..store.teams import load_cup_team_names
-
-        store = load_store()
-        teams, _, problems = load_cup_team_names(store)
-        credits, more = load_up_credits(store)
+        snap = load_snapshot()
+        teams, _, problems = snap.cup_team_names()
+        credits, more = snap.up_credits()
         check(problems + more)
         if team is not None and team not in teams:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
@@ -66,14 +53,11 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.gp import format_gp
 
-        from ..store.cupresults import load_additions, load_gp_shares, load_sheet_names
-        from ..store.teams import load_cup_team_names
-
-        store = load_store()
-        _, names, problems = load_cup_team_names(store)
-        shares, more = load_gp_shares(store)
-        additions, more2 = load_additions(store)
-        named, more3 = load_sheet_names(store)
+        snap = load_snapshot()
+        _, names, problems = snap.cup_team_names()
+        shares, more = snap.gp_shares()
+        additions, more2 = snap.additions()
+        named, more3 = snap.sheet_names()
         check(problems + more + more2 + more3)
         # the roster's names first; added players (§1.5.11) and substitutes named on a sheet (§1.5.12)
         names = {**named, **{a.player.id: a.player.name for a in additions if a.player.name}, **names}
@@ -135,15 +119,13 @@ def _show(team: str | None, today_: str | None) -> None:
     """``dbf fees [TEAM]``: the ledgers with outstanding and overdue (§1.5.15)."""
     import datetime as dt
 
-    from ..store.feestate import fee_state
-    from ..store.settings import load_settings
     from .common import today
 
-    store = load_store()
+    snap = load_snapshot()
     day = today(today_)
     now = dt.datetime.combine(day, dt.time.min) if today_ else dt.datetime.now()
-    settings = load_settings(store)
-    state = fee_state(store, settings, day)
+    settings = snap.settings()
+    state = snap.fee_state(settings, day)
     check(list(state.problems))
     if team is not None and team not in state.ledgers:
         fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
@@ -183,7 +165,6 @@ def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_
     from ..rules.dates import date_of
     from ..rules.fees import rounds_in
     from ..store.cupresults import PAYMENTS, payment_row
-    from ..store.snapshot import load_cup
 
     if team is None or amount is None:
         fail("dbf fees pay needs TEAM and AMOUNT", hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
@@ -196,18 +177,17 @@ def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_
     if not kr.isascii() or not kr.isdigit() or int(kr) <= 0 or int(kr) > 10**7:
         fail(f"AMOUNT {amount!r} is not a whole number of kroner above 0", code="usage.option",
              hint="fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo")
-    store = load_store()
+    snap = load_snapshot()
+    store = snap.store
     with store.transaction(command_line(), f"{team} paid {int(kr)} kr on {day.isoformat()} (§1.5.15)", dry_run,
                            RUN.lock_timeout) as tx:
-        cup, problems = load_cup(store, parts=frozenset(("teams", "draws", "records", "payments")))
+        cup, problems = snap.cup(frozenset(("teams", "draws", "records", "payments")))
         check(problems)
         if team not in {t.id for t in cup.teams}:
             fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
         rounds = rounds_in(team, cup.draws, [r.match for r in cup.records])
         round_no = round_ or (rounds[-1] if rounds else 1)
-        doc_old = store.read_yaml(PAYMENTS, required=False)
-        rows = list((doc_old.data or {}).get("payments") or []) if doc_old is not None else []
-        rows.append(payment_row(team, int(kr), day, round_no, note))
+        rows = [*snap.payment_rows(), payment_row(team, int(kr), day, round_no, note)]
         tx.write_yaml(PAYMENTS, {"schema": 1, "payments": rows},
                       header="money received from cup teams (§1.5.15; dbf fees pay)")
         changes = tx.changes()
