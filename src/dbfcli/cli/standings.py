@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store, num, write_csv
+from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_snapshot, num, write_csv
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -29,34 +29,29 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import DIVISIONS
         from ..rules.standings import check_against_schedule, standings
         from ..rules.vp import format_vp, vp_number
-        from ..store.divresults import load_div_results, load_vp_scale, season_schedule
-        from ..store.settings import load_settings
-        from ..store.teams import load_division
 
         if div not in DIVISIONS:
             fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
-        store = load_store()
-        settings = load_settings(store)
-        division, problems = load_division(store, div)
+        snap = load_snapshot()
+        settings = snap.settings()
+        division, problems = snap.division(div)
         check(problems)
         if division is None or not division.teams:
             fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")
-        scale, scale_problems = load_vp_scale(store, settings.vp_scale)
+        scale, scale_problems = snap.vp_scale(settings.vp_scale)
         if scale is None:
             check(scale_problems or [])
             fail(f"vp_scale {settings.vp_scale!r} cannot be used", code="format.vp-table")
-        results, problems = load_div_results(store, div)
+        results, problems = snap.div_results(div)
         if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
             raise UsageProblem(problems)
-        schedule = season_schedule(store, division, settings.division(div))   # the frozen one when stored
+        schedule = snap.season_schedule(division, settings.division(div))   # the frozen one when stored
         problems += check_against_schedule(results, schedule)
         if after_round is not None:
             if not 1 <= after_round <= len(schedule):
                 fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
             results = [r for r in results if r.round <= after_round]
-        from ..store.lots import load_lots
-
-        lots, lot_problems = load_lots(store)
+        lots, lot_problems = snap.lots()
         check([x for x in lot_problems if x.rule is None])      # a malformed lots file: exit 2
         table, more = standings(division, results, scale, lots)
         problems += more
@@ -70,7 +65,7 @@ def register(app: typer.Typer) -> None:
                     "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
                     "tie_break": r.tie_break, "lots": r.lots, "lot_drawn": r.lot_drawn}
 
-        doc = {"division": div, "season": store.season, "vp_scale": scale.name, "after_round": after_round,
+        doc = {"division": div, "season": snap.season, "vp_scale": scale.name, "after_round": after_round,
                "rounds_played": table.rounds_played, "matches_played": table.matches_played,
                "matches_total": table.matches_total, "complete": table.complete,
                "rows": [row_doc(r) for r in table.rows]}
@@ -88,7 +83,7 @@ def register(app: typer.Typer) -> None:
 
             state = t("state_final") if table.complete else t(
                 "state_after", rounds=count(table.rounds_played, "round(s)"), played=table.matches_played, total=table.matches_total)
-            out.table(t("standings_title", div=division_name(div), season=store.season, state=state, scale=scale.name),
+            out.table(t("standings_title", div=division_name(div), season=snap.season, state=state, scale=scale.name),
                       ["#", t("team"), t("name"), t("col_played"), t("col_won"), t("col_drawn"), t("col_lost"),
                        t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
                       [(f"{r.rank}{'=' if r.lots else ''}", r.team, names[r.team], r.played, r.won, r.drawn, r.lost,
