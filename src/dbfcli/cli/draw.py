@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, pool_name, round_name, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, load_store
+from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, load_snapshot
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -41,20 +41,19 @@ def register(app: typer.Typer) -> None:
         from ..i18n import team_label as label
         from ..rules.draw_pending import unresolved
         from ..rules.matchstate import redraw_refusal
-        from ..store.cupdraw import SCHEDULE, draw_data, draw_file, load_draws, load_results, load_schedule, schedule_data
-        from ..store.cupfield import cup_field
-        from ..store.settings import load_settings
+        from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
 
-        store = load_store()
-        settings = load_settings(store)
+        snap = load_snapshot()
+        store = snap.store
+        settings = snap.settings()
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big") >> 1
         with store.transaction(command_line(), f"drew cup round {round_} (seed {seed})", dry_run,
                                RUN.lock_timeout) as tx:
-            teams, entry, clubs, pool_of, field_problems = cup_field(store, settings)
+            teams, entry, clubs, pool_of, field_problems = snap.cup_field(settings)
             check(field_problems)
-            draws, recorded_pools, problems = load_draws(store)
-            winners, _, result_rounds, more = load_results(store)
+            draws, recorded_pools, problems = snap.draws()
+            winners, _, result_rounds, more = snap.cup_results()
             check(problems + more)
             refusal = redraw_refusal(draws, result_rounds, round_, force)   # §1.5.16
             if refusal is not None:
@@ -63,7 +62,7 @@ def register(app: typer.Typer) -> None:
                 for r in (1, 2):
                     pool_of = {**pool_of, **recorded_pools.get(r, {})}
             earlier = {r: d for r, d in draws.items() if r < round_}
-            agreements, _, more = load_schedule(store)
+            agreements, _, more = snap.schedule()
             check(more)
             dispensed = {mid for mid, a in agreements.items() if a.dispensation}   # §1.5.6: may wait (§1.5.16)
             outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
