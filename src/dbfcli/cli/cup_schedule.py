@@ -10,7 +10,7 @@ import typer
 
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_snapshot, load_store
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -73,21 +73,18 @@ def _sides(s) -> tuple[str, str]:
 
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: str | None = None) -> None:
-    from ..store.cupschedule import scheduled
-    from ..store.settings import load_settings
-    from ..store.teams import load_cup_teams
     from .common import write_csv
 
     if round_no is None:
         fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1", code="usage.missing")
-    store = load_store()
-    settings = load_settings(store)
-    draw, rows, problems = scheduled(store, settings, round_no)
+    snap = load_snapshot()
+    settings = snap.settings()
+    draw, rows, problems = snap.scheduled(settings, round_no)
     if draw is None:
         fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
     doc = _doc(round_no, rows)
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
-    teams, _ = load_cup_teams(store)
+    teams, _ = snap.cup_teams()
     names = {t.id: t.name for t in teams}
     if team is not None and ics is None:
         fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
@@ -96,11 +93,10 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
         fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams", code="unknown.team")
     if ics is not None:
         from ..i18n import current_lang
-        from ..publish.gather import load_clubs
         from ..store.ics import cup_calendar
 
-        _, streets, _ = load_clubs(store)
-        data, events = cup_calendar(store.season, round_no, rows, names, current_lang(), streets, team)
+        _, streets, _ = snap.clubs()
+        data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team)
         doc["ics"] = {"file": str(ics), "events": events}
         from .common import write_out
 

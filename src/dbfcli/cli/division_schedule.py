@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, division_name
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store, write_csv
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_snapshot, write_csv
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
 TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
@@ -51,20 +51,17 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     """Load the division and the settings, build (or read the stored) schedule, print it
     (``--freeze``: store it; ``--ics``: write a calendar)."""
     from ..rules.roundrobin import check_frozen, division_schedule, round_venues, schedule_problems
-    from ..store.divresults import load_frozen
-    from ..store.settings import load_settings
-    from ..store.teams import load_division
-
-    store = load_store()
-    division, problems = load_division(store, division_id)
+    snap = load_snapshot()
+    store = snap.store
+    division, problems = snap.division(division_id)
     check(problems)
     if division is None or not division.teams:
         fail(f"no teams entered in {division_id}", hint=f"run `dbf division enter {division_id} FILE`", code="state.not-entered")
-    settings = load_settings(store).division(division_id)
+    settings = snap.settings().division(division_id)
     if refreeze and not freeze:
         fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
     written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
-    stored, stored_teams, problems = load_frozen(store, division_id, settings)
+    stored, stored_teams, problems = snap.frozen(division_id, settings)   # read after the write
     if problems:                                   # a malformed stored schedule: exit 2
         raise UsageProblem(problems)
     if written and dry_run:
@@ -99,11 +96,10 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
              code="unknown.team")
     if ics is not None:
         from ..i18n import current_lang
-        from ..publish.gather import load_clubs
         from ..store.ics import division_calendar
         from .common import write_out
 
-        _, streets, _ = load_clubs(store)
+        _, streets, _ = snap.clubs()
         data, events = division_calendar(division_id, store.season, rounds, names, venue, settings.boards,
                                          current_lang(), streets, team)
         write_out(ics, data, "--ics")

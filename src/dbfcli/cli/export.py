@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, command, emit, fail, load_store
+from .common import RUN, JsonOpt, command, emit, fail, load_snapshot
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9 to export.")]
 DivOpt = Annotated[Optional[str], typer.Option("--division", metavar="DIV", help="Division to export: 1div, 2div, 3div-a, 3div-b.")]
@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
                  code="usage.conflict" if round_ is not None else "usage.missing")
         if division is not None and division not in DIVISIONS:
             fail(f"unknown division {division!r}", hint="one of " + ", ".join(DIVISIONS), code="unknown.division")
-        data = load_season(load_store())
+        data = load_season(load_snapshot())
         if round_ is not None:
             if round_ not in data.draws:
                 fail(f"cup round {round_} has not been drawn", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, command, emit, fail, load_store
+from .common import JsonOpt, command, emit, fail, load_snapshot
 
 WhatArg = Annotated[str, typer.Argument(help="Cup round 1-9, or a division id (1div, 2div, 3div-a, 3div-b) with --weekend.")]
 WeekendOpt = Annotated[Optional[int], typer.Option("--weekend", help="Division weekend 1-4 (with a division id).")]
@@ -138,7 +138,7 @@ def register(app: typer.Typer) -> None:
         from ..publish.gather import load_season
 
         lang = current_lang()
-        data = load_season(load_store())
+        data = load_season(load_snapshot())
         if what.isdigit():
             rnd = int(what)
             if not 1 <= rnd <= 9:

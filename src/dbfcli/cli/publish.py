@@ -8,7 +8,7 @@ from typing import Annotated, Callable, Iterator, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, Out, command, emit, fail, load_store, print_problems
+from .common import RUN, JsonOpt, Out, command, emit, fail, load_snapshot, print_problems
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]
 
@@ -49,8 +49,8 @@ def register(app: typer.Typer) -> None:
         from ..publish.site import pages, render_site, team_calendars
 
         lang = current_lang()
-        store = load_store()
-        target = out if out is not None else store.dir / "site"
+        snap = load_snapshot()
+        target = out if out is not None else snap.store.dir / "site"
         if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
             import os
 
@@ -60,12 +60,12 @@ def register(app: typer.Typer) -> None:
             from ..store.season import check_writable_path
 
             try:
-                check_writable_path(store.dir, "site")
+                check_writable_path(snap.store.dir, "site")
             except OSError as exc:
                 fail(f"cannot write the site to {target}: {exc.strerror or exc}",
                      hint="a season folder holds files, not links: remove the link", code="io.link")
         with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
-            data = load_season(store)
+            data = load_season(snap)
             step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
             schedules = {}
             problems = list(data.problems)

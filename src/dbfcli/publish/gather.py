@@ -1,7 +1,8 @@
 """Everything the site, the press report and the e-mails show, read from the season folder.
 
-This is store code (it reads files); it hands plain rule values to ``site.py``,
-``press.py`` and ``mail.py``. It reads through the store modules of each kind of file:
+It reads nothing itself: every file comes through the season's snapshot
+(:class:`dbfcli.store.snapshot.Snapshot`, issue 13.1), and it hands plain rule values to
+``site.py``, ``press.py`` and ``mail.py``. What it takes, and the store reader behind each:
 
 * draws and ``cup/schedule.yaml``: :mod:`dbfcli.store.cupdraw`
 * recorded cup matches: :mod:`dbfcli.store.cupresults` (``imps``/``teams`` from the record's data)
@@ -9,6 +10,7 @@ This is store code (it reads files); it hands plain rule values to ``site.py``,
 * the play-off: :func:`dbfcli.store.playoffstate.playoff_state` (as ``dbf playoff`` shows it)
 * ``cup/contacts.yaml``  {schema, contacts: {member_id: e-mail}} (optional; new with issue 7)
 * ``DIR/trophy.yaml``    {schema, finals: [{season, captain, name}]} (the file `dbf trophy` reads)
+* ``DIR/clubs.yaml``     club names and venue streets (:mod:`dbfcli.store.clubs`)
 
 A malformed YAML file is a :class:`StoreError` (exit 2); a file with the wrong shape is
 reported as a Problem by its store module and left out (the site still builds).
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..rules.model import CupDraw, Division, Team
 from ..rules.problems import Problem
@@ -26,6 +28,9 @@ from ..rules.settings import Settings
 from ..rules.standings import DivResult
 from ..rules.value import replace
 from ..store.season import SeasonStore
+
+if TYPE_CHECKING:
+    from ..store.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,22 +168,25 @@ def _pair(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[str, str], list[Problem]]:
-    """Every recorded cup draw and the pools recorded with rounds 1-2 (store.cupdraw)."""
-    from ..store.cupdraw import load_draws as _load
+def as_snapshot(season: "SeasonStore | Snapshot") -> "Snapshot":
+    """The season's :class:`~dbfcli.store.snapshot.Snapshot` (a store is wrapped in one)."""
+    from ..store.snapshot import Snapshot
 
-    draws, pools, problems = _load(store)
+    return season if isinstance(season, Snapshot) else Snapshot(season)
+
+
+def load_draws(snap: "SeasonStore | Snapshot") -> tuple[dict[int, CupDraw], dict[str, str], list[Problem]]:
+    """Every recorded cup draw and the pools recorded with rounds 1-2 (store.cupdraw)."""
+    draws, pools, problems = as_snapshot(snap).draws()
     pool_of: dict[str, str] = {}
     for r in sorted(pools):
         pool_of.update(pools[r])
     return draws, pool_of, problems
 
 
-def load_cup_results(store: SeasonStore) -> tuple[dict[str, CupResult], list[Problem]]:
+def load_cup_results(snap: "SeasonStore | Snapshot") -> tuple[dict[str, CupResult], list[Problem]]:
     """Every recorded cup result sheet and walkover (store.cupresults; docs/sheets.md keys)."""
-    from ..store.cupresults import load_cup_records
-
-    records, problems = load_cup_records(store)
+    records, problems = as_snapshot(snap).cup_records()
     out: dict[str, CupResult] = {}
     for rec in records:
         m, d = rec.match, rec.data
@@ -191,166 +199,107 @@ def load_cup_results(store: SeasonStore) -> tuple[dict[str, CupResult], list[Pro
     return out, problems
 
 
-def load_div_results(store: SeasonStore, divisions) -> tuple[dict[str, list[DivResult]], list[Problem]]:
+def load_div_results(snap: "SeasonStore | Snapshot", divisions) -> tuple[dict[str, list[DivResult]], list[Problem]]:
     """Every recorded division match (store.divresults, as `dbf standings` reads them), by division."""
-    from ..store.divresults import load_div_results as _load
-
+    snap = as_snapshot(snap)
     out: dict[str, list[DivResult]] = {}
     problems: list[Problem] = []
     for div_id in divisions:
-        out[div_id], p = _load(store, div_id)
+        out[div_id], p = snap.div_results(div_id)
         problems += p
     return out, problems
 
 
-def load_contacts(store: SeasonStore) -> dict[int, str]:
+def load_contacts(snap: "SeasonStore | Snapshot") -> dict[int, str]:
     """``cup/contacts.yaml``: member id -> e-mail address, kept by the TD (the teams file has none);
     read by :func:`dbfcli.store.cupresults.load_contacts` (a malformed file: exit 2)."""
-    from ..store.cupresults import load_contacts as read_contacts
     from ..store.season import StoreError
 
-    contacts, problems = read_contacts(store)
+    contacts, problems = as_snapshot(snap).contacts()
     if any(p.is_error for p in problems):
         raise StoreError([p for p in problems if p.is_error])
     return contacts
 
 
-def load_agreements(store: SeasonStore) -> tuple[dict[str, Any], list[Problem]]:
+def load_agreements(snap: "SeasonStore | Snapshot") -> tuple[dict[str, Any], list[Problem]]:
     """``cup/schedule.yaml``: agreed date, time, venue per match (store.cupdraw.load_schedule)."""
-    from ..store.cupdraw import load_schedule
-
-    agreements, _, problems = load_schedule(store)
+    agreements, _, problems = as_snapshot(snap).schedule()
     return agreements, problems
 
 
-CLUBS = "clubs.yaml"   # in the tournaments folder (DIR): club names and venue streets, optional
-
-
-def load_clubs(store: SeasonStore) -> tuple[dict[int, str], dict[str, str], list[Problem]]:
-    """``DIR/clubs.yaml`` (optional, kept by the TD; docs/publishing.md)::
-
-        schema: 1
-        clubs:   {1010: Bridgeklubben Nord}          # DBF club number -> name
-        venues:  {"5000": "Bridgecentret, Vesterbro 10"}   # postcode -> street address
-
-    Returns ``(clubs, streets, problems)``; a malformed file is a warning (the site is still built)."""
-    from ..store.yamlio import YamlLoadError, parse_yaml
-
-    path = store.root / CLUBS
-    if not path.is_file():
-        return {}, {}, []
-    try:
-        doc = parse_yaml(path.read_bytes(), str(path))
-    except YamlLoadError as exc:
-        return {}, {}, [replace(p, severity="warning") for p in exc.problems]
-    data = doc.data if isinstance(doc.data, dict) else {}
-    given = {key: data.get(key) or {} for key in ("clubs", "venues")}
-    problems = []
-    if not all(isinstance(v, dict) for v in given.values()):    # checked before it is read (issue 16.1)
-        given = {key: v if isinstance(v, dict) else {} for key, v in given.items()}
-        problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where(),
-                                        code="format.schema"))
-    clubs = {int(k): str(v) for k, v in given["clubs"].items() if _int(k) is not None and v}
-    streets = {str(k).zfill(4): str(v) for k, v in given["venues"].items() if v}
-    return clubs, streets, problems
-
-
-def load_trophy_teams(store: SeasonStore) -> dict[str, str]:
-    """The optional ``team:`` of each row of ``DIR/trophy.yaml`` (season -> team name), for the
-    trophy page; the rows themselves are read (and checked) by :func:`load_finals`."""
-    from ..store.trophy import HISTORY
-    from ..store.yamlio import YamlLoadError, parse_yaml
-
-    path = store.root / HISTORY
-    if not path.is_file():
-        return {}
-    try:
-        doc = parse_yaml(path.read_bytes(), str(path))
-    except YamlLoadError:
-        return {}
-    rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
-    if not isinstance(rows, list):     # a malformed history is reported by the trophy reader
-        return {}
-    return {str(r["season"]): str(r["team"]) for r in rows if isinstance(r, dict) and r.get("season") and r.get("team")}
-
-
-def load_finals(store: SeasonStore) -> tuple[list[Any], list[Any]]:
+def load_finals(snap: "SeasonStore | Snapshot") -> tuple[list[Any], list[Any]]:
     """Cup finals of earlier seasons (``DIR/trophy.yaml``) for the trophy history (§1.5.1),
     read as ``dbf trophy`` reads them; a malformed row is reported (as a warning: the site
     is still published), not silently left out."""
-    from ..store.trophy import HISTORY, read_history
-
-    finals, problems = read_history(store.root / HISTORY)
+    finals, problems = as_snapshot(snap).trophy()
     return list(finals or []), problems
 
 
-def load_season(store: SeasonStore) -> SeasonData:
-    """Read the whole season for publishing (never stops at the first problem)."""
+def load_season(season: "SeasonStore | Snapshot") -> SeasonData:
+    """Read the whole season for publishing (never stops at the first problem), through the
+    season's snapshot (issue 13.1)."""
     from ..rules.entry import entry_rounds
     from ..rules.roster import division_players
-    from ..store.settings import load_settings_checked
-    from ..store.teams import load_cup_teams, load_divisions
 
-    settings, problems = load_settings_checked(store)
-    teams, p = load_cup_teams(store)
+    snap = as_snapshot(season)
+    settings, problems = snap.settings_checked()
+    teams, p = snap.cup_teams()
     problems += p
-    divisions, p = load_divisions(store)
+    divisions, p = snap.divisions()
     problems += p
     entry, p = entry_rounds(teams, settings.cup.entry_round, division_players(divisions))
     problems += p
-    draws, pools, p = load_draws(store)
+    draws, pools, p = load_draws(snap)
     problems += p
-    results, p = load_cup_results(store)
+    results, p = load_cup_results(snap)
     problems += p
-    div_results, p = load_div_results(store, divisions)
+    div_results, p = load_div_results(snap, divisions)
     problems += p
-    agreements, p = load_agreements(store)
+    agreements, p = load_agreements(snap)
     problems += p
-    finals, p = load_finals(store)
+    finals, p = load_finals(snap)
     problems += [replace(x, severity="warning") for x in p]
-    data = SeasonData(store.season, settings, {t.id: t for t in teams}, entry, dict(divisions), draws, results,
-                      div_results, agreements, load_contacts(store), finals, problems, pools)
-    from ..store.divresults import load_vp_scale
-
-    data.vp_scale, p = load_vp_scale(store, settings.vp_scale)
-    from ..store.systems import hum_context
-
-    data.hum_pairs, _ = hum_context(store, settings, teams)
-    data.problems += p
-    data.playoffs = load_playoffs(store, divisions)
-    from ..store.geodata import road_table
-
-    data.road, p = road_table(store)
-    data.problems += p
-    data.clubs, data.streets, p = load_clubs(store)
-    data.problems += p
-    data.trophy_teams = load_trophy_teams(store)
-    from ..store.lots import load_lots
-
-    data.lots, p = load_lots(store)
-    data.problems += p
-    from ..store.divresults import load_frozen
-
-    for div_id in divisions:
-        rounds, _, p = load_frozen(store, div_id, settings.division(div_id))
-        if rounds is not None:
-            data.div_rounds[div_id] = rounds
-        data.problems += p
+    data = SeasonData(snap.season, settings, {t.id: t for t in teams}, entry, dict(divisions), draws, results,
+                      div_results, agreements, load_contacts(snap), finals, problems, pools)
+    _load_extras(snap, data, teams, divisions)
     return data
 
 
-def load_playoffs(store: SeasonStore, divisions) -> dict[str, dict]:
+def _load_extras(snap: "Snapshot", data: SeasonData, teams, divisions) -> None:
+    """What the site shows beside the cup and the tables: the VP scale, the HUM pairs, the
+    play-offs, the road table, DIR/clubs.yaml, the trophy teams, the lots, the frozen schedules."""
+    settings = data.settings
+    data.vp_scale, p = snap.vp_scale(settings.vp_scale)
+    data.hum_pairs, _ = snap.hum_context(settings, teams)
+    data.problems += p
+    data.playoffs = load_playoffs(snap, divisions)
+    data.road, p = snap.road_table()
+    data.problems += p
+    data.clubs, data.streets, p = snap.clubs()
+    data.problems += p
+    data.trophy_teams = snap.trophy_teams()
+    data.lots, p = snap.lots()
+    data.problems += p
+    for div_id in divisions:
+        rounds, _, p = snap.frozen(div_id, settings.division(div_id))
+        if rounds is not None:
+            data.div_rounds[div_id] = rounds
+        data.problems += p
+
+
+def load_playoffs(snap: "SeasonStore | Snapshot", divisions) -> dict[str, dict]:
     """The play-off as `dbf playoff` shows it (store.playoffstate: pairing, carry-over, home per
     section, recorded results): ``{"1div": doc, "3div": doc}``; a division that cannot have one yet
     is left out (its problems are `dbf playoff`'s to report)."""
     out: dict[str, dict] = {}
-    from ..store.playoffstate import playoff_doc, playoff_state
+    from ..store.playoffstate import playoff_doc
 
+    snap = as_snapshot(snap)
     for div, needs in (("1div", ("1div",)), ("3div", ("3div-a", "3div-b"))):
         if not all(d in divisions and len(divisions[d].teams) >= 4 for d in needs):
             continue
         try:
-            st = playoff_state(store, div=div)
+            st = snap.playoff_state(div=div)
             if st.get("blocked"):
                 continue
             doc = playoff_doc(div, st)
