@@ -49,6 +49,10 @@ def pytest_configure(config):
 
     from hypothesis import settings
 
+    # A width the shell or pytest-xdist's workers export (COLUMNS=80) would wrap every message
+    # of the in-process runs; the tests that care about width set COLUMNS themselves.
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
     if os.environ.get("DBF_HYPOTHESIS_RANDOM") or config.getoption("hypothesis_seed", None) is not None:
         return
     settings.register_profile("dbf-fixed", derandomize=True, database=None)

@@ -15,6 +15,7 @@ only declares its typer commands is as long as its own statements).
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 import pytest
@@ -105,9 +106,11 @@ def own_lines(fn: ast.AST) -> int:
     return fn.end_lineno - fn.lineno + 1 - inner
 
 
+@functools.lru_cache(maxsize=1)
 def measure() -> dict[str, tuple[int, int]]:
     """``module:function`` -> (complexity, lines) for every function of src/dbfcli
-    (a method as ``Class.method``; a nested function under its own name)."""
+    (a method as ``Class.method``; a nested function under its own name). Measured once a
+    run (parsing all of src/ takes seconds; every allowed entry asks)."""
     out: dict[str, tuple[int, int]] = {}
     for path in sorted(SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

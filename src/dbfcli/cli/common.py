@@ -676,7 +676,8 @@ class Out:
 
 def wrap_text(text: str, width: int) -> str:
     """Each line of ``text`` wrapped to ``width``; continuation lines keep the indentation
-    of their line, two more spaces.
+    of their line, two more spaces. A word longer than the width (a file's path, a link) is
+    kept whole on a line of its own, so that it can still be copied.
 
     >>> print(wrap_text("  one two three", 9))
       one two
@@ -691,7 +692,7 @@ def wrap_text(text: str, width: int) -> str:
             continue
         indent = line[:len(line) - len(line.lstrip(" "))]
         out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
-                                 break_long_words=True, break_on_hyphens=False) or [""])
+                                 break_long_words=False, break_on_hyphens=False) or [""])
     return "\n".join(out)
 
 
