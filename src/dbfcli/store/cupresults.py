@@ -126,8 +126,6 @@ PAYMENTS = "cup/payments.yaml"
 def load_payments(store: SeasonStore) -> tuple[tuple, list[Problem]]:
     """§1.5.15: ``cup/payments.yaml``: ``payments: [{team, amount_kr, on, round, note}]``
     (``dbf fees pay``), as :class:`dbfcli.rules.fees.Payment`."""
-    from dbfcli.rules.fees import Payment
-
     doc = store.read_yaml(PAYMENTS, required=False)
     if doc is None or not doc.data:
         return (), []
@@ -137,20 +135,28 @@ def load_payments(store: SeasonStore) -> tuple[tuple, list[Problem]]:
     out, problems = [], []
     for i, p in enumerate(rows or ()):
         try:
-            on = p["on"]
-            if isinstance(on, str):
-                on = dt.date.fromisoformat(on)
-            amount = p["amount_kr"]
-            if not isinstance(on, dt.date) or isinstance(amount, bool) or not isinstance(amount, int):
-                raise TypeError("amount_kr: whole kroner; on: a date")
-            note = str(p.get("note") or "")
-            out.append(Payment(str(p["team"]), int(p.get("round") or 1), amount,
-                               f"paid {on.isoformat()}" + (f": {note}" if note else ""), on))
+            out.append(_payment(p))
         except VALUE_ERRORS as exc:
             problems.append(_bad(PAYMENTS, doc.line("payments", i),
                                  f"a payment needs team, amount_kr (whole kroner) and on ({exc})",
                                  code="format.payments"))
     return tuple(out), problems
+
+
+def _payment(p: Any):
+    """One row of ``payments:`` as a :class:`dbfcli.rules.fees.Payment`; raises one of
+    ``VALUE_ERRORS`` when it is malformed."""
+    from dbfcli.rules.fees import Payment
+
+    on = p["on"]
+    if isinstance(on, str):
+        on = dt.date.fromisoformat(on)
+    amount = p["amount_kr"]
+    if not isinstance(on, dt.date) or isinstance(amount, bool) or not isinstance(amount, int):
+        raise TypeError("amount_kr: whole kroner; on: a date")
+    note = str(p.get("note") or "")
+    return Payment(str(p["team"]), int(p.get("round") or 1), amount,
+                   f"paid {on.isoformat()}" + (f": {note}" if note else ""), on)
 
 
 def payment_row(team: str, amount_kr: int, on: dt.date, round_no: int, note: str) -> dict:
@@ -257,11 +263,7 @@ class CupRecord(Value):
 
 
 def _record(rel: str, d: Any) -> CupRecord:
-    subs = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or ()}
-    allowed = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or () if s.get("opponent_allowed")}
-    apps = tuple(Appearance(int(a["player"]), str(a["team"]), (str(a["team"]), int(a["player"])) in subs,
-                            int(a.get("boards") or 0), (str(a["team"]), int(a["player"])) in allowed)
-                 for a in d.get("appearances") or ())
+    apps = _appearances(d)
     m = RecordedMatch(str(d["match"]), int(d["round"]), str(d["home"]), str(d["away"]), d.get("winner"),
                       d.get("loser"), str(d.get("kind", "result")), apps)
     gp = {int(k): parse_gp(v) for k, v in (d.get("gp") or {}).items()}
@@ -271,6 +273,16 @@ def _record(rel: str, d: Any) -> CupRecord:
     fees = d.get("fees") or {}
     paid = {str(t): int(f["paid_kr"]) for t, f in fees.items() if isinstance(f, dict) and f.get("paid_kr")}
     return CupRecord(rel, {k: v for k, v in d.items() if k not in _PARSED}, m, gp, up, joins, paid)
+
+
+def _appearances(d: Any) -> tuple[Appearance, ...]:
+    """The players of a recorded match, each marked a substitute (and one the opponent
+    allowed, §2.11) from ``substitutes``."""
+    subs = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or ()}
+    allowed = {(str(s["team"]), int(s["player"])) for s in d.get("substitutes") or () if s.get("opponent_allowed")}
+    return tuple(Appearance(int(a["player"]), str(a["team"]), (str(a["team"]), int(a["player"])) in subs,
+                            int(a.get("boards") or 0), (str(a["team"]), int(a["player"])) in allowed)
+                 for a in d.get("appearances") or ())
 
 
 def record_of(rel: str, doc: dict) -> CupRecord:
