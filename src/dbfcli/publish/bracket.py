@@ -206,41 +206,58 @@ def layout(rounds: list[BRound]) -> Layout:
         x = MARGIN + c * (BOX_W + GAP)
         next_free = 0.0
         for k, e in enumerate(col):
-            placed = [f.y for f in e.feeders if id(f) in where]
-            if c == 0:
-                e.y = k * UNIT + UNIT / 2
-            elif placed:
-                e.y = max(sum(placed) / len(placed), next_free)
-            else:
-                e.y = max(next_free, k * UNIT + UNIT / 2)
+            e.y = _entry_y(e, c, k, where, next_free)
             next_free = e.y + UNIT / 2 if c else 0
-            h = ROW_H if e.kind in ("bye", "champion") else BOX_H
-            top = MARGIN + int(round(e.y)) - h // 2
-            m = e.match
-            scores: tuple[str, ...]
-            if m is not None and m.imps is not None:
-                scores = (str(m.imps[0]), str(m.imps[1]))
-            elif m is not None and m.carry is not None:
-                scores = m.carry
-            else:
-                scores = tuple("" for _ in e.teams)
-            box = Box(e.round, c, e.kind, m.id if m else None, e.teams, scores, e.through if e.kind == "match" else None,
-                      x, top, BOX_W, h)
+            box = _box(e, c, x)
             boxes.append(box)
             where[id(e)] = box
-            height = max(height, top + h + MARGIN)
-            for f in e.feeders:
-                fb = where.get(id(f))
-                if fb is None:
-                    continue
-                x0, x1 = fb.x + fb.w, box.x
-                xm = x0 + GAP // 2
-                label = score_label(f.match) if f.match is not None else ""
-                lines.append(Line(((x0, fb.cy), (xm, fb.cy), (xm, box.cy), (x1, box.cy)), label,
-                                  f.through is not None and f.through in e.teams, x0 + 4, fb.cy - 4))
+            height = max(height, box.y + box.h + MARGIN)
+            lines += _feeder_lines(e, box, where)
     columns = tuple((r.round, MARGIN + c * (BOX_W + GAP)) for c, r in enumerate(rounds))
     width = MARGIN * 2 + len(cols) * BOX_W + (len(cols) - 1) * GAP
     return Layout(tuple(boxes), tuple(lines), columns, width, max(height, 2 * MARGIN))
+
+
+def _entry_y(e: _Entry, c: int, k: int, where: dict[int, Box], next_free: float) -> float:
+    """The centre of entry ``k`` of column ``c``: in line in the first column, else between
+    its feeders placed (never above the next free place)."""
+    placed = [f.y for f in e.feeders if id(f) in where]
+    if c == 0:
+        return k * UNIT + UNIT / 2
+    if placed:
+        return max(sum(placed) / len(placed), next_free)
+    return max(next_free, k * UNIT + UNIT / 2)
+
+
+def _box(e: _Entry, c: int, x: int) -> Box:
+    """The box of a placed entry: its teams with the IMPs (or the carry-over) of its match."""
+    h = ROW_H if e.kind in ("bye", "champion") else BOX_H
+    top = MARGIN + int(round(e.y)) - h // 2
+    m = e.match
+    scores: tuple[str, ...]
+    if m is not None and m.imps is not None:
+        scores = (str(m.imps[0]), str(m.imps[1]))
+    elif m is not None and m.carry is not None:
+        scores = m.carry
+    else:
+        scores = tuple("" for _ in e.teams)
+    return Box(e.round, c, e.kind, m.id if m else None, e.teams, scores, e.through if e.kind == "match" else None,
+               x, top, BOX_W, h)
+
+
+def _feeder_lines(e: _Entry, box: Box, where: dict[int, Box]) -> list[Line]:
+    """The lines from each placed feeder of ``e`` to its box, labelled with the feeder's score."""
+    lines = []
+    for f in e.feeders:
+        fb = where.get(id(f))
+        if fb is None:
+            continue
+        x0, x1 = fb.x + fb.w, box.x
+        xm = x0 + GAP // 2
+        label = score_label(f.match) if f.match is not None else ""
+        lines.append(Line(((x0, fb.cy), (xm, fb.cy), (xm, box.cy), (x1, box.cy)), label,
+                          f.through is not None and f.through in e.teams, x0 + 4, fb.cy - 4))
+    return lines
 
 
 def short(name: str | None, limit: int = 27) -> str:

@@ -87,38 +87,23 @@ def notices(data, rnd: int):
     season ``data`` (:func:`dbfcli.publish.gather.load_season`), and problems: a warning for a
     team that is not a cup team (no message) and one listing the captains without an address
     in ``cup/contacts.yaml`` (their messages go to :func:`placeholder` addresses)."""
-    from ..rules.problems import Problem
-    from ..rules.sheet_scores import match_boards
     from ..rules.draw_pending import awaited
-    from .gather import place_name, schedule_round
+    from ..rules.problems import Problem
+    from .gather import schedule_round
 
     sched, problems = schedule_round(data, rnd)
-    hours = data.settings.cup.sheet_deadline_hours
     out, missing = [], []
     for s in sched:
         for i, team_id in enumerate(s.teams):
-            other = s.teams[1 - i]
             team = data.cup_teams.get(team_id)
             if team is None and awaited(team_id):
                 continue     # a pending place (§1.5.16): its team is told once it is known
             if team is None:
                 problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
                 continue
-            cap = team.player(team.captain)
-            side = "pending" if s.pending else "neutral" if s.home is None else ("home" if team_id == s.home else "away")
-            email = data.contacts.get(team.captain)
-            if email is None:
+            if data.contacts.get(team.captain) is None:
                 missing.append(f"{team.captain} ({team_id})")
-            opp = data.cup_teams.get(other)
-            opp_cap = opp.player(opp.captain) if opp else None
-            host = data.cup_teams.get(s.home) if s.home else None
-            out.append(Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
-                              cap.name if cap else str(team.captain), email, side, place_name(s.venue), s.date,
-                              s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd)),
-                              opponent=other, opponent_captain=(opp_cap.name if opp_cap else str(opp.captain)) if opp else "",
-                              opponent_email=data.contacts.get(opp.captain) if opp else None,
-                              opponent_phone=opp.phone if opp else None,
-                              venue_address=host.address if host else None))
+            out.append(_notice(data, rnd, s, team_id, team, s.teams[1 - i]))
     if missing:
         problems.append(Problem.warning(
             "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
@@ -126,6 +111,27 @@ def notices(data, rnd: int):
                       + "; their messages go to captain-<id>@example.invalid",
             hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml"))
     return out, problems
+
+
+def _notice(data, rnd: int, s, team_id: str, team, other: str) -> Notice:
+    """The §1.5.16 notice of scheduled match ``s`` to ``team``'s captain: its side (home, away,
+    neutral, pending), the opponents' captain, the venue, the sheet deadline (§1.5.14)."""
+    from ..rules.sheet_scores import match_boards
+    from .gather import place_name
+
+    cap = team.player(team.captain)
+    side = "pending" if s.pending else "neutral" if s.home is None else ("home" if team_id == s.home else "away")
+    opp = data.cup_teams.get(other)
+    opp_cap = opp.player(opp.captain) if opp else None
+    host = data.cup_teams.get(s.home) if s.home else None
+    hours = data.settings.cup.sheet_deadline_hours
+    return Notice(s.id, rnd, team_id, team.name, data.team_name(other), team.captain,
+                  cap.name if cap else str(team.captain), data.contacts.get(team.captain), side,
+                  place_name(s.venue), s.date, s.time, s.up, sheet_deadline(s.date, s.time, hours, match_boards(rnd)),
+                  opponent=other, opponent_captain=(opp_cap.name if opp_cap else str(opp.captain)) if opp else "",
+                  opponent_email=data.contacts.get(opp.captain) if opp else None,
+                  opponent_phone=opp.phone if opp else None,
+                  venue_address=host.address if host else None)
 
 
 def weekday(date: dt.date, lang: str) -> str:

@@ -83,21 +83,32 @@ def cup_round_report(title_round: int, season: str, results: Sequence[PressMatch
         lines.append(f"- **{m.winner}** – {m.loser} {_score(m, lang)}")
     if open_matches:
         lines += ["", f"{t('not_played', lang).capitalize()}: {', '.join(open_matches)}"]
-    ups = [m for m in results if is_upset(m)]
-    if ups:
-        lines += ["", f"## {t('upsets', lang)}", ""]
-        for m in ups:
-            lines.append(f"- **{m.winner}** ({_level(lang, m.winner_level)}) – {m.loser} "
-                         f"({_level(lang, m.loser_level)}) {_score(m, lang)}")
+    lines += _upsets(results, lang)
     if next_round is not None and next_draw:
-        lines += ["", f"## {t('next_round_draw', lang)}: {round_name(next_round, lang)}", ""]
-        for f in next_draw:
-            when = " ".join(x for x in (f.date, f.time) if x)
-            where = f", {f.venue}" if f.venue else ""
-            lines.append(f"- {f.home} – {f.away}" + (f" ({when}{where})" if when or where else ""))
-        if byes:
-            lines += ["", f"{t('byes', lang)}: {', '.join(byes)}"]
+        lines += _next_draw(next_round, next_draw, byes, lang)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _upsets(results: Sequence[PressMatch], lang: str) -> list[str]:
+    """The section of the round's upsets (a lower division beat a higher), or nothing."""
+    ups = [m for m in results if is_upset(m)]
+    if not ups:
+        return []
+    return ["", f"## {t('upsets', lang)}", ""] + [
+        f"- **{m.winner}** ({_level(lang, m.winner_level)}) – {m.loser} ({_level(lang, m.loser_level)}) "
+        f"{_score(m, lang)}" for m in ups]
+
+
+def _next_draw(next_round: int, next_draw: Sequence[PressFixture], byes: Sequence[str], lang: str) -> list[str]:
+    """The section of the next round's draw: each fixture with its date, time and venue, the byes."""
+    lines = ["", f"## {t('next_round_draw', lang)}: {round_name(next_round, lang)}", ""]
+    for f in next_draw:
+        when = " ".join(x for x in (f.date, f.time) if x)
+        where = f", {f.venue}" if f.venue else ""
+        lines.append(f"- {f.home} – {f.away}" + (f" ({when}{where})" if when or where else ""))
+    if byes:
+        lines += ["", f"{t('byes', lang)}: {', '.join(byes)}"]
+    return lines
 
 
 def division_weekend_report(division: str, weekend: int, results: Sequence[Mapping[str, Any]],

@@ -506,67 +506,9 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
     players = [{"name": p.name, "member": p.id, "captain": p.id == team.captain,
                 "gp": (format_gp(gps[p.id]).replace(".", ",") if lang == "da" else format_gp(gps[p.id]))
                 if p.id in gps else ""} for p in team.players]
-    path, next_match, status = [], None, ""
     in_cup = team_id in data.cup_teams
-    if in_cup:
-        sched = {s.id: s for rows in schedules.values() for s in rows}
-        out = False
-        for rnd in sorted(data.draws):
-            d = data.draws[rnd]
-            if team_id in d.byes:
-                path.append({"round": round_name(rnd, lang), "file": round_file(rnd), "bye": True})
-                continue
-            m = next((x for x in d.matches if team_id in x.teams), None)
-            if m is None:
-                continue
-            s = sched.get(m.id)
-            r = data.results.get(m.id)
-            opp = m.teams[1] if m.teams[0] == team_id else m.teams[0]
-            where = _pending_note(s, lang) or (t("neutral_venue", lang) if s and s.neutral else
-                                               (t("at_home", lang) if s and s.home == team_id else
-                                                t("away_game", lang) if s else ""))
-            row = {"round": round_name(rnd, lang), "file": round_file(rnd), "id": m.id, "bye": False,
-                   "opponent": ref(opp), "where": where, "venue": _venue(data, s.venue if s else None),
-                   "date": day(s.date if s else None, lang), "time": clock(s.time, lang) if s and s.time else "",
-                   "score": "", "won": None}
-            if r is not None:
-                mine, theirs = r.imps_of(team_id), r.imps_of(opp)
-                row["score"] = f"{mine}-{theirs}" if mine is not None and theirs is not None else _score(r)
-                row["won"] = r.winner == team_id
-                if r.winner and r.winner != team_id:
-                    out = True
-                    status = t("out_in", lang, round=round_name(rnd, lang))
-                elif rnd == FINAL and r.winner == team_id:
-                    status = t("cup_winner", lang)
-            elif next_match is None:
-                next_match = row
-            path.append(row)
-        if not out and next_match is None and not status:
-            later = [r for r in national_rounds(data) + [1, 2] if r not in data.draws and r >= data.entry.get(team_id, 1)]
-            if later:
-                status = f"{t('next_match', lang)}: {round_name(min(later), lang)} ({t('not_drawn', lang)})"
-    div_id = data.division_of(team_id)
-    division = None
-    if div_id is not None:
-        table, _ = data.standings(div_id)
-        row = next((r for r in table.rows if r.team == team_id), None)
-        matches = []
-        for f in division_fixtures(data, div_id, lang):
-            if team_id not in (f["home"], f["away"]) or f["away"] is None:
-                continue
-            home = f["home"] == team_id
-            opp = f["away"] if home else f["home"]
-            item = {"round": f["round"], "id": f["id"], "opponent": ref(opp),
-                    "where": t("at_home", lang) if home else t("away_game", lang),
-                    "date": f["date"], "time": f["time"], "venue": f["venue"], "played": f["played"]}
-            if f["played"]:
-                k = 0 if home else 1
-                item["score"] = f"{f['imps'][k]}-{f['imps'][1 - k]}"
-                item["vp"] = number(f["vp"][k] / 100, lang)
-            matches.append(item)
-        division = {"id": div_id, "name": division_name(div_id, lang), "file": f"division-{div_id}.html",
-                    "rank": row.rank if row else "", "vp": number(row.vp / 100, lang) if row else "",
-                    "played": [m for m in matches if m["played"]], "to_come": [m for m in matches if not m["played"]]}
+    path, next_match, status = _cup_path(data, team_id, schedules, lang, ref) if in_cup else ([], None, "")
+    division = _team_division(data, team_id, lang, ref)
     ups = data.up_totals(99)
     return {"team": ref(team_id), "id": team_id, "club": data.club_name(team.club),
             "postcode": f"{team.postcode} {pt.name}" if pt else team.postcode,
@@ -574,6 +516,94 @@ def team_context(data: SeasonData, team_id: str, schedules: dict[int, list], lan
             "players": players, "in_cup": in_cup, "entry": round_name(data.entry[team_id], lang) if in_cup and team_id in data.entry else "",
             "path": path, "next": next_match, "status": status, "up": ups.get(team_id, 0) if in_cup else None,
             "division": division, "ics": team_ics(team_id)}
+
+
+def _cup_path(data: SeasonData, team_id: str, schedules: dict[int, list], lang: str, ref) -> tuple[list, dict | None, str]:
+    """A cup team's way through the cup: (a row per round drawn -- a bye or its match --, its
+    next match, its status: out in a round, the cup winner, or the next round not drawn yet)."""
+    sched = {s.id: s for rows in schedules.values() for s in rows}
+    path, next_match, status, out = [], None, "", False
+    for rnd in sorted(data.draws):
+        d = data.draws[rnd]
+        if team_id in d.byes:
+            path.append({"round": round_name(rnd, lang), "file": round_file(rnd), "bye": True})
+            continue
+        m = next((x for x in d.matches if team_id in x.teams), None)
+        if m is None:
+            continue
+        r = data.results.get(m.id)
+        row = _cup_row(data, team_id, rnd, m, sched.get(m.id), lang, ref)
+        if r is not None:
+            out, status = _cup_status(r, rnd, team_id, lang, out, status)
+        elif next_match is None:
+            next_match = row
+        path.append(row)
+    if not out and next_match is None and not status:
+        status = _not_drawn_status(data, team_id, lang)
+    return path, next_match, status
+
+
+def _cup_status(r, rnd: int, team_id: str, lang: str, out: bool, status: str) -> tuple[bool, str]:
+    """(out of the cup, status) after the team's recorded match of round ``rnd``."""
+    if r.winner and r.winner != team_id:
+        return True, t("out_in", lang, round=round_name(rnd, lang))
+    if rnd == FINAL and r.winner == team_id:
+        return out, t("cup_winner", lang)
+    return out, status
+
+
+def _not_drawn_status(data: SeasonData, team_id: str, lang: str) -> str:
+    """The team's next round when it is not drawn yet (from its entry round on), or nothing."""
+    later = [r for r in national_rounds(data) + [1, 2] if r not in data.draws and r >= data.entry.get(team_id, 1)]
+    if not later:
+        return ""
+    return f"{t('next_match', lang)}: {round_name(min(later), lang)} ({t('not_drawn', lang)})"
+
+
+def _cup_row(data: SeasonData, team_id: str, rnd: int, m, s, lang: str, ref) -> dict:
+    """One cup match of the team's path: opponent, home/away/neutral, venue, date, time, score."""
+    r = data.results.get(m.id)
+    opp = m.teams[1] if m.teams[0] == team_id else m.teams[0]
+    where = _pending_note(s, lang) or (t("neutral_venue", lang) if s and s.neutral else
+                                       (t("at_home", lang) if s and s.home == team_id else
+                                        t("away_game", lang) if s else ""))
+    row = {"round": round_name(rnd, lang), "file": round_file(rnd), "id": m.id, "bye": False,
+           "opponent": ref(opp), "where": where, "venue": _venue(data, s.venue if s else None),
+           "date": day(s.date if s else None, lang), "time": clock(s.time, lang) if s and s.time else "",
+           "score": "", "won": None}
+    if r is not None:
+        mine, theirs = r.imps_of(team_id), r.imps_of(opp)
+        row["score"] = f"{mine}-{theirs}" if mine is not None and theirs is not None else _score(r)
+        row["won"] = r.winner == team_id
+    return row
+
+
+def _team_division(data: SeasonData, team_id: str, lang: str, ref) -> dict | None:
+    """The team's division: its rank and VP, its matches played and to come; None when in none."""
+    div_id = data.division_of(team_id)
+    if div_id is None:
+        return None
+    table, _ = data.standings(div_id)
+    row = next((r for r in table.rows if r.team == team_id), None)
+    matches = [_division_item(f, team_id, lang, ref) for f in division_fixtures(data, div_id, lang)
+               if team_id in (f["home"], f["away"]) and f["away"] is not None]
+    return {"id": div_id, "name": division_name(div_id, lang), "file": f"division-{div_id}.html",
+            "rank": row.rank if row else "", "vp": number(row.vp / 100, lang) if row else "",
+            "played": [m for m in matches if m["played"]], "to_come": [m for m in matches if not m["played"]]}
+
+
+def _division_item(f: dict, team_id: str, lang: str, ref) -> dict:
+    """One division fixture of the team, from its side (its IMPs and VP first)."""
+    home = f["home"] == team_id
+    opp = f["away"] if home else f["home"]
+    item = {"round": f["round"], "id": f["id"], "opponent": ref(opp),
+            "where": t("at_home", lang) if home else t("away_game", lang),
+            "date": f["date"], "time": f["time"], "venue": f["venue"], "played": f["played"]}
+    if f["played"]:
+        k = 0 if home else 1
+        item["score"] = f"{f['imps'][k]}-{f['imps'][1 - k]}"
+        item["vp"] = number(f["vp"][k] / 100, lang)
+    return item
 
 
 def pages(data: SeasonData, schedules: dict[int, list], lang: str, now: dt.datetime | None = None) -> list[Page]:

@@ -124,16 +124,36 @@ def cup_round(data: SeasonData, round_no: int, schedule: Iterable = ()) -> tuple
     root, ev = _document(f"DBF Pokalturneringen {data.season}, {round_name(round_no, 'da')}",
                          f"DBF-{data.season}-C{round_no}", "KNOCKOUT", min(dates) if dates else None,
                          "IMPS", boards)
-    gp: dict[int, int] = {}
-    for r in results:
-        for pid, h in r.gp.items():
-            gp[pid] = gp.get(pid, 0) + h
-    teams = sorted({x for m in draw.matches for x in m.teams} | set(draw.byes))
-    teams = [x for x in teams if x in data.all_teams()]
+    gp = _gp_by_player(results)
+    teams = _round_teams(data, draw)
     number = {x: i for i, x in enumerate(teams, 1)}
     parts = _el(ev, "PARTICIPANTS")
     for x in teams:
         _team(parts, data, x, number[x], gp)
+    played = _cup_matches(ev, data, draw, round_no, number)
+    players = sum(len(data.all_teams()[x].players) for x in teams)
+    return _bytes(root), {"event": f"DBF-{data.season}-C{round_no}", "teams": len(teams), "players": players,
+                          "matches": len(draw.matches), "played": played, "gp_players": len(gp),
+                          "gp_total": _gp(sum(gp.values()))}
+
+
+def _round_teams(data: SeasonData, draw) -> list[str]:
+    """The known teams of the round's matches and byes, sorted."""
+    teams = sorted({x for m in draw.matches for x in m.teams} | set(draw.byes))
+    return [x for x in teams if x in data.all_teams()]
+
+
+def _gp_by_player(results) -> dict[int, int]:
+    """§1.5.10: the GP each player won in the round's recorded matches."""
+    gp: dict[int, int] = {}
+    for r in results:
+        for pid, h in r.gp.items():
+            gp[pid] = gp.get(pid, 0) + h
+    return gp
+
+
+def _cup_matches(ev, data: SeasonData, draw, round_no: int, number: dict[str, int]) -> int:
+    """Each drawn match of two known teams as a MATCH (its IMPs when recorded); how many are recorded."""
     played = 0
     for m in draw.matches:
         a, b = m.teams
@@ -145,10 +165,7 @@ def cup_round(data: SeasonData, round_no: int, schedule: Iterable = ()) -> tuple
             sa, sb = r.imps_of(a), r.imps_of(b)
         played += r is not None
         _match(ev, round_no, m.id, number[a], number[b], sa, sb)
-    players = sum(len(data.all_teams()[x].players) for x in teams)
-    return _bytes(root), {"event": f"DBF-{data.season}-C{round_no}", "teams": len(teams), "players": players,
-                          "matches": len(draw.matches), "played": played, "gp_players": len(gp),
-                          "gp_total": _gp(sum(gp.values()))}
+    return played
 
 
 def division(data: SeasonData, division_id: str) -> tuple[bytes, dict]:
