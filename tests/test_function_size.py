@@ -49,10 +49,6 @@ ALLOWED = {
     "cli/standings.py:standings_": (23, 64),
     "cli/travel.py:claim": (16, 75),
     # publish/: the site, mail, press
-    "publish/site.py:bracket_context": (24, 27),
-    "publish/site.py:division_context": (18, 39),
-    "publish/site.py:round_context": (29, 26),
-    "publish/site.py:trophy_context": (19, 28),
 }
 
 

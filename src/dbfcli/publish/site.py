@@ -223,8 +223,20 @@ def bracket_context(data: SeasonData, lang: str) -> dict:
     national = national_rounds(data)
     start = max([BRACKET_FROM] + [r for r in national[:1]])
     lay = layout(bracket_rounds(data, start))
+    boxes = [_bracket_box(data, b, ref) for b in lay.boxes]
+    lines = [{"points": " ".join(f"{x},{y}" for x, y in ln.points), "won": ln.won} for ln in lay.lines]
+    columns = [{"x": x, "name": _cap(t("winner", lang) if r == CHAMPION else round_name(r, lang))} for r, x in lay.columns]
+    champion, finalists = _final_teams(data, ref)
+    lists = [_round_list(data, r, ref, lang, r >= start) for r in national]
+    return {"boxes": boxes, "lines": lines, "columns": columns, "width": lay.width, "height": lay.height,
+            "champion": champion, "finalists": finalists, "lists": lists, "start_name": round_name(start, lang)}
+
+
+def _bracket_box(data: SeasonData, b, ref) -> dict:
+    """One box of the bracket: its place, its match's link, a row per team (short and full name,
+    score, won or lost)."""
     name = data.team_name
-    boxes = [{
+    return {
         "x": b.x, "y": b.y, "w": b.w, "h": b.h, "kind": b.kind, "match": b.match_id or "",
         "href": f"{round_file(b.round)}#{b.match_id}" if b.match_id else "",
         "rows": [{"name": short(name(team), 22) if team else "", "full": name(team) if team else "", "id": team or "",
@@ -232,17 +244,17 @@ def bracket_context(data: SeasonData, lang: str) -> dict:
                   "score": b.scores[i] if i < len(b.scores) else "", "won": team is not None and team == b.winner,
                   "lost": b.winner is not None and team != b.winner}
                  for i, team in enumerate(b.teams)],
-    } for b in lay.boxes]
-    lines = [{"points": " ".join(f"{x},{y}" for x, y in ln.points), "won": ln.won} for ln in lay.lines]
-    columns = [{"x": x, "name": _cap(t("winner", lang) if r == CHAMPION else round_name(r, lang))} for r, x in lay.columns]
+    }
+
+
+def _final_teams(data: SeasonData, ref) -> tuple[dict | None, list]:
+    """(the champion once the final is recorded, the finalists once it is drawn)."""
     champion = None
     final = data.draws.get(FINAL)
     if final and final.matches and final.matches[0].id in data.results:
         champion = ref(data.results[final.matches[0].id].winner)
     finalists = [ref(x) for x in final.matches[0].teams] if final and final.matches else []
-    lists = [_round_list(data, r, ref, lang, r >= start) for r in national]
-    return {"boxes": boxes, "lines": lines, "columns": columns, "width": lay.width, "height": lay.height,
-            "champion": champion, "finalists": finalists, "lists": lists, "start_name": round_name(start, lang)}
+    return champion, finalists
 
 
 def _venue(data: SeasonData, postcode: str | None) -> str:
@@ -271,26 +283,34 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
     ref = _Refs(data)
     d = data.draws[rnd]
     sched = {s.id: s for s in schedule}
-    rows = []
-    for m in d.matches:
-        s = sched.get(m.id)
-        r = data.results.get(m.id)
-        home = s.home if s and s.home else m.teams[0]
-        away = s.away if s and s.away else m.teams[1]
-        imps = ""
-        if r is not None:
-            ih, ia = r.imps_of(home), r.imps_of(away)
-            imps = f"{ih}-{ia}" if ih is not None and ia is not None else _score(r)
-        rows.append({"id": m.id, "pool": pool_name(m.pool, lang) if m.pool else "", "home": ref(home), "away": ref(away),
-                     "neutral": bool(s and s.neutral), "venue": _venue(data, s.venue if s else None),
-                     "date": day(s.date if s else None, lang), "iso": s.date.isoformat() if s and s.date else "",
-                     "time": clock(s.time, lang) if s and s.time else "",
-                     "km": "" if not s or s.distance_km is None else f"{s.distance_km:.0f}",
-                     "up": "" if not s or s.up is None else s.up, "imps": imps,
-                     "winner": r.winner if r and r.winner else "", "pending": _pending_note(s, lang)})
+    rows = [_round_row(data, m, sched.get(m.id), lang, ref) for m in d.matches]
     neutral = bool(rows) and all(x["neutral"] for x in rows) or (rnd in NEUTRAL_ROUNDS and not schedule)
     return {"round": rnd, "name": round_name(rnd, lang), "rows": rows, "seed": d.seed, "neutral": neutral,
             "byes": [ref(b) for b in d.byes]}
+
+
+def _round_row(data: SeasonData, m, s, lang: str, ref) -> dict:
+    """One match of the round: home and away (as scheduled, else as drawn), venue, date, time,
+    km and UP (§1.5.4), the IMPs and winner once recorded."""
+    r = data.results.get(m.id)
+    home = s.home if s and s.home else m.teams[0]
+    away = s.away if s and s.away else m.teams[1]
+    imps = ""
+    if r is not None:
+        ih, ia = r.imps_of(home), r.imps_of(away)
+        imps = f"{ih}-{ia}" if ih is not None and ia is not None else _score(r)
+    return {"id": m.id, "pool": pool_name(m.pool, lang) if m.pool else "", "home": ref(home), "away": ref(away),
+            **_schedule_cells(data, s, lang), "imps": imps,
+            "winner": r.winner if r and r.winner else "", "pending": _pending_note(s, lang)}
+
+
+def _schedule_cells(data: SeasonData, s, lang: str) -> dict:
+    """A scheduled match's neutral venue, venue, date, time, km and UP ("" where unknown)."""
+    return {"neutral": bool(s and s.neutral), "venue": _venue(data, s.venue if s else None),
+            "date": day(s.date if s else None, lang), "iso": s.date.isoformat() if s and s.date else "",
+            "time": clock(s.time, lang) if s and s.time else "",
+            "km": "" if not s or s.distance_km is None else f"{s.distance_km:.0f}",
+            "up": "" if not s or s.up is None else s.up}
 
 
 def pools_context(data: SeasonData, lang: str) -> dict:
@@ -413,30 +433,14 @@ def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
              "vp": number(r.vp / 100, lang), "marks": [t(m.name, lang) for m in r.marks],
              "cls": " ".join(MARK_CLASS.get(m.name, "") for m in r.marks)} for r in table.rows]
     fixtures = division_fixtures(data, div_id, lang)
-
-    def shown(f: dict) -> dict:
-        out = dict(f, home=ref(f["home"]), away=ref(f["away"]) if f["away"] else None)
-        if f["played"]:
-            out["score"] = f"{f['imps'][0]}-{f['imps'][1]}"
-            out["vp_text"] = f"{number(f['vp'][0] / 100, lang)}-{number(f['vp'][1] / 100, lang)}"
-        return out
-
     to_come: dict[int, list] = {}
     done: dict[int, list] = {}
     for f in fixtures:
         if f["away"] is None:
             continue
-        (done if f["played"] else to_come).setdefault(f["round"], []).append(shown(f))
-    # cross-table: row team's IMPs and VP against each column team (standings order)
+        (done if f["played"] else to_come).setdefault(f["round"], []).append(_fixture_shown(f, ref, lang))
     order = [r.team for r in table.rows]
-    cell: dict[tuple[str, str], str] = {}
-    for f in fixtures:
-        if f["played"] and f["away"]:
-            h, a = f["home"], f["away"]
-            cell[(h, a)] = f"{f['imps'][0]}-{f['imps'][1]} ({number(f['vp'][0] / 100, lang, 1)})"
-            cell[(a, h)] = f"{f['imps'][1]}-{f['imps'][0]} ({number(f['vp'][1] / 100, lang, 1)})"
-    cross = [{"team": ref(a), "n": i, "cells": [{"self": a == b, "text": cell.get((a, b), "")} for b in order]}
-             for i, a in enumerate(order, 1)]
+    cross = _cross_table(fixtures, order, ref, lang)
     key = "1div" if div_id == "1div" else "3div" if div_id.startswith("3div") else None
     po = data.playoffs.get(key) if key else None
     n = len(div.teams)
@@ -448,26 +452,40 @@ def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
             "total": table.matches_total or n * (n - 1) // 2}
 
 
+def _fixture_shown(f: dict, ref, lang: str) -> dict:
+    """A division fixture as the page shows it: teams linked, score and VP once played."""
+    out = dict(f, home=ref(f["home"]), away=ref(f["away"]) if f["away"] else None)
+    if f["played"]:
+        out["score"] = f"{f['imps'][0]}-{f['imps'][1]}"
+        out["vp_text"] = f"{number(f['vp'][0] / 100, lang)}-{number(f['vp'][1] / 100, lang)}"
+    return out
+
+
+def _cross_table(fixtures: list[dict], order: list[str], ref, lang: str) -> list[dict]:
+    """The cross-table: the row team's IMPs and VP against each column team (standings order)."""
+    cell: dict[tuple[str, str], str] = {}
+    for f in fixtures:
+        if f["played"] and f["away"]:
+            h, a = f["home"], f["away"]
+            cell[(h, a)] = f"{f['imps'][0]}-{f['imps'][1]} ({number(f['vp'][0] / 100, lang, 1)})"
+            cell[(a, h)] = f"{f['imps'][1]}-{f['imps'][0]} ({number(f['vp'][1] / 100, lang, 1)})"
+    return [{"team": ref(a), "n": i, "cells": [{"self": a == b, "text": cell.get((a, b), "")} for b in order]}
+            for i, a in enumerate(order, 1)]
+
+
 def trophy_context(data: SeasonData) -> dict:
     """The challenge trophy (§1.5.1): every final with season, winning team and captain."""
-    from ..rules.trophy import Final, trophy_status
+    from ..rules.trophy import trophy_status
 
     finals = list(data.finals)
     teams = dict(data.trophy_teams)
     final = data.draws.get(FINAL)
-    if final and final.matches and final.matches[0].id in data.results:
-        winner = data.results[final.matches[0].id].winner or ""
-        team = data.cup_teams.get(winner)
-        if team is not None:
-            teams.setdefault(data.season, team.name)
-            if not any(f.season == data.season for f in finals):
-                cap = team.player(team.captain)
-                finals.append(Final(data.season, team.captain, cap.name if cap else str(team.captain)))
+    decided = bool(final and final.matches and final.matches[0].id in data.results)
+    if decided:
+        _this_seasons_final(data, data.results[final.matches[0].id].winner or "", finals, teams)
     status, _ = trophy_status(finals)
     ref = _Refs(data)
-    winner_ref = None
-    if final and final.matches and final.matches[0].id in data.results:
-        winner_ref = ref(data.results[final.matches[0].id].winner)
+    winner_ref = ref(data.results[final.matches[0].id].winner) if decided else None
     return {"finals": [{"season": f.season, "captain": f.name or str(f.captain),
                         "team": (winner_ref if f.season == data.season and winner_ref else
                                  {"id": "", "name": teams.get(f.season, ""), "href": ""})}
@@ -476,6 +494,19 @@ def trophy_context(data: SeasonData) -> dict:
             "holder": status.holder.name if status.holder else "",
             "standings": [r.to_json() for r in status.standings],
             "outright": [o.to_json() for o in status.outright]}
+
+
+def _this_seasons_final(data: SeasonData, winner: str, finals: list, teams: dict) -> None:
+    """§1.5.1: this season's recorded final among the finals (its winner's team and captain), in place."""
+    from ..rules.trophy import Final
+
+    team = data.cup_teams.get(winner)
+    if team is None:
+        return
+    teams.setdefault(data.season, team.name)
+    if not any(f.season == data.season for f in finals):
+        cap = team.player(team.captain)
+        finals.append(Final(data.season, team.captain, cap.name if cap else str(team.captain)))
 
 
 def teams_context(data: SeasonData) -> dict:
