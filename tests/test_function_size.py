@@ -44,7 +44,6 @@ ALLOWED = {
     "cli/publish.py:publish": (19, 53),
     "cli/result_input.py:_import": (46, 79),
     "cli/result_input.py:blank_sheets": (19, 53),
-    "cli/season.py:rollover_cmd": (19, 54),
     "cli/seating.py:seating": (31, 64),
     "cli/standings.py:standings_": (23, 64),
     "cli/travel.py:claim": (16, 75),

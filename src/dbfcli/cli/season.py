@@ -57,18 +57,7 @@ def register(app: typer.Typer) -> None:
         decided = _winners(winner)
         plan, problems = rollover_plan(store, to, qualifiers, vacancy, decided, too_late_for_match=too_late_for_match,
                                        too_late_to_promote=too_late_to_promote, seed=seed, dry_run=dry_run)
-        if refusal is not None and (plan is None or any(x.is_error for x in problems) or plan.unused_winners
-                                    or not _already_built(plan)):
-            raise UsageProblem([refusal])      # a season is there, and not what this rollover writes
-        if plan is None:                       # the 1st-division play-off cannot be paired (§1.1.2.8)
-            raise RuleBroken(problems)
-        if plan.unused_winners:
-            from ..rules.problems import Problem
-
-            raise UsageProblem([Problem.error(None, f"--winner {k}=...: no match {k} decides a place in this rollover",
-                                              hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"),
-                                              code="unknown.match")
-                                for k in plan.unused_winners])
+        _refuse_plan(refusal, plan, problems)
         if not RUN.json:
             for s in plan.steps:   # the rollover's reasoning, in this run's language
                 typer.echo(f"§{s.rule}: {problem_text(s.text)}", err=True)
@@ -95,6 +84,23 @@ def _already_built(plan) -> bool:
     from ..store.rollover import already_built, rollover_files
 
     return already_built(plan.target, rollover_files(plan))
+
+
+def _refuse_plan(refusal, plan, problems) -> None:
+    """Exit 2 when a season is there and it is not what this rollover writes, or a ``--winner``
+    decides no place; exit 1 when the 1st-division play-off cannot be paired (§1.1.2.8)."""
+    if refusal is not None and (plan is None or any(x.is_error for x in problems) or plan.unused_winners
+                                or not _already_built(plan)):
+        raise UsageProblem([refusal])      # a season is there, and not what this rollover writes
+    if plan is None:                       # the 1st-division play-off cannot be paired (§1.1.2.8)
+        raise RuleBroken(problems)
+    if plan.unused_winners:
+        from ..rules.problems import Problem
+
+        raise UsageProblem([Problem.error(None, f"--winner {k}=...: no match {k} decides a place in this rollover",
+                                          hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"),
+                                          code="unknown.match")
+                            for k in plan.unused_winners])
 
 
 def _write_new_season(store, plan, built: bool, dry_run: bool) -> bool:
