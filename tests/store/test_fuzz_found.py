@@ -49,3 +49,24 @@ def test_16_1_clubs_file_of_the_wrong_shape_is_a_warning(example, tmp_path):
     r = run_dbf("publish", "--out", tmp_path / "site", "--json")
     assert r.exit_code == 0, r.stdout + r.stderr
     assert any(w["code"] == "format.schema" and "clubs.yaml" in w["message"] for w in r.json["warnings"])
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "'9999-12-31'"])
+@pytest.mark.parametrize("cmd", [("deadlines", "--all", "--json"), ("deadlines", "--today", "2026-12-14", "--json"),
+                                 ("check", "--json")])
+def test_16_1_agreed_date_at_the_end_of_the_calendar_is_named(example, day, cmd):
+    """bench/fuzz.sh (seed 2026, 2026-12-01): `date: 9999-12-31` in cup/schedule.yaml made
+    `dbf deadlines` overflow adding the 18 hours of §1.5.14. The reader now refuses a date
+    outside 1900-2999 at its line; `dbf check` names it (exit 2), deadlines go on without it."""
+    assert run_dbf("draw", "cup", "--round", "1", "--seed", "1").exit_code == 0
+    schedule = example / SEASON / "cup" / "schedule.yaml"
+    schedule.write_text(f"schema: 1\nmatches:\n  C1-001:\n    date: {day}\n", encoding="utf-8")
+    before = schedule.read_bytes()
+    r = run_dbf(*cmd)
+    if cmd[0] == "check":
+        assert r.exit_code == 2, r.stdout + r.stderr
+        (found,) = [e for e in r.json["errors"] if e["code"] == "format.schedule"]
+        assert found["file"].endswith("cup/schedule.yaml") and found["line"] == 3
+    else:
+        assert r.exit_code in (0, 2), r.stdout + r.stderr
+    assert schedule.read_bytes() == before

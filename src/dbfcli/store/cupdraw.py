@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.model import CupDraw, CupMatch
 from ..rules.problems import Problem, Where
-from .yamlio import VALUE_ERRORS
+from .yamlio import VALUE_ERRORS, state_date
 from .season import SeasonStore, StoreError
 
 if TYPE_CHECKING:
@@ -228,12 +228,6 @@ def team_match_day(store: SeasonStore, settings, team: str, round_no: int) -> dt
     return (agreed.date if agreed and agreed.date else None) or official_day(round_no, settings.cup)
 
 
-def _date(value: Any) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value))
-
-
 def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, Where], list[Problem]]:
     """``cup/schedule.yaml``: match id -> Agreement, with the line of each entry."""
     doc = store.read_yaml(SCHEDULE, required=False)
@@ -256,7 +250,7 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
             time = e.get("time")
             if time is not None and not _TIME.match(str(time)):
                 raise ValueError(f"time {time!r} is not HH:MM")
-            out[str(mid)] = Agreement(_date(e.get("date")), None if time is None else str(time),
+            out[str(mid)] = Agreement(state_date(e.get("date"), "date"), None if time is None else str(time),
                                       None if e.get("venue") is None else str(e["venue"]).zfill(4),
                                       None if e.get("dispensation") is None else str(e["dispensation"]))
         except VALUE_ERRORS as exc:

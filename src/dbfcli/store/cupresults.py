@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from ..rules.ids import is_file_id
 from ..rules.value import Value, field
 from .cupdraw import draw_file  # noqa: F401 - one definition of where draws live
-from .yamlio import VALUE_ERRORS
+from .yamlio import VALUE_ERRORS, state_date
 from .season import SeasonStore, StoreError
 
 SCHEMA = 1
@@ -69,9 +69,7 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
     for i, a in enumerate(rows or ()):
         try:
             p = a["player"]
-            when = a.get("announced_on")
-            if isinstance(when, str):
-                when = dt.date.fromisoformat(when)
+            when = state_date(a.get("announced_on"), "announced_on")
             out.append(Addition(str(a["team"]), Player(int(p["id"]), str(p.get("name", "")), p.get("club"),
                                                        p.get("division")), int(a["round"]), when,
                                 doc.where("additions", i)))
@@ -100,11 +98,7 @@ def load_withdrawals(store: SeasonStore) -> tuple[tuple, list[Problem]]:
     out, problems = [], []
     for i, w in enumerate(rows or ()):
         try:
-            on = w.get("on")
-            if isinstance(on, str):
-                on = dt.date.fromisoformat(on)
-            if on is not None and not isinstance(on, dt.date):
-                raise TypeError("on: not a date")
+            on = state_date(w.get("on"), "on")
             out.append(Withdrawal(str(w["team"]), int(w["player"]), int(w["round"]), on, str(w.get("note") or ""),
                                   doc.where("withdrawals", i)))
         except VALUE_ERRORS as exc:
@@ -148,9 +142,7 @@ def _payment(p: Any):
     ``VALUE_ERRORS`` when it is malformed."""
     from dbfcli.rules.fees import Payment
 
-    on = p["on"]
-    if isinstance(on, str):
-        on = dt.date.fromisoformat(on)
+    on = state_date(p["on"], "on")
     amount = p["amount_kr"]
     if not isinstance(on, dt.date) or isinstance(amount, bool) or not isinstance(amount, int):
         raise TypeError("amount_kr: whole kroner; on: a date")

@@ -62,6 +62,22 @@ class LineList(list):
 VALUE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
 
 
+def state_date(value: Any, what: str) -> "dt.date | None":
+    """A date of a state file (YAML's own ``2026-12-13`` or ISO text) as a ``date``, None for
+    none; outside the years 1900-2999 (:mod:`dbfcli.rules.dates`, docs/readings/bounds.md) or
+    not a date, ValueError. A hand edit's ``9999-12-31`` is so refused by the reader, at its
+    file and line, instead of overflowing the date arithmetic of deadlines later (issue 16.1)."""
+    from ..rules.dates import RANGE_HINT, date_of
+
+    if value is None:
+        return None
+    day = date_of(value)
+    if day is None:
+        shown = value.isoformat() if hasattr(value, "isoformat") else repr(value)
+        raise ValueError(f"{what}: {shown} is not {RANGE_HINT}")
+    return day
+
+
 class YamlLoadError(Exception):
     """A file that cannot be read as dbf YAML; carries every problem found."""
 
