@@ -50,7 +50,8 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
          freeze: bool = False, refreeze: bool = False, dry_run: bool = False, team: str | None = None) -> None:
     """Load the division and the settings, build (or read the stored) schedule, print it
     (``--freeze``: store it; ``--ics``: write a calendar)."""
-    from ..rules.roundrobin import check_frozen, division_schedule, round_venues, schedule_problems
+    from ..rules.roundrobin import round_venues
+
     snap = load_snapshot()
     store = snap.store
     division, problems = snap.division(division_id)
@@ -61,53 +62,21 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     if refreeze and not freeze:
         fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
     written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
-    stored, stored_teams, problems = snap.frozen(division_id, settings)   # read after the write
-    if problems:                                   # a malformed stored schedule: exit 2
-        raise UsageProblem(problems)
-    if written and dry_run:
-        stored = None                      # show what would be stored
-    rounds = stored if stored is not None else division_schedule(division, settings)
-    found = schedule_problems(division, settings, rounds)
-    if stored is not None:
-        found += check_frozen(division, stored_teams, stored)
-    warnings = check(found)
+    stored, rounds, warnings = _rounds(snap, division_id, division, settings, written and dry_run)
     names = {t.id: t.name for t in division.teams}
     venue = round_venues(rounds, settings)
-    doc = {
-        "division": division_id,
-        "season": store.season,
-        "teams": len(division.teams),
-        "boards": settings.boards,
-        "frozen": stored is not None,
-        "rounds": [{"round": r.number, "date": r.date, "venue": venue.get(r.number),
-                    "matches": [{"id": m.id, "home": m.home, "away": m.away} for m in r.matches]} for r in rounds],
-        "warnings": [p.to_json() for p in warnings],
-    }
+    doc = _schedule_doc(division_id, store.season, division, settings, stored is not None, rounds, venue, warnings)
     if written:
         from ..store.divresults import schedule_file
 
         doc["stored_in"] = schedule_file(division_id)
         doc["dry_run"] = dry_run
-    if team is not None and ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}",
-             code="usage.conflict")
-    if team is not None and team not in names:
-        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}",
-             code="unknown.team")
+    if team is not None:
+        _check_team_option(division_id, team, ics, names)
     if ics is not None:
-        from ..i18n import current_lang
-        from ..store.ics import division_calendar
-        from .common import write_out
-
-        _, streets, _ = snap.clubs()
-        data, events = division_calendar(division_id, store.season, rounds, names, venue, settings.boards,
-                                         current_lang(), streets, team)
-        write_out(ics, data, "--ics")
-        doc["ics"] = {"file": str(ics), "events": events}
+        doc["ics"] = _write_ics(snap, division_id, rounds, names, venue, settings.boards, team, ics)
     if csv and not (json_ or RUN.json):
-        write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],
-                  [(r.number, r.date.isoformat() if r.date else "", m.id, m.home, m.away or "",
-                    names[m.home], names.get(m.away or "", "bye")) for r in rounds for m in r.matches])
+        _write_schedule_csv(rounds, names)
         return
 
     def human(out) -> None:
@@ -128,6 +97,68 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
             out.line(tr("wrote_events", events=count(doc["ics"]["events"], "event", en_plural=True), file=ics))
 
     emit(doc, human)
+
+
+
+def _rounds(snap, division_id: str, division, settings, would_store: bool):
+    """(the stored schedule or None, the rounds shown -- stored, else computed --, the warnings
+    on them): a malformed stored schedule exits 2, one that breaks a rule exits 1 (§1.1.2.1)."""
+    from ..rules.roundrobin import check_frozen, division_schedule, schedule_problems
+
+    stored, stored_teams, problems = snap.frozen(division_id, settings)   # read after the write
+    if problems:                                   # a malformed stored schedule: exit 2
+        raise UsageProblem(problems)
+    if would_store:
+        stored = None                      # show what would be stored
+    rounds = stored if stored is not None else division_schedule(division, settings)
+    found = schedule_problems(division, settings, rounds)
+    if stored is not None:
+        found += check_frozen(division, stored_teams, stored)
+    return stored, rounds, check(found)
+
+
+def _write_schedule_csv(rounds, names: dict) -> None:
+    """``--csv``: one row per match (a bye's away team empty, named "bye")."""
+    write_csv(["round", "date", "match", "home", "away", "home_name", "away_name"],
+              [(r.number, r.date.isoformat() if r.date else "", m.id, m.home, m.away or "",
+                names[m.home], names.get(m.away or "", "bye")) for r in rounds for m in r.matches])
+
+
+def _schedule_doc(division_id: str, season: str, division, settings, frozen: bool, rounds, venue, warnings) -> dict:
+    """The ``--json`` document of a division's schedule."""
+    return {
+        "division": division_id,
+        "season": season,
+        "teams": len(division.teams),
+        "boards": settings.boards,
+        "frozen": frozen,
+        "rounds": [{"round": r.number, "date": r.date, "venue": venue.get(r.number),
+                    "matches": [{"id": m.id, "home": m.home, "away": m.away} for m in r.matches]} for r in rounds],
+        "warnings": [p.to_json() for p in warnings],
+    }
+
+
+def _check_team_option(division_id: str, team: str, ics: Path | None, names: dict) -> None:
+    """``--team`` goes with ``--ics`` and names a team of the division (exit 2)."""
+    if ics is None:
+        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}",
+             code="usage.conflict")
+    if team not in names:
+        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}",
+             code="unknown.team")
+
+
+def _write_ics(snap, division_id: str, rounds, names: dict, venue, boards: int, team: str | None, ics: Path) -> dict:
+    """Write the division's matches (``team``'s only, when given) to the iCalendar file ``ics``."""
+    from ..i18n import current_lang
+    from ..store.ics import division_calendar
+    from .common import write_out
+
+    _, streets, _ = snap.clubs()
+    data, events = division_calendar(division_id, snap.store.season, rounds, names, venue, boards,
+                                     current_lang(), streets, team)
+    write_out(ics, data, "--ics")
+    return {"file": str(ics), "events": events}
 
 
 def _freeze(store, division, settings, refreeze: bool, dry_run: bool) -> bool:
