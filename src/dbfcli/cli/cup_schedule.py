@@ -73,8 +73,6 @@ def _sides(s) -> tuple[str, str]:
 
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: str | None = None) -> None:
-    from .common import write_csv
-
     if round_no is None:
         fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1", code="usage.missing")
     snap = load_snapshot()
@@ -86,46 +84,70 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = snap.cup_teams()
     names = {t.id: t.name for t in teams}
-    if team is not None and ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
-             code="usage.conflict")
-    if team is not None and not any(team in s.teams for s in rows):
-        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams", code="unknown.team")
+    if team is not None:
+        _check_team_option(round_no, team, ics, rows)
     if ics is not None:
-        from ..i18n import current_lang
-        from ..store.ics import cup_calendar
-
-        _, streets, _ = snap.clubs()
-        data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team)
-        doc["ics"] = {"file": str(ics), "events": events}
-        from .common import write_out
-
-        write_out(ics, data, "--ics")
+        doc["ics"] = _write_ics(snap, round_no, rows, names, team, ics)
     errors = [p for p in problems if p.is_error]
-    if csv and not RUN.json:
-        write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])
-    else:
-        def human(out):
-            out.table(tr("cup_schedule_title", round=round_name(round_no), matches=count(len(rows), "match")),
-                      heads("match", "home", "away", "venue", "km", "UP", "date", "time", "why"),
-                      [(s.id, *_sides(s), s.venue, *_trips(s), s.date, s.time, _short_reason(s))
-                       for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
-                                                "left"])
-            hum = [s for s in rows if s.hum]
-            if hum:
-                out.table(tr("hum_title"), heads("match", "pair", "HUM", "why"),
-                          [(s.id, f"{v.team} {v.pair[0]}-{v.pair[1]}", tr("allowed") if v.allowed else tr("not_allowed"),
-                            f"§{v.rule}: {v.why}") for s in hum for v in s.hum])
-            if ics is not None:
-                out.line(tr("wrote_file", file=ics))
-
-        if not errors:
-            emit(doc, human)
-        elif not RUN.json:
-            human(Out())
+    _render(doc, round_no, rows, ics, csv, bool(errors))
     if errors:
         raise RuleBroken(problems, doc)
     check(problems)
+
+
+def _check_team_option(round_no: int, team: str, ics: Path | None, rows) -> None:
+    """``--team`` goes with ``--ics`` and names a team that plays in the round (exit 2)."""
+    if ics is None:
+        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
+             code="usage.conflict")
+    if not any(team in s.teams for s in rows):
+        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams", code="unknown.team")
+
+
+def _write_ics(snap, round_no: int, rows, names: dict, team: str | None, ics: Path) -> dict:
+    """Write the round's matches (``team``'s only, when given) to the iCalendar file ``ics``."""
+    from ..i18n import current_lang
+    from ..store.ics import cup_calendar
+    from .common import write_out
+
+    _, streets, _ = snap.clubs()
+    data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team)
+    write_out(ics, data, "--ics")
+    return {"file": str(ics), "events": events}
+
+
+def _render(doc: dict, round_no: int, rows, ics: Path | None, csv: bool, errors: bool) -> None:
+    """``--csv``, else the document (``--json``) or the tables; with errors, the tables only
+    (the document goes with the error)."""
+    from .common import write_csv
+
+    if csv and not RUN.json:
+        write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])
+        return
+
+    def human(out):
+        _human(out, round_no, rows, ics)
+
+    if not errors:
+        emit(doc, human)
+    elif not RUN.json:
+        human(Out())
+
+
+def _human(out, round_no: int, rows, ics: Path | None) -> None:
+    """The round's schedule as a table, and the HUM verdicts per pair (§1.5.1.2, §2.10.5)."""
+    out.table(tr("cup_schedule_title", round=round_name(round_no), matches=count(len(rows), "match")),
+              heads("match", "home", "away", "venue", "km", "UP", "date", "time", "why"),
+              [(s.id, *_sides(s), s.venue, *_trips(s), s.date, s.time, _short_reason(s))
+               for s in rows], justify=["left", "left", "left", "right", "right", "right", "left", "left",
+                                        "left"])
+    hum = [s for s in rows if s.hum]
+    if hum:
+        out.table(tr("hum_title"), heads("match", "pair", "HUM", "why"),
+                  [(s.id, f"{v.team} {v.pair[0]}-{v.pair[1]}", tr("allowed") if v.allowed else tr("not_allowed"),
+                    f"§{v.rule}: {v.why}") for s in hum for v in s.hum])
+    if ics is not None:
+        out.line(tr("wrote_file", file=ics))
 
 
 @app.callback()
