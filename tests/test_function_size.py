@@ -40,8 +40,6 @@ ALLOWED = {
     "cli/notify.py:_reminder_items": (16, 42),
     "cli/notify.py:division": (29, 77),
     "cli/publish.py:publish": (19, 53),
-    "cli/result_input.py:_import": (46, 79),
-    "cli/result_input.py:blank_sheets": (19, 53),
     "cli/seating.py:seating": (31, 64),
     "cli/standings.py:standings_": (23, 64),
     "cli/travel.py:claim": (16, 75),

@@ -125,8 +125,7 @@ FormatOpt = Annotated[str | None, typer.Option("--format", help="pbn, lin, usebi
 
 def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit: bool, pick: str | None,
             up: int | None, signed_by: int | None, segment_boards: int | None, dry_run: bool) -> None:
-    from ..rules.teammatch import build_match, pick_group
-    from ..store.matchfiles import FORMATS, read_match_file, sheet_yaml
+    from ..store.matchfiles import FORMATS, read_match_file
 
     if fmt is not None and fmt not in FORMATS:
         fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}", code="usage.option")
@@ -137,64 +136,25 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
     now = _now()
     kind, round_no, home, away, teams, ctx, records, match = match_setting(store, match_id, now)
     roster = roster_of(kind, round_no, home, away, teams, ctx)
-    if fmt == "usebio":
-        from ..rules.teammatch import ImportedMatch
-        from ..store.usebio import usebio_match
-
-        imported, problems = usebio_match(usebio, home, away, roster, str(file))
-        if problems:
-            raise UsageProblem(problems)
-        assert isinstance(imported, ImportedMatch)
-    else:
-        group, problems = pick_group(tuple(tables), roster, pick)
-        if problems:
-            raise UsageProblem(problems)
-        chosen = [t for t in tables if t.group == group]
-        imported, problems = build_match(chosen, home, away, roster, segment_boards or 8, group)
-        if problems:
-            raise UsageProblem(problems)
+    imported = _imported(file, fmt, tables, usebio, home, away, roster, pick, segment_boards)
     computed = ctx.computed_up.get(away) if kind == "cup" else None
     names = {p.id: p.name for p in roster}
-    played_on = None
-    if kind == "cup" and ctx.scheduled_on is not None:
-        played_on = ctx.scheduled_on.isoformat()
-    if usebio is not None and getattr(usebio, "date", None):
-        played_on = usebio.date
-    elif tables and getattr(tables[0], "date", None):
-        played_on = tables[0].date
-    text = sheet_yaml(match=match_id, source=file.name, fmt=fmt, played_on=played_on, segments=imported.segments,
-                      home=home, away=away, players=imported.players, names=names,
-                      up=up if kind == "cup" else None,
-                      up_hint=str(computed[0]) if computed else None,
-                      signed_by=signed_by)
-    if kind == "division":
-        text = "\n".join(line for line in text.splitlines() if "# up:" not in line) + "\n"
+    text = _sheet_text(kind, match_id, file, fmt, _played_on(kind, ctx, usebio, tables), imported, home, away, names,
+                       up, computed, signed_by)
     target = out or Path(f"{match_id}.yaml")
     res, form = _validate_text(kind, text, str(target), ctx, records, match)
     if form:
         raise UsageProblem(form)
-    confirm, rest = _to_confirm(res.problems)
+    checked = _checked_doc(res.problems)
     doc = {
-        "ok": not [p for p in rest if p.is_error], "match": match_id, "format": fmt, "file": str(file),
-        "home": home, "away": away, "boards": sum(b for b, _ in imported.segments),
-        "imps": list(imported.imps),
-        "segments": [{"boards": b, "imps": list(i)} for b, i in imported.segments],
-        "board_imps": [{"board": b.board, "home_ns": b.home_ns, "away_ns": b.away_ns, "imps": list(b.imps)}
-                       for b in imported.boards],
-        "players": {t: [{"id": pid, "name": names.get(pid), "boards": n} for pid, n in imported.players[t]]
-                    for t in (home, away)},
+        "ok": checked["ok"], "match": match_id, "format": fmt, "file": str(file),
+        **_imported_doc(imported, home, away, names),
         "up_computed": computed[0] if computed else None,
-        "to_confirm": [p.to_json() for p in confirm],
-        "errors": [p.to_json() for p in rest if p.is_error],
-        "warnings": [p.to_json() for p in rest if not p.is_error],
+        "to_confirm": checked["to_confirm"], "errors": checked["errors"], "warnings": checked["warnings"],
         "sheet": str(target), "written": False, "dry_run": dry_run,
     }
     if not dry_run:
-        if target.exists() and target.resolve() == file.resolve():
-            fail(f"--out {target} is the file being imported", code="usage.conflict")
-        from .common import write_out
-
-        write_out(target, text.encode("utf-8"))
+        _write_sheet(target, file, text)
         doc["written"] = True
     if submit and not dry_run:
         if not RUN.json:
@@ -202,6 +162,90 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
         _submit_files([target])
         return
     emit(doc, lambda o: _human_import(doc, o))
+
+
+def _imported(file: Path, fmt: str, tables, usebio, home: str, away: str, roster, pick: str | None,
+              segment_boards: int | None):
+    """The match the file records, its players matched to the rosters: a USEBIO file's one
+    match, else the tables of the match picked (``--pick``) scored board by board; exit 2
+    on what does not fit."""
+    from ..rules.teammatch import ImportedMatch, build_match, pick_group
+
+    if fmt == "usebio":
+        from ..store.usebio import usebio_match
+
+        imported, problems = usebio_match(usebio, home, away, roster, str(file))
+        if problems:
+            raise UsageProblem(problems)
+        assert isinstance(imported, ImportedMatch)
+        return imported
+    group, problems = pick_group(tuple(tables), roster, pick)
+    if problems:
+        raise UsageProblem(problems)
+    chosen = [t for t in tables if t.group == group]
+    imported, problems = build_match(chosen, home, away, roster, segment_boards or 8, group)
+    if problems:
+        raise UsageProblem(problems)
+    return imported
+
+
+def _sheet_text(kind: str, match_id: str, file: Path, fmt: str, played_on: str | None, imported, home: str,
+                away: str, names: dict, up: int | None, computed, signed_by: int | None) -> str:
+    """The result sheet's YAML text (a division sheet without the cup's ``up:`` line)."""
+    from ..store.matchfiles import sheet_yaml
+
+    text = sheet_yaml(match=match_id, source=file.name, fmt=fmt, played_on=played_on, segments=imported.segments,
+                      home=home, away=away, players=imported.players, names=names,
+                      up=up if kind == "cup" else None,
+                      up_hint=str(computed[0]) if computed else None,
+                      signed_by=signed_by)
+    if kind == "division":
+        text = "\n".join(line for line in text.splitlines() if "# up:" not in line) + "\n"
+    return text
+
+
+def _played_on(kind: str, ctx, usebio, tables) -> str | None:
+    """The date the file gives, else the cup match's scheduled day, else none."""
+    played_on = None
+    if kind == "cup" and ctx.scheduled_on is not None:
+        played_on = ctx.scheduled_on.isoformat()
+    if usebio is not None and getattr(usebio, "date", None):
+        played_on = usebio.date
+    elif tables and getattr(tables[0], "date", None):
+        played_on = tables[0].date
+    return played_on
+
+
+def _imported_doc(imported, home: str, away: str, names: dict) -> dict:
+    """The imported match in the ``--json`` document: boards, IMPs by segment and board, players."""
+    return {
+        "home": home, "away": away, "boards": sum(b for b, _ in imported.segments),
+        "imps": list(imported.imps),
+        "segments": [{"boards": b, "imps": list(i)} for b, i in imported.segments],
+        "board_imps": [{"board": b.board, "home_ns": b.home_ns, "away_ns": b.away_ns, "imps": list(b.imps)}
+                       for b in imported.boards],
+        "players": {t: [{"id": pid, "name": names.get(pid), "boards": n} for pid, n in imported.players[t]]
+                    for t in (home, away)},
+    }
+
+
+def _checked_doc(problems) -> dict:
+    """The sheet's problems in the ``--json`` document: what the TD must confirm (§1.5.4 the UP,
+    §1.5.14 who signed), the errors and the warnings."""
+    confirm, rest = _to_confirm(problems)
+    return {"ok": not [p for p in rest if p.is_error],
+            "to_confirm": [p.to_json() for p in confirm],
+            "errors": [p.to_json() for p in rest if p.is_error],
+            "warnings": [p.to_json() for p in rest if not p.is_error]}
+
+
+def _write_sheet(target: Path, file: Path, text: str) -> None:
+    """Write the sheet to ``target`` (``--out``), never over the file imported (exit 2)."""
+    from .common import write_out
+
+    if target.exists() and target.resolve() == file.resolve():
+        fail(f"--out {target} is the file being imported", code="usage.conflict")
+    write_out(target, text.encode("utf-8"))
 
 
 def _human_import(doc: dict, out=None) -> None:
@@ -289,22 +333,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     additions, more2 = load_additions(store)
     check([p for p in problems + more + more2 if p.is_error])
     team_map = {t.id: t for t in teams}
-    from ..rules.draw_pending import unresolved
-
-    if round_no is not None:
-        if round_no not in draws:
-            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
-        # §1.5.16: a match with a pending place gets its sheet once its teams are known
-        wanted = [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
-    else:
-        wanted = []
-        for mid in match_ids:
-            r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
-            if r is None:
-                fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
-                     hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
-            wanted.append((r, mid))
-        _refuse_pending([draws[r].match(mid) for r, mid in wanted])
+    wanted = _wanted(draws, match_ids, round_no)
     regs, _ = load_registry(store)
     hum: dict[str, list] = {}
     for r in regs:
@@ -323,6 +352,27 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
         _, ferries = computed_trips(probe, match, team_map, settings)
         out.append(blank_facts(s, team_map, additions, settings, ferries, hum))
     return out
+
+
+def _wanted(draws, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
+    """(round, match id) of each sheet asked for: every match of ``round_no`` whose teams are
+    known, else each of ``match_ids`` (§1.5.16: drawn, and no pending place; exit 2 or 1)."""
+    from ..rules.draw_pending import unresolved
+
+    if round_no is not None:
+        if round_no not in draws:
+            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
+        # §1.5.16: a match with a pending place gets its sheet once its teams are known
+        return [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
+    wanted = []
+    for mid in match_ids:
+        r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
+        if r is None:
+            fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
+                 hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
+        wanted.append((r, mid))
+    _refuse_pending([draws[r].match(mid) for r, mid in wanted])
+    return wanted
 
 
 def _refuse_pending(matches) -> None:
