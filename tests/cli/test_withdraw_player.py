@@ -115,3 +115,22 @@ def test_1_5_11_invariant_a_team_of_seven_cannot_play_its_next_match(example):
     assert r.exit_code == 1 and errors and "withdraw-player FRB-1" in errors[0]["hint"], r.stdout
     assert _withdraw("FRB-1", 777001).exit_code == 0
     assert run_dbf("check").exit_code == 0
+
+
+def test_1_5_11_withdrawn_player_is_not_on_the_blank_sheet_nor_in_the_draw_mail(example, tmp_path):
+    """§1.5.11: a player the TD withdrew from FRB-1 for round 2 is gone from the round's
+    pre-filled sheet (`dbf result blank`) and so from the sheet `dbf notify draw` attaches;
+    the sheet of round 1, before the withdrawal, still lists him."""
+    teams = _frb1_substituted_once(example, tmp_path)
+    sixth = teams["FRB-1"]["players"][5]["id"]
+    assert _withdraw("FRB-1", sixth).exit_code == 0
+    r = run_dbf("result", "blank", "C2-001", "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    (sheet,) = r.json["sheets"] if "sheets" in r.json else [r.json]
+    side = sheet["home"] if sheet["home"]["team"] == "FRB-1" else sheet["away"]
+    ids = [p["id"] for p in side["players"]]
+    assert sixth not in ids and len(ids) == len(teams["FRB-1"]["players"]) - 1
+    earlier = run_dbf("result", "blank", "C1-001", "--json")
+    (sheet1,) = earlier.json["sheets"] if "sheets" in earlier.json else [earlier.json]
+    side1 = sheet1["home"] if sheet1["home"]["team"] == "FRB-1" else sheet1["away"]
+    assert sixth in [p["id"] for p in side1["players"]]

@@ -324,6 +324,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     from ..store.cupschedule import scheduled
     from ..store.settings import load_settings
     from ..store.sheetcontext import computed_trips
+    from ..store.snapshot import Snapshot
     from ..store.systems import load_registry
     from ..store.teams import load_cup_teams
 
@@ -331,7 +332,8 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     teams, problems = load_cup_teams(store)
     draws, _, more = load_draws(store)
     additions, more2 = load_additions(store)
-    check([p for p in problems + more + more2 if p.is_error])
+    withdrawals, more3 = Snapshot(store).cup_part("withdrawals")
+    check([p for p in problems + more + more2 + more3 if p.is_error])
     team_map = {t.id: t for t in teams}
     wanted = _wanted(draws, match_ids, round_no)
     regs, _ = load_registry(store)
@@ -350,7 +352,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
         match = draws[r].match(mid)
         probe = Sheet(match=mid, home=SheetSide(home), away=SheetSide(away))
         _, ferries = computed_trips(probe, match, team_map, settings)
-        out.append(blank_facts(s, team_map, additions, settings, ferries, hum))
+        out.append(blank_facts(s, team_map, additions, settings, ferries, hum, withdrawals))
     return out
 
 

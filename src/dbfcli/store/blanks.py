@@ -14,10 +14,14 @@ from __future__ import annotations
 import datetime as dt
 
 
-def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pairs: dict) -> dict:
+def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pairs: dict,
+                withdrawals=()) -> dict:
     """The facts of one blank sheet as plain data (also the ``--json`` of ``dbf result blank``).
-    ``s``: a :class:`dbfcli.rules.home.ScheduledMatch`; ``hum_pairs``: team -> registered HUM pairs."""
+    ``s``: a :class:`dbfcli.rules.home.ScheduledMatch`; ``hum_pairs``: team -> registered HUM pairs.
+    A player the TD withdrew from the team by this round (§1.5.11, ``dbf cup withdraw-player``)
+    is not on its list: he may not play for it any more."""
     from ..rules.model import ROUND_NAMES
+    from ..rules.records import withdrawn_from
     from ..rules.sheet_scores import SEGMENT_BOARDS, end_of_play, match_boards
 
     home, away = (s.home, s.away) if s.home else s.teams
@@ -25,7 +29,8 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
 
     def roster(tid):
         team = teams.get(tid)
-        rows = [{"id": p.id, "name": p.name} for p in (team.players if team else ())]
+        gone = withdrawn_from(withdrawals, tid, s.round)
+        rows = [{"id": p.id, "name": p.name} for p in (team.players if team else ()) if p.id not in gone]
         for a in additions:
             if a.team == tid and a.round <= s.round and all(r["id"] != a.player.id for r in rows):
                 rows.append({"id": a.player.id, "name": a.player.name, "addition": True})
