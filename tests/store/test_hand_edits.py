@@ -29,6 +29,7 @@ BAD_VALUES = {
     "!!pairs": "!!pairs [a: 1]",
     "!!bool maybe": "!!bool maybe",
     "!!int x": "!!int x",
+    "!!int with no value": "!!int",   # was an IndexError raised inside PyYAML (a traceback)
     "!!timestamp x": "!!timestamp x",
     "!!float x": "!!float x",
     "!!binary": "!!binary AAAA",

@@ -13,6 +13,7 @@ the caller's full loader reports the problem with its line.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from typing import Any, Callable
@@ -28,15 +29,21 @@ def _key(st: os.stat_result) -> list:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
-_PLAIN_KEY = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+# Both patterns are searched in b"\n" + text: a pattern that begins with a literal newline is
+# found by a fast scan, where "^" with re.M is tried at every byte (three times slower).
+#: a top-level key's line (the key is group 1)
+_TOP_KEY = re.compile(rb"\n([A-Za-z_][A-Za-z0-9_]*):")
+#: a line that is neither indented, blank, a comment, an item of a top-level sequence
+#: (``- x``) nor a top-level plain key: the text is not a plain block mapping
+_NOT_PLAIN = re.compile(rb"\n(?![ \t\n#]|- |-[ \t]*(?:\n|\Z)|[A-Za-z_][A-Za-z0-9_]*:|\Z)")
 
 
 def top_blocks(text: bytes, keys: frozenset[str], skip: bool = False) -> bytes | None:
     r"""The lines of the top-level entries ``keys`` of a block-style YAML mapping (each key's
-    line and the indented or ``- `` lines after it), or None when the text is not such a
-    mapping of plain keys (then the whole file is parsed); ``skip``: every entry but
-    ``keys``. A report that needs three keys of
-    a recorded sheet parses those, not the 1,000 nodes of the kept sheet.
+    line and the lines after it up to the next top-level key, unchanged), or None when the
+    text is not such a mapping of plain keys (then the whole file is parsed); ``skip``: every
+    entry but ``keys``. A report that needs three keys of a recorded sheet parses those, not
+    the 1,000 nodes of the kept sheet. Only the top-level lines are looked at in Python.
 
     >>> top_blocks(b"a: 1\nb:\n- x\nc:\n  d: 2\n", frozenset({"a", "c"}))
     b'a: 1\nc:\n  d: 2\n'
@@ -45,32 +52,29 @@ def top_blocks(text: bytes, keys: frozenset[str], skip: bool = False) -> bytes |
     >>> top_blocks(b"---\na: 1\n", frozenset({"a"})) is None
     True
     """
-    out: list[bytes] = []
-    take = False
-    for line in text.splitlines(keepends=True):
-        head = line[:1]
-        if head in (b" ", b"\t") or line.startswith(b"- ") or line.rstrip() == b"-":
-            if take:
-                out.append(line)
-            continue
-        if not line.strip() or head == b"#":
-            continue
-        key, colon, _ = line.partition(b":")
-        if not colon or not _PLAIN_KEY.fullmatch(key):
-            return None
-        take = (key.decode("ascii") in keys) != skip
-        if take:
-            out.append(line)
-    return b"".join(out)
+    text = b"\n" + text
+    if b"\r" in text or _NOT_PLAIN.search(text):   # \r: old Mac or Windows line ends
+        return None
+    parts = _TOP_KEY.split(text)   # [before the first key, key, its lines, key, its lines, ...]
+    wanted = _as_bytes(keys)
+    out = b"\n".join(key + b":" + body for key, body in zip(parts[1::2], parts[2::2]) if (key in wanted) != skip)
+    return out if out.endswith(b"\n") or not out else out + b"\n"
 
 
-def _extract_fast(store: SeasonStore, rel: str, keys: frozenset[str], skip: bool,
+@functools.lru_cache(maxsize=32)
+def _as_bytes(keys: frozenset[str]) -> frozenset[bytes]:
+    return frozenset(k.encode("ascii") for k in keys)
+
+
+def _extract_fast(path: str, rel: str, keys: frozenset[str], skip: bool,
                   extract: Callable[[Any], Any]) -> Any:
-    """``extract`` over only the top-level ``keys`` of ``rel`` (:func:`top_blocks`); raises
+    """``extract`` over only the top-level ``keys`` of the file ``rel`` at ``path`` (found by
+    scanning its folder, no overlay over it: read as it is) (:func:`top_blocks`); raises
     when that is not possible, and the caller parses the whole file."""
     from .yamlio import parse_yaml
 
-    cut = top_blocks(store.read_bytes(rel) or b"", keys, skip)
+    with open(path, "rb") as f:
+        cut = top_blocks(f.read(), keys, skip)
     if cut is None:
         raise ValueError("not a plain block mapping")
     return extract(parse_yaml(cut, rel).data)
@@ -89,7 +93,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
         return _uncached(store, folder, extract, only)   # an interrupted write shown as it will be
     base = store.path(folder)
     try:
-        entries = [(f"{folder}/{e.name}", e.stat()) for e in os.scandir(base)
+        entries = [(f"{folder}/{e.name}", e.stat(), e.path) for e in os.scandir(base)
                    if e.name.endswith(".yaml") and not e.name.startswith(".") and e.is_file()
                    and (only is None or e.name == only)]
     except FileNotFoundError:
@@ -114,7 +118,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     fresh: dict[str, list] = {}
     failed: list[str] = []
     changed = False
-    for rel, st in entries:
+    for rel, st, path in entries:
         key = _key(st)
         hit = old.get(rel)
         if isinstance(hit, (list, tuple)) and len(hit) == 2 and hit[0] == key:
@@ -123,7 +127,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
             continue
         changed = True
         try:
-            value = _extract_fast(store, rel, keys, skip, extract) if keys else _MISSING
+            value = _extract_fast(path, rel, keys, skip, extract) if keys else _MISSING
         except Exception:  # noqa: BLE001 - not a plain file: parse it whole
             value = _MISSING
         if value is _MISSING:

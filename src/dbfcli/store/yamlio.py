@@ -116,7 +116,7 @@ def _yaml():
                 return super().construct_object(node, deep)
             except yaml.YAMLError:
                 raise
-            except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+            except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError) as exc:
                 # a value the tag cannot build: 2026-11-31, 25:00, +25:00, !!int x, !!bool maybe
                 raise yaml.constructor.ConstructorError(
                     None, None, f"{_scalar(node)} is not a valid {_kind(node.tag)} ({_why(exc)})",
@@ -239,6 +239,9 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
     if text.startswith("\ufeff"):
         text = text[1:]
     yaml, loader_class, _ = _yaml()
+    data = _plain_tree(yaml, loader_class, text)
+    if data is not _NOT_PLAIN:
+        return YamlDoc(data, file, text)
     loader = loader_class(text)
     try:
         data = loader.get_single_data()
@@ -266,6 +269,24 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
             ]
         )
     return YamlDoc(data, file, text)
+
+
+_NOT_PLAIN = object()
+
+
+def _plain_tree(yaml, loader_class, text: str) -> Any:
+    """The tree of a plain file built from libyaml's events (store/yamltree.py, several times
+    faster), or ``_NOT_PLAIN`` when the full loader must read it (tags, anchors, duplicated
+    keys, a value it refuses, malformed YAML: its messages and lines are the ones reported)."""
+    from .yamltree import Unsure, build_tree
+
+    loader = loader_class(text)
+    try:
+        return build_tree(loader, loader_class, MAX_DEPTH, LineDict, LineList)
+    except (Unsure, yaml.YAMLError):
+        return _NOT_PLAIN
+    finally:
+        loader.dispose()
 
 
 def _scalar(node) -> str:
