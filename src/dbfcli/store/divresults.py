@@ -190,14 +190,19 @@ def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[in
 
 
 def _parsed_matches(store: SeasonStore, problems: list[Problem]):
-    """``parse_div_match`` of every recorded division match; unreadable files go to ``problems``."""
+    """``parse_div_match`` of every recorded division match; unreadable files go to ``problems``.
+    Each file is parsed once a process while it is unchanged (``dbf check`` reads the results
+    of every division for several checkers: 11 times on a full season)."""
     for rel in store.list(MATCHES):
         try:
-            doc = store.read_yaml(rel)
+            yield store.read_parsed(rel, _parse_div_match_once)
         except StoreError as exc:
             problems += exc.problems
-            continue
-        yield parse_div_match(doc)
+
+
+def _parse_div_match_once(doc: YamlDoc) -> tuple[DivResult | None, str | None, tuple[Problem, ...]]:
+    result, division, problems = parse_div_match(doc)
+    return result, division, tuple(problems)
 
 
 def load_div_results(store: SeasonStore, division_id: str) -> tuple[list[DivResult], list[Problem]]:

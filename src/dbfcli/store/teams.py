@@ -255,11 +255,17 @@ def teams_file_data(teams, division: str | None = None) -> dict:
 
 def load_cup_teams(store: SeasonStore, required: bool = False) -> tuple[tuple[Team, ...], list[Problem]]:
     """The cup's registered teams (empty when none are entered yet)."""
-    doc = store.read_yaml(CUP_TEAMS, required=required)
-    if doc is None:
+    parsed = store.read_parsed(CUP_TEAMS, _cup_teams_of, required=required)
+    if parsed is None:
         return (), []
+    teams, problems = parsed
+    return teams, list(problems)
+
+
+def _cup_teams_of(doc: YamlDoc) -> tuple[tuple[Team, ...], tuple[Problem, ...]]:
+    """``cup/teams.yaml`` read once a process while it is unchanged (store.read_parsed)."""
     teams, _, problems = parse_teams_yaml(doc)
-    return teams, problems
+    return teams, tuple(problems)
 
 
 def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None, list[Problem]]:
