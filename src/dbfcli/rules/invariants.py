@@ -20,6 +20,14 @@ under ``divisions/`` (:func:`dbfcli.store.snapshot.division_refusals`):
 
 >>> [i.name for i in DIVISION_INVARIANTS][:2]
 ['div.result-scheduled', 'div.result-teams']
+
+What the final tables decide, the play-off (§1.1.2.5-§1.1.2.11, §1.1.4.2) and the lots
+(§1.1.3.2), is checked over all divisions at once by :data:`STANDINGS_INVARIANTS`, each a
+function ``(standings_state, settings) -> [Problem]``, run by ``dbf check`` and by every write
+of a division, play-off or lots file (:func:`dbfcli.store.standingsstate.standings_refusals`):
+
+>>> [i.name for i in STANDINGS_INVARIANTS]
+['playoff.carry-over', 'lot.still-tied']
 """
 
 from __future__ import annotations
@@ -455,6 +463,98 @@ def check_division(state, settings, only: Iterable[str] | None = None) -> list[P
 def check_divisions(divisions, settings) -> list[Problem]:
     """Every division invariant over every division (``divisions``: id -> DivisionState)."""
     return [p for div in sorted(divisions) for p in check_division(divisions[div], settings)]
+
+
+# --------------------------------------------------------------------------- the standings: play-off and lots
+#: the invariants of what the final tables decide, over all divisions at once:
+#: ``fn(standings_state, settings) -> [Problem]`` (``StandingsState``, rules/seasonstate.py)
+STANDINGS_INVARIANTS: list[Invariant] = []
+
+
+def standings_invariant(name: str, rule: str | None, code: str | None = None):
+    """Register ``fn(standings_state, settings) -> [Problem]`` as the standings invariant ``name``."""
+
+    def register(fn):
+        STANDINGS_INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
+        return fn
+    return register
+
+
+def _table(state, div: str):
+    """The table of ``div`` as `dbf standings` ranks it (its recorded lots applied), or None
+    when the division has no teams."""
+    from .standings import standings
+    from .vp import WBF20
+
+    d = state.divisions.get(div)
+    if d is None or d.division is None or not d.division.teams:
+        return None
+    return standings(d.division, d.results, state.scale or WBF20, state.lots)[0]
+
+
+def _no_teams(div: str) -> str:
+    return f"{div} has no teams"
+
+
+def _runners_up(state) -> tuple[str, str] | None:
+    """§1.1.4.2: the two 3rd-division groups' runners-up, when both groups have two teams."""
+    tables = [_table(state, g) for g in ("3div-a", "3div-b")]
+    if all(t is not None and len(t.rows) >= 2 for t in tables):
+        return tables[0].rows[1].team, tables[1].rows[1].team   # type: ignore[union-attr]
+    return None
+
+
+@standings_invariant("playoff.carry-over", "1.1.2.10")
+def playoff_carry_over(state, settings) -> list[Problem]:
+    """§1.1.2.10: every recorded play-off match is decided counting the IMPs carried over from
+    its teams' round-robin match (§1.1.2.11), between the teams the final table gives it
+    (§1.1.2.5, §1.1.2.6, §1.1.2.8, §1.1.4.2), in its structure (§1.1.2.7)."""
+    import datetime as dt
+
+    from .playoff import MutualResult, check_recorded
+
+    pf = state.playoff
+    if pf is None:
+        return []
+    table = _table(state, "1div")
+    if table is None:
+        return [Problem.error("1.1.2.5", f"play-off recorded, but: {_no_teams('1div')}", pf.where)]
+    results = state.divisions["1div"].results
+    weekends = settings.division("1div").weekends
+    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+    return check_recorded(tuple(r.team for r in table.rows),
+                          [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], pf.seed,
+                          pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
+                          choice_days=settings.playoff.choice_days, complete=table.complete,
+                          runners_up=_runners_up(state) if "3div-PO" in pf.results else None, where=pf.wheres,
+                          lots=state.lots)
+
+
+@standings_invariant("lot.still-tied", "1.1.3.2")
+def lot_still_tied(state, settings) -> list[Problem]:
+    """§1.1.3.2: a recorded standings lot decides only what every tie-break leaves open: its
+    teams are still level after every tie-break in the table now."""
+    tables: dict = {}
+    out = []
+    for lot, where in zip(state.lots, state.lot_wheres):
+        if lot.key not in ("1div", "2div", "3div-a", "3div-b"):
+            continue
+        if lot.key not in tables:
+            tables[lot.key] = _table(state, lot.key)
+        if tables[lot.key] is None:
+            continue
+        rows = [r for r in tables[lot.key].rows if r.team in lot.teams]
+        if not (len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)):
+            out.append(Problem.error(lot.rule, f"lot {lot.key} among {', '.join(lot.teams)}: these teams are not tied "
+                                               "after every tie-break in the table now", where,
+                                     hint="a result changed since the draw: remove the lot (dbf undo) and draw again "
+                                          "if a tie remains"))
+    return out
+
+
+def check_standings(state, settings) -> list[Problem]:
+    """Every standings invariant (the play-off, the lots) over a :class:`StandingsState`."""
+    return [p for inv in STANDINGS_INVARIANTS for p in inv.check(state, settings)]
 
 
 # --------------------------------------------------------------------------- running them

@@ -67,6 +67,28 @@ class DivisionState(Value, kw_only=True):
     results: tuple = ()               # DivResult
 
 
+class PlayoffRecord(Value, kw_only=True):
+    """``divisions/playoff.yaml`` as recorded: the choice (§1.1.2.8), the seed of its lots, and
+    each match's teams and result (§1.1.2.7, §1.1.4.2), with the place of each."""
+    seed: int | None = None
+    results_known_on: object = None   # datetime.date
+    choice: str | None = None
+    chosen_on: object = None          # datetime.date
+    results: dict = {}                # match id -> ((team, team), PlayoffResult)
+    wheres: dict = {}                 # match id, and "choice" -> Where
+    where: object = None              # the file's Where
+
+
+class StandingsState(Value, kw_only=True):
+    """What the play-off and the lots are checked against (the standings invariants of
+    :mod:`dbfcli.rules.invariants`): the divisions, the VP scale, the lots and the play-off."""
+    divisions: dict = {}              # division id -> DivisionState
+    scale: object = None              # VPScale; None: the built-in WBF 20-VP scale
+    lots: tuple = ()                  # DrawnLot, as recorded in divisions/lots.yaml
+    lot_wheres: tuple = ()            # the place of each lot
+    playoff: PlayoffRecord | None = None
+
+
 class Season(Value, kw_only=True):
     """The whole season folder as values."""
 

@@ -235,3 +235,67 @@ def toml(base: Path, rel: str, data: bytes, text: str) -> dict:
     if _plain(parsed):
         save(base, rel, data, YamlDoc(parsed, rel))
     return parsed
+
+
+# --------------------------------------------------------------------------- values read from a file
+#: what ``load_value`` returns when nothing usable is cached
+MISSING = object()
+_stamp: list = []
+_value_decoders: dict = {}
+
+
+def _code_stamp() -> bytes:
+    """A digest of the size and mtime of every module of dbf: a cached *value* (what a reader
+    made of a file) is only as good as the code that made it, so a changed dbf misses."""
+    if not _stamp:
+        package = Path(__file__).resolve().parents[1]
+        parts = []
+        for folder, _, files in sorted(os.walk(package)):
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(folder, name))
+                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+        _stamp.append(_blake2b("\n".join(parts).encode("utf-8", "surrogateescape"), digest_size=16).digest())
+    return _stamp[0]
+
+
+def _value_file(season_dir: Path, rel: str, name: str) -> str | None:
+    folder = _folder(season_dir)
+    return None if folder is None else os.path.join(folder, f"{rel}.{name}.value.mp")
+
+
+def load_value(season_dir: Path, rel: str, name: str, data: bytes, type_):
+    """The value ``name`` (a reader's result of type ``type_``, decoded as such in C) cached for
+    the file ``rel`` whose bytes are now ``data``, by this same code; else :data:`MISSING`."""
+    import msgspec
+
+    path = _value_file(season_dir, rel, name)
+    if path is None:
+        return MISSING
+    try:
+        decoder = _value_decoders.get(type_)
+        if decoder is None:   # a decoder is made once per type: making one costs more than a decode
+            decoder = _value_decoders[type_] = msgspec.msgpack.Decoder(tuple[list, bytes, type_])
+        with open(path, "rb") as f:
+            key, stamp, value = decoder.decode(f.read())
+    except Exception:  # noqa: BLE001 - missing, unreadable or not ours: read the file instead
+        return MISSING
+    return value if key == _key(data) and stamp == _code_stamp() else MISSING
+
+
+def save_value(season_dir: Path, rel: str, name: str, data: bytes, value) -> None:
+    """Cache a reader's value of the file ``rel`` (bytes ``data``); failures are ignored."""
+    import msgspec
+
+    path = _value_file(season_dir, rel, name)
+    if path is None:
+        return
+    try:
+        raw = msgspec.msgpack.encode((_key(data), _code_stamp(), value))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(raw)
+        os.replace(tmp, path)
+    except (OSError, TypeError, ValueError, OverflowError, msgspec.EncodeError):
+        pass

@@ -195,9 +195,13 @@ def _parsed_matches(store: SeasonStore, problems: list[Problem]):
     of every division for several checkers: 11 times on a full season)."""
     for rel in store.list(MATCHES):
         try:
-            yield store.read_parsed(rel, _parse_div_match_once)
+            yield store.read_parsed(rel, _parse_div_match_once, keep=_DIV_MATCH_VALUE)
         except StoreError as exc:
             problems += exc.problems
+
+
+#: what a recorded division match file is read into, kept typed in the parse cache (store.read_parsed)
+_DIV_MATCH_VALUE = tuple[DivResult | None, str | None, tuple[Problem, ...]]
 
 
 def _parse_div_match_once(doc: YamlDoc) -> tuple[DivResult | None, str | None, tuple[Problem, ...]]:

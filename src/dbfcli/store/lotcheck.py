@@ -1,13 +1,12 @@
-"""``dbf check`` of the lots (§1.1.3.2, §1.1.2.9, §1.1.4.2): the pending ones, and every
-recorded lot still breaking the tie it was drawn for. The file itself: :mod:`dbfcli.store.lots`."""
+"""``dbf check`` of the lots (§1.1.3.2, §1.1.2.9, §1.1.4.2): the pending ones. That every
+recorded lot still breaks the tie it was drawn for is the standings invariant ``lot.still-tied``
+(rules/invariants.py, store/standingsstate.py). The file itself: :mod:`dbfcli.store.lots`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules.lots import PendingLot
 from ..rules.problems import Problem
-from .lots import LOTS, load_lots
+from .lots import load_lots
 from .season import SeasonStore, StoreError
 
 
@@ -40,43 +39,13 @@ def season_pending_lots(store: SeasonStore) -> tuple[list[PendingLot], list[Prob
 
 def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: the lots file's form (each lot's order its teams once each, dbf's seed
-    replays it), every recorded lot still deciding a tie of the same teams, and a warning for
-    each pending lot (§1.1.3.2)."""
+    replays it) and a warning for each pending lot (§1.1.3.2). That every recorded lot still
+    decides a tie of the same teams is the standings invariant ``lot.still-tied``."""
     lots, problems = load_lots(store)
     pending, p = season_pending_lots(store)
     problems += p
     for x in pending:
         problems.append(Problem.warning(x.rule, f"lot pending: {x.what} ({', '.join(x.teams)})", hint=x.command()))
-    if lots:
-        problems += _stale(store, lots)
+    # a recorded lot that no longer breaks a tie: the standings invariant lot.still-tied
+    # (rules/invariants.py), run by the snapshot checker and on every write
     return problems
-
-
-def _stale(store: SeasonStore, lots) -> list[Problem]:
-    """A recorded standings lot whose teams are no longer tied after every tie-break (a result was
-    corrected since): §1.1.3.2 lots decide only what every tie-break leaves open."""
-    from .playoff import division_table
-
-    doc = store.read_yaml(LOTS, required=False)
-    out = []
-    tables: dict[str, Any] = {}
-    for i, lot in enumerate(lots):
-        if lot.key not in ("1div", "2div", "3div-a", "3div-b"):
-            continue
-        if lot.key not in tables:
-            try:
-                tables[lot.key] = division_table(store, lot.key)[1]
-            except StoreError:
-                tables[lot.key] = None
-        table = tables[lot.key]
-        if table is None:
-            continue
-        rows = [r for r in table.rows if r.team in lot.teams]
-        tied = len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)
-        if not tied:
-            out.append(Problem.error(lot.rule, f"lot {lot.key} among {', '.join(lot.teams)}: these teams are not tied "
-                                               "after every tie-break in the table now",
-                                     doc.where("lots", i) if doc is not None else None,
-                                     hint="a result changed since the draw: remove the lot (dbf undo) and draw again "
-                                          "if a tie remains"))
-    return out

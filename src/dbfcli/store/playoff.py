@@ -247,10 +247,11 @@ ROLLOVER = "divisions/rollover.yaml"
 
 
 def check_season(store: SeasonStore) -> list[Problem]:
-    """``dbf check``: ``divisions/playoff.yaml`` against the standings (the choice §1.1.2.8,
-    the teams §1.1.2.5/§1.1.2.6/§1.1.4.2, each result's structure §1.1.2.7/§1.1.4.2 and
-    decision §1.1.2.11), ``divisions/rollover.yaml`` (its form, its lots) and the
-    qualification files (§1.1.5.2)."""
+    """``dbf check``: the form of ``divisions/playoff.yaml`` (its record against the final
+    table -- the choice §1.1.2.8, the teams §1.1.2.5/§1.1.2.6/§1.1.4.2, each result's structure
+    §1.1.2.7/§1.1.4.2, carry-over §1.1.2.10 and decision §1.1.2.11 -- is the standings
+    invariant ``playoff.carry-over``, run by store/standingsstate.py and on every write),
+    ``divisions/rollover.yaml`` (its form, its lots) and the qualification files (§1.1.5.2)."""
     problems = _check_rollover_record(store)
     east, p = load_east(store)
     problems += p
@@ -264,44 +265,9 @@ def check_season(store: SeasonStore) -> list[Problem]:
     problems += p
     if not isinstance(doc.data, dict):
         return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where(), code="format.playoff")]
-    return problems + _check_playoff(store, doc, pf)
-
-
-def _runners_up(store: SeasonStore, pf: PlayoffFile) -> tuple[str, str] | None:
-    """§1.1.4.2: the two 3rd-division groups' runners-up, when a 3div-PO is recorded and both are known."""
-    if "3div-PO" not in pf.results:
-        return None
-    try:
-        tables = [division_table(store, g)[1] for g in ("3div-a", "3div-b")]
-    except StoreError:
-        return None
-    if all(len(t.rows) >= 2 for t in tables):
-        return (tables[0].rows[1].team, tables[1].rows[1].team)
-    return None
-
-
-def _check_playoff(store: SeasonStore, doc: YamlDoc, pf: PlayoffFile) -> list[Problem]:
-    """The recorded play-off against the 1st division's standings (§1.1.2.5: a play-off needs them)."""
-    from ..rules.playoff import MutualResult, check_recorded
-    from .lots import load_lots
-    from .settings import load_settings
-
-    settings = load_settings(store)
-    try:
-        _, table, results, p = division_table(store, "1div")
-    except StoreError as exc:
-        return [Problem.error("1.1.2.5", f"play-off recorded, but: {exc.problems[0].message}", doc.where())]
-    # the standings' own problems (p) are reported by divresults.check_season
-    runners_up = _runners_up(store, pf)
-    weekends = settings.division("1div").weekends
-    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
-    where = {mid: doc.where("results", mid) for mid in pf.results}
-    where["choice"] = doc.where("choice")
-    return check_recorded(tuple(r.team for r in table.rows),
-                          [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], pf.seed,
-                          pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
-                          choice_days=settings.playoff.choice_days, complete=table.complete,
-                          runners_up=runners_up, where=where, lots=load_lots(store)[0])
+    # the recorded matches against the final table: the standings invariant playoff.carry-over
+    # (rules/invariants.py), which `dbf check` runs through store/standingsstate.py
+    return problems
 
 
 def _check_rollover_record(store: SeasonStore) -> list[Problem]:

@@ -21,6 +21,7 @@ import datetime as dt
 import os
 import re
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
@@ -52,8 +53,9 @@ class StoreError(Exception):
 #: error refuses it. store/snapshot.py registers the division invariants when it is imported
 #: (cli/common.load_store imports it for every command; no import from here: no cycle).
 COMMIT_CHECKS: list = []
-#: :meth:`SeasonStore.read_parsed`: (season folder, file, parse function) -> (bytes, value)
-_PARSED: dict[tuple, tuple[bytes, Any]] = {}
+#: :meth:`SeasonStore.read_parsed`: (root, season, file, parse function) -> (stat, bytes or None, value)
+_PARSED: dict[tuple, tuple] = {}
+_RACY_NS = 2_000_000_000
 
 
 class InvariantBroken(StoreError):
@@ -297,23 +299,56 @@ class SeasonStore(MutableValue):
             return None
         return self._parsed_yaml(rel, data)
 
-    def read_parsed(self, rel: str, parse, required: bool = True):
-        """``parse(self.read_yaml(rel))``, remembered for the process by the file's bytes: a
-        second reader of an unchanged file (``dbf check`` reads the division results for each
-        checker) gets the same value without a parse. ``parse`` is a module-level function of the
-        document alone that returns values nobody changes (value objects, tuples); ``None`` when
-        the file is missing and not ``required``."""
+    def read_parsed(self, rel: str, parse, required: bool = True, keep: Any = None):
+        """``parse(self.read_yaml(rel))``, remembered for the process while the file is
+        unchanged (:meth:`_unchanged`): a second reader (``dbf check`` reads the division results
+        for each checker, a write reads them before and after) gets the same value without a
+        parse. ``parse`` is a module-level function of the document alone that returns values
+        nobody changes (value objects, tuples); ``None`` when the file is missing and not
+        ``required``. ``keep``: the type of the value, which is then also kept in the parse
+        cache (store/cache.py, by the bytes and dbf's code) and read back typed, in C, by the
+        next command: the 4,096-team ``cup/teams.yaml`` as 4,096 Teams."""
+        from . import cache
+
+        key = (self.root, self.season, rel, parse)
+        seen = _PARSED.get(key)
+        if seen is not None and self._unchanged(rel, seen):
+            return seen[2]
+        version = None if self.overlaid(rel) else self._stat(rel)   # before the read: a change after it shows
         data = self.read_bytes(rel)
         if data is None:
             return self.read_yaml(rel, required)   # missing: read_yaml says so
-        key = (str(self.dir), rel, parse)
-        hit = _PARSED.get(key)
-        if hit is not None and hit[0] == data:
-            return hit[1]
-        doc = self.yaml_of(rel, data) if self.overlay and rel in self.overlay else self._parsed_yaml(rel, data)
-        value = parse(doc)
-        _PARSED[key] = (data, value)
+        name = f"{parse.__module__}.{parse.__qualname__}"
+        value = cache.MISSING if keep is None else cache.load_value(self.dir, rel, name, data, keep)
+        if value is cache.MISSING:
+            value = parse(self.yaml_of(rel, data) if self.overlaid(rel) else self._parsed_yaml(rel, data))
+            if keep is not None:
+                cache.save_value(self.dir, rel, name, data, value)
+        racy = version is None or time.time_ns() - max(version[1], version[2]) < _RACY_NS
+        _PARSED[key] = (version, data if racy else None, value)
         return value
+
+    def overlaid(self, rel: str) -> bool:
+        """``rel`` is read from memory (a pending write shown as it will be), not from the disk."""
+        return bool(self.overlay) and rel in self.overlay
+
+    def _stat(self, rel: str) -> tuple | None:
+        try:
+            st = os.stat(self._file_path(rel))
+        except OSError:
+            return None
+        return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+    def _unchanged(self, rel: str, seen: tuple) -> bool:
+        """The file is still what :meth:`read_parsed` read: the same bytes, for a file in memory
+        or one changed less than 2 s before it was read (the file system's clock is coarse: a
+        second change within the same tick would keep the times, as git's "racy" index entries);
+        else the same size, mtime, ctime and inode (a change of the content moves the ctime,
+        which no tool sets back: issue 16.6)."""
+        version, data, _ = seen
+        if data is not None or self.overlaid(rel):
+            return data is not None and self.read_bytes(rel) == data
+        return version is not None and self._stat(rel) == version
 
     def _parsed_yaml(self, rel: str, data: bytes) -> YamlDoc:
         from . import cache

@@ -462,6 +462,9 @@ class OverlayStore(SeasonStore):
             return self.writes[rel] is not None
         return SeasonStore.exists(self, rel)
 
+    def overlaid(self, rel: str) -> bool:
+        return rel in self.writes or SeasonStore.overlaid(self, rel)
+
     def list(self, folder: str, suffix: str = ".yaml") -> list[str]:
         names = set(SeasonStore.list(self, folder, suffix))
         for rel, data in self.writes.items():

@@ -255,7 +255,8 @@ def teams_file_data(teams, division: str | None = None) -> dict:
 
 def load_cup_teams(store: SeasonStore, required: bool = False) -> tuple[tuple[Team, ...], list[Problem]]:
     """The cup's registered teams (empty when none are entered yet)."""
-    parsed = store.read_parsed(CUP_TEAMS, _cup_teams_of, required=required)
+    parsed = store.read_parsed(CUP_TEAMS, _cup_teams_of, required=required,
+                               keep=tuple[tuple[Team, ...], tuple[Problem, ...]])
     if parsed is None:
         return (), []
     teams, problems = parsed
@@ -273,13 +274,21 @@ def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None
     if division_id not in DIVISIONS:
         raise StoreError(f"unknown division {division_id!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
     rel = division_file(division_id)
-    doc = store.read_yaml(rel, required=False)
-    if doc is None:
+    parsed = store.read_parsed(rel, _division_teams_of, required=False)
+    if parsed is None:
         return None, []
-    teams, declared, problems = parse_teams_yaml(doc)
+    teams, declared, problems, declared_at = parsed
+    problems = list(problems)
     if declared is not None and declared != division_id:
-        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", doc.where("division"), code="format.mismatch"))
+        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", declared_at, code="format.mismatch"))
     return Division(division_id, teams, Where(rel, 1)), problems
+
+
+def _division_teams_of(doc: YamlDoc) -> tuple:
+    """A division's teams file read once a process while it is unchanged (store.read_parsed):
+    ``(teams, the division it declares, problems, where it declares it)``."""
+    teams, declared, problems = parse_teams_yaml(doc)
+    return teams, declared, tuple(problems), doc.where("division")
 
 
 def load_divisions(store: SeasonStore) -> tuple[dict[str, Division], list[Problem]]:

@@ -13,12 +13,12 @@ def read_history(path: Path):
     there is no such file. Problems are of a malformed file (the CLI exits 2 on them)."""
     from ..rules.problems import Problem
     from ..rules.trophy import Final
-    from .yamlio import YamlLoadError, parse_yaml
+    from .yamlio import YamlLoadError
 
     if not path.is_file():
         return None, []
     try:
-        doc = parse_yaml(path.read_bytes(), str(path))
+        doc = _parsed(path)
     except YamlLoadError as exc:
         return [], list(exc.problems)
     rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
@@ -37,19 +37,35 @@ def read_history(path: Path):
 def read_teams(store) -> dict[str, str]:
     """The optional ``team:`` of each row of ``DIR/trophy.yaml`` (season -> team name), for the
     site's trophy page; the rows themselves are read (and checked) by :func:`read_history`."""
-    from .yamlio import YamlLoadError, parse_yaml
+    from .yamlio import YamlLoadError
 
     path = store.root / HISTORY
     if not path.is_file():
         return {}
     try:
-        doc = parse_yaml(path.read_bytes(), str(path))
+        doc = _parsed(path)
     except YamlLoadError:
         return {}
     rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list):     # a malformed history is reported by read_history
         return {}
     return {str(r["season"]): str(r["team"]) for r in rows if isinstance(r, dict) and r.get("season") and r.get("team")}
+
+
+def _parsed(path: Path):
+    """The history file parsed, through the parse cache (store/cache.py, keyed by its bytes):
+    `dbf check` and `dbf trophy` need no YAML parser when it is unchanged."""
+    from . import cache
+    from .yamlio import parse_yaml
+
+    data = path.read_bytes()
+    doc = cache.load(path.parent, path.name, data)
+    if doc is not None:
+        doc.file = str(path)
+        return doc
+    doc = parse_yaml(data, str(path))
+    cache.save(path.parent, path.name, data, doc)
+    return doc
 
 
 def recorded_finals(root: Path):
