@@ -16,7 +16,7 @@ from test_result import sheet_text
 
 from dbfcli.rules.invariants import STANDINGS_INVARIANTS
 from dbfcli.store.season import InvariantBroken, SeasonStore
-from dbfcli.store.standingsstate import standings_refusals
+from dbfcli.store.snapshot import standings_refusals
 
 SEASON = "2026-27"
 LEVEL = (("ESB-A", "FYN-A"),)          # 2div nos. 2 and 3 level on everything

@@ -169,7 +169,6 @@ def load_store(require: bool = True) -> SeasonStore:
     never sees a write or an undo half-way and a writer decides on what it writes over.
     An interrupted write is finished first, and said so (a warning on stderr)."""
     from ..store import snapshot  # noqa: F401 - registers the division invariants on every write (issue 13.5)
-    from ..store import standingsstate  # noqa: F401 - and the play-off's and the lots' (§1.1.2.10, §1.1.3.2)
 
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))

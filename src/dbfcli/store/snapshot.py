@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable
 
 from ..rules.problems import Problem
 from ..rules.seasonstate import CupState, DivisionState, Season
+from . import standingsstate
 from .season import COMMIT_CHECKS, SeasonStore, StoreError
 
 __all__ = ["CupState", "DivisionState", "Season", "Snapshot", "load_cup", "load_division_state", "load_season", "check_season"]
@@ -151,7 +152,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
     from ..rules.draw_pending import open_place_notes
 
     return (problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
-            + check_divisions(load_divisions(store, settings), settings))
+            + check_divisions(load_divisions(store, settings), settings)
+            + standingsstate.check_standings(store, settings, load_divisions))
 
 
 def _undo_hints(store: SeasonStore, problems: list[Problem]) -> list[Problem]:
@@ -542,3 +544,12 @@ def division_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
 
 
 COMMIT_CHECKS.append(division_refusals)   # every transaction (store/season.py Transaction.commit)
+
+
+def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
+    """The play-off's and the lots' invariants a write would break (§1.1.2.10, §1.1.3.2;
+    :func:`dbfcli.store.standingsstate.standings_refusals`)."""
+    return standingsstate.standings_refusals(store, writes, overlay, load_divisions)
+
+
+COMMIT_CHECKS.append(standings_refusals)

@@ -2,20 +2,21 @@
 §1.1.2.11, §1.1.3.2, §1.1.4.2): every division, the VP scale, ``divisions/lots.yaml`` and
 ``divisions/playoff.yaml`` as one :class:`~dbfcli.rules.seasonstate.StandingsState`.
 
-``dbf check`` runs :data:`dbfcli.rules.invariants.STANDINGS_INVARIANTS` over it (this module's
-:func:`check_season`, in store/checks.py ``CHECKERS``); every transaction that writes a division's teams, schedule or matches,
-the play-off file or the lots file runs them on the state it would produce and is refused, exit
-1 with the §, when it would break one that holds today (:func:`standings_refusals`, registered
-in :data:`dbfcli.store.season.COMMIT_CHECKS` when cli/common.load_store imports this module,
-as every command does). A season with no play-off and no lot recorded,
-before and after the write, costs one ``stat`` of each file: there is nothing to check.
+``dbf check`` runs :data:`dbfcli.rules.invariants.STANDINGS_INVARIANTS` over it (the
+``snapshot`` checker, :func:`check_standings`); every transaction that writes a division's
+teams, schedule or matches, the play-off file or the lots file runs them on the state it would
+produce and is refused, exit 1 with the §, when it would break one that holds today
+(:func:`standings_refusals`, which store/snapshot.py registers in
+:data:`dbfcli.store.season.COMMIT_CHECKS`; this module imports nothing of it: no cycle). A
+season with no play-off and no lot recorded, before and after the write, costs one ``stat`` of
+each file: there is nothing to check.
 """
 
 from __future__ import annotations
 
 from ..rules.problems import Problem
 from ..rules.seasonstate import PlayoffRecord, StandingsState
-from .season import COMMIT_CHECKS, SeasonStore, StoreError
+from .season import SeasonStore, StoreError
 
 PLAYOFF = "divisions/playoff.yaml"
 LOTS = "divisions/lots.yaml"
@@ -49,14 +50,13 @@ def _playoff(store: SeasonStore) -> PlayoffRecord | None:
                          chosen_on=pf.chosen_on, results=dict(pf.results), wheres=wheres, where=doc.where())
 
 
-def load_standings_state(store: SeasonStore, settings) -> StandingsState:
+def load_standings_state(store: SeasonStore, settings, load_divisions) -> StandingsState:
     """The divisions the play-off and the lots are decided in (1div for its play-off, the 3rd
     division's groups for theirs, each division a standings lot was drawn in), the season's VP
     scale, the recorded lots and the play-off (what cannot be read is left out: its reader
-    reports it, and what it holds is not checked)."""
+    reports it, and what it holds is not checked). ``load_divisions``: store/snapshot.py's."""
     from .divresults import load_vp_scale
     from .lots import load_lots
-    from .snapshot import load_divisions
 
     lots, _ = load_lots(store)
     playoff = _playoff(store)
@@ -68,19 +68,13 @@ def load_standings_state(store: SeasonStore, settings) -> StandingsState:
                           lot_wheres=_lot_wheres(store, lots), playoff=playoff)
 
 
-def check_season(store: SeasonStore) -> list[Problem]:
-    """``dbf check``: every standings invariant over the season (no play-off and no lot: none;
-    an unreadable season.toml: the settings checker says so)."""
+def check_standings(store: SeasonStore, settings, load_divisions) -> list[Problem]:
+    """``dbf check``: every standings invariant over the season (no play-off and no lot: none)."""
     from ..rules.invariants import check_standings as check
-    from .settings import load_settings
 
     if not (store.exists(PLAYOFF) or store.exists(LOTS)):
         return []
-    try:
-        settings = load_settings(store)
-    except StoreError:
-        return []
-    return check(load_standings_state(store, settings), settings)
+    return check(load_standings_state(store, settings, load_divisions), settings)
 
 
 def _touches_standings(writes: dict) -> bool:
@@ -97,14 +91,14 @@ def _touches_standings(writes: dict) -> bool:
     return False
 
 
-def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
+def standings_refusals(store: SeasonStore, writes: dict, overlay, load_divisions) -> list[Problem]:
     """The standings invariants (:data:`dbfcli.rules.invariants.STANDINGS_INVARIANTS`) the
     planned ``writes`` would break: they hold today and not in the state the writes produce;
     ``[]`` when the writes touch no division, play-off or lots file, when there is no play-off
-    and no lot before or after them, or when season.toml cannot be read (the command says so)."""
+    and no lot before or after them, or when season.toml cannot be read (the command says so).
+    ``overlay``, ``load_divisions``: store/snapshot.py's (which registers this check)."""
     from ..rules.invariants import check_standings as check, new_breaks
     from .settings import load_settings
-    from .snapshot import overlay
 
     if not _touches_standings(writes):
         return []
@@ -115,8 +109,5 @@ def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
         settings = load_settings(store)
     except StoreError:
         return []
-    before = check(load_standings_state(store, settings), settings)
-    return new_breaks(before, check(load_standings_state(after_store, settings), settings))
-
-
-COMMIT_CHECKS.append(standings_refusals)   # every transaction (store/season.py Transaction.commit)
+    before = check(load_standings_state(store, settings, load_divisions), settings)
+    return new_breaks(before, check(load_standings_state(after_store, settings, load_divisions), settings))

@@ -223,21 +223,7 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
     >>> doc.data, doc.line("b", 1)
     ({'a': 1, 'b': ['x', 'y']}, 4)
     """
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise YamlLoadError([_too_big(file, len(text))])
-        if b"\x00" in text:
-            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file), code="format.encoding")])
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise YamlLoadError(
-                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8", code="format.encoding")]
-            ) from None
-    elif len(text) > MAX_BYTES:
-        raise YamlLoadError([_too_big(file, len(text))])
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = _decoded(text, file)
     yaml, loader_class, _ = _yaml()
     data = _plain_tree(yaml, loader_class, text)
     if data is not _NOT_PLAIN:
@@ -269,6 +255,24 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
             ]
         )
     return YamlDoc(data, file, text)
+
+
+def _decoded(text: str | bytes, file: str) -> str:
+    """The text of a file to parse: at most :data:`MAX_BYTES`, UTF-8, no NUL, no BOM."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise YamlLoadError([_too_big(file, len(text))])
+        if b"\x00" in text:
+            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file), code="format.encoding")])
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise YamlLoadError(
+                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8", code="format.encoding")]
+            ) from None
+    elif len(text) > MAX_BYTES:
+        raise YamlLoadError([_too_big(file, len(text))])
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 _NOT_PLAIN = object()
