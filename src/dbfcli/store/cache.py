@@ -245,17 +245,17 @@ _value_decoders: dict = {}
 
 
 def _code_stamp() -> bytes:
-    """A digest of the size and mtime of every module of dbf: a cached *value* (what a reader
-    made of a file) is only as good as the code that made it, so a changed dbf misses."""
+    """A digest of the size and mtime of every module that reads values (``dbfcli/*.py``,
+    ``rules/``, ``store/``; about 0.4 ms): a cached *value* (what a reader made of a file) is
+    only as good as the code that made it, so a changed dbf misses."""
     if not _stamp:
-        package = Path(__file__).resolve().parents[1]
+        package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         parts = []
-        for folder, _, files in sorted(os.walk(package)):
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    st = os.stat(os.path.join(folder, name))
-                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-        _stamp.append(_blake2b("\n".join(parts).encode("utf-8", "surrogateescape"), digest_size=16).digest())
+        for sub in ("", "rules", "store"):
+            with os.scandir(os.path.join(package, sub)) as entries:
+                parts += sorted(f"{sub}/{e.name}:{e.stat().st_size}:{e.stat().st_mtime_ns}"
+                                for e in entries if e.name.endswith(".py"))
+        _stamp.append(_blake2b("\n".join([package] + parts).encode("utf-8", "surrogateescape"), digest_size=16).digest())
     return _stamp[0]
 
 
