@@ -41,7 +41,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: the lots file's form (each lot's order its teams once each, dbf's seed
     replays it) and a warning for each pending lot (§1.1.3.2). That every recorded lot still
     decides a tie of the same teams is the standings invariant ``lot.still-tied``."""
-    lots, problems = load_lots(store)
+    _, problems = load_lots(store)
     pending, p = season_pending_lots(store)
     problems += p
     for x in pending:
