@@ -89,7 +89,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     such from the cache (in C, no conversion afterwards). ``keys``: the only top-level keys
     ``extract`` reads (``skip``: the keys it never reads); a file not in the cache is then
     parsed only for those (:func:`top_blocks`)."""
-    if store.overlay and any(rel.startswith(folder + "/") for rel in store.overlay):
+    if _overlaid(store, folder):
         return _uncached(store, folder, extract, only)   # an interrupted write shown as it will be
     base = store.path(folder)
     try:
@@ -100,20 +100,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
         return {}, []
     entries.sort()
     target = cache.cache_path(store.dir, f"{folder}.{name}.summary")
-    old: dict = {}
-    if target is not None:
-        try:
-            import msgspec
-
-            raw = target.read_bytes()
-            if type_ is None:
-                version, old = msgspec.msgpack.decode(raw)
-            else:
-                version, old = msgspec.msgpack.decode(raw, type=tuple[int, dict[str, tuple[list[int], type_]]])
-            if version != VERSION or not isinstance(old, dict):
-                old = {}
-        except Exception:  # noqa: BLE001 - missing or not ours: rebuild
-            old = {}
+    old = _cached(target, type_)
     out: dict[str, Any] = {}
     fresh: dict[str, list] = {}
     failed: list[str] = []
@@ -121,7 +108,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     for rel, st, path in entries:
         key = _key(st)
         hit = old.get(rel)
-        if isinstance(hit, (list, tuple)) and len(hit) == 2 and hit[0] == key:
+        if _current(hit, key):
             out[rel] = hit[1]
             fresh[rel] = hit
             continue
@@ -130,17 +117,61 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
             value = _extract_fast(path, rel, keys, skip, extract) if keys else _MISSING
         except Exception:  # noqa: BLE001 - not a plain file: parse it whole
             value = _MISSING
-        if value is _MISSING:
-            try:
-                value = extract(store.read_yaml(rel).data)
-            except Exception:  # noqa: BLE001 - reported by the caller's full loader
-                failed.append(rel)
-                continue
+        value = _or_whole(store, rel, extract, value)
+        if value is _MISSING:   # reported by the caller's full loader
+            failed.append(rel)
+            continue
         out[rel] = value
         fresh[rel] = [key, value]
-    if target is not None and (changed or len(fresh) != len(old)):
+    if _stale(target, changed, fresh, old):
         _save(target, fresh)
     return out, failed
+
+
+def _overlaid(store: SeasonStore, folder: str) -> bool:
+    """Whether an interrupted write (the store's overlay) holds a file of ``folder``."""
+    return bool(store.overlay) and any(rel.startswith(folder + "/") for rel in store.overlay)
+
+
+def _cached(target, type_: Any) -> dict:
+    """The summary kept at ``target``: ``{rel: [stat key, value]}``; {} when missing (no cache:
+    ``target`` None) or not ours."""
+    if target is None:
+        return {}
+    try:
+        import msgspec
+
+        raw = target.read_bytes()
+        if type_ is None:
+            version, old = msgspec.msgpack.decode(raw)
+        else:
+            version, old = msgspec.msgpack.decode(raw, type=tuple[int, dict[str, tuple[list[int], type_]]])
+        if version != VERSION or not isinstance(old, dict):
+            return {}
+        return old
+    except Exception:  # noqa: BLE001 - missing or not ours: rebuild
+        return {}
+
+
+def _stale(target, changed: bool, fresh: dict, old: dict) -> bool:
+    """Whether the kept summary (at ``target``; None: no cache) is to be written again: a file
+    changed, came or went."""
+    return target is not None and (changed or len(fresh) != len(old))
+
+
+def _current(hit: Any, key: list) -> bool:
+    """Whether a kept entry ``[stat key, value]`` is of the file as it is now."""
+    return isinstance(hit, (list, tuple)) and len(hit) == 2 and hit[0] == key
+
+
+def _or_whole(store: SeasonStore, rel: str, extract: Callable[[Any], Any], value: Any) -> Any:
+    """``value``, else ``extract`` over the whole file parsed; ``_MISSING`` when that fails."""
+    if value is not _MISSING:
+        return value
+    try:
+        return extract(store.read_yaml(rel).data)
+    except Exception:  # noqa: BLE001 - reported by the caller's full loader
+        return _MISSING
 
 
 def _uncached(store: SeasonStore, folder: str, extract: Callable[[Any], Any],
