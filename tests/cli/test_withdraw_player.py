@@ -124,13 +124,13 @@ def test_1_5_11_withdrawn_player_is_not_on_the_blank_sheet_nor_in_the_draw_mail(
     teams = _frb1_substituted_once(example, tmp_path)
     sixth = teams["FRB-1"]["players"][5]["id"]
     assert _withdraw("FRB-1", sixth).exit_code == 0
-    r = run_dbf("result", "blank", "C2-001", "--json")
+    r = run_dbf("result", "blank", "C2-001", "--out", tmp_path, "--json")
     assert r.exit_code == 0, r.stdout + r.stderr
     (sheet,) = r.json["sheets"] if "sheets" in r.json else [r.json]
     side = sheet["home"] if sheet["home"]["team"] == "FRB-1" else sheet["away"]
     ids = [p["id"] for p in side["players"]]
     assert sixth not in ids and len(ids) == len(teams["FRB-1"]["players"]) - 1
-    earlier = run_dbf("result", "blank", "C1-001", "--json")
+    earlier = run_dbf("result", "blank", "C1-001", "--out", tmp_path, "--json")
     (sheet1,) = earlier.json["sheets"] if "sheets" in earlier.json else [earlier.json]
     side1 = sheet1["home"] if sheet1["home"]["team"] == "FRB-1" else sheet1["away"]
     assert sixth in [p["id"] for p in side1["players"]]
