@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, load_snapshot
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]
 
@@ -29,14 +29,14 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.roster import check_cup_teams, duplicate_team_ids
         from ..store.geodata import load_postcodes
-        from ..store.teams import CUP_TEAMS, load_cup_teams, read_entry_file, teams_file_data
+        from ..store.teams import CUP_TEAMS, read_entry_file, teams_file_data
 
         new, _, problems = read_entry_file(file)
         check(problems + duplicate_team_ids(new))   # else the last of two silently replaces the first
-        store = load_store()
-        with store.transaction(command_line(), f"entered {len(new)} cup teams from {file.name}", dry_run,
-                               RUN.lock_timeout) as tx:
-            old, problems = load_cup_teams(store)
+        snap = load_snapshot()
+        with snap.store.transaction(command_line(), f"entered {len(new)} cup teams from {file.name}", dry_run,
+                                    RUN.lock_timeout) as tx:
+            old, problems = snap.cup_teams()
             check(problems)
             merged = {t.id: t for t in old}
             added = sum(t.id not in merged for t in new)
@@ -60,15 +60,11 @@ def register(app: typer.Typer) -> None:
         from ..rules.entry import entry_rounds
         from ..rules.roster import division_players
         from ..rules.sheet_players import team_players
-        from ..store.settings import load_settings
-        from ..store.snapshot import load_cup
-        from ..store.teams import load_divisions
-
-        store = load_store()
-        settings = load_settings(store)
-        cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "records")))
+        snap = load_snapshot()
+        settings = snap.settings()
+        cup, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
         cup_teams = cup.teams
-        divisions, more = load_divisions(store)
+        divisions, more = snap.divisions()
         rounds, entry_problems = entry_rounds(cup_teams, settings.cup.entry_round, division_players(divisions))
         check(problems + more + entry_problems)
         joins = [j for r in cup.records for j in r.joins]
@@ -87,7 +83,7 @@ def register(app: typer.Typer) -> None:
             for t in cup_teams]}
 
         def human(out):
-            out.table(tr("cup_teams_title", season=store.season, n=len(cup_teams)),
+            out.table(tr("cup_teams_title", season=snap.season, n=len(cup_teams)),
                       heads("team", "name", "club", "postcode", "entry", "players"),
                       [(t.id, t.name, t.club, t.postcode, rounds[t.id], count[t.id]) for t in cup_teams],
                       justify=["left", "left", "right", "right", "right", "right"])
@@ -119,21 +115,19 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import Player
         from ..rules.sheet import Addition
         from ..rules.sheet_players import addition_problems
-        from ..store.cupdraw import team_match_day
-        from ..store.cupresults import ADDITIONS, additions_data, load_additions, load_cup_records, load_withdrawals
-        from ..store.settings import load_settings
-        from ..store.teams import load_cup_teams
+        from ..store.cupresults import ADDITIONS, additions_data
         from .common import fail, today
 
         day = today(announced_on)
-        store = load_store()
-        settings = load_settings(store)
+        snap = load_snapshot()
+        store = snap.store
+        settings = snap.settings()
         with store.transaction(command_line(), f"{team} adds player {player_id} from cup round {round_}", dry_run,
                                RUN.lock_timeout) as tx:
-            teams, problems = load_cup_teams(store)
-            additions, more = load_additions(store)
-            records, more2 = load_cup_records(store)
-            withdrawals, more3 = load_withdrawals(store)
+            teams, problems = snap.cup_teams()
+            additions, more = snap.additions()
+            records, more2 = snap.cup_records()
+            withdrawals, more3 = snap.cup_part("withdrawals")
             check(problems + more + more2 + more3)
             by_id = {t.id: t for t in teams}
             if team not in by_id:
@@ -144,7 +138,7 @@ def register(app: typer.Typer) -> None:
             new = Addition(team, Player(player_id, name, club, division), round_, day)
             joins = [j for r in records for j in r.joins]
             warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
-                                    team_match_day(store, settings, team, round_), settings.cup.entry_round,
+                                    snap.team_match_day(settings, team, round_), settings.cup.entry_round,
                                     withdrawals))
             tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
                           header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
@@ -181,14 +175,15 @@ def register(app: typer.Typer) -> None:
         from ..rules.records import Withdrawal
         from ..rules.sheet_players import withdrawal_problems
         from ..store.cupresults import WITHDRAWALS, withdrawals_data
-        from ..store.snapshot import load_cup, refusals
+        from ..store.snapshot import refusals
         from .common import fail, today
 
         day = today(on)
-        store = load_store()
+        snap = load_snapshot()
+        store = snap.store
         with store.transaction(command_line(), f"{team}: player {member} withdrawn (§1.5.11)", dry_run,
                                RUN.lock_timeout) as tx:
-            state, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "records")))
+            state, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
             check(problems)
             by_id = {t.id: t for t in state.teams}
             if team not in by_id:

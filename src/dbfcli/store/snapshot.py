@@ -329,6 +329,12 @@ class Snapshot:
         doc = self.store.read_yaml(PAYMENTS, required=False)
         return list((doc.data or {}).get("payments") or []) if doc is not None else []
 
+    def team_match_day(self, settings, team: str, round_no: int):
+        """The date of ``team``'s match in ``round_no``: agreed, else the official day (§1.5.6)."""
+        from .cupdraw import team_match_day
+
+        return team_match_day(self.store, settings, team, round_no)
+
     def contacts(self):
         from .cupresults import load_contacts
 
@@ -383,6 +389,18 @@ class Snapshot:
         from .systems import load_registry
 
         return self._pair("registry", load_registry)
+
+    def recorded_draws(self):
+        """Round -> [(match id, teams)] of the recorded draws, read fast (store.cupdraw)."""
+        from .cupdraw import recorded_draws
+
+        return self._once("recorded_draws", recorded_draws)
+
+    def pending_lots(self):
+        """``(lots the season still needs, problems)`` (store.lotcheck, §1.1.3.2, §1.1.2.9)."""
+        from .lotcheck import season_pending_lots
+
+        return self._pair("pending_lots", season_pending_lots)
 
     def hum_context(self, settings, teams):
         """The registered HUM pairs and the teams with one (§1.5.13)."""
