@@ -57,14 +57,12 @@ def register(app: typer.Typer) -> None:
 
     def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
         from ..rules.vp import format_vp, match_vp, vp_number
-        from ..store.divresults import load_vp_scale
-        from ..store.settings import load_settings
-        from .common import check, load_store
+        from .common import check, load_snapshot
 
-        store = load_store()
+        snap = load_snapshot()
         if name == "season":
-            name = load_settings(store).vp_scale
-        found, problems = load_vp_scale(store, name)
+            name = snap.settings().vp_scale
+        found, problems = snap.vp_scale(name)
         check(problems)
         if found is None:
             fail(f"no VP scale {name!r}", code="unknown.scale")
