@@ -19,16 +19,15 @@ def _up_settings():
     """The season's §1.5.4 settings; the defaults when no season is set up at all."""
     from ..rules.settings import UPSettings
     from ..store.season import StoreError
-    from ..store.settings import load_settings
-    from .common import load_store
+    from .common import load_snapshot
 
     try:
-        store = load_store()
+        snap = load_snapshot()
     except StoreError:
         if RUN.dir or RUN.season:
             raise
         return UPSettings(), None
-    return load_settings(store).cup.up, store
+    return snap.settings().cup.up, snap
 
 
 def register(app: typer.Typer) -> None:
@@ -48,14 +47,13 @@ def register(app: typer.Typer) -> None:
         from ..rules.up import up_for_trip
         from ..store.geodata import ATTRIBUTION, load_postcodes
 
-        settings, store = _up_settings()
-        season = store.season if store is not None else None
+        settings, snap = _up_settings()
+        season = snap.season if snap is not None else None
         table = load_postcodes()
-        if store is not None:
-            from ..store.geodata import road_table
+        if snap is not None:
             from .common import check
 
-            table, problems = road_table(store)
+            table, problems = snap.road_table()
             check(problems)
         unknown = [Problem.error(None, f"unknown postcode {pc}: not a Danish postcode in the GeoNames table",
                                  hint="give a 4-digit Danish postcode, e.g. 8000 or 1050", code="unknown.postcode")
