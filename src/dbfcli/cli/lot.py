@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
 
 KeyArg = Annotated[str, typer.Argument(help="What the lot decides: a division (2div), a play-off match (1div-SF1, "
                                             "3div-PO) or a vacancy match (3div-PO3, Q-PO1).")]
@@ -31,11 +31,9 @@ def _ids(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _known_teams(store) -> dict[str, str]:
+def _known_teams(snap) -> dict[str, str]:
     """lower-case id -> id, of every division team of the season."""
-    from ..store.teams import load_divisions
-
-    divisions, _ = load_divisions(store)
+    divisions, _ = snap.divisions()
     return {t.id.lower(): t.id for d in divisions.values() for t in d.teams}
 
 
@@ -62,16 +60,13 @@ def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]
     return out
 
 
-def _target(store, key: str, teams: list[str] | None):
+def _target(snap, key: str, teams: list[str] | None):
     """The lot to draw: ``(key, rule, teams, what)``; exit 1 when nothing is to be drawn for KEY."""
-    from ..store.lotcheck import season_pending_lots
-    from ..store.lots import load_lots
-
-    pending, _ = season_pending_lots(store)
-    lots, problems = load_lots(store)
+    pending, _ = snap.pending_lots()
+    lots, problems = snap.lots()
     check([p for p in problems if p.rule is None])
     mine = [p for p in pending if p.key.lower() == key.lower()]
-    known = _known_teams(store)
+    known = _known_teams(snap)
     if teams is not None:
         teams = _normalise(teams, known, strict=not key.upper().startswith("Q-PO"))
     chosen = _pending_chosen(key, mine, teams)
@@ -138,12 +133,13 @@ def _when(at: Optional[str]) -> str:
     return at
 
 
-def _save(store, lot, verb: str, dry_run: bool) -> None:
+def _save(snap, lot, verb: str, dry_run: bool) -> None:
     from ..i18n import t as tr
-    from ..store.lots import LOTS, load_lots, lot_to_data, lots_data
+    from ..store.lots import LOTS, lot_to_data, lots_data
 
-    with store.transaction(command_line(), f"lot {lot.key}: {', '.join(lot.order)}", dry_run, RUN.lock_timeout) as tx:
-        lots, _ = load_lots(store)
+    with snap.store.transaction(command_line(), f"lot {lot.key}: {', '.join(lot.order)}", dry_run,
+                                RUN.lock_timeout) as tx:
+        lots, _ = snap.lots()
         tx.write_yaml(LOTS, lots_data([*lots, lot]), header="lots drawn in the divisions (dbf lot)")
     doc = {"ok": True, "lot": lot_to_data(lot), "dry_run": dry_run}
     emit(doc, lambda o: o.line(tr("lot_saved", rule=lot.rule, lot=lot.key, how=tr(f"lot_how:{verb}"), by=lot.drawn_by,
@@ -174,12 +170,11 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf lot list --json
         """
-        from ..store.lotcheck import season_pending_lots
-        from ..store.lots import load_lots, lot_to_data
+        from ..store.lots import lot_to_data
 
-        store = load_store()
-        pending, _ = season_pending_lots(store)
-        lots, problems = load_lots(store)
+        snap = load_snapshot()
+        pending, _ = snap.pending_lots()
+        lots, problems = snap.lots()
         check([p for p in problems if p.rule is None])
         doc = {"pending": [p.to_json() for p in pending], "recorded": [lot_to_data(x) for x in lots]}
 
@@ -213,11 +208,11 @@ def register(app: typer.Typer) -> None:
         from ..rules.lots import DrawnLot, draw_order
 
         name, names = _witnesses(by, witness)
-        store = load_store()
-        key_, rule, pool, _ = _target(store, key, _ids(teams) if teams else None)
+        snap = load_snapshot()
+        key_, rule, pool, _ = _target(snap, key, _ids(teams) if teams else None)
         seed = secrets.randbits(63)
         order = draw_order(pool, seed)
-        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "dbf", dry_run)
+        _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "dbf", dry_run)
 
     @command(lot, "record", writes=True)
     def record(key: KeyArg, by: ByOpt,
@@ -231,8 +226,8 @@ def register(app: typer.Typer) -> None:
         from ..rules.lots import DrawnLot
 
         name, names = _witnesses(by, witness)
-        store = load_store()
+        snap = load_snapshot()
         drawn = _ids(order)
-        key_, rule, pool, _ = _target(store, key, drawn)
-        drawn = _normalise(drawn, _known_teams(store), strict=not key.upper().startswith("Q-PO"))
-        _save(store, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "hand", dry_run)
+        key_, rule, pool, _ = _target(snap, key, drawn)
+        drawn = _normalise(drawn, _known_teams(snap), strict=not key.upper().startswith("Q-PO"))
+        _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "hand", dry_run)
