@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, problem_text, t as tr
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_store
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_snapshot
 
 
 
@@ -71,12 +71,9 @@ def register(app: typer.Typer) -> None:
         from ..rules.draw_pending import awaited
         from ..rules.seating import check_lineups, seating_order
         from ..rules.systems_change import hum_forces_away
-        from ..store.cupdraw import recorded_draws
-        from ..store.systems import load_registry
-
-        store = load_store()
+        snap = load_snapshot()
         round_no = cup_round_of(match)
-        teams = next((t for ms in recorded_draws(store).values() for mid, t in ms if mid == match), None)
+        teams = next((t for ms in snap.recorded_draws().values() for mid, t in ms if mid == match), None)
         waits = [w for w in map(awaited, teams or ()) if w]
         if waits:   # §1.5.16: a team is the winner of a match not played yet; §1.5.13 home/away wait too
             fail(f"{match} has a pending place: a team is the winner of {', '.join(waits)}, not known yet",
@@ -94,7 +91,7 @@ def register(app: typer.Typer) -> None:
             else:
                 home, away = teams
                 notes.append("home by draw order (§1.5.5 on equal UP); give --home when the UP totals differ")
-        regs, _ = load_registry(store)
+        regs, _ = snap.registry()
         hum = {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
         if hum_forces_away(bool(hum[home]), bool(hum[away])):
             home, away = away, home

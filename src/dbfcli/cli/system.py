@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, problem_text, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
 
@@ -90,14 +90,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system register ODE-1 precision.yaml --pair 100234 100235 --sent 2026-11-01
         """
-        from ..store.systems import REGISTRY, Registration, card_file_name, load_registry, register as add, registry_doc
-        from ..store.teams import load_cup_teams, load_divisions
+        from ..store.systems import REGISTRY, Registration, card_file_name, register as add, registry_doc
 
         card, cls = read_card(card_file)
         sent_day = _date(sent, "--sent")
-        store = load_store()
-        cup, p1 = load_cup_teams(store)
-        divisions, p2 = load_divisions(store)
+        snap = load_snapshot()
+        store = snap.store
+        cup, p1 = snap.cup_teams()
+        divisions, p2 = snap.divisions()
         teams = {t.id: t for t in cup} | {t.id: t for d in divisions.values() for t in d.teams}
         if team not in teams:
             fail(f"unknown team {team}", hint="see `dbf cup teams` or `dbf division teams DIV`", code="unknown.team")
@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
         rel = card_file_name(team, pair)
         with store.transaction(command_line(), f"registered system card of {team} pair {pair[0]}-{pair[1]}",
                                dry_run, RUN.lock_timeout) as tx:
-            regs, problems = load_registry(store)
+            regs, problems = snap.registry()
             check(problems)
             reg = Registration(team, (pair[0], pair[1]), rel, sent_day, cls.hum, cls.open_defence)
             tx.write_text(rel, card_file.read_text(encoding="utf-8"))
