@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, word
-from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_snapshot
 
 def register(app: typer.Typer) -> None:
     travel = typer.Typer(help="Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).", no_args_is_help=True)
@@ -43,16 +43,14 @@ def register(app: typer.Typer) -> None:
 
         from ..rules.matchstate import allowed, match_state
         from ..rules.travel import claim_persons, claim_warnings, travel_claim
-        from ..store.cupdraw import load_draws
-        from ..store.cupresults import load_cup_records, travel_claim_data, travel_file
-        from ..store.settings import load_settings
-        from ..store.teams import load_cup_teams
+        from ..store.cupresults import travel_claim_data, travel_file
 
-        store = load_store()
-        settings = load_settings(store)
-        cup_teams, problems = load_cup_teams(store)
-        draws, _, more = load_draws(store)
-        records, more2 = load_cup_records(store)
+        snap = load_snapshot()
+        store = snap.store
+        settings = snap.settings()
+        cup_teams, problems = snap.cup_teams()
+        draws, _, more = snap.draws()
+        records, more2 = snap.cup_records()
         check(problems + more + more2)
         if team not in {t.id for t in cup_teams}:
             fail(f"unknown cup team {team}", hint="see `dbf cup teams`", code="unknown.team")
@@ -66,9 +64,7 @@ def register(app: typer.Typer) -> None:
         if team not in found.teams:
             fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
         recorded = [r.match for r in records]
-        from ..store.cupdraw import load_schedule
-
-        agreements, _, more3 = load_schedule(store)
+        agreements, _, more3 = snap.schedule()
         check(more3)
         agreed = agreements.get(match)
         home_team = next((t for t in cup_teams if t.id == team), None)
