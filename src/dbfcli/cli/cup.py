@@ -127,7 +127,7 @@ def register(app: typer.Typer) -> None:
             teams, problems = snap.cup_teams()
             additions, more = snap.additions()
             records, more2 = snap.cup_records()
-            withdrawals, more3 = snap.cup_part("withdrawals")
+            withdrawals, more3 = snap.withdrawals()
             check(problems + more + more2 + more3)
             by_id = {t.id: t for t in teams}
             if team not in by_id:

@@ -170,9 +170,9 @@ def _pair(value: Any) -> tuple[int, int] | None:
 
 def as_snapshot(season: "SeasonStore | Snapshot") -> "Snapshot":
     """The season's :class:`~dbfcli.store.snapshot.Snapshot` (a store is wrapped in one)."""
-    from ..store.snapshot import Snapshot
+    from ..store.snapshot import as_snapshot
 
-    return season if isinstance(season, Snapshot) else Snapshot(season)
+    return as_snapshot(season)
 
 
 def load_draws(snap: "SeasonStore | Snapshot") -> tuple[dict[int, CupDraw], dict[str, str], list[Problem]]:

@@ -329,6 +329,18 @@ class Snapshot:
         doc = self.store.read_yaml(PAYMENTS, required=False)
         return list((doc.data or {}).get("payments") or []) if doc is not None else []
 
+    def withdrawals(self):
+        """``(withdrawals, problems)`` of cup/withdrawals.yaml (§1.5.11)."""
+        from .cupresults import load_withdrawals
+
+        return self._pair("withdrawals", load_withdrawals)
+
+    def travel_claims(self):
+        """``(claims, problems)`` of cup/travel/*.yaml (§1.5.17)."""
+        from .cupresults import load_travel_claims
+
+        return self._pair("travel_claims", load_travel_claims)
+
     def team_match_day(self, settings, team: str, round_no: int):
         """The date of ``team``'s match in ``round_no``: agreed, else the official day (§1.5.6)."""
         from .cupdraw import team_match_day
@@ -402,6 +414,12 @@ class Snapshot:
 
         return self._pair("pending_lots", season_pending_lots)
 
+    def journal(self) -> list:
+        """The journal's entries, oldest first (store.journal)."""
+        from .journal import read_journal
+
+        return self._once("journal", read_journal)
+
     def hum_context(self, settings, teams):
         """The registered HUM pairs and the teams with one (§1.5.13)."""
         from .systems import hum_context
@@ -458,11 +476,40 @@ class Snapshot:
 
         return collect(self, settings, now)
 
+    def east(self):
+        """``(EastFile | None, problems)``: the east qualification tournament (§1.1.5.2)."""
+        from .playoff import load_east
+
+        return self._pair("east", load_east)
+
+    def west(self):
+        """``(Kreds IV's teams | None, problems)`` (§1.1.5.2)."""
+        from .playoff import load_west
+
+        return self._pair("west", load_west)
+
+    def refreeze_refusal(self, division_id: str):
+        """Why a stored schedule may not be replaced (a result is recorded), or None."""
+        from .divresults import refreeze_refusal
+
+        return refreeze_refusal(self.store, division_id)
+
+    def playoff(self):
+        """``(PlayoffFile, problems)`` of divisions/playoff.yaml (store.playoff)."""
+        from .playoff import load_playoff
+
+        return self._pair("playoff", load_playoff)
+
     def playoff_state(self, **kw):
         """The play-off as ``dbf playoff`` shows it (store.playoffstate)."""
         from .playoffstate import playoff_state
 
         return playoff_state(self.store, **kw)
+
+
+def as_snapshot(season: "SeasonStore | Snapshot") -> Snapshot:
+    """``season`` as a :class:`Snapshot` (a store is wrapped in one)."""
+    return season if isinstance(season, Snapshot) else Snapshot(season)
 
 
 # --------------------------------------------------------------------------- planned writes
