@@ -10,7 +10,7 @@ import typer
 
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_snapshot, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_snapshot
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -196,13 +196,12 @@ def set_(
     import re
 
     from ..rules.home import Agreement, schedule_match
-    from ..store.cupdraw import SCHEDULE, load_draws, load_schedule, schedule_data
+    from ..store.cupdraw import SCHEDULE, schedule_data
     from ..store.geodata import load_postcodes
-    from ..store.settings import load_settings
-    from ..store.teams import load_cup_teams
 
-    store = load_store()
-    settings = load_settings(store)
+    snap = load_snapshot()
+    store = snap.store
+    settings = snap.settings()
     changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
                                        ("dispensation", dispensation)) if v is not None}
     if not changes_given and not clear:
@@ -219,8 +218,9 @@ def set_(
         if venue not in load_postcodes():
             fail(f"--venue {venue} is not a Danish postcode", code="unknown.postcode")
     with store.transaction(command_line(), f"cup schedule of {match}", dry_run, RUN.lock_timeout) as tx:
-        draws, _, problems = load_draws(store)
-        agreements, _, more = load_schedule(store)
+        draws, _, problems = snap.draws()
+        agreements, _, more = snap.schedule()
+        agreements = dict(agreements)   # today's, and the one changed below
         check(problems + more)
         found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
         if found is None:
@@ -228,7 +228,7 @@ def set_(
         old = Agreement() if clear else agreements.get(match, Agreement())
         new = replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
                                                             ("dispensation", dispensation)) if v is not None})
-        teams, _ = load_cup_teams(store)
+        teams, _ = snap.cup_teams()
         s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
         check([p for p in problems if p.rule == "1.5.6" and p.is_error])
         agreements[match] = new
