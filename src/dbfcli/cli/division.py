@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import count, heads, t as tr, division_name
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -37,22 +37,23 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.roster import check_divisions
         from ..store.geodata import load_postcodes
-        from ..store.teams import division_file, load_divisions, read_entry_file, teams_file_data
+        from ..store.teams import division_file, read_entry_file, teams_file_data
 
         div = _division_id(div)
         teams, declared, problems = read_entry_file(file)
         if declared is not None and declared != div:
             problems.append(_mismatch(declared, div, file))
         check(problems)
-        store = load_store()
-        with store.transaction(command_line(), f"entered {len(teams)} teams in {div}", dry_run, RUN.lock_timeout) as tx:
-            divisions, problems = load_divisions(store)
+        snap = load_snapshot()
+        with snap.store.transaction(command_line(), f"entered {len(teams)} teams in {div}", dry_run,
+                                    RUN.lock_timeout) as tx:
+            divisions, problems = snap.divisions()
             check(problems)
             from ..rules.model import Division
 
-            divisions[div] = Division(div, teams)
+            divisions = {**divisions, div: Division(div, teams)}
             check(check_divisions(divisions, load_postcodes()))
-            check(_orphans(store, div, teams))
+            check(_orphans(snap, div, teams))
             tx.write_yaml(division_file(div), teams_file_data(teams, div),
                           header=f"{div} teams in seeding order (dbf division enter)")
         emit({"ok": True, "division": div, "teams": len(teams), "dry_run": dry_run},
@@ -65,17 +66,15 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf division teams 2div --json
         """
-        from ..store.teams import load_division
-
         div = _division_id(div)
-        store = load_store()
-        d, problems = load_division(store, div)
+        snap = load_snapshot()
+        d, problems = snap.division(div)
         check(problems)
         rows = d.teams if d else ()
         doc = {"division": div, "teams": [
             {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "captain": t.captain,
              "players": [{"id": p.id, "name": p.name, "club": p.club} for p in t.players]} for t in rows]}
-        emit(doc, lambda out: out.table(tr("div_teams_title", div=division_name(div), season=store.season),
+        emit(doc, lambda out: out.table(tr("div_teams_title", div=division_name(div), season=snap.season),
                                         heads("seed", "team", "name", "club", "postcode", "players"),
                                         [(i, t.id, t.name, t.club, t.postcode, len(t.players))
                                          for i, t in enumerate(rows, 1)]))
@@ -94,15 +93,12 @@ def _fees_command(division: typer.Typer) -> None:
         """
         from ..rules.fees import division_fees
         from ..rules.model import DIVISIONS
-        from ..store.settings import load_settings
-        from ..store.teams import load_division
-
-        store = load_store()
-        settings = load_settings(store)
+        snap = load_snapshot()
+        settings = snap.settings()
         doc: dict = {"rule": "1.1.1.3", "divisions": {}}
         rows = []
         for d in ([_division_id(div)] if div else list(DIVISIONS)):
-            division, problems = load_division(store, d)
+            division, problems = snap.division(d)
             check(problems)
             ds = settings.division(d)
             teams = [t.id for t in division.teams] if division else []
@@ -113,19 +109,17 @@ def _fees_command(division: typer.Typer) -> None:
             name = division_name(d)   # "1. division" in Danish (issue 18.5)
             rows += [(name, f.team, f.base_kr, f.travel_pool_kr, f.total_kr) for f in team_fees]
             rows.append((name, tr("total_row"), "", pool, sum(f.total_kr for f in team_fees)))
-        emit(doc, lambda out: out.table(tr("div_fees_title", season=store.season),
+        emit(doc, lambda out: out.table(tr("div_fees_title", season=snap.season),
                                         heads("division", "team", "base", "travel pool", "total"), rows,
                                         justify=["left", "left", "right", "right", "right"]))
 
 
-def _orphans(store, div: str, teams) -> list:
+def _orphans(snap, div: str, teams) -> list:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): recorded matches count in the all-play-all of the teams
     that played them. A new roster without a team that has recorded matches would orphan
     them (standings, play-off and check would break): refused, with the matches named."""
     from ..rules.problems import Problem
-    from ..store.divresults import load_div_results
-
-    results, _ = load_div_results(store, div)
+    results, _ = snap.div_results(div)
     keep = {t.id for t in teams}
     lost: dict[str, list[str]] = {}
     for r in results:

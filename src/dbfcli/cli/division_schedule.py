@@ -61,7 +61,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     settings = snap.settings().division(division_id)
     if refreeze and not freeze:
         fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
-    written = _freeze(store, division, settings, refreeze, dry_run) if freeze else False
+    written = _freeze(snap, division, settings, refreeze, dry_run) if freeze else False
     stored, rounds, warnings = _rounds(snap, division_id, division, settings, written and dry_run)
     names = {t.id: t.name for t in division.teams}
     venue = round_venues(rounds, settings)
@@ -161,16 +161,17 @@ def _write_ics(snap, division_id: str, rounds, names: dict, venue, boards: int, 
     return {"file": str(ics), "events": events}
 
 
-def _freeze(store, division, settings, refreeze: bool, dry_run: bool) -> bool:
+def _freeze(snap, division, settings, refreeze: bool, dry_run: bool) -> bool:
     """Store the schedule (unless stored and not ``refreeze``); refused (exit 2) when a stored
     schedule would be replaced while results use its match ids
     (:func:`dbfcli.store.divresults.refreeze_refusal`)."""
     import datetime as dt
 
-    from ..store.divresults import freeze_schedule, refreeze_refusal
+    from ..store.divresults import freeze_schedule
 
-    refusal = refreeze_refusal(store, division.id) if refreeze else None
+    refusal = snap.refreeze_refusal(division.id) if refreeze else None
     if refusal is not None:
         raise UsageProblem([refusal])
+    store = snap.store
     with store.transaction(command_line(), f"froze the {division.id} schedule", dry_run, RUN.lock_timeout) as tx:
         return freeze_schedule(tx, store, division, settings, on=dt.date.today().isoformat(), refreeze=refreeze)
