@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, check, command, emit, fail, load_store
+from .common import JsonOpt, check, command, emit, fail, load_snapshot
 
 RoundOpt = Annotated[int, typer.Option("--round", help="Cup round 1-9 whose draw is sent.")]
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder for the .eml files (one per captain).")]
@@ -111,8 +111,9 @@ def register(app: typer.Typer) -> None:
                  code="usage.missing")
         _smtp_parts(smtp)   # a usage error before any reading or warning
         lang = current_lang()
-        store = load_store()
-        data = load_season(store)
+        snap = load_snapshot()
+        store = snap.store
+        data = load_season(snap)
         if round_ not in data.draws:
             fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
         items, problems = notices(data, round_)
@@ -122,12 +123,12 @@ def register(app: typer.Typer) -> None:
             from ..store.blanks import blank_yaml
             from .result_input import blank_sheets
 
-            sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(store, [], round_)}
+            sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(snap, [], round_)}
         frm = sender_of(store, sender)
         from .serve import captain_links, configured_base_url   # issue 19: the captain's link, when served
 
         base = configured_base_url(store)
-        urls = {(r["match"], r["team"]): r["url"] for r in captain_links(store, round_, base)} if base else {}
+        urls = {(r["match"], r["team"]): r["url"] for r in captain_links(snap, round_, base)} if base else {}
         msgs = [(file_name(n), n.email, message(n, frm, lang, data.season,
                                                 (f"{n.match}.yaml", sheets[n.match]) if n.match in sheets else None,
                                                 link=urls.get((n.match, n.team))))
@@ -152,30 +153,27 @@ def register(app: typer.Typer) -> None:
         from ..publish.mail import placeholder, plain_message
         from ..rules.model import DIVISIONS
         from ..rules.roundrobin import rounds_per_weekend
-        from ..store.divresults import season_schedule
-        from ..store.settings import load_settings
-        from ..store.teams import load_division
-
         if out is None and smtp is None:
             fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
         _smtp_parts(smtp)
         if div not in DIVISIONS:
             fail(f"unknown division {div!r}", hint="one of 1div, 2div, 3div-a, 3div-b", code="unknown.division")
         lang = current_lang()
-        store = load_store()
-        division_, problems = load_division(store, div)
+        snap = load_snapshot()
+        store = snap.store
+        division_, problems = snap.division(div)
         check(problems)
         if division_ is None:
             fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
-        dsettings = load_settings(store).division(div)
-        rounds = season_schedule(store, division_, dsettings)
+        dsettings = snap.settings().division(div)
+        rounds = snap.season_schedule(division_, dsettings)
         per = rounds_per_weekend(len(rounds), dsettings)
         if not 1 <= weekend <= len(per):
             fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
         first = sum(per[:weekend - 1]) + 1
         wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
         date = next((r.date for r in wanted if r.date is not None), None)
-        contacts = load_contacts(store)
+        contacts = load_contacts(snap)
         teams = {tm.id: tm for tm in division_.teams}
         frm = sender_of(store, sender)
         msgs = []
@@ -238,9 +236,10 @@ def register(app: typer.Typer) -> None:
         _smtp_parts(smtp)
         lang = current_lang()
         when = parse_now(now)
-        store = load_store()
-        teams, overdue, owed = _reminder_items(store, when)
-        contacts = load_contacts(store)
+        snap = load_snapshot()
+        store = snap.store
+        teams, overdue, owed = _reminder_items(snap, when)
+        contacts = load_contacts(snap)
         frm = sender_of(store, sender)
         msgs = []
         items = []
@@ -274,7 +273,7 @@ def _reminder(tm, contacts, text, ident, lang, frm, season, placeholder, plain_m
     return (f"{safe}.eml", email, msg)
 
 
-def _reminder_items(store, when):
+def _reminder_items(snap, when):
     """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
     [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
     `dbf fees` (§1.5.15)."""
@@ -283,20 +282,15 @@ def _reminder_items(store, when):
     from ..rules.fees import Payment, ledgers
     from ..rules.home import match_start
     from ..rules.sheet_scores import end_of_play, match_boards
-    from ..store.cupdraw import load_draws, load_schedule
-    from ..store.cupresults import load_additions, load_cup_records, load_travel_claims
-    from ..store.settings import load_settings
-    from ..store.teams import load_cup_teams
-
-    settings = load_settings(store)
-    teams_, problems = load_cup_teams(store)
-    records, more = load_cup_records(store)
-    draws, _, more2 = load_draws(store)
-    additions, more3 = load_additions(store)
-    refunds, more4 = load_travel_claims(store)
+    settings = snap.settings()
+    teams_, problems = snap.cup_teams()
+    records, more = snap.cup_records()
+    draws, _, more2 = snap.draws()
+    additions, more3 = snap.additions()
+    refunds, more4 = snap.travel_claims()
     check(problems + more + more2 + more3 + more4)
     teams = {t.id: t for t in teams_}
-    agreements, _, _ = load_schedule(store)
+    agreements, _, _ = snap.schedule()
     recorded = {r.match.match for r in records}
     overdue = []
     for rnd, draw in sorted(draws.items()):

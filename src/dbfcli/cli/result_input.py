@@ -314,29 +314,24 @@ def attach(result: typer.Typer) -> None:
 
 
 # --------------------------------------------------------------------------- blank
-def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict]:
-    """The facts of the blank sheet of each match (``store.blanks.blank_facts``): exit 2 for a
-    round not drawn or a match not in any draw."""
+def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dict]:
+    """The facts of the blank sheet of each match (``store.blanks.blank_facts``), from the
+    season's snapshot (or its store): exit 2 for a round not drawn or a match not in any draw."""
     from ..rules.sheet import Sheet, SheetSide
     from ..store.blanks import blank_facts
-    from ..store.cupdraw import load_draws
-    from ..store.cupresults import load_additions
-    from ..store.cupschedule import scheduled
-    from ..store.settings import load_settings
     from ..store.sheetcontext import computed_trips
-    from ..store.snapshot import Snapshot
-    from ..store.systems import load_registry
-    from ..store.teams import load_cup_teams
+    from ..store.snapshot import as_snapshot
 
-    settings = load_settings(store)
-    teams, problems = load_cup_teams(store)
-    draws, _, more = load_draws(store)
-    additions, more2 = load_additions(store)
-    withdrawals, more3 = Snapshot(store).cup_part("withdrawals")
+    snap = as_snapshot(season)
+    settings = snap.settings()
+    teams, problems = snap.cup_teams()
+    draws, _, more = snap.draws()
+    additions, more2 = snap.additions()
+    withdrawals, more3 = snap.cup_part("withdrawals")
     check([p for p in problems + more + more2 + more3 if p.is_error])
     team_map = {t.id: t for t in teams}
     wanted = _wanted(draws, match_ids, round_no)
-    regs, _ = load_registry(store)
+    regs, _ = snap.registry()
     hum: dict[str, list] = {}
     for r in regs:
         if r.hum:
@@ -345,7 +340,7 @@ def blank_sheets(store, match_ids: list[str], round_no: int | None) -> list[dict
     out = []
     for r, mid in wanted:
         if r not in rows_of:
-            _, rows, _ = scheduled(store, settings, r)
+            _, rows, _ = snap.scheduled(settings, r)
             rows_of[r] = {s.id: s for s in rows}
         s = rows_of[r][mid]
         home, away = (s.home, s.away) if s.home else s.teams

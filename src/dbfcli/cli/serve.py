@@ -52,13 +52,15 @@ def _new_secret(store, generation: int, message: str) -> object:
     return secret
 
 
-def captain_links(store, round_no: int, base: str, make: bool = False) -> list[dict]:
-    """``[{match, team, captain, url, token}]`` for every team of every match of cup round ``round_no``."""
+def captain_links(season, round_no: int, base: str, make: bool = False) -> list[dict]:
+    """``[{match, team, captain, url, token}]`` for every team of every match of cup round
+    ``round_no`` (``season``: the season's snapshot, or its store)."""
     from ..store.capability import make_token, read_secret
-    from ..store.cupdraw import load_draws
-    from ..store.teams import load_cup_teams
+    from ..store.snapshot import as_snapshot
 
-    draws, _, problems = load_draws(store)
+    snap = as_snapshot(season)
+    store = snap.store
+    draws, _, problems = snap.draws()
     if round_no not in draws:
         fail(f"cup round {round_no} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
              code="state.not-drawn")
@@ -67,7 +69,7 @@ def captain_links(store, round_no: int, base: str, make: bool = False) -> list[d
         if not make:
             return []
         secret = _new_secret(store, 1, "made the secret of the captains' links")
-    teams, _ = load_cup_teams(store)
+    teams, _ = snap.cup_teams()
     names = {t.id: t for t in teams}
     out = []
     for m in draws[round_no].matches:
