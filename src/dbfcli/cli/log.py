@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, load_store
+from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, load_snapshot
 
 
 def register(app: typer.Typer) -> None:
@@ -18,19 +18,17 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf log -n 5
         """
-        from ..store.journal import read_journal
-
-        store = load_store()
-        entries = read_journal(store)
+        snap = load_snapshot()
+        entries = snap.journal()
         if last:
             entries = entries[-last:]
-        doc = {"season": store.season, "entries": [
+        doc = {"season": snap.season, "entries": [
             {"at": e["at"], "command": e["command"], "message": e.get("message", ""), "user": e.get("user"),
              "file": e["file"], "changes": [{"file": c["file"], "action": c["action"]} for c in e["changes"]]}
             for e in entries]}
 
         def human(out):
-            out.table(tr("journal_title", season=store.season), heads("when (UTC)", "command", "what", "files"),
+            out.table(tr("journal_title", season=snap.season), heads("when (UTC)", "command", "what", "files"),
                       [(e["at"][:19].replace("T", " "), e["command"], problem_text(e.get("message", "")),
                         ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"])) for e in entries])
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, word, decimal, division_name, versus
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_store, today
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_snapshot, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for the home lots (§1.1.2.9; default: the recorded one, else lots drawn with `dbf lot draw`).")]
@@ -32,12 +32,10 @@ def _div(value: str) -> str:
     fail(f"no play-off in {value!r}", rule="1.1.2.5", hint="1div (§1.1.2.5) or 3div (§1.1.4.2)", code="unknown.division")
 
 
-def state(store, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
-    """:func:`dbfcli.store.playoffstate.playoff_state`; exit 1 with the §1.1.2.8 problems when no
-    pairing can be made yet."""
-    from ..store.playoffstate import playoff_state
-
-    out = playoff_state(store, seed, on, div)
+def state(snap, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
+    """:func:`dbfcli.store.playoffstate.playoff_state` through the snapshot; exit 1 with the
+    §1.1.2.8 problems when no pairing can be made yet."""
+    out = snap.playoff_state(seed=seed, on=on, div=div)
     if out.get("blocked"):
         check(out["problems"])
     return out
@@ -126,8 +124,7 @@ def register(app: typer.Typer) -> None:
         """
         division = _div(div)
         if action is None:
-            store = load_store()
-            out = state(store, seed, today(today_), division)
+            out = state(load_snapshot(), seed, today(today_), division)
             check(out["problems"])
             doc, human = _render(division, out)
             emit(doc, human)
@@ -146,26 +143,25 @@ def register(app: typer.Typer) -> None:
 def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int], dry_run: bool) -> None:
     """§1.1.2.8: record the round-robin winner's choice of semi-final opponent."""
     from ..rules.playoff import semi_final_pairing
-    from ..store.playoff import PLAYOFF, load_playoff, playoff_data
-    from ..store.settings import load_settings
+    from ..store.playoff import PLAYOFF, playoff_data
 
     if division != "1div":
         fail("only the 1st division's winner chooses an opponent (§1.1.2.8)", rule="1.1.2.8", code="usage.option")
     on = today(today_)
-    store = load_store()
-    with store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
-        out = state(store, seed, on)
+    snap = load_snapshot()
+    with snap.store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
+        out = state(snap, seed, on)
         check([p for p in out["problems"] if p.rule != "1.1.2.8"])
         check(_chooser_known(out))
         if any(m in out["file"].results for m in ("1div-SF1", "1div-SF2")):
             from ..rules.problems import Problem
 
             check([Problem.error("1.1.2.8", "semi-final results are recorded; the choice can no longer change")])
-        settings = load_settings(store)
+        settings = snap.settings()
         pairing, problems = semi_final_pairing(out["order"], team, chosen_on=on, results_known_on=out["results_known_on"],
                                                choice_days=settings.playoff.choice_days)
         check(problems)
-        pf, _ = load_playoff(store)
+        pf, _ = snap.playoff()
         pf.choice, pf.chosen_on = team, on
         if seed is not None:      # a seed the TD gave is recorded; none is made up (§1.1.2.9: dbf lot draw)
             pf.seed = seed
@@ -210,11 +206,11 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
             today_: Optional[str], dry_run: bool) -> None:
     """§1.1.2.7, §1.1.2.11, §1.1.4.2: record a play-off result."""
     from ..rules.playoff import Half, PlayoffResult, decide
-    from ..store.playoff import PLAYOFF, load_playoff, playoff_data
+    from ..store.playoff import PLAYOFF, playoff_data
 
-    store = load_store()
-    with store.transaction(command_line(), f"play-off result {match}", dry_run, RUN.lock_timeout) as tx:
-        out = state(store, seed, today(today_), division)
+    snap = load_snapshot()
+    with snap.store.transaction(command_line(), f"play-off result {match}", dry_run, RUN.lock_timeout) as tx:
+        out = state(snap, seed, today(today_), division)
         check(out["problems"])
         found = {m.id: m for m in out["matches"]}
         if match not in found:
@@ -230,7 +226,7 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
         res = PlayoffResult(match, tuple(Half(_pair(h)) for h in half), tuple(Half(_pair(h), 4) for h in extra))
         decision, problems = decide(m, res)
         check(problems + _final_stands(out, match, decision))
-        pf, _ = load_playoff(store)
+        pf, _ = snap.playoff()
         pf.results[match] = (m.teams, res)
         if seed is not None:
             pf.seed = seed

@@ -18,15 +18,16 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_store
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
 
-def _east(store, required: bool = True):
-    from ..store.playoff import load_east
+def _east(season, required: bool = True):
+    """The east tournament, through the season's snapshot (``season``: it, or the locked store)."""
+    from ..store.snapshot import as_snapshot
 
-    ef, problems = load_east(store)
+    ef, problems = as_snapshot(season).east()
     check(problems)
     if ef is None and required:
         fail("no east tournament entered", hint="dbf qualification east enter FILE", code="state.not-entered")
@@ -206,13 +207,12 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.problems import Problem
         from ..rules.qualification import Qualifiers, allocate_places
-        from ..store.playoff import load_west
         from ..store.teams import team_to_data
         from ..store.yamlio import dump_yaml
 
-        store = load_store()
-        ef = _east(store)
-        west, problems = load_west(store)
+        snap = load_snapshot()
+        ef = _east(snap)
+        west, problems = snap.west()
         check(problems)
         if west is None:
             fail("Kreds IV's teams are not entered", hint="dbf qualification west enter FILE", code="state.not-entered")
