@@ -131,19 +131,7 @@ def _show(team: str | None, today_: str | None) -> None:
         fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
     fee = settings.cup.fee_per_player_round_kr
     chosen = {t: l for t, l in state.ledgers.items() if team is None or t == team}
-    dues = {t: state.dues[t] for t in chosen}
-    left = {t: sum(d.outstanding_kr for d in ds) for t, ds in dues.items()}
-    late = {t: sum(d.outstanding_kr for d in ds if d.overdue(now)) for t, ds in dues.items()}
-    teams_doc = {}
-    for t, led in chosen.items():
-        teams_doc[t] = {**led.to_json(), "outstanding_kr": left[t], "overdue_kr": late[t],
-                        "charges": [d.to_json(now) for d in dues[t]]}
-    doc = {"fee_per_player_round_kr": fee, "today": day.isoformat(), "teams": teams_doc,
-           "totals": {k: sum(v[k] for v in teams_doc.values())
-                      for k in ("owed_kr", "paid_kr", "fines_kr", "balance_kr", "outstanding_kr", "overdue_kr",
-                                "refunds_kr", "net_kr")},
-           "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
-                        "amount_kr": f.amount_kr} for f in state.refunds if f.team in chosen]}
+    doc = _fees_doc(state, chosen, fee, day, now)
 
     def human(out):
         if team is not None:
@@ -160,11 +148,10 @@ def _show(team: str | None, today_: str | None) -> None:
     emit(doc, human)
 
 
-def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_: int | None, dry_run: bool) -> None:
-    """``dbf fees pay TEAM AMOUNT --on DATE``: money received from a team (§1.5.15), a journal entry."""
+def _payment_args(team: str | None, amount: str | None, on: str | None):
+    """(the day, the whole kroner as text) of ``dbf fees pay TEAM AMOUNT --on DATE``; exit 2 on
+    what is missing or malformed (§1.5.15: whole kroner above 0)."""
     from ..rules.dates import date_of
-    from ..rules.fees import rounds_in
-    from ..store.cupresults import PAYMENTS, payment_row
 
     if team is None or amount is None:
         fail("dbf fees pay needs TEAM and AMOUNT", hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
@@ -177,6 +164,33 @@ def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_
     if not kr.isascii() or not kr.isdigit() or int(kr) <= 0 or int(kr) > 10**7:
         fail(f"AMOUNT {amount!r} is not a whole number of kroner above 0", code="usage.option",
              hint="fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo")
+    return day, kr
+
+
+def _fees_doc(state, chosen: dict, fee: int, day, now) -> dict:
+    """The ``--json`` document of ``dbf fees``: each chosen team's ledger with what is outstanding
+    and overdue (§1.5.15), the totals, the travel refunds (§1.5.17)."""
+    dues = {t: state.dues[t] for t in chosen}
+    left = {t: sum(d.outstanding_kr for d in ds) for t, ds in dues.items()}
+    late = {t: sum(d.outstanding_kr for d in ds if d.overdue(now)) for t, ds in dues.items()}
+    teams_doc = {}
+    for t, led in chosen.items():
+        teams_doc[t] = {**led.to_json(), "outstanding_kr": left[t], "overdue_kr": late[t],
+                        "charges": [d.to_json(now) for d in dues[t]]}
+    return {"fee_per_player_round_kr": fee, "today": day.isoformat(), "teams": teams_doc,
+            "totals": {k: sum(v[k] for v in teams_doc.values())
+                       for k in ("owed_kr", "paid_kr", "fines_kr", "balance_kr", "outstanding_kr", "overdue_kr",
+                                 "refunds_kr", "net_kr")},
+            "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
+                         "amount_kr": f.amount_kr} for f in state.refunds if f.team in chosen]}
+
+
+def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_: int | None, dry_run: bool) -> None:
+    """``dbf fees pay TEAM AMOUNT --on DATE``: money received from a team (§1.5.15), a journal entry."""
+    from ..rules.fees import rounds_in
+    from ..store.cupresults import PAYMENTS, payment_row
+
+    day, kr = _payment_args(team, amount, on)
     snap = load_snapshot()
     store = snap.store
     with store.transaction(command_line(), f"{team} paid {int(kr)} kr on {day.isoformat()} (§1.5.15)", dry_run,
