@@ -31,7 +31,6 @@ ALLOWED = {
     # store/: readers and checks
     # cli/: the commands
     "cli/cup_schedule.py:set_": (26, 68),
-    "cli/draw.py:cup": (22, 76),
     "cli/notify.py:_reminder_items": (16, 42),
     "cli/notify.py:division": (29, 77),
     "cli/publish.py:publish": (19, 53),

@@ -34,14 +34,12 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf draw cup --round 1 --seed 2627
         """
-        import datetime as dt
         import os
 
         from ..rules.draw import draw_cup_round
         from ..i18n import team_label as label
-        from ..rules.draw_pending import unresolved
         from ..rules.matchstate import redraw_refusal
-        from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
+        from ..store.cupdraw import draw_file
 
         snap = load_snapshot()
         store = snap.store
@@ -58,9 +56,7 @@ def register(app: typer.Typer) -> None:
             refusal = redraw_refusal(draws, result_rounds, round_, force)   # §1.5.16
             if refusal is not None:
                 raise UsageProblem([refusal])
-            if round_ >= 2:   # rounds 1-2 stay in the pools of round 1 (§1.5.2)
-                for r in (1, 2):
-                    pool_of = {**pool_of, **recorded_pools.get(r, {})}
+            pool_of = _pools_kept(pool_of, recorded_pools, round_)
             earlier = {r: d for r, d in draws.items() if r < round_}
             agreements, _, more = snap.schedule()
             check(more)
@@ -68,28 +64,14 @@ def register(app: typer.Typer) -> None:
             outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
                                                winners=winners, seed=seed, dispensations=dispensed)
             if outcome is None:
-                order = [p for p in problems if p.rule == "1.5.16"]
-                if order:
-                    raise UsageProblem(order)
-                raise RuleBroken(problems)
+                _refuse_draw(problems)
             d = outcome.draw
-            tx.write_yaml(draw_file(round_), draw_data(d, dict(outcome.pools) or None,
-                                                       dt.datetime.now(dt.timezone.utc)),
-                          header=f"cup round {round_} drawn by lot (dbf draw cup); seed {seed} reproduces it")
-            if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
-                old = {m.id for m in draws[round_].matches}
-                if old & set(agreements):
-                    tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
-                                  header="cup schedule: agreed dates, times, venues, dispensations")
+            _write_draw(tx, round_, seed, outcome, draws, agreements)
             from ..store.snapshot import refusals
             check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             changes = tx.changes()
         names = {t.id: t.name for t in teams}
-        doc = {"round": round_, "seed": seed,
-               "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams), "pending": list(unresolved(m))}
-                           for m in d.matches],
-               "byes": list(d.byes), "drawn_order": list(d.drawn_order), "dry_run": dry_run,
-               "changes": [{"file": f, "action": a} for f, a in changes]}
+        doc = _draw_doc(round_, seed, d, dry_run, changes)
         check(problems)
 
         def human(out):
@@ -106,3 +88,46 @@ def register(app: typer.Typer) -> None:
             out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
 
         emit(doc, human)
+
+
+def _pools_kept(pool_of: dict, recorded_pools: dict, round_: int) -> dict:
+    """§1.5.2: rounds 1-2 stay in the pools of round 1 (the pools recorded with their draws)."""
+    if round_ >= 2:
+        for r in (1, 2):
+            pool_of = {**pool_of, **recorded_pools.get(r, {})}
+    return pool_of
+
+
+def _refuse_draw(problems) -> None:
+    """No draw: exit 2 for a round drawn out of order (§1.5.16), else exit 1 with the rule broken."""
+    order = [p for p in problems if p.rule == "1.5.16"]
+    if order:
+        raise UsageProblem(order)
+    raise RuleBroken(problems)
+
+
+def _write_draw(tx, round_: int, seed: int, outcome, draws: dict, agreements: dict) -> None:
+    """The round's draw file; on a redraw, the agreements about the old pairings go (§1.5.16)."""
+    import datetime as dt
+
+    from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
+
+    tx.write_yaml(draw_file(round_), draw_data(outcome.draw, dict(outcome.pools) or None,
+                                               dt.datetime.now(dt.timezone.utc)),
+                  header=f"cup round {round_} drawn by lot (dbf draw cup); seed {seed} reproduces it")
+    if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
+        old = {m.id for m in draws[round_].matches}
+        if old & set(agreements):
+            tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
+                          header="cup schedule: agreed dates, times, venues, dispensations")
+
+
+def _draw_doc(round_: int, seed: int, d, dry_run: bool, changes) -> dict:
+    """The ``--json`` document of a draw: its matches (pending places too), byes, the files written."""
+    from ..rules.draw_pending import unresolved
+
+    return {"round": round_, "seed": seed,
+            "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams), "pending": list(unresolved(m))}
+                        for m in d.matches],
+            "byes": list(d.byes), "drawn_order": list(d.drawn_order), "dry_run": dry_run,
+            "changes": [{"file": f, "action": a} for f, a in changes]}
