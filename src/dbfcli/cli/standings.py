@@ -27,55 +27,28 @@ def register(app: typer.Typer) -> None:
         Example: dbf standings 1div --round 6 --json
         """
         from ..rules.model import DIVISIONS
-        from ..rules.standings import check_against_schedule, standings
-        from ..rules.vp import format_vp, vp_number
+        from ..rules.standings import standings
+        from ..rules.vp import format_vp
 
         if div not in DIVISIONS:
             fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
         snap = load_snapshot()
         settings = snap.settings()
-        division, problems = snap.division(div)
-        check(problems)
-        if division is None or not division.teams:
-            fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")
-        scale, scale_problems = snap.vp_scale(settings.vp_scale)
-        if scale is None:
-            check(scale_problems or [])
-            fail(f"vp_scale {settings.vp_scale!r} cannot be used", code="format.vp-table")
-        results, problems = snap.div_results(div)
-        if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
-            raise UsageProblem(problems)
-        schedule = snap.season_schedule(division, settings.division(div))   # the frozen one when stored
-        problems += check_against_schedule(results, schedule)
-        if after_round is not None:
-            if not 1 <= after_round <= len(schedule):
-                fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
-            results = [r for r in results if r.round <= after_round]
+        division, scale = _division_and_scale(snap, settings, div)
+        results, problems = _results(snap, settings, division, div, after_round)
         lots, lot_problems = snap.lots()
         check([x for x in lot_problems if x.rule is None])      # a malformed lots file: exit 2
         table, more = standings(division, results, scale, lots)
         problems += more
         names = {t.id: t.name for t in division.teams}
-
-        def row_doc(r) -> dict:
-            q = r.imp_quotient
-            return {"rank": r.rank, "team": r.team, "name": names[r.team], "played": r.played, "won": r.won,
-                    "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
-                    "imp_quotient": None if q is None else round(float(q), 4), "vp": vp_number(r.vp),
-                    "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
-                    "tie_break": r.tie_break, "lots": r.lots, "lot_drawn": r.lot_drawn}
-
         doc = {"division": div, "season": snap.season, "vp_scale": scale.name, "after_round": after_round,
                "rounds_played": table.rounds_played, "matches_played": table.matches_played,
                "matches_total": table.matches_total, "complete": table.complete,
-               "rows": [row_doc(r) for r in table.rows]}
+               "rows": [_row_doc(r, names) for r in table.rows]}
         warnings = check(problems, doc)
         doc["warnings"] = [p.to_json() for p in warnings]
         if csv and not (json_ or RUN.json):
-            write_csv(["rank", "team", "name", "played", "won", "drawn", "lost", "imps_for", "imps_against", "vp",
-                       "marks"],
-                      [(r.rank, r.team, names[r.team], r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against,
-                        num(format_vp(r.vp)), " ".join(m.name for m in r.marks)) for r in table.rows])
+            _write_standings_csv(table, names)
             return
 
         def human(out) -> None:
@@ -93,3 +66,55 @@ def register(app: typer.Typer) -> None:
                                "left", "left"])
 
         emit(doc, human)
+
+
+def _division_and_scale(snap, settings, div: str):
+    """The division's teams and the season's VP scale; exit 2 when either cannot be used."""
+    division, problems = snap.division(div)
+    check(problems)
+    if division is None or not division.teams:
+        fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")
+    scale, scale_problems = snap.vp_scale(settings.vp_scale)
+    if scale is None:
+        check(scale_problems or [])
+        fail(f"vp_scale {settings.vp_scale!r} cannot be used", code="format.vp-table")
+    return division, scale
+
+
+def _results(snap, settings, division, div: str, after_round: int | None):
+    """The division's recorded matches (up to ``--round``) and their problems against the
+    (frozen) schedule; exit 2 on a malformed match file or a round out of range."""
+    from ..rules.standings import check_against_schedule
+
+    results, problems = snap.div_results(div)
+    if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
+        raise UsageProblem(problems)
+    schedule = snap.season_schedule(division, settings.division(div))   # the frozen one when stored
+    problems += check_against_schedule(results, schedule)
+    if after_round is not None:
+        if not 1 <= after_round <= len(schedule):
+            fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
+        results = [r for r in results if r.round <= after_round]
+    return results, problems
+
+
+def _row_doc(r, names: dict) -> dict:
+    """One row of the table in the ``--json`` document."""
+    from ..rules.vp import vp_number
+
+    q = r.imp_quotient
+    return {"rank": r.rank, "team": r.team, "name": names[r.team], "played": r.played, "won": r.won,
+            "drawn": r.drawn, "lost": r.lost, "imps_for": r.imps_for, "imps_against": r.imps_against,
+            "imp_quotient": None if q is None else round(float(q), 4), "vp": vp_number(r.vp),
+            "marks": [m.name for m in r.marks], "mark_rules": [m.rule for m in r.marks],
+            "tie_break": r.tie_break, "lots": r.lots, "lot_drawn": r.lot_drawn}
+
+
+def _write_standings_csv(table, names: dict) -> None:
+    """``--csv``: one row per team."""
+    from ..rules.vp import format_vp
+
+    write_csv(["rank", "team", "name", "played", "won", "drawn", "lost", "imps_for", "imps_against", "vp",
+               "marks"],
+              [(r.rank, r.team, names[r.team], r.played, r.won, r.drawn, r.lost, r.imps_for, r.imps_against,
+                num(format_vp(r.vp)), " ".join(m.name for m in r.marks)) for r in table.rows])
