@@ -45,34 +45,16 @@ def register(app: typer.Typer) -> None:
         Example: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html
         """
         from ..i18n import count, current_lang, t
-        from ..publish.gather import load_season, schedule_round
+        from ..publish.gather import load_season
         from ..publish.site import pages, render_site, team_calendars
 
         lang = current_lang()
         snap = load_snapshot()
-        target = out if out is not None else snap.store.dir / "site"
-        if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
-            import os
-
-            fail(f"--out {out}: refusing to write through the symbolic link {out} (-> {os.readlink(out)})",
-                 hint="give --out a path that is not a symbolic link, or remove the link", code="io.link")
-        if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
-            from ..store.season import check_writable_path
-
-            try:
-                check_writable_path(snap.store.dir, "site")
-            except OSError as exc:
-                fail(f"cannot write the site to {target}: {exc.strerror or exc}",
-                     hint="a season folder holds files, not links: remove the link", code="io.link")
+        target = _site_folder(snap, out)
         with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
             data = load_season(snap)
             step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
-            schedules = {}
-            problems = list(data.problems)
-            for rnd in sorted(data.draws):
-                schedules[rnd], p = schedule_round(data, rnd)
-                problems += p
-                step(1)
+            schedules, problems = _schedules(data, step)
             site_pages = pages(data, schedules, lang)
             calendars = team_calendars(data, schedules, lang)
             step(None, len(data.draws) + len(site_pages))
@@ -89,3 +71,36 @@ def register(app: typer.Typer) -> None:
             print_problems(problems)
         emit(doc, lambda o: o.line(t("wrote_site", lang, pages=count(len(site_pages), "page", lang, en_plural=True),
                                      out=target)))
+
+
+def _site_folder(snap, out):
+    """Where the site goes: ``--out``, else SEASON/site; never through a symbolic link (exit 2,
+    issue 16.3: the folder the user named, or a link a git pull brought)."""
+    target = out if out is not None else snap.store.dir / "site"
+    if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
+        import os
+
+        fail(f"--out {out}: refusing to write through the symbolic link {out} (-> {os.readlink(out)})",
+             hint="give --out a path that is not a symbolic link, or remove the link", code="io.link")
+    if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
+        from ..store.season import check_writable_path
+
+        try:
+            check_writable_path(snap.store.dir, "site")
+        except OSError as exc:
+            fail(f"cannot write the site to {target}: {exc.strerror or exc}",
+                 hint="a season folder holds files, not links: remove the link", code="io.link")
+    return target
+
+
+def _schedules(data, step):
+    """The schedule of each drawn round, and the problems: the season's own, then each round's."""
+    from ..publish.gather import schedule_round
+
+    schedules = {}
+    problems = list(data.problems)
+    for rnd in sorted(data.draws):
+        schedules[rnd], p = schedule_round(data, rnd)
+        problems += p
+        step(1)
+    return schedules, problems
