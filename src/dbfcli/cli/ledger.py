@@ -140,7 +140,8 @@ def _show(team: str | None, today_: str | None) -> None:
                       justify=["right", "left", "right", "right", "left"])
         out.table(tr("fees_title", fee=fee),
                   heads("team", "owed", "paid", "fines", "balance", "overdue", "refunds", "net"),
-                  [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, late[t], l.refunds_kr, l.net_kr)
+                  [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, doc["teams"][t]["overdue_kr"], l.refunds_kr,
+                    l.net_kr)
                    for t, l in sorted(chosen.items())],
                   justify=["left", "right", "right", "right", "right", "right", "right", "right"],
                   caption=tr("fees_caption"))
