@@ -152,7 +152,7 @@ def register(app: typer.Typer) -> None:
         from ..publish.gather import load_contacts
         from ..publish.mail import placeholder, plain_message
         from ..rules.model import DIVISIONS
-        from ..rules.roundrobin import rounds_per_weekend
+
         if out is None and smtp is None:
             fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
         _smtp_parts(smtp)
@@ -165,14 +165,7 @@ def register(app: typer.Typer) -> None:
         check(problems)
         if division_ is None:
             fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
-        dsettings = snap.settings().division(div)
-        rounds = snap.season_schedule(division_, dsettings)
-        per = rounds_per_weekend(len(rounds), dsettings)
-        if not 1 <= weekend <= len(per):
-            fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
-        first = sum(per[:weekend - 1]) + 1
-        wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
-        date = next((r.date for r in wanted if r.date is not None), None)
+        wanted, date = _weekend_rounds(snap, division_, div, weekend)
         contacts = load_contacts(snap)
         teams = {tm.id: tm for tm in division_.teams}
         frm = sender_of(store, sender)
@@ -186,17 +179,8 @@ def register(app: typer.Typer) -> None:
                 lines.append(f"{t('date', lang)}: {date.isoformat()}")
             for rnd in wanted:
                 for m in rnd.matches:
-                    if tm.id not in (m.home, m.away):
-                        continue
-                    other = teams.get(m.away if m.home == tm.id else m.home)
-                    side = t("mail_home", lang) if m.home == tm.id else t("mail_away", lang)
-                    lines += ["", f"{m.id}: {tm.name} - {other.name if other else '?'}. {side}"]
-                    if other is not None:
-                        ocap = other.player(other.captain)
-                        contact = ", ".join(x for x in (contacts.get(other.captain), other.phone) if x) \
-                            or t("mail_no_contact", lang)
-                        lines.append(t("mail_opponent_captain", lang, name=ocap.name if ocap else other.captain,
-                                       contact=contact))
+                    if tm.id in (m.home, m.away):
+                        lines += _match_lines(tm, m, teams, contacts, lang)
             lines += ["", t("mail_sign", lang)]
             email = contacts.get(tm.captain)
             if email is None:
@@ -207,12 +191,7 @@ def register(app: typer.Typer) -> None:
             msgs.append((f"{div}-w{weekend}-{tm.id}.eml", email, msg))
         doc: dict = {"ok": True, "division": div, "weekend": weekend, "messages": len(msgs), "from": frm}
         human = deliver(msgs, out, smtp, doc, lang)
-        from ..rules.problems import Problem
-
-        doc["warnings"] = ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
-                                            + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
-                                            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in "
-                                                 "cup/contacts.yaml").to_json()] if missing else [])
+        doc["warnings"] = _no_address_warnings(missing)
         emit(doc, lambda o: o.line(human))
 
     @command(notify, "reminders")
@@ -273,25 +252,56 @@ def _reminder(tm, contacts, text, ident, lang, frm, season, placeholder, plain_m
     return (f"{safe}.eml", email, msg)
 
 
-def _reminder_items(snap, when):
-    """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
-    [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
-    `dbf fees` (§1.5.15)."""
+def _weekend_rounds(snap, division_, div: str, weekend: int):
+    """(the rounds of the division's weekend, its date): §1.1.2.1, the rounds of each weekend;
+    exit 2 for a weekend the division does not have."""
+    from ..rules.roundrobin import rounds_per_weekend
+
+    dsettings = snap.settings().division(div)
+    rounds = snap.season_schedule(division_, dsettings)
+    per = rounds_per_weekend(len(rounds), dsettings)
+    if not 1 <= weekend <= len(per):
+        fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
+    first = sum(per[:weekend - 1]) + 1
+    wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
+    return wanted, next((r.date for r in wanted if r.date is not None), None)
+
+
+def _match_lines(tm, m, teams: dict, contacts: dict, lang: str) -> list[str]:
+    """The lines of a division e-mail about one match of team ``tm``: the opponents, home or
+    away, the opponent captain's name, e-mail and phone."""
+    from ..i18n import t
+
+    other = teams.get(m.away if m.home == tm.id else m.home)
+    side = t("mail_home", lang) if m.home == tm.id else t("mail_away", lang)
+    lines = ["", f"{m.id}: {tm.name} - {other.name if other else '?'}. {side}"]
+    if other is not None:
+        ocap = other.player(other.captain)
+        contact = ", ".join(x for x in (contacts.get(other.captain), other.phone) if x) \
+            or t("mail_no_contact", lang)
+        lines.append(t("mail_opponent_captain", lang, name=ocap.name if ocap else other.captain,
+                       contact=contact))
+    return lines
+
+
+def _no_address_warnings(missing: list[str]) -> list[dict]:
+    """The warning naming the captains without an e-mail address in cup/contacts.yaml."""
+    from ..rules.problems import Problem
+
+    return ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
+                             + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
+                             hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in "
+                                  "cup/contacts.yaml").to_json()] if missing else [])
+
+
+def _overdue_sheets(settings, draws, agreements, recorded: set, when) -> list:
+    """§1.5.14: (match, its two teams, sheet deadline) of each drawn match not recorded whose
+    sheet was due before ``when``."""
     import datetime as dt
 
-    from ..rules.fees import Payment, ledgers
     from ..rules.home import match_start
     from ..rules.sheet_scores import end_of_play, match_boards
-    settings = snap.settings()
-    teams_, problems = snap.cup_teams()
-    records, more = snap.cup_records()
-    draws, _, more2 = snap.draws()
-    additions, more3 = snap.additions()
-    refunds, more4 = snap.travel_claims()
-    check(problems + more + more2 + more3 + more4)
-    teams = {t.id: t for t in teams_}
-    agreements, _, _ = snap.schedule()
-    recorded = {r.match.match for r in records}
+
     overdue = []
     for rnd, draw in sorted(draws.items()):
         for m in draw.matches:
@@ -303,6 +313,25 @@ def _reminder_items(snap, when):
             due = (end_of_play(start, match_boards(rnd)) or start) + dt.timedelta(hours=settings.cup.sheet_deadline_hours)
             if due < when:
                 overdue.append((m.id, m.teams, due))
+    return overdue
+
+
+def _reminder_items(snap, when):
+    """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
+    [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
+    `dbf fees` (§1.5.15)."""
+    from ..rules.fees import Payment, ledgers
+
+    settings = snap.settings()
+    teams_, problems = snap.cup_teams()
+    records, more = snap.cup_records()
+    draws, _, more2 = snap.draws()
+    additions, more3 = snap.additions()
+    refunds, more4 = snap.travel_claims()
+    check(problems + more + more2 + more3 + more4)
+    teams = {t.id: t for t in teams_}
+    agreements, _, _ = snap.schedule()
+    overdue = _overdue_sheets(settings, draws, agreements, {r.match.match for r in records}, when)
     joins = [j for r in records for j in r.joins]
     payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
                 for r in records for t, kr in r.fee_paid.items()]
