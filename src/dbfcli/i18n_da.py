@@ -554,6 +554,13 @@ PROBLEMS: dict[str, str] = {
     "record every division match before the rollover": "registrér alle divisionskampe før sæsonovergangen",
     "{} are decided by a lot among {} that is not drawn yet": "{} afgøres ved en lodtrækning mellem {}, som endnu ikke er foretaget",
     "{}'s round robin is not complete: the runners-up are provisional": "grundspillet i {} er ikke færdigt: toerne er foreløbige",
+    # the recorded play-off against the final table (the standings invariant playoff.carry-over, §1.1.2.5-§1.1.2.11)
+    "{}: the final is recorded before both semi-finals are decided": "{}: finalen er registreret, før begge semifinaler er afgjort",
+    "{}: the final is between the semi-final winners {} and {}": "{}: finalen spilles mellem semifinalevinderne {} og {}",
+    "{}: {} recorded; the semi-final is {} ({})": "{}: {} registreret; semifinalen er {} ({})",
+    "{}: not a play-off match (1div-SF1, 1div-SF2, 1div-F, 3div-PO); there is no match for 3rd place": "{}: ikke en slutspilskamp (1div-SF1, 1div-SF2, 1div-F, 3div-PO); der spilles ikke om 3.-pladsen",
+    "{}: {} recorded; the groups' runners-up are {}": "{}: {} registreret; puljernes toere er {}",
+    "{}: {} not in the top 4 after the round robin ({})": "{}: {} er ikke blandt de 4 bedste efter grundspillet ({})",
     "unknown column: {}": "ukendt kolonne: {}",
     "columns: {}": "kolonner: {}",
     "the file has no rows of results": "filen har ingen rækker med resultater",

@@ -141,3 +141,13 @@ def test_a_write_of_no_division_play_off_or_lots_file_checks_nothing(carried):
 def test_no_play_off_and_no_lot_recorded_is_nothing_to_check(example):
     store = SeasonStore(example, SEASON)
     assert standings_refusals(store, {"divisions/matches/1div-R01-01.yaml": b"schema: 1\n"}) == []
+
+
+def test_1_1_3_2_the_refusal_is_told_in_danish(lot_drawn, tmp_path):
+    _, rec = _mutual(lot_drawn, "ESB-A", "FYN-A")
+    teams = _division(lot_drawn, "2div")
+    sheet = tmp_path / f"{rec['match']}.yaml"
+    sheet.write_text(sheet_text(rec["match"], teams[rec["home"]], teams[rec["away"]], 1, boards=rec["boards"],
+                                imps=(60, 40)), encoding="utf-8")
+    r = run_dbf("--lang", "da", "result", "amend", sheet)
+    assert r.exit_code == 1 and "§1.1.3.2" in r.stderr and "står ikke lige" in r.stderr, r.stderr
