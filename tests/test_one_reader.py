@@ -5,8 +5,9 @@ store reader themselves nor by opening a file of the season folder.
 
 What this checks, with ``ast`` on every module of those three packages:
 
-* an import from ``dbfcli.store.X`` (X not ``snapshot``) takes only names that read
-  nothing: constants (``SCHEDULE``), the builders of what a command writes (``draw_data``,
+* an import from ``dbfcli.store.X`` (X not ``snapshot``) takes only an assembly over the
+  snapshot (a function whose first parameter is ``snap``: it reads through the Snapshot it
+  is given, e.g. ``sheetcontext.cup_context(snap, ...)``) or names that read nothing: constants (``SCHEDULE``), the builders of what a command writes (``draw_data``,
   ``match_file``), errors, the store itself and the lock (``SeasonStore``, ``atomic``), the
   parsers of a file the user gives (``parse_sheet``, ``read_entry_file``) -- the names of
   :data:`NOT_READERS` and the patterns of :data:`WRITER_NAME`;
@@ -54,7 +55,8 @@ NOT_READERS = {
                    "payment_row", "additions_data", "withdrawals_data"},
     "cupdraw": {"draw_data", "draw_file", "schedule_data", "notice_data", "notice_file"},
     "divresults": {"schedule_file", "freeze_schedule"},
-    "sheetcontext": {"division_of", "computed_trips"},   # a match id's division; trips on the postcode table
+    "sheetcontext": {"division_of", "computed_trips",   # a match id's division; trips on the postcode table
+                     "sheet_inputs"},                   # computes on a SheetSeason read by load_sheet_season(snap)
     "lots": {"lot_to_data", "lots_data"},
     "systems": {"Registration", "card_file_name", "card_from_dict", "register", "registry_doc"},
     "playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
@@ -117,6 +119,17 @@ def _store_module(node: ast.ImportFrom, package: str) -> str | None:
     return None
 
 
+def takes_snapshot(module: str, name: str) -> bool:
+    """``store/module.py`` defines ``name`` as a function whose first parameter is ``snap``."""
+    path = SRC / "store" / f"{module}.py"
+    if not path.is_file():
+        return False
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return bool(node.args.args) and node.args.args[0].arg == "snap"
+    return False
+
+
 def reader_imports() -> dict[str, set[str]]:
     """``module`` -> the store readers it imports (``X.name``)."""
     out: dict[str, set[str]] = {}
@@ -128,7 +141,8 @@ def reader_imports() -> dict[str, set[str]]:
             if mod is None or mod == "snapshot":
                 continue
             for alias in node.names:
-                if WRITER_NAME.search(alias.name) or alias.name in NOT_READERS.get(mod, ()):
+                if (WRITER_NAME.search(alias.name) or alias.name in NOT_READERS.get(mod, ())
+                        or takes_snapshot(mod, alias.name)):
                     continue
                 out.setdefault(rel, set()).add(f"{mod}.{alias.name}")
     return out
@@ -203,3 +217,4 @@ def test_13_1_the_check_sees_a_direct_reader():
     assert not WRITER_NAME.search("load_cup_records") and "load_cup_records" not in NOT_READERS["cupresults"]
     calls = [n for _, n in _functions(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
     assert [c.func.id for c in calls] == ["open"]
+    assert takes_snapshot("deadlinesources", "collect") and not takes_snapshot("cupresults", "load_cup_records")

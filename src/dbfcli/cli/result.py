@@ -15,7 +15,7 @@ import typer
 
 from ..i18n import decimal, heads, t as tr
 from ..rules.value import Value
-from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_store
+from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail, load_snapshot, load_store
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]
 FilesArg = Annotated[list[Path], typer.Argument(
@@ -102,13 +102,14 @@ def _load(file: Path, now_opt: str | None, amend: bool = False) -> Loaded:
     from ..store.sheetcontext import cup_context, division_of
 
     sheet, data = _read_sheet(file)
-    store = load_store()
-    inputs = cup_context(store, sheet, _now(now_opt), exclude=sheet.match if amend else None)
+    snap = load_snapshot()
+    store = snap.store
+    inputs = cup_context(snap, sheet, _now(now_opt), exclude=sheet.match if amend else None)
     check(list(inputs.problems))
     if inputs.match is None:
         if division_of(sheet.match):
             return Loaded(kind="division", sheet=sheet, data=data, store=store)
-        _division_typo(store, sheet)
+        _division_typo(snap, sheet)
         raise UsageProblem(allowed(None, "submit", match_id=sheet.match, where=sheet.where_of("match")))
     return Loaded(kind="cup", sheet=sheet, data=data, store=store, inputs=inputs)
 
@@ -123,7 +124,7 @@ def _plan(loaded: Loaded, penalty: bool, amend: bool = False):
 
 
 # --------------------------------------------------------------------------- division sheets
-def _division_typo(store, sheet) -> None:
+def _division_typo(snap, sheet) -> None:
     """A match id that looks like a division's but is none (a typo, another case): exit 2 with
     the nearest id of that division's schedule -- not the cup's §1.5.16 nor `dbf draw cup`."""
     import difflib
@@ -138,7 +139,7 @@ def _division_typo(store, sheet) -> None:
         return
     ids = []
     for div in ([head] if head else list(DIVISIONS)):
-        ids += _schedule_ids(store, div)
+        ids += _schedule_ids(snap, div)
     exact = next((i for i in ids if i.lower() == mid.lower()), None)
     near = [exact] if exact else difflib.get_close_matches(mid, ids, n=1, cutoff=0.6)
     where = f"the {head} schedule" if head else "any division's schedule"
@@ -146,15 +147,11 @@ def _division_typo(store, sheet) -> None:
          hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`", code="unknown.match")
 
 
-def _schedule_ids(store, div: str) -> list[str]:
-    from ..store.divresults import season_schedule
-    from ..store.settings import load_settings
-    from ..store.teams import load_division
-
-    division, _ = load_division(store, div)
+def _schedule_ids(snap, div: str) -> list[str]:
+    division, _ = snap.division(div)
     if division is None or not division.teams:
         return []
-    return [m.id for r in season_schedule(store, division, load_settings(store).division(div)) for m in r.matches
+    return [m.id for r in snap.season_schedule(division, snap.settings().division(div)) for m in r.matches
             if m.away]
 
 
@@ -433,9 +430,10 @@ def register(app: typer.Typer) -> None:
         from ..store.cupresults import match_file, walkover_data
         from ..store.sheetcontext import walkover_context
 
-        store = load_store()
+        snap = load_snapshot()
+        store = snap.store
         received = _now(now)
-        ctx, match, records, problems = walkover_context(store, match_id, received)
+        ctx, match, records, problems = walkover_context(snap, match_id, received)
         check(problems)
         state = match_state(ctx.draws, {r.match.match: r.match for r in records}, {}, match_id)
         refused = allowed(state, "walkover", match_id=match_id)   # not drawn (§1.5.16), or recorded already

@@ -3,7 +3,9 @@
 and the UP the tool computes for the trip; a division sheet's schedule (§1.1.2.1); what a
 walkover is recorded against; the recorded match an amendment would replace, as a
 :class:`~dbfcli.rules.matchstate.MatchState` (§1.5.16). The cup's files come from the snapshot
-(:func:`dbfcli.store.snapshot.load_cup`); the decisions are in rules/ (recording, matchstate)."""
+(:class:`dbfcli.store.snapshot.Snapshot`): each function here takes the season's snapshot
+(``snap``; a store is wrapped in one) and reads through it, so a command calling it reads
+nothing itself; the decisions are in rules/ (recording, matchstate)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class SheetSeason(MutableValue, kw_only=True):
     sheet first needs them. ``extra``: the records of sheets accepted earlier in the batch."""
 
     store: SeasonStore
+    snap: object
     settings: object
     cup: object
     division_players: dict
@@ -45,25 +48,25 @@ class SheetSeason(MutableValue, kw_only=True):
         return self._lazy[name]
 
 
-def load_sheet_season(store: SeasonStore) -> SheetSeason:
-    """Read what every cup sheet is checked against (:class:`SheetSeason`), once."""
+def load_sheet_season(snap) -> SheetSeason:
+    """Read what every cup sheet is checked against (:class:`SheetSeason`), once, through the
+    season's snapshot ``snap`` (or a store)."""
     from ..rules.roster import division_players
-    from .settings import load_settings
-    from .snapshot import load_cup
-    from .teams import load_divisions
+    from .snapshot import as_snapshot
 
-    settings = load_settings(store)
-    cup, problems = load_cup(store, parts=SHEET_PARTS)
-    divisions, more = load_divisions(store)
-    return SheetSeason(store=store, settings=settings, cup=cup, division_players=division_players(divisions),
-                       problems=tuple(problems + more))
+    snap = as_snapshot(snap)
+    settings = snap.settings()
+    cup, problems = snap.cup(SHEET_PARTS)
+    divisions, more = snap.divisions()
+    return SheetSeason(store=snap.store, snap=snap, settings=settings, cup=cup,
+                       division_players=division_players(divisions), problems=tuple(problems + more))
 
 
-def cup_context(store: SeasonStore, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
+def cup_context(snap, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
     """Load everything a cup sheet is checked against (``exclude``: the match being amended),
-    from the snapshot's cup (:func:`dbfcli.store.snapshot.load_cup`); with problems in the
-    season's files, nothing more is computed."""
-    return sheet_inputs(load_sheet_season(store), sheet, now, exclude)
+    from the season's snapshot ``snap`` (or a store); with problems in the season's files,
+    nothing more is computed."""
+    return sheet_inputs(load_sheet_season(snap), sheet, now, exclude)
 
 
 def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
@@ -72,7 +75,7 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
     from ..rules.home import HumPair, official_day
     from ..rules.sheet import CupContext
 
-    store, settings, cup, problems = season.store, season.settings, season.cup, list(season.problems) + \
+    snap, settings, cup, problems = season.snap, season.settings, season.cup, list(season.problems) + \
         _pending_place(season.cup, sheet)   # §1.5.16: a team not known yet
     records = tuple(r for r in cup.records + season.extra if r.match.match != exclude)
     if any(p.is_error for p in problems):
@@ -84,15 +87,11 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
                 now=now)
     if m is None:
         return CupSheetInputs(ctx=CupContext(**base), records=records, problems=tuple(problems))
-    from .systems import load_registry
-
-    regs = season.lazy("registry", lambda: load_registry(store)[0])
+    regs = season.lazy("registry", lambda: snap.registry()[0])
     hum_pairs = tuple(HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in m.teams)
     agreed = cup.schedule.get(m.id)
     expected_home = _expected_home(season, m, records, hum_pairs, agreed)
-    from .geodata import road_table
-
-    road, more5 = season.lazy("road", lambda: road_table(store))
+    road, more5 = season.lazy("road", snap.road_table)
     problems = problems + more5
     computed, ferries = computed_trips(sheet, m, team_map, settings, road)
     scheduled_on = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
@@ -108,10 +107,8 @@ def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | 
     if m.round >= 8:
         return None
     from ..rules.home import home_away, hum_teams_in_match, hum_verdicts, official_day
-    from .systems import hum_context
-
     settings = season.settings
-    _, division_teams = season.lazy("hum", lambda: hum_context(season.store, settings, season.cup.teams))
+    _, division_teams = season.lazy("hum", lambda: season.snap.hum_context(settings, season.cup.teams))
     day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
     verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
     return home_away(m, up_totals(records, before_round=m.round), hum_teams_in_match(verdicts))[0]
@@ -154,7 +151,7 @@ def computed_up(sheet, match, teams, settings) -> dict[str, tuple[int, str]]:
     return computed_trips(sheet, match, teams, settings)[0]
 
 
-def division_context(store: SeasonStore, sheet, contexts: dict | None = None):
+def division_context(snap, sheet, contexts: dict | None = None):
     """Load what a division sheet is checked against (§1.1.2.1): ``(DivisionContext or None,
     the division or None, its settings or None, problems of the teams file)``. The context is
     None when the division has no teams file, the file has errors, or the match is not in the
@@ -162,24 +159,24 @@ def division_context(store: SeasonStore, sheet, contexts: dict | None = None):
     batch of sheets reads each division once)."""
     div = division_of(sheet.match)
     if contexts is None or div not in contexts:
-        read = _division_read(store, div)
+        read = _division_read(snap, div)
         if contexts is None:
             return _division_ctx(read, sheet)
         contexts[div] = read
     return _division_ctx(contexts[div], sheet)
 
 
-def _division_read(store: SeasonStore, div: str) -> tuple:
-    """``(division, problems, settings, schedule rounds)`` of ``div``, read once."""
-    from .divresults import season_schedule
-    from .settings import load_settings
-    from .teams import load_division
+def _division_read(snap, div: str) -> tuple:
+    """``(division, problems, settings, schedule rounds)`` of ``div``, read once through the
+    snapshot ``snap`` (or a store)."""
+    from .snapshot import as_snapshot
 
-    division, problems = load_division(store, div)
+    snap = as_snapshot(snap)
+    division, problems = snap.division(div)
     if division is None or any(p.is_error for p in problems):
         return division, problems, None, None
-    dsettings = load_settings(store).division(div)
-    return division, problems, dsettings, season_schedule(store, division, dsettings)
+    dsettings = snap.settings().division(div)
+    return division, problems, dsettings, snap.season_schedule(division, dsettings)
 
 
 def _division_ctx(read: tuple, sheet):
@@ -196,15 +193,15 @@ def _division_ctx(read: tuple, sheet):
                             dates=dates), division, dsettings, problems)
 
 
-def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):
+def walkover_context(snap, match_id: str, now: dt.datetime):
     """What a walkover (§1.5.15) is recorded against: ``(CupContext, the drawn match or None,
-    the recorded matches, problems of the season's files)``."""
+    the recorded matches, problems of the season's files)``, through the snapshot ``snap``."""
     from ..rules.sheet import CupContext
-    from .settings import load_settings
-    from .snapshot import load_cup
+    from .snapshot import as_snapshot
 
-    settings = load_settings(store)
-    cup, problems = load_cup(store, parts=frozenset(("teams", "additions", "withdrawals", "draws", "records")))
+    snap = as_snapshot(snap)
+    settings = snap.settings()
+    cup, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "draws", "records")))
     records = list(cup.records)
     if any(p.is_error for p in problems):
         return None, None, records, problems
@@ -214,24 +211,27 @@ def walkover_context(store: SeasonStore, match_id: str, now: dt.datetime):
     return ctx, ctx.find_match(match_id), records, problems
 
 
-def recorded_sheet(store: SeasonStore, rel: str):
-    """The sheet kept in the recorded match file ``rel`` (None when it cannot be read back)."""
+def recorded_sheet(snap, rel: str):
+    """The sheet kept in the recorded match file ``rel`` (None when it cannot be read back);
+    ``snap``: the season's snapshot or its store."""
     from .cupresults import parse_cup_sheet
+    from .snapshot import as_snapshot
     from .yamlio import dump_yaml
 
-    old_doc = store.read_yaml(rel)
+    old_doc = as_snapshot(snap).store.read_yaml(rel)
     old, _ = parse_cup_sheet(dump_yaml(old_doc.data.get("sheet") or {}), rel)
     return old
 
 
-def amend_refusal(store: SeasonStore, rel: str, match, winner: str | None, draws):
+def amend_refusal(snap, rel: str, match, winner: str | None, draws):
     """§1.5.16: the recorded match file ``rel`` as a :class:`~dbfcli.rules.matchstate.MatchState`
     and whether an amendment making ``winner`` the winner is allowed
     (:func:`dbfcli.rules.matchstate.allowed`): the problem (exit 2) or None."""
     from ..rules.matchstate import allowed, match_state
     from ..rules.records import RecordedMatch
+    from .snapshot import as_snapshot
 
-    d = store.read_yaml(rel).data
+    d = as_snapshot(snap).store.read_yaml(rel).data
     d = d if isinstance(d, dict) else {}
     old = RecordedMatch(match.id, match.round, str(d.get("home", "")), str(d.get("away", "")), d.get("winner"),
                         d.get("loser"), str(d.get("kind", "result")))
