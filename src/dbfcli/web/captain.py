@@ -50,11 +50,12 @@ def match_view(store, grant) -> dict:
     record`` (the recorded file's data or None), ``sent`` (serve/matches) and ``pending``.
     :class:`Refusal` 403 when the match is not drawn or the team does not play it (§1.5.16)."""
     from ..rules.matchstate import match_state
-    from ..store.cupdraw import load_draws
-    from ..store.cupresults import load_cup_records, match_file
+    from ..store.cupresults import match_file
+    from ..store.snapshot import Snapshot
 
-    draws, _, _ = load_draws(store)
-    records, _ = load_cup_records(store)
+    snap = Snapshot(store)   # the request's session holds the season lock
+    draws, _, _ = snap.draws()
+    records, _ = snap.cup_records()
     state = match_state(draws, {r.match.match: r.match for r in records}, {}, grant.match)
     if state is None or grant.team not in state.match.teams:
         raise Refusal(403, _problem("usage.token", "this link is not valid for this match", "1.5.16",
