@@ -41,7 +41,6 @@ def register(app: typer.Typer) -> None:
         """
         import datetime as dt
 
-        from ..rules.matchstate import allowed, match_state
         from ..rules.travel import claim_persons, claim_warnings, travel_claim
         from ..store.cupresults import travel_claim_data, travel_file
 
@@ -54,21 +53,11 @@ def register(app: typer.Typer) -> None:
         check(problems + more + more2)
         if team not in {t.id for t in cup_teams}:
             fail(f"unknown cup team {team}", hint="see `dbf cup teams`", code="unknown.team")
-        state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
-        if state is None:
-            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
-        waiting = allowed(state, "travel")   # §1.5.16: a pending place -- who travels is not known yet
-        if waiting:
-            raise UsageProblem(waiting)
-        found = state.match
-        if team not in found.teams:
-            fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
+        found = _travelled_match(draws, records, match, team)
         recorded = [r.match for r in records]
         agreements, _, more3 = snap.schedule()
         check(more3)
-        agreed = agreements.get(match)
-        home_team = next((t for t in cup_teams if t.id == team), None)
-        elsewhere = bool(agreed and agreed.venue and home_team and agreed.venue != home_team.postcode)
+        elsewhere = _played_elsewhere(agreements.get(match), cup_teams, team)
         warnings = claim_warnings(recorded, match, team, found.round, elsewhere)
         persons, persons_from = claim_persons(persons, recorded, match, team)
         result, more = travel_claim(team, match, found.round, persons, zones, settings.travel,
@@ -98,3 +87,26 @@ def register(app: typer.Typer) -> None:
             out.line(tr("recorded_file", verb=tr("verb:would record" if dry_run else "verb:recorded"), file=rel))
 
         emit(doc, human)
+
+
+def _travelled_match(draws, records, match: str, team: str):
+    """The drawn match ``match`` that ``team`` travelled to: exit 2 for an unknown match, a team
+    not in it, or a pending place (§1.5.16: who travels is not known yet)."""
+    from ..rules.matchstate import allowed, match_state
+
+    state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
+    if state is None:
+        fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
+    waiting = allowed(state, "travel")   # §1.5.16: a pending place -- who travels is not known yet
+    if waiting:
+        raise UsageProblem(waiting)
+    found = state.match
+    if team not in found.teams:
+        fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
+    return found
+
+
+def _played_elsewhere(agreed, cup_teams, team: str) -> bool:
+    """Whether the match was agreed at a venue other than the team's own postcode."""
+    home_team = next((t for t in cup_teams if t.id == team), None)
+    return bool(agreed and agreed.venue and home_team and agreed.venue != home_team.postcode)
