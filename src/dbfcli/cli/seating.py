@@ -69,8 +69,7 @@ def register(app: typer.Typer) -> None:
         Example: dbf seating C3-007 --lineups lineups.yaml
         """
         from ..rules.draw_pending import awaited
-        from ..rules.seating import check_lineups, seating_order
-        from ..rules.systems_change import hum_forces_away
+        from ..rules.seating import seating_order
         snap = load_snapshot()
         round_no = cup_round_of(match)
         teams = next((t for ms in snap.recorded_draws().values() for mid, t in ms if mid == match), None)
@@ -80,32 +79,13 @@ def register(app: typer.Typer) -> None:
                  rule="1.5.16", hint=f"record the result of {waits[0]} first", code="state.pending-place")
         notes = []
         if not (home and away):
-            if not teams or len(teams) != 2:
-                fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
-            if (home or away) not in (None, *teams):
-                fail(f"{home or away} does not play {match} ({' v '.join(teams)})", code="unknown.team")
-            if home:
-                away = teams[1] if teams[0] == home else teams[0]
-            elif away:
-                home = teams[1] if teams[0] == away else teams[0]
-            else:
-                home, away = teams
-                notes.append("home by draw order (§1.5.5 on equal UP); give --home when the UP totals differ")
-        regs, _ = snap.registry()
-        hum = {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
-        if hum_forces_away(bool(hum[home]), bool(hum[away])):
-            home, away = away, home
-            notes.append(f"§1.5.13: {away} has a HUM pair and is the away team")
+            home, away = _home_and_away(match, teams, home, away, notes)
+        home, away, hum = _hum_seats(snap, home, away, notes)
         n = segments or (6 if round_no and round_no >= 7 else 5)
         order = seating_order(n, home, away)
-        problems = []
-        checked = None
+        problems, checked = [], None
         if lineups is not None:
-            lus, demanded, ordinary = read_lineups(lineups)
-            problems = check_lineups(lus, ordinary_segments=ordinary or n,
-                                     no_consecutive_demanded=no_consecutive or demanded,
-                                     home_hum_pairs=hum[home], away_hum_pairs=hum[away])
-            checked = len(lus)
+            problems, checked = _checked_lineups(lineups, n, no_consecutive, hum[home], hum[away])
         doc = {"match": match, "home": home, "away": away, "notes": notes,
                "segments": [{"segment": s, "seats_first": f, "seats_last": l} for s, f, l in order],
                "lineups_checked": checked}
@@ -121,3 +101,43 @@ def register(app: typer.Typer) -> None:
                 out.line(tr("lineups_ok", segments=count(checked, "segment", en_plural=True)))
 
         emit(doc, human)
+
+
+def _home_and_away(match: str, teams, home: str | None, away: str | None, notes: list[str]) -> tuple[str, str]:
+    """Home and away from the draw when ``--home``/``--away`` do not give both (§1.5.5: on equal
+    UP the team drawn first; a note says so); exit 2 for a match not drawn or a team not in it."""
+    if not teams or len(teams) != 2:
+        fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
+    if (home or away) not in (None, *teams):
+        fail(f"{home or away} does not play {match} ({' v '.join(teams)})", code="unknown.team")
+    if home:
+        return home, teams[1] if teams[0] == home else teams[0]
+    if away:
+        return teams[1] if teams[0] == away else teams[0], away
+    notes.append("home by draw order (§1.5.5 on equal UP); give --home when the UP totals differ")
+    return teams[0], teams[1]
+
+
+def _hum_seats(snap, home: str, away: str, notes: list[str]):
+    """(home, away, each team's registered HUM pairs): §1.5.13, a team with a HUM pair against
+    one without is the away team (a note says so)."""
+    from ..rules.systems_change import hum_forces_away
+
+    regs, _ = snap.registry()
+    hum = {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
+    if hum_forces_away(bool(hum[home]), bool(hum[away])):
+        home, away = away, home
+        notes.append(f"§1.5.13: {away} has a HUM pair and is the away team")
+    return home, away, hum
+
+
+def _checked_lineups(lineups, n: int, no_consecutive: bool, home_hum, away_hum) -> tuple[list, int]:
+    """§1.5.13 the line-ups of ``--lineups`` checked (unchanged pairs; HUM pairs may be met every
+    segment): (the problems, the segments checked)."""
+    from ..rules.seating import check_lineups
+
+    lus, demanded, ordinary = read_lineups(lineups)
+    problems = check_lineups(lus, ordinary_segments=ordinary or n,
+                             no_consecutive_demanded=no_consecutive or demanded,
+                             home_hum_pairs=home_hum, away_hum_pairs=away_hum)
+    return problems, len(lus)
