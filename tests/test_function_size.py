@@ -30,7 +30,6 @@ ALLOWED = {
     # rules/: the rule core
     # store/: readers and checks
     # cli/: the commands
-    "cli/cup_schedule.py:set_": (26, 68),
     # publish/: the site, mail, press
 }
 

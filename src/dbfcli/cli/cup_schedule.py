@@ -191,32 +191,13 @@ def set_(
 
     Example: dbf schedule cup set C1-007 --date 2026-12-12 --time 10:00 --venue 5000
     """
-    from ..rules.value import replace
-    import datetime as dt
-    import re
-
-    from ..rules.home import Agreement, schedule_match
+    from ..rules.home import schedule_match
     from ..store.cupdraw import SCHEDULE, schedule_data
-    from ..store.geodata import load_postcodes
 
     snap = load_snapshot()
     store = snap.store
     settings = snap.settings()
-    changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
-                                       ("dispensation", dispensation)) if v is not None}
-    if not changes_given and not clear:
-        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear", code="usage.missing")
-    from ..rules.dates import RANGE_HINT, date_of
-
-    day = date_of(date) if date else None
-    if date and day is None:
-        fail(f"--date {date!r} is not {RANGE_HINT}", code="usage.option")
-    if time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", time):
-        fail(f"--time {time!r} is not HH:MM", code="usage.option")
-    if venue is not None:
-        venue = venue.strip().zfill(4)
-        if venue not in load_postcodes():
-            fail(f"--venue {venue} is not a Danish postcode", code="unknown.postcode")
+    day, venue = _set_options(date, time, venue, dispensation, clear)
     with store.transaction(command_line(), f"cup schedule of {match}", dry_run, RUN.lock_timeout) as tx:
         draws, _, problems = snap.draws()
         agreements, _, more = snap.schedule()
@@ -225,9 +206,7 @@ def set_(
         found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
         if found is None:
             fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
-        old = Agreement() if clear else agreements.get(match, Agreement())
-        new = replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
-                                                            ("dispensation", dispensation)) if v is not None})
+        new = _agreed(agreements.get(match), clear, day, time, venue, dispensation)
         teams, _ = snap.cup_teams()
         s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
         check([p for p in problems if p.rule == "1.5.6" and p.is_error])
@@ -243,3 +222,38 @@ def set_(
     emit(doc, lambda out: out.line(tr("schedule_set", match=match, date=s.date, time=s.time, venue=s.venue)
                                    + (tr("dispensation_note", text=new.dispensation) if new.dispensation else "")
                                    + (tr("dry_run_note") if dry_run else "")))
+
+
+def _set_options(date: str | None, time: str | None, venue: str | None, dispensation: str | None,
+                 clear: bool):
+    """(the agreed day, the venue's postcode) of ``dbf schedule cup set``; exit 2 for nothing to
+    set, a date, time or postcode that is none."""
+    import re
+
+    from ..rules.dates import RANGE_HINT, date_of
+    from ..store.geodata import load_postcodes
+
+    changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
+                                       ("dispensation", dispensation)) if v is not None}
+    if not changes_given and not clear:
+        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear", code="usage.missing")
+    day = date_of(date) if date else None
+    if date and day is None:
+        fail(f"--date {date!r} is not {RANGE_HINT}", code="usage.option")
+    if time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", time):
+        fail(f"--time {time!r} is not HH:MM", code="usage.option")
+    if venue is not None:
+        venue = venue.strip().zfill(4)
+        if venue not in load_postcodes():
+            fail(f"--venue {venue} is not a Danish postcode", code="unknown.postcode")
+    return day, venue
+
+
+def _agreed(old, clear: bool, day, time: str | None, venue: str | None, dispensation: str | None):
+    """The match's agreement after ``set``: today's (none with ``--clear``) with what is given."""
+    from ..rules.home import Agreement
+    from ..rules.value import replace
+
+    old = Agreement() if clear or old is None else old
+    return replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
+                                             ("dispensation", dispensation)) if v is not None})
