@@ -26,12 +26,8 @@ MAX_COMPLEXITY = 15
 
 #: ``module:function`` -> (complexity, lines) today. Each may only go down; once a function is
 #: within the limits its line must go (the test says so). New code never goes here: split it.
-ALLOWED = {
-    # rules/: the rule core
-    # store/: readers and checks
-    # cli/: the commands
-    # publish/: the site, mail, press
-}
+#: Empty since issue 13.9 was done: every function of src/dbfcli is within the limits.
+ALLOWED: dict[str, tuple[int, int]] = {}
 
 
 def _walk(fn: ast.AST):
