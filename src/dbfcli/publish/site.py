@@ -104,6 +104,12 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _imps_text(r, a: str, b: str) -> str:
+    """A recorded match's IMPs as ``a``-``b`` ("31-27"), else its result as :func:`_score` gives it."""
+    ia, ib = r.imps_of(a), r.imps_of(b)
+    return f"{ia}-{ib}" if ia is not None and ib is not None else _score(r)
+
+
 def _score(r: CupResult | None) -> str:
     if r is None:
         return ""
@@ -205,10 +211,7 @@ def _round_list(data: SeasonData, rnd: int, ref: _Refs, lang: str, in_bracket: b
     for m in d.matches if d else ():
         r = data.results.get(m.id)
         a, b = m.teams
-        score = ""
-        if r is not None:
-            ia, ib = r.imps_of(a), r.imps_of(b)
-            score = f"{ia}-{ib}" if ia is not None and ib is not None else _score(r)
+        score = "" if r is None else _imps_text(r, a, b)
         matches.append({"id": m.id, "a": ref(a), "b": ref(b), "score": score,
                         "winner": r.winner if r else None})
     return {"round": rnd, "name": round_name(rnd, lang), "file": round_file(rnd) if d else "",
@@ -295,10 +298,7 @@ def _round_row(data: SeasonData, m, s, lang: str, ref) -> dict:
     r = data.results.get(m.id)
     home = s.home if s and s.home else m.teams[0]
     away = s.away if s and s.away else m.teams[1]
-    imps = ""
-    if r is not None:
-        ih, ia = r.imps_of(home), r.imps_of(away)
-        imps = f"{ih}-{ia}" if ih is not None and ia is not None else _score(r)
+    imps = "" if r is None else _imps_text(r, home, away)
     return {"id": m.id, "pool": pool_name(m.pool, lang) if m.pool else "", "home": ref(home), "away": ref(away),
             **_schedule_cells(data, s, lang), "imps": imps,
             "winner": r.winner if r and r.winner else "", "pending": _pending_note(s, lang)}
@@ -603,8 +603,7 @@ def _cup_row(data: SeasonData, team_id: str, rnd: int, m, s, lang: str, ref) -> 
            "date": day(s.date if s else None, lang), "time": clock(s.time, lang) if s and s.time else "",
            "score": "", "won": None}
     if r is not None:
-        mine, theirs = r.imps_of(team_id), r.imps_of(opp)
-        row["score"] = f"{mine}-{theirs}" if mine is not None and theirs is not None else _score(r)
+        row["score"] = _imps_text(r, team_id, opp)
         row["won"] = r.winner == team_id
     return row
 
