@@ -82,9 +82,6 @@ USER_FILES = {
     "web/app.py:static": "the published site's files (dbf publish wrote them)",
 }
 
-#: ``module:function`` reading a season file itself, not moved to the snapshot yet: may only shrink
-#: (the web's pending sheets and sent marks and the recorded file shown to a captain: no store reader yet)
-READS_NOT_MOVED_YET = {"cli/result_pending.py:open_items", "web/captain.py:match_view"}
 
 #: readers still imported by cli/ and web/ themselves (issue 13.1 left to do): may only shrink.
 #: `dbf trophy` reads DIR/trophy.yaml (or the --history file the user gives) and the finals of
@@ -180,7 +177,7 @@ def test_13_1_cli_publish_web_open_no_season_file():
     """No command, publisher or web module opens, lists or reads a file itself, except the
     user-given files and the package's data of USER_FILES."""
     found = file_reads()
-    assert {k: v for k, v in found.items() if k not in USER_FILES.keys() | READS_NOT_MOVED_YET} == {}, \
+    assert {k: v for k, v in found.items() if k not in USER_FILES} == {}, \
         "read season state through dbfcli.store.snapshot.Snapshot"
 
 
@@ -188,11 +185,6 @@ def test_13_1_cli_publish_web_open_no_season_file():
 def test_13_1_each_user_file_exception_still_reads_a_file(key):
     """An entry of USER_FILES whose function reads nothing any more goes."""
     assert key in file_reads(), f"{key} reads no file now: remove it from USER_FILES"
-
-
-@pytest.mark.parametrize("key", sorted(READS_NOT_MOVED_YET))
-def test_13_1_the_list_of_reads_not_moved_only_shrinks(key):
-    assert key in file_reads(), f"{key} reads no file now: remove it from READS_NOT_MOVED_YET"
 
 
 @pytest.mark.parametrize("module", sorted(NOT_MOVED_YET))

@@ -21,24 +21,14 @@ from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]
-PENDING = "serve/pending"
 
 
 def open_items(store) -> list[dict]:
-    """The waiting items, oldest first: a sheet with form errors whose match has been recorded
-    since (by a corrected sheet) no longer waits."""
-    from ..store.cupresults import match_file
+    """The waiting items, oldest first (store.servefiles, through the season's snapshot): a
+    sheet with form errors whose match has been recorded since no longer waits."""
+    from ..store.snapshot import as_snapshot
 
-    items = []
-    for rel in store.list(PENDING):
-        doc = store.read_yaml(rel, required=False)
-        data = doc.data if doc is not None else None
-        if not isinstance(data, dict) or not isinstance(data.get("match"), str):
-            continue
-        if data.get("reason") == "form" and store.exists(match_file(data["match"])):
-            continue
-        items.append(dict(data, file=rel))
-    return sorted(items, key=lambda d: str(d.get("at", "")))
+    return as_snapshot(store).pending_items()
 
 
 def _item(store, match_id: str) -> dict:

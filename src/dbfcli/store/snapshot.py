@@ -19,10 +19,13 @@ divisions/schedule-*.yaml  store.divresults.load_frozen            ``DivisionSta
 divisions/matches/*.yaml   store.divresults.load_div_results       ``DivisionState.results``
 systems/registry.yaml      store.systems.load_registry             ``Season.systems``
 DIR/trophy.yaml            store.trophy.read_history               ``Season.trophy``
+DIR/clubs.yaml             store.clubs.load_clubs                  ``Snapshot.clubs()``
+serve/matches, pending     store.servefiles                        ``Snapshot.captain_files()``
 =========================  =====================================  ==========================
 
 (The play-off, rollover and qualification files are read by store/playoff.py; the journal by
-store/journal.py.) A load returns ``(value, problems)`` and never raises: an unreadable file
+store/journal.py.) :class:`Snapshot` is the one door to all of them for ``cli/``,
+``publish/`` and ``web/``: lazy, each part read once, under the lock the command holds. A load returns ``(value, problems)`` and never raises: an unreadable file
 is a problem (exit 2 at the CLI), the part it belongs to is read as empty. Parts load apart
 (:func:`load_cup`, :func:`load_division_state`) so that a command reads only what it needs;
 :func:`load_season` reads them all (``dbf check``).
@@ -419,6 +422,18 @@ class Snapshot:
         from .journal import read_journal
 
         return self._once("journal", read_journal)
+
+    def captain_files(self, match_id: str, recorded: bool):
+        """``(recorded match, sent sheet, pending sheet)`` documents of one match (store.servefiles)."""
+        from .servefiles import load_captain_files
+
+        return self._once(("captain_files", match_id, recorded), load_captain_files, match_id, recorded)
+
+    def pending_items(self) -> list:
+        """The captains' sheets waiting for the TD, oldest first (store.servefiles)."""
+        from .servefiles import load_pending_items
+
+        return list(self._once("pending_items", load_pending_items))
 
     def hum_context(self, settings, teams):
         """The registered HUM pairs and the teams with one (§1.5.13)."""

@@ -17,16 +17,7 @@ import datetime as dt
 import json
 from typing import Any
 
-SENT = "serve/matches"
-PENDING = "serve/pending"
-
-
-def sent_file(match_id: str) -> str:
-    return f"{SENT}/{match_id}.yaml"
-
-
-def pending_file(match_id: str) -> str:
-    return f"{PENDING}/{match_id}.yaml"
+from ..store.servefiles import PENDING, SENT, pending_file, sent_file  # noqa: F401 - the web's files (store)
 
 
 class Refusal(Exception):
@@ -50,7 +41,6 @@ def match_view(store, grant) -> dict:
     record`` (the recorded file's data or None), ``sent`` (serve/matches) and ``pending``.
     :class:`Refusal` 403 when the match is not drawn or the team does not play it (§1.5.16)."""
     from ..rules.matchstate import match_state
-    from ..store.cupresults import match_file
     from ..store.snapshot import Snapshot
 
     snap = Snapshot(store)   # the request's session holds the season lock
@@ -60,9 +50,7 @@ def match_view(store, grant) -> dict:
     if state is None or grant.team not in state.match.teams:
         raise Refusal(403, _problem("usage.token", "this link is not valid for this match", "1.5.16",
                                     "ask the tournament director for a new link (`dbf serve links`)"))
-    rec = store.read_yaml(match_file(grant.match), required=False) if state.stage in ("recorded", "walkover") else None
-    sent = store.read_yaml(sent_file(grant.match), required=False)
-    pending = store.read_yaml(pending_file(grant.match), required=False)
+    rec, sent, pending = snap.captain_files(grant.match, state.stage in ("recorded", "walkover"))
     a, b = state.match.teams
     return {"match": grant.match, "round": state.match.round, "teams": [a, b], "team": grant.team,
             "opponent": b if grant.team == a else a, "stage": state.stage, "locked": state.locked,

@@ -1,0 +1,44 @@
+"""The files ``dbf serve`` keeps in the season folder (issue 19): ``serve/matches/MATCH.yaml``
+(a sheet a captain sent, and who confirmed it) and ``serve/pending/MATCH.yaml`` (a sheet
+waiting for the TD: form errors or a dispute, ``dbf result pending``). The one reader of
+each; the web app and the CLI read them through :class:`dbfcli.store.snapshot.Snapshot`."""
+
+from __future__ import annotations
+
+SENT = "serve/matches"
+PENDING = "serve/pending"
+
+
+def sent_file(match_id: str) -> str:
+    return f"{SENT}/{match_id}.yaml"
+
+
+def pending_file(match_id: str) -> str:
+    return f"{PENDING}/{match_id}.yaml"
+
+
+def load_captain_files(store, match_id: str, recorded: bool) -> tuple:
+    """``(recorded match document or None, sent document or None, pending document or None)``
+    of one match, as stored (``recorded``: the match is recorded, so its file is read)."""
+    from .cupresults import match_file
+
+    rec = store.read_yaml(match_file(match_id), required=False) if recorded else None
+    return rec, store.read_yaml(sent_file(match_id), required=False), \
+        store.read_yaml(pending_file(match_id), required=False)
+
+
+def load_pending_items(store) -> list[dict]:
+    """The sheets waiting for the TD, oldest first, each its data with ``file``: a sheet with
+    form errors whose match has been recorded since (by a corrected sheet) no longer waits."""
+    from .cupresults import match_file
+
+    items = []
+    for rel in store.list(PENDING):
+        doc = store.read_yaml(rel, required=False)
+        data = doc.data if doc is not None else None
+        if not isinstance(data, dict) or not isinstance(data.get("match"), str):
+            continue
+        if data.get("reason") == "form" and store.exists(match_file(data["match"])):
+            continue
+        items.append(dict(data, file=rel))
+    return sorted(items, key=lambda d: str(d.get("at", "")))
