@@ -130,7 +130,7 @@ def reader_imports() -> dict[str, set[str]]:
             if not isinstance(node, ast.ImportFrom):
                 continue
             mod = _store_module(node, rel)
-            if mod is None or mod == "snapshot":
+            if mod is None or mod in ("snapshot", "snapshotapi"):
                 continue
             for alias in node.names:
                 if (WRITER_NAME.search(alias.name) or alias.name in NOT_READERS.get(mod, ())
