@@ -49,7 +49,15 @@ def run_dbf(*args: str, env: dict | None = None, internal_error_expected: bool =
     With ``--json``, every entry of ``errors``/``warnings`` in the document is checked to
     carry ``rule`` and ``code`` with one of them set (issue 13.6, docs/problem-codes.md)."""
     runner = CliRunner()
-    result = runner.invoke(app, [str(a) for a in args], env=env, catch_exceptions=False)
+    import sys
+
+    # the command line as a shell would give it: the journal records it (`dbf log`), and
+    # pytest's own (long under pytest-xdist) would otherwise stand there
+    saved, sys.argv = sys.argv, ["dbf", *[str(a) for a in args]]
+    try:
+        result = runner.invoke(app, [str(a) for a in args], env=env, catch_exceptions=False)
+    finally:
+        sys.argv = saved
     stderr = result.stderr if result.stderr_bytes is not None else ""
     if not internal_error_expected:
         assert_no_internal_error(result.stdout + stderr, args)

@@ -29,7 +29,32 @@ def register(app: typer.Typer) -> None:
 
         def human(out):
             out.table(tr("journal_title", season=snap.season), heads("when (UTC)", "command", "what", "files"),
-                      [(e["at"][:19].replace("T", " "), e["command"], problem_text(e.get("message", "")),
+                      [(e["at"][:19].replace("T", " "), without_season_options(e["command"]),
+                        problem_text(e.get("message", "")),
                         ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"])) for e in entries])
 
         emit(doc, human)
+
+
+#: the global options that say which season a command ran on (the journal's table is of one)
+_SEASON_OPTIONS = ("--dir", "--season")
+
+
+def without_season_options(command_line: str) -> str:
+    """The command of a journal entry as the table shows it: without ``--dir PATH`` and
+    ``--season S``, which name the season the table is of (a long folder path would take the
+    width of the column); ``--json`` and the journal file keep the whole line.
+
+    >>> without_season_options("dbf --dir /srv/dbf/tournaments --season=2026-27 draw cup --round 1")
+    'dbf draw cup --round 1'
+    """
+    words, out = command_line.split(" "), []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w in _SEASON_OPTIONS:
+            skip = True
+        elif not w.startswith(tuple(o + "=" for o in _SEASON_OPTIONS)):
+            out.append(w)
+    return " ".join(out)
