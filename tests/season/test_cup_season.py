@@ -208,6 +208,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             submitted = f"{day}T21:30"
             if events.get("late_sheet") == mid:
                 submitted = f"{_plus_days(day, 2)}T12:00"
+            if events.get("finished_late") == mid:     # §1.5.14: 18 hours from when play ended
+                extra += f"finished_at: {day}T23:20\n"
+                submitted = f"{_plus_days(day, 1)}T15:40"
             home_rows = away_rows = None
             if events.get("addition") == mid and len(home["players"]) < 6:
                 added = {"id": fresh_member, "name": "Eva Tilføjet", "club": home["club"]}
@@ -244,6 +247,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 cup.paths["refused substitutes (§1.5.12)"].append(mid)
             text = sheet(mid, round_no, home, away, day, submitted, imps, up_home=up_home, up_away=up_away,
                          extra=extra, home_rows=home_rows, away_rows=away_rows, natural=s["hum"])
+            if events.get("finished_late") == mid:
+                finished_late_is_on_time(cup, mid, text)
             if waits:                # the next round is drawn before this match is played
                 deferred = (mid, cup.file(f"{mid}.yaml", text), round_no)
                 swap_later = (mid, text, imps)
@@ -327,7 +332,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "amendments before the next draw (§1.5.16)", "HUM (§1.5.13)",
                      "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
                      "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)",
-                     "a whole round in one command (issue 17)", "pending place (§1.5.16)"):
+                     "a whole round in one command (issue 17)", "pending place (§1.5.16)",
+                     "finished late, sheet within 18 hours of the end (§1.5.14)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
 
 
@@ -370,6 +376,19 @@ def recorded(cup: Cup, events: dict, round_no: int, mid: str, doc: dict, text: s
     return (mid, text, imps, round_no)
 
 
+def finished_late_is_on_time(cup: Cup, mid: str, text: str) -> None:
+    """§1.5.14 (docs/readings/sheets.md): the sheet is due 18 hours after play ended. Play
+    ended at 23:20 (``finished_at``) and the sheet came at 15:40 the next day: on time. Without
+    ``finished_at`` the end is reckoned from the start, 7.5 minutes a board (18:00 or 19:00),
+    and the same sheet is late (a warning)."""
+    reckoned = cup.dbf("result", "check", cup.file(f"{mid}-no-end.yaml", text.replace("finished_at:", "# finished_at:")),
+                       "--json", ok=False)
+    assert "1.5.14" in {w["rule"] for w in reckoned.json["warnings"]}, reckoned.stdout
+    on_time = cup.dbf("result", "check", cup.file(f"{mid}-ended.yaml", text), "--json", ok=False)
+    assert on_time.exit_code == 0 and "1.5.14" not in {w["rule"] for w in on_time.json["warnings"]}, on_time.stdout
+    cup.paths["finished late, sheet within 18 hours of the end (§1.5.14)"].append(mid)
+
+
 def fill_pending_place(cup: Cup, draw: dict, round_no: int, deferred: tuple) -> None:
     """§1.5.16 with §1.5.6: round ``round_no`` was drawn while ``deferred``'s match waited with its
     dispensation. Its winner is a pending place: no home team yet (§1.5.5), no sheet for that
@@ -401,7 +420,7 @@ def _plus_days(day: str, n: int) -> str:
 #: the paths each round's matches take (a match takes at most one)
 PLAN = {1: ("walkover", "addition", "late_sheet", "tie_points"),
         2: ("dispensation", "late", "substitute", "withdraw_played"),
-        3: ("bad_substitute", "hum", "tie_extra"),
+        3: ("bad_substitute", "hum", "tie_extra", "finished_late"),
         4: ("amend", "late_sheet", "pending"),
         5: ("walkover", "tie_points"),
         6: ("tie_extra", "amend"),
