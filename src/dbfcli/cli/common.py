@@ -552,6 +552,19 @@ class Num:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _cell_texts(rows: list[tuple]) -> list[tuple[str, ...]]:
+    """Each value of a table as its text: none for None, a :class:`Num` with the language's
+    decimal mark (asked once a table, not once a cell)."""
+    mark = decimal_mark()
+
+    def text(v: Any) -> str:
+        if v is None:
+            return ""
+        return v.text(mark) if type(v) is Num else str(v)
+
+    return [tuple(map(text, r)) for r in rows]
+
+
 def decimal_mark() -> str:
     """The decimal mark of human output: a comma in Danish (issue 18.5), else a point."""
     return "," if (RUN.lang or "en").lower().startswith("da") else "."
@@ -627,7 +640,7 @@ class Out:
                 self._csv_written = True
             return
         columns, rows, justify = drop_empty_columns(columns, rows, justify)
-        cells = [tuple("" if v is None else str(v) for v in r) for r in rows]
+        cells = _cell_texts(rows)
         tail = ([caption] if caption else []) + list(notes)
         if self.plain:
             self.stream.write(plain_table(title, columns, cells, justify, None, width=self.width))
@@ -735,15 +748,26 @@ def plain_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequen
     widths = _column_widths(columns, cells)
     just = list(justify or ["left"] * len(columns))
     sep = "  "
+    fits = not width or sum(widths) + len(sep) * (len(widths) - 1) <= width
     if width and _narrow(widths, columns, cells, just, width) > width:
         sep = " "             # still too wide: one space between columns (issue 18.4)
         _narrow(widths, columns, cells, just, width, gap=1)
     out = _table_title(title, width)
     out += _table_row(list(columns), widths, just, sep) + _table_line(["-" * w for w in widths], widths, just, sep)
-    out += "".join(_table_row(r, widths, just, sep) for r in cells)
+    out += _table_body(cells, widths, just, sep, fits)
     if caption:
         out += (wrap_text(caption, width) if width else caption) + "\n"
     return out
+
+
+def _table_body(cells: list[list[str]], widths: list[int], just: list[str], sep: str, fits: bool) -> str:
+    """The rows of a plain table. When every cell fits its column (``fits``), one line a row,
+    padded by ``str.format`` (fast enough for the 19,000 players of ``dbf gp``); else each row
+    wrapped within its columns."""
+    if not fits:
+        return "".join(_table_row(r, widths, just, sep) for r in cells)
+    line = sep.join(f"{{:{'>' if j == 'right' else '<'}{w}}}" for j, w in zip(just, widths)).format
+    return "".join(line(*r).rstrip() + "\n" for r in cells)
 
 
 def _table_title(title: str | None, width: int | None) -> str:

@@ -63,13 +63,15 @@ def register(app: typer.Typer) -> None:
         names = {**named, **{a.player.id: a.player.name for a in additions if a.player.name}, **names}
         totals: dict[int, int] = {}
         rows = []
+        listed = RUN.json     # the shares match by match are in the JSON only (about 19,000 on 4,096 teams)
         for _rel, round_no, match, gp_rows in shares:
             for pid, h, team_id in sorted(gp_rows):
                 if player is not None and pid != player:
                     continue
                 totals[pid] = totals.get(pid, 0) + h
-                rows.append({"round": round_no, "match": match, "player": pid, "name": names.get(pid, ""),
-                             "team": team_id, "gp": format_gp(h)})
+                if listed:
+                    rows.append({"round": round_no, "match": match, "player": pid, "name": names.get(pid, ""),
+                                 "team": team_id, "gp": format_gp(h)})
         if player is not None and player not in totals:
             totals[player] = 0
         doc = {"players": {str(p): round(h / 100, 2) for p, h in sorted(totals.items())},
