@@ -872,6 +872,10 @@ PROBLEMS: dict[str, str] = {
     "{} is closed: cup round {} is drawn, so its result can no longer change": "{} er lukket: pokalrunde {} er trukket, så resultatet kan ikke længere ændres",
     "write to the tournament director": "skriv til turneringslederen",
     "the other captain confirms or disputes it from their link": "den anden holdkaptajn bekræfter eller bestrider det fra sit link",
+    "you sent this sheet: the other captain confirms or disputes it": "du sendte denne resultatblanket: den anden holdkaptajn bekræfter eller bestrider den",
+    "{} is not recorded yet": "{} er ikke registreret endnu",
+    "send the sheet first": "send resultatblanketten først",
+    "a dispute is the sheet you say is right, with its match": "en indsigelse er den resultatblanket, du mener er rigtig, med dens kamp",
     "{}: sheet sent by the captain of {}": "{}: resultatblanket sendt af holdkaptajnen for {}",
     "{}: confirmed by the captain of {}": "{}: bekræftet af holdkaptajnen for {}",
     "{}: {} from the captain of {}, for the TD": "{}: {} fra holdkaptajnen for {}, til turneringslederen",
@@ -1044,6 +1048,7 @@ CODES: dict[str, str] = {
     "usage.csrf": "en formular i dbf serve blev ikke sendt fra sin egen side",
     "usage.rate-limit": "for mange forespørgsler til dbf serve",
     "usage.too-large": "forespørgslen til dbf serve er for stor",
+    "usage.own-sheet": "holdkaptajnen, der sendte resultatblanketten, kan ikke selv bekræfte eller bestride den",
     "state.locked": "pokalkampen er lukket: en senere runde er trukket",
     "state.pending-place": "et hold i kampen er en ventende plads, der endnu ikke er besat",
 }

@@ -6,6 +6,8 @@
 - ``POST /api/v1/sheets/check``, ``POST /api/v1/sheets``: for scoring programs, with
   ``Authorization: Bearer TOKEN`` and the sheet as YAML or JSON, answering the JSON of
   ``dbf result check --json`` / ``dbf result submit --json`` with the matching HTTP status;
+- ``POST /api/v1/sheets/confirm``, ``POST /api/v1/sheets/dispute``: the other captain's
+  answer to the recorded sheet, as the page's Confirm and Dispute;
 - ``/site/``: the published site (``dbf publish``), when there is one.
 
 Everything that reads or writes the season goes through :mod:`dbfcli.web.season` (dbf's own
@@ -129,9 +131,10 @@ class Web:
         return self._env
 
 
-async def api_sheet(request: Request) -> Response:
+async def _api_request(request: Request):
+    """``(web, grant, body)`` of an API request, or the refusal's answer: the rate limits
+    (429), the bearer token (403), the body cap (413)."""
     web: Web = request.app.state.web
-    verb = "check" if request.url.path.endswith("/check") else "submit"
     if not web.client_ok(request):
         return _error(429, TOO_MANY, {"Retry-After": "60"})
     auth = request.headers.get("authorization", "")
@@ -144,7 +147,56 @@ async def api_sheet(request: Request) -> Response:
         body = await guard.read_body(request, web.config.body_limit)
     except guard.TooLarge:
         return _error(413, _problem("usage.too-large", "the request is larger than 64 KiB"))
-    return await run_in_threadpool(_api_sheet, web, grant, verb, body, request.headers.get("content-type", ""))
+    return web, grant, body
+
+
+async def api_sheet(request: Request) -> Response:
+    got = await _api_request(request)
+    if isinstance(got, Response):
+        return got
+    verb = "check" if request.url.path.endswith("/check") else "submit"
+    return await run_in_threadpool(_api_sheet, *got[:2], verb, got[2], request.headers.get("content-type", ""))
+
+
+async def api_answer(request: Request) -> Response:
+    """``POST /api/v1/sheets/confirm`` (no body) and ``/dispute`` (the sheet the other captain
+    says is right, ``?note=``): the other captain's answer to the recorded sheet (§1.5.14)."""
+    got = await _api_request(request)
+    if isinstance(got, Response):
+        return got
+    web, grant, body = got
+    verb = request.url.path.rsplit("/", 1)[-1]
+    note = request.query_params.get("note", "")
+    return await run_in_threadpool(_api_answer, web, grant, verb, body, request.headers.get("content-type", ""), note)
+
+
+def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note: str) -> Response:
+    from .captain import confirm, to_td
+
+    actor = f"web: captain of {grant.team}"
+    try:
+        if verb == "confirm":
+            view = confirm(web.season, grant, f"{actor} (confirm)")
+            return JSONResponse({"ok": True, "match": view["match"], "confirmed_by": grant.team,
+                                 "already_confirmed": view["already_confirmed"], "errors": [], "warnings": []})
+        body = json_to_yaml(body) if "json" in content_type.lower() else body
+        if body is None:
+            return _error(400, _problem("format.json", "the body is not JSON"))
+        match, _ = sheet_match(body)
+        if match is None:
+            return _error(400, _problem("format.sheet", "a dispute is the sheet you say is right, with its match"))
+        if match.lower() != grant.match.lower():
+            return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
+        doc = to_td(web.season, grant, f"{actor} (dispute)", "dispute", body, note=note)
+    except Refusal as exc:
+        return _error(exc.status, exc.problem)
+    except Busy:
+        return _error(503, BUSY, {"Retry-After": "5"})
+    return JSONResponse({"ok": True, "match": grant.match, "pending": {k: doc.get(k) for k in PENDING_KEYS},
+                         "errors": [], "warnings": []})
+
+
+PENDING_KEYS = ("match", "reason", "by", "at", "note")   # an item of `dbf result pending --json`
 
 
 def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Response:
@@ -213,6 +265,8 @@ def create_app(config: Config) -> Starlette:
         Route("/s/{token}/check.json", page_check_json, methods=["POST"]),
         Route("/api/v1/sheets/check", api_sheet, methods=["POST"]),
         Route("/api/v1/sheets", api_sheet, methods=["POST"]),
+        Route("/api/v1/sheets/confirm", api_answer, methods=["POST"]),
+        Route("/api/v1/sheets/dispute", api_answer, methods=["POST"]),
         Mount("/site", app=StaticFiles(directory=config.root / config.season / "site", html=True, check_dir=False)),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error})

@@ -121,11 +121,28 @@ def record_sent(season, view: dict, team: str, actor: str) -> None:
                                                      "sent_at": _now()})
 
 
+def refuse_own_sheet(view: dict) -> None:
+    """403 when the captain who sent the recorded sheet (``serve/matches``' ``sent_by``) would
+    confirm or dispute it: that is the other captain's word (§1.5.14). A sheet recorded by the
+    TD has no sender, so either captain may confirm or dispute it."""
+    if view["stage"] not in ("recorded", "walkover"):
+        raise Refusal(409, _problem("state.not-recorded", f"{view['match']} is not recorded yet", None,
+                                    "send the sheet first"))
+    if (view["sent"] or {}).get("sent_by") == view["team"]:
+        raise Refusal(403, _problem("usage.own-sheet", "you sent this sheet: the other captain confirms or disputes it",
+                                    "1.5.14"))
+
+
 def confirm(season, grant, actor: str) -> dict:
-    """The other captain confirms the recorded sheet."""
+    """The other captain confirms the recorded sheet (§1.5.14). Confirming again changes
+    nothing: ``view["already_confirmed"]`` is then True and nothing is written."""
     with season.session(write=True) as store:
         view = match_view(store, grant)
         refuse_if_closed(view, sending=False)
+        refuse_own_sheet(view)
+        view["already_confirmed"] = (view["sent"] or {}).get("confirmed_by") == grant.team
+        if view["already_confirmed"]:
+            return view
         doc = dict(view["sent"] or {"schema": 1, "match": view["match"]})
         doc["confirmed_by"] = grant.team
         doc["confirmed_at"] = _now()
@@ -135,20 +152,24 @@ def confirm(season, grant, actor: str) -> dict:
         return view
 
 
-def to_td(season, grant, actor: str, reason: str, sheet: bytes, note: str = "") -> None:
+def to_td(season, grant, actor: str, reason: str, sheet: bytes, note: str = "") -> dict:
     """``serve/pending/MATCH.yaml``: a sheet with only errors of form (``reason`` form) or a
-    dispute of the recorded sheet (``reason`` dispute) waits for the TD."""
+    dispute of the recorded sheet (``reason`` dispute) waits for the TD; the document written
+    (a later one of the same match replaces it)."""
     from ..store.cupresults import sheet_data
 
     with season.session(write=True) as store:
         view = match_view(store, grant)
         refuse_if_closed(view, sending=reason == "form")
+        if reason == "dispute":
+            refuse_own_sheet(view)
         doc = {"schema": 1, "match": grant.match, "reason": reason, "by": grant.team, "at": _now(),
                "note": note[:2000], "sheet": sheet_data(sheet, "sheet.yaml"),
                "sheet_text": sheet.decode("utf-8", "replace")}
         with store.transaction(actor, f"{grant.match}: {'dispute' if reason == 'dispute' else 'sheet with form errors'}"
                                f" from the captain of {grant.team}, for the TD", lock_timeout=season.lock_timeout) as tx:
             tx.write_yaml(pending_file(grant.match), doc)
+        return doc
 
 
 def _now() -> str:
