@@ -70,7 +70,9 @@ def attach(result: typer.Typer) -> None:
         """
         store = load_store()
         items = open_items(store)
-        doc = {"ok": True, "pending": [{k: i.get(k) for k in ("match", "reason", "by", "at", "note")} for i in items],
+        from ..store.servefiles import PENDING_KEYS
+
+        doc = {"ok": True, "pending": [{k: i.get(k) for k in PENDING_KEYS} for i in items],
                "errors": [], "warnings": []}
 
         def human(out):

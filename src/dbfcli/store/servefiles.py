@@ -7,6 +7,7 @@ from __future__ import annotations
 
 SENT = "serve/matches"
 PENDING = "serve/pending"
+PENDING_KEYS = ("match", "reason", "by", "at", "note")   # an item of `dbf result pending --json`
 
 
 def sent_file(match_id: str) -> str:

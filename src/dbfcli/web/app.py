@@ -171,6 +171,7 @@ async def api_answer(request: Request) -> Response:
 
 
 def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note: str) -> Response:
+    from ..store.servefiles import PENDING_KEYS
     from .captain import confirm, to_td
 
     actor = f"web: captain of {grant.team}"
@@ -194,9 +195,6 @@ def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note
         return _error(503, BUSY, {"Retry-After": "5"})
     return JSONResponse({"ok": True, "match": grant.match, "pending": {k: doc.get(k) for k in PENDING_KEYS},
                          "errors": [], "warnings": []})
-
-
-PENDING_KEYS = ("match", "reason", "by", "at", "note")   # an item of `dbf result pending --json`
 
 
 def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Response:
