@@ -199,3 +199,25 @@ def test_1_5_6_match_start_agreed_else_official():
     assert match_start(3, cup, Agreement(dt.date(2027, 1, 9), "10:30")) == dt.datetime(2027, 1, 9, 10, 30)
     assert match_start(3, cup, Agreement(None, "18:00")) == dt.datetime(2027, 1, 10, 18, 0)
     assert match_start(4, cup) is None
+
+
+@pytest.mark.parametrize("round_no, up, pairs, division, agreed", [
+    (3, {}, [], set(), None),                                             # §1.5.5 drawn first
+    (3, {"B": 4}, [], set(), None),                                       # §1.5.5 most UP
+    (3, {"A": 30}, [HumPair("A", (1, 2), EARLY)], {"B"}, None),           # §1.5.13 HUM away
+    (3, {}, [HumPair("A", (1, 2), EARLY)], set(), None),                  # HUM not allowed: §1.5.5
+    (3, {"B": 2}, [HumPair("A", (1, 2), LATE)], {"B"}, None),             # §2.10.5 late card
+    (3, {}, [HumPair("A", (1, 2), dt.date(2027, 1, 22))], {"B"},          # an earlier agreed day:
+     Agreement(date=dt.date(2027, 1, 25))),                               # the card is late for it
+    (8, {"A": 9}, [], set(), None),                                       # §1.5.7 no home team
+], ids=["drawn-first", "most-up", "hum", "hum-not-allowed", "late-card", "agreed-day", "semi-final"])
+def test_1_5_5_1_5_13_expected_home_is_the_schedules_home(round_no, up, pairs, division, agreed):
+    """The home team a sheet is checked against (rules.home.expected_home, used by the sheet's
+    context) is the one `dbf schedule cup` shows (schedule_match), in every case of §1.5.5,
+    §1.5.13 and §1.5.7."""
+    from dbfcli.rules.home import expected_home
+
+    match = CupMatch(f"C{round_no}-001", round_no, ("A", "B"))
+    s, _ = schedule_match(match, CUP, POSTCODES, up, agreed, fake_trip, hum_pairs=pairs, division_teams=division)
+    got = expected_home(match, CUP, up, agreed, hum_pairs=pairs, division_teams=division)
+    assert got == s.home

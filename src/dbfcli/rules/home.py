@@ -253,6 +253,21 @@ def match_start(round_no: int, settings: CupSettings, agreed: Agreement | None =
     return dt.datetime.combine(day, dt.time(hh, mm))
 
 
+def expected_home(match: CupMatch, settings: CupSettings, up_totals: Mapping[str, int],
+                  agreed: Agreement | None = None, *, hum_pairs: Sequence[HumPair] = (),
+                  division_teams: Collection[str] = frozenset(), notice_days: int = 7) -> str | None:
+    """§1.5.5 with §1.5.13: the home team of a drawn match, as :func:`schedule_match` decides
+    it (the sheet is checked against it): most UP credited so far (``up_totals``), else the
+    team drawn first; a team with a pair that may play HUM in this match on its agreed (else
+    official) day is away. None from the semi-final (§1.5.7: DBF's venue) and while a place
+    is pending (§1.5.16)."""
+    if match.round >= SEMI_FINAL or unresolved(match):
+        return None
+    day = (agreed.date if agreed else None) or official_day(match.round, settings)
+    verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, day, notice_days)
+    return home_away(match, up_totals, hum_teams_in_match(verdicts))[0]
+
+
 def schedule_match(
     match: CupMatch,
     settings: CupSettings,

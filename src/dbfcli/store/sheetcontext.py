@@ -102,16 +102,16 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
 
 
 def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | None:
-    """§1.5.5 with §1.5.13: the home team the schedule expects, from the UP of earlier rounds;
-    only a pair that may play HUM in this match makes its team away (none from the semi-final)."""
-    if m.round >= 8:
+    """The home team the schedule expects (:func:`dbfcli.rules.home.expected_home`, §1.5.5 with
+    §1.5.13), from the UP of the rounds before and the HUM context of the season."""
+    from ..rules.home import SEMI_FINAL, expected_home
+
+    if m.round >= SEMI_FINAL:
         return None
-    from ..rules.home import home_away, hum_teams_in_match, hum_verdicts, official_day
     settings = season.settings
     _, division_teams = season.lazy("hum", lambda: season.snap.hum_context(settings, season.cup.teams))
-    day = (agreed.date if agreed and agreed.date else None) or official_day(m.round, settings.cup)
-    verdicts = hum_verdicts(m.teams, hum_pairs, division_teams, day, settings.systems.hum_notice_days)
-    return home_away(m, up_totals(records, before_round=m.round), hum_teams_in_match(verdicts))[0]
+    return expected_home(m, settings.cup, up_totals(records, before_round=m.round), agreed, hum_pairs=hum_pairs,
+                         division_teams=division_teams, notice_days=settings.systems.hum_notice_days)
 
 
 def _pending_place(cup, sheet) -> list:
