@@ -452,12 +452,7 @@ def div_vp_within_scale(state, settings) -> list[Problem]:
 
 def check_division(state, settings, only: Iterable[str] | None = None) -> list[Problem]:
     """Every division invariant (or those named in ``only``) over one division of a snapshot."""
-    names = None if only is None else set(only)
-    out: list[Problem] = []
-    for inv in DIVISION_INVARIANTS:
-        if names is None or inv.name in names:
-            out += inv.check(state, settings)
-    return out
+    return _run(DIVISION_INVARIANTS, state, settings, only)
 
 
 def check_divisions(divisions, settings) -> list[Problem]:
@@ -560,12 +555,13 @@ def check_standings(state, settings) -> list[Problem]:
 # --------------------------------------------------------------------------- running them
 def check_cup(cup, settings, only: Iterable[str] | None = None) -> list[Problem]:
     """Every invariant (or those named in ``only``) over the cup of a snapshot."""
+    return _run(INVARIANTS, cup, settings, only)
+
+
+def _run(invariants, state, settings, only: Iterable[str] | None) -> list[Problem]:
+    """The problems of each of ``invariants`` (those named in ``only``, if given) over ``state``."""
     names = None if only is None else set(only)
-    out: list[Problem] = []
-    for inv in INVARIANTS:
-        if names is None or inv.name in names:
-            out += inv.check(cup, settings)
-    return out
+    return [p for inv in invariants if names is None or inv.name in names for p in inv.check(state, settings)]
 
 
 def new_breaks(before: Iterable[Problem], after: Iterable[Problem]) -> list[Problem]:

@@ -493,13 +493,7 @@ class Transaction(MutableValue):
             "files": {rel: (None if self.writes[rel] is None else self.writes[rel].decode("utf-8"))
                       for rel, _ in changes},
         }
-        _sweep(self.store)
-        try:
-            write_inside(self.store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
-        except OSError as exc:   # nothing has changed yet
-            raise _write_error(self.store, PENDING, exc, "nothing was changed") from None
-        fault_point("after-pending")
-        _apply_pending(self.store, pending, fresh=True, git=self.git)
+        _write_pending(self.store, pending, git=self.git)
         self.journal_file = journal_rel
 
     def _entry(self, changes: list[tuple[str, str]], later: int = 0) -> tuple[dict, str]:
@@ -564,13 +558,7 @@ class TransactionGroup(MutableValue):
             "files": {rel: (None if data is None else data.decode("utf-8")) for rel, data in self.view.overlay.items()
                       if self.store.read_bytes(rel) != data},
         }
-        _sweep(self.store)
-        try:
-            write_inside(self.store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
-        except OSError as exc:   # nothing has changed yet
-            raise _write_error(self.store, PENDING, exc, "nothing was changed") from None
-        fault_point("after-pending")
-        _apply_pending(self.store, pending, fresh=True)
+        _write_pending(self.store, pending)
         for tx, _, rel in self.parts:
             tx.journal_file = rel
 
@@ -585,6 +573,18 @@ class TransactionGroup(MutableValue):
 # pending file removed. Only a process killed after ``.pending.yaml`` was written, or an
 # error in phase 2, leaves the pending file: the next command that can write finishes it
 # and says so (roll forward, journaled with ``finished``). docs/formats/journal.md.
+
+def _write_pending(store: SeasonStore, pending: dict, git: bool = True) -> None:
+    """A write, or a group of them: stray temp files swept, ``.pending.yaml`` written (a full
+    disk here changes nothing, exit 2), then applied (see above)."""
+    _sweep(store)
+    try:
+        write_inside(store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
+    except OSError as exc:   # nothing has changed yet
+        raise _write_error(store, PENDING, exc, "nothing was changed") from None
+    fault_point("after-pending")
+    _apply_pending(store, pending, fresh=True, git=git)
+
 
 def pending_entries(pending: dict) -> list[dict]:
     """The journal entries of a pending write, ``{"journal", "entry"}`` each: one, or those of
