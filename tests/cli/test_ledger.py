@@ -67,3 +67,36 @@ def test_1_5_15_fee_enclosed_with_sheet(example, tmp_path):
     assert r.json["fees"]["KBH-1"] == {"round": 2, "players": n, "amount_kr": 60 * n, "paid_kr": 100}
     led = run_dbf("fees", "KBH-1", "--json").json["teams"]["KBH-1"]
     assert led["paid_kr"] == 60 * n + 100 and led["balance_kr"] == 60 * n - 100
+
+
+def _round3_with_a_seeded_bye(example):
+    """Round 3 as `dbf draw cup` records it: a team seeded into round 4 (§1.5.3) holds a round-3
+    bye that was not drawn (not in drawn_order). Returns (the seeded team, a round-3 team)."""
+    import yaml
+
+    from test_result import SEASON
+
+    rows = run_dbf("cup", "teams", "--json").json["teams"]
+    seeded = next(t["id"] for t in rows if t["entry_round"] == 4)
+    a, b = [t["id"] for t in rows if t["entry_round"] == 3][:2]
+    write_draw(example, 3, [(a, b)], byes=[seeded])
+    path = example / SEASON / "cup" / "draws" / "round-03.yaml"
+    doc = yaml.safe_load(path.read_text())
+    doc["drawn_order"] = [a, b]            # §1.5.3: a seeded bye is not drawn
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return seeded, a
+
+
+def test_1_5_3_1_5_15_team_seeded_into_round_4_pays_no_round_3_fee(example):
+    """§1.5.3/§1.5.15 (docs/readings/seeded-fees.md, issue 25): a team seeded into round 4 never
+    plays round 3, so it is charged no round-3 fee; its first round, 4, is paid with the entry,
+    and `dbf deadlines --fail-on-overdue` has nothing overdue for it after round 3's day."""
+    seeded, a = _round3_with_a_seeded_bye(example)
+    led = run_dbf("fees", seeded, "--json").json["teams"][seeded]
+    assert [r["round"] for r in led["rows"] if r["kind"] == "fee"] == [4], led["rows"]
+    assert led["outstanding_kr"] == 0 and led["balance_kr"] == 0, led
+    other = run_dbf("fees", a, "--json").json["teams"][a]
+    assert [r["round"] for r in other["rows"] if r["kind"] == "fee"] == [3], other["rows"]   # a plays round 3
+    due = run_dbf("deadlines", "--today", "2027-06-01", "--all", "--json").json["deadlines"]
+    mine = [d for d in due if d["what"].startswith(f"{seeded} round fee")]
+    assert mine and not [d for d in mine if d["overdue"]], mine

@@ -57,14 +57,14 @@ def test_1_5_4_overnight_in_quarter_final_and_fees_show_refund(example):
 
 def test_1_5_17_persons_default_from_recorded_sheet(example, tmp_path):
     """Persons default to the team's players on the recorded sheet (KBH-2 has 5 players)."""
-    teams = cup_teams(example)
-    write_draw(example, 1, [("KBH-1", "KBH-2")])
+    teams = cup_teams(example)   # KBH-10 (2200) travels to KBH-1 (2100); KBH-2 lives at 2100 (0 km)
+    write_draw(example, 1, [("KBH-1", "KBH-10")])
     f = tmp_path / "C1-001.yaml"
-    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-2"], 1, up=1))
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-10"], 1, up=1))
     assert run_dbf("result", "submit", f).exit_code == 0
-    r = run_dbf("travel", "claim", "C1-001", "--team", "KBH-2", "--zones", "20", "--json")
-    assert r.exit_code == 0, r.stderr
-    assert (r.json["persons"], r.json["persons_from"]) == (len(teams["KBH-2"]["players"]), "sheet")
+    r = run_dbf("travel", "claim", "C1-001", "--team", "KBH-10", "--zones", "20", "--json")
+    assert r.exit_code == 0, r.stdout
+    assert (r.json["persons"], r.json["persons_from"]) == (len(teams["KBH-10"]["players"]), "sheet")
     home = run_dbf("travel", "claim", "C1-001", "--team", "KBH-1", "--zones", "20", "--json")
     assert home.exit_code == 1 and [w["rule"] for w in home.json["errors"]] == ["1.5.17"]
 
@@ -127,3 +127,20 @@ def test_1_5_11_persons_outside_4_to_6_exit_1(example):
     r = run_dbf("travel", "claim", "C5-001", "--team", "AAL-1", "--zones", "20", "--persons", "9", "--json")
     assert r.exit_code == 1 and r.json["errors"][0]["rule"] == "1.5.11"
     assert snapshot(example) == before
+
+
+def test_1_5_4_1_5_17_semi_final_in_a_semi_finalists_town_no_up_no_overnight(example):
+    """§1.5.4/§1.5.17 (docs/readings/zero-km.md, issue 25): the semi-finals at DBF's venue 5000
+    Odense, ODE-1's own postcode: ODE-1 travels 0 km, so the schedule gives it 0 UP (not the
+    stage's 6 overnight UP) and its travel claim is refused (exit 1, §1.5.17: no journey, no
+    overnight allowance), nothing written; AAL-1 travels and gets both."""
+    write_draw(example, 8, [("ODE-1", "AAL-1")])
+    row = run_dbf("schedule", "cup", "--round", "8", "--json").json["matches"][0]
+    assert row["travel"]["ODE-1"]["km"] == 0 and row["travel"]["ODE-1"]["up"] == 0, row["travel"]
+    assert row["travel"]["AAL-1"]["up"] > 6
+    before = snapshot(example)
+    r = run_dbf("travel", "claim", "C8-001", "--team", "ODE-1", "--zones", "1", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.5.17"], r.stdout
+    assert snapshot(example) == before
+    ok = run_dbf("travel", "claim", "C8-001", "--team", "AAL-1", "--zones", "20", "--persons", "4", "--json")
+    assert ok.exit_code == 0 and ok.json["overnight"] == 640, ok.stdout

@@ -190,3 +190,56 @@ def test_round_1_byes_drawn_uniformly_enough():
         got = draw_lots(teams, 1, random.Random(seed), club_of={t: t for t in teams})
         counts[got[0][0]] += 1
     assert set(counts) == set(teams) and max(counts.values()) - min(counts.values()) < 90
+
+
+def _round1_with_walkovers(n, seed, every):
+    """A 250-team-like field's round 1 drawn, every ``every``-th match a walkover (its first team
+    advances): (entry, clubs, pool_of, round-1 draw, winners, the walkover ids)."""
+    entry, clubs, pool_of = synthetic(n, 8, 22, seed=seed)
+    out1, p1 = draw_cup_round(1, entry=entry, clubs=clubs, pool_of=pool_of, draws={}, winners={}, seed=seed)
+    assert p1 == []
+    winners = {m.id: m.teams[0] for m in out1.draw.matches}
+    walkovers = {m.id for i, m in enumerate(out1.draw.matches) if i % every == 0}
+    return entry, clubs, pool_of, out1.draw, winners, walkovers
+
+
+@pytest.mark.parametrize("seed", range(1, 8))
+def test_1_5_2_round_1_walkover_winner_gets_no_round_2_bye(seed):
+    """§1.5.2 "garanteres mindst én kamp" (docs/readings/walkover-guarantee.md): a team that won its
+    round-1 match by walkover has played no match, so round 2 gives it a match, never a bye (7 of 7
+    seeds gave one a bye before issue 25)."""
+    entry, clubs, pool_of, draw1, winners, walkovers = _round1_with_walkovers(250, seed, 5)
+    out2, p2 = draw_cup_round(2, entry=entry, clubs=clubs, pool_of=pool_of, draws={1: draw1}, winners=winners,
+                              seed=seed, walkovers=walkovers)
+    assert out2 is not None and not [p for p in p2 if p.is_error], p2
+    assert out2.draw.byes, "the field gives round-2 byes (else the test proves nothing)"
+    no_match = {winners[w] for w in walkovers} | set(draw1.byes)
+    played2 = {t for m in out2.draw.matches for t in m.teams}
+    assert no_match <= played2 and not no_match & set(out2.draw.byes), "§1.5.2 guarantee"
+
+
+def test_1_5_2_walkover_winners_a_pool_cannot_all_fit_send_fewer_on_with_a_warning():
+    """§1.5.2: when a pool's planned survivors leave too few byes for the teams that have played,
+    the pool sends fewer on (a §1.5.2 warning) and the first national round draws the missing
+    byes by lot; the whole cup is still drawn to the final."""
+    entry, clubs, pool_of, draw1, winners, walkovers = _round1_with_walkovers(250, 3, 2)   # every 2nd a walkover
+    out2, p2 = draw_cup_round(2, entry=entry, clubs=clubs, pool_of=pool_of, draws={1: draw1}, winners=winners,
+                              seed=3, walkovers=walkovers)
+    assert out2 is not None and p2 and {p.rule for p in p2} == {"1.5.2"} and not [p for p in p2 if p.is_error]
+    no_match = {winners[w] for w in walkovers} | set(draw1.byes)
+    assert not no_match & set(out2.draw.byes)
+    winners2 = {m.id: m.teams[1] for m in out2.draw.matches}
+    out3, p3 = draw_cup_round(3, entry=entry, clubs=clubs, pool_of=pool_of, draws={1: draw1, 2: out2.draw},
+                              winners={**winners, **winners2}, seed=3)
+    assert out3 is not None and p3 == [], p3
+    assert len(out3.draw.matches) * 2 + len(out3.draw.byes) == len(survivors(out2.draw, winners2)) + 30
+    assert len(out3.draw.matches) + len(out3.draw.byes) == 64
+
+
+def test_1_5_2_pools_of_rounds_1_and_2_are_kept_from_round_2_on():
+    """§1.5.2: round 2 is drawn in the pools recorded with round 1 (rules.draw.pools_kept, moved
+    out of cli/draw.py)."""
+    from dbfcli.rules.draw import pools_kept
+
+    assert pools_kept({"A": "west-1", "B": "east"}, {1: {"A": "east"}}, 2) == {"A": "east", "B": "east"}
+    assert pools_kept({"A": "west-1"}, {1: {"A": "east"}}, 1) == {"A": "west-1"}

@@ -75,7 +75,7 @@ def test_1_5_4_stage_bonus_for_quarter_semi_final(round_no, bonus):
 
 
 def test_1_5_4_stage_bonus_is_a_setting():
-    assert trip(0, settings=UPSettings(stage_bonus={7: 4}), round_no=7).stage_up == 4
+    assert trip(40, settings=UPSettings(stage_bonus={7: 4}), round_no=7).stage_up == 4
 
 
 @pytest.mark.parametrize("a,b,round_no,expected", [
@@ -118,3 +118,17 @@ def test_1_5_4_and_1_5_7_match_trips_who_travels_and_which_crossings():
     assert ferries["AAR"] == ()
     up, _ = match_trips(table, "KBH", "AAR", 9, postcodes, UPSettings(), "5000")
     assert set(up) == {"KBH", "AAR"} and all(v[0] > 6 for v in up.values())   # + 6 UP for the final
+
+
+@pytest.mark.parametrize("round_no", [7, 8, 9])
+def test_1_5_4_zero_km_to_a_stage_earns_no_overnight_up(round_no):
+    """§1.5.4 (docs/readings/zero-km.md): a team at the venue's own postcode does not travel: 0 km,
+    0 UP, not the quarter-final's, semi-final's or final's overnight UP."""
+    from dbfcli.rules.geography import PostcodeTable
+    from dbfcli.rules.up import trip_function
+
+    t = PostcodeTable.from_rows([("5000", "Odense C", 55.3959, 10.3883), ("9000", "Aalborg", 57.048, 9.9187)])
+    trip = trip_function(t, UPSettings())
+    assert trip("5000", "5000", round_no) == (0, 0)
+    km, up = trip("9000", "5000", round_no)
+    assert km > 0 and up > UPSettings().stage_bonus[round_no]

@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
         """
         import os
 
-        from ..rules.draw import draw_cup_round
+        from ..rules.draw import draw_cup_round, pools_kept
         from ..i18n import team_label as label
         from ..rules.matchstate import redraw_refusal
         from ..store.cupdraw import draw_file
@@ -56,13 +56,14 @@ def register(app: typer.Typer) -> None:
             refusal = redraw_refusal(draws, result_rounds, round_, force)   # §1.5.16
             if refusal is not None:
                 raise UsageProblem([refusal])
-            pool_of = _pools_kept(pool_of, recorded_pools, round_)
+            pool_of = pools_kept(pool_of, recorded_pools, round_)   # §1.5.2
             earlier = {r: d for r, d in draws.items() if r < round_}
             agreements, _, more = snap.schedule()
             check(more)
             dispensed = {mid for mid, a in agreements.items() if a.dispensation}   # §1.5.6: may wait (§1.5.16)
             outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
-                                               winners=winners, seed=seed, dispensations=dispensed)
+                                               winners=winners, seed=seed, dispensations=dispensed,
+                                               walkovers=_walkovers(snap, round_))
             if outcome is None:
                 _refuse_draw(problems)
             d = outcome.draw
@@ -90,12 +91,14 @@ def register(app: typer.Typer) -> None:
         emit(doc, human)
 
 
-def _pools_kept(pool_of: dict, recorded_pools: dict, round_: int) -> dict:
-    """§1.5.2: rounds 1-2 stay in the pools of round 1 (the pools recorded with their draws)."""
-    if round_ >= 2:
-        for r in (1, 2):
-            pool_of = {**pool_of, **recorded_pools.get(r, {})}
-    return pool_of
+def _walkovers(snap, round_: int) -> frozenset[str]:
+    """The round-1 matches recorded as walkovers, for round 2's draw (§1.5.2: their winners have
+    not played); the full records are read only then."""
+    if round_ != 2:
+        return frozenset()
+    records, problems = snap.cup_records()
+    check(problems)
+    return frozenset(r.match.match for r in records if r.match.kind == "walkover" and r.match.round == 1)
 
 
 def _refuse_draw(problems) -> None:

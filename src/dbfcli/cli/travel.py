@@ -57,12 +57,12 @@ def register(app: typer.Typer) -> None:
         recorded = [r.match for r in records]
         agreements, _, more3 = snap.schedule()
         check(more3)
-        elsewhere = _played_elsewhere(agreements.get(match), cup_teams, team)
-        warnings = claim_warnings(recorded, match, team, found.round, elsewhere)
+        elsewhere, km = _played_elsewhere(agreements.get(match), cup_teams, team), _trip_km(snap, settings, found, team)
+        warnings = claim_warnings(recorded, match, team, found.round, elsewhere, km)
         persons, persons_from = claim_persons(persons, recorded, match, team)
         result, more = travel_claim(team, match, found.round, persons, zones, settings.travel,
                                     reservation_kr=reservation, trips=1 if one_way else 2,
-                                    bornholm=bornholm, up=settings.cup.up)
+                                    bornholm=bornholm, up=settings.cup.up, km=km)
         check(more + warnings)
         rel = travel_file(match, team)
         with store.transaction(command_line(), f"travel claim {match} {team}: {result.total} kr", dry_run,
@@ -110,3 +110,12 @@ def _played_elsewhere(agreed, cup_teams, team: str) -> bool:
     """Whether the match was agreed at a venue other than the team's own postcode."""
     home_team = next((t for t in cup_teams if t.id == team), None)
     return bool(agreed and agreed.venue and home_team and agreed.venue != home_team.postcode)
+
+
+def _trip_km(snap, settings, found, team: str):
+    """``team``'s km to the venue of ``found`` as `dbf schedule cup` has it (§1.5.4; None when
+    unknown, or for a team the schedule has not travelling)."""
+    _, rows, _ = snap.scheduled(settings, found.round)
+    row = next((s for s in rows if s.id == found.id), None)
+    km = row.travel.get(team, (None, None))[0] if row else None
+    return None if km is None else int(km)

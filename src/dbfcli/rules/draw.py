@@ -70,6 +70,7 @@ def draw_cup_round(
     winners: Mapping[str, str],
     seed: int,
     dispensations: Collection[str] = (),
+    walkovers: Collection[str] = (),
 ) -> tuple[DrawOutcome | None, list[Problem]]:
     """Draw cup round ``round_no`` (§1.5.2, §1.5.3, §1.5.16).
 
@@ -80,7 +81,8 @@ def draw_cup_round(
     the seed of ``random.Random`` (the CLI picks one from os.urandom when none is given);
     ``dispensations``: match ids with a recorded dispensation (§1.5.6): an unplayed match of
     the previous round among them enters the draw as a pending place ``pending: C1-032``
-    (rules.draw_pending), drawn like a team (a match or, by lot, a bye).
+    (rules.draw_pending), drawn like a team (a match or, by lot, a bye); ``walkovers``: the
+    ids of the matches recorded as walkovers (§1.5.15): their winners have not played (§1.5.2).
     """
     plan, problems = plan_cup(entry, pool_of, clubs)
     if plan is None:
@@ -105,7 +107,7 @@ def draw_cup_round(
     if round_no == 1:
         return _draw_round1(plan, entry, clubs, pool_of, rng, seed)
     if round_no == 2:
-        return _teams_only(*_draw_round2(plan, entry, pool_of, draws.get(1), alive, rng, seed))
+        return _teams_only(*_draw_round2(plan, entry, pool_of, draws.get(1), alive, rng, seed, walkovers))
     return _draw_national(plan, round_no, entry, alive, rng, seed)
 
 
@@ -176,10 +178,39 @@ def _draw_round1(plan, entry, clubs, pool_of, rng, seed):
     return DrawOutcome(draw, plan, pools), problems
 
 
-def _round2_field(entry, draw1, alive) -> tuple[set[str], set[str]]:
-    """Who played in round 1, and the field of round 2: the survivors of round 1 (every round-1
-    team when round 1 had no match) and the teams that enter in round 2."""
-    played = {t for m in draw1.matches for t in m.teams} if draw1 else set()
+def played_in_pools(draw1: CupDraw | None, walkovers: Collection[str] = ()) -> set[str]:
+    """§1.5.2 "garanteres mindst én kamp": the teams that have played a match of round 1. A bye
+    is no match, and neither is a walkover (§1.5.15): its winner advanced without playing
+    (docs/readings/walkover-guarantee.md).
+
+    >>> d = CupDraw(1, 0, (CupMatch("C1-001", 1, ("A", "B")), CupMatch("C1-002", 1, ("C", "D"))), ("E",))
+    >>> sorted(played_in_pools(d, {"C1-002"}))
+    ['A', 'B']
+    """
+    if draw1 is None:
+        return set()
+    return {t for m in draw1.matches if m.id not in walkovers for t in m.teams}
+
+
+def pools_kept(pool_of: Mapping[str, str], recorded_pools: Mapping[int, Mapping[str, str]], round_no: int
+               ) -> dict[str, str]:
+    """§1.5.2: rounds 1-2 are played in the pools of round 1, so from round 2 on the pools
+    recorded with the draws of rounds 1-2 win over the pools the teams' postcodes give now.
+
+    >>> pools_kept({"A": "west-1"}, {1: {"A": "east"}}, 2), pools_kept({"A": "west-1"}, {1: {"A": "east"}}, 1)
+    ({'A': 'east'}, {'A': 'west-1'})
+    """
+    pool_of = dict(pool_of)
+    if round_no >= 2:
+        for r in (1, 2):
+            pool_of.update(recorded_pools.get(r, {}))
+    return pool_of
+
+
+def _round2_field(entry, draw1, alive, walkovers=()) -> tuple[set[str], set[str]]:
+    """Who played in round 1 (:func:`played_in_pools`), and the field of round 2: the survivors
+    of round 1 (every round-1 team when round 1 had no match) and the teams that enter in round 2."""
+    played = played_in_pools(draw1, walkovers)
     if alive is None:   # round 1 had no match: every pool team is still in
         alive = [t for t, e in entry.items() if e == 1]
     return played, set(alive) | {t for t, e in entry.items() if e == 2}
@@ -190,37 +221,66 @@ def _without_pool(plan, field_all: set[str], pool_of) -> list[Problem]:
     return [_impossible(2, f"teams without a pool: {', '.join(stray[:10])}")] if stray else []
 
 
+def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int | None, list[Problem]]:
+    """§1.5.2: how many round-2 byes a pool of ``n`` teams gives when it is planned to send
+    ``survivors`` on and ``must_play`` of its teams have not played yet (a round-1 bye or walkover
+    win: the guarantee of one match). The plan's ``2 x survivors - n``, or, when that many
+    byes would have to go to teams that must play, the most the others can take (the pool sends
+    fewer on, a warning; the first national round draws the missing byes by lot, §1.5.3); None
+    with a §1.5.2 problem when even that is impossible.
+
+    >>> round2_byes("east", 10, 6, 2)
+    (2, [])
+    >>> k, p = round2_byes("east", 10, 6, 9); k, p[0].rule, p[0].severity
+    (0, '1.5.2', 'warning')
+    >>> round2_byes("east", 3, 2, 3)[0] is None
+    True
+    """
+    k = 2 * survivors - n
+    room = n - must_play
+    if 0 <= k <= room:
+        return k, []
+    fewer = room if (room - n) % 2 == 0 else room - 1   # a bye count has n's parity (n - k teams pair up)
+    if k < 0 or fewer < 0:
+        return None, [_impossible(2, f"pool {pool} has {n} teams, {must_play} of them still without a match, "
+                                     f"and must send {survivors} on (§1.5.2 guarantee)")]
+    sent = (n + fewer) // 2
+    return fewer, [Problem.warning(
+        "1.5.2", f"pool {pool} sends {sent} teams on, not {survivors}: {must_play} of its {n} teams have not "
+                 "played a match yet (a round-1 bye or walkover win) and may not get a round-2 bye",
+        hint="the first national round draws the missing byes by lot (§1.5.3)")]
+
+
 def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):
-    """One pool's round 2 (§1.5.2): its lots, or the problem why there are none. A team of
-    round 1 that has not played yet gets no bye (every non-division team is guaranteed a match)."""
+    """One pool's round 2 (§1.5.2): its lots and warnings, or the problem why there are none. A
+    team of round 1 that has not played yet gets no bye (every non-division team is guaranteed a
+    match): :func:`round2_byes`."""
     no_bye = [t for t in teams if entry.get(t) == 1 and t not in played]
-    k = 2 * pp.survivors - len(teams)
-    if not 0 <= k <= len(teams) - len(no_bye):
-        return None, _impossible(2, f"pool {pp.pool} has {len(teams)} teams, {len(no_bye)} of them still "
-                                    f"without a match, and must send {pp.survivors} on (§1.5.2 guarantee)")
+    k, problems = round2_byes(pp.pool, len(teams), pp.survivors, len(no_bye))
+    if k is None:
+        return None, problems
     got = draw_lots(teams, k, rng, no_bye=no_bye)
     if got is None:
-        return None, _impossible(2, f"pool {pp.pool}: no valid draw")
-    return got, None
+        return None, [_impossible(2, f"pool {pp.pool}: no valid draw")]
+    return got, problems
 
 
-def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed):
+def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed, walkovers=()):
     problems: list[Problem] = []
     matches: list[CupMatch] = []
     byes: list[str] = []
     order: list[str] = []
     pools: dict[str, str] = {}
-    played, field_all = _round2_field(entry, draw1, alive)
+    played, field_all = _round2_field(entry, draw1, alive, walkovers)
     for pp in plan.pools:
         teams = sorted(t for t in field_all if pool_of.get(t) == pp.pool)
         pools.update({t: pp.pool for t in teams})
-        got, problem = _draw_pool_round2(pp, teams, entry, played, rng)
-        if problem is not None:
-            problems.append(problem)
-        else:
+        got, more = _draw_pool_round2(pp, teams, entry, played, rng)
+        problems += more
+        if got is not None:
             _collect(2, pp.pool, got, matches, byes, order)
     problems += _without_pool(plan, field_all, pool_of)
-    if problems:
+    if any(p.is_error for p in problems):
         return None, problems
     return DrawOutcome(CupDraw(2, seed, tuple(matches), tuple(byes), tuple(order)), plan, pools), problems
 

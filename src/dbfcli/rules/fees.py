@@ -17,7 +17,8 @@
 
 Readings (docs/readings/sheets.md): a team owes the fee for every round it is
 in (drawn into a match or given a bye, or, before the draw, having won the
-round before); the number of players is counted per round.
+round before); the number of players is counted per round. §1.5.3: not for a
+round it holds a bye in because it is seeded into the next (docs/readings/seeded-fees.md).
 
 >>> from .model import Player, Team
 >>> t = Team("A", "A", 1, 10, "5000", tuple(Player(i, str(i)) for i in (1, 2, 3, 4)))
@@ -125,18 +126,25 @@ def team_players_in_round(team: Team, round_no: int, additions: Iterable[Additio
 
 
 def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch]) -> list[int]:
-    """The rounds ``team_id`` is in: drawn (match or bye), and the next round after a
+    """The rounds ``team_id`` is in: drawn (match or bye by lot), and the next round after a
     win or a bye while no later round is drawn yet (a round without matches is skipped
-    by the draw, so the next round is "the next one drawn").
+    by the draw, so the next round is "the next one drawn"). §1.5.3 with §1.5.15: a round in
+    which the team holds a bye because it is seeded into the next round is not one of them
+    (:meth:`CupDraw.seeded_bye`, docs/readings/seeded-fees.md): it enters, and pays, from the next.
 
     >>> d = {1: CupDraw(1, 0, (), byes=("A",))}
     >>> rounds_in("A", d, ()), rounds_in("A", {**d, 3: CupDraw(3, 0, (), byes=("A",))}, ())
     ([1, 2], [1, 3, 4])
+    >>> rounds_in("S", {3: CupDraw(3, 0, (), byes=("S", "B"), drawn_order=("B",))}, ())
+    [4]
     """
     rounds: set[int] = set()
     last_drawn = max(draws, default=0)
     for r, d in draws.items():
-        if team_id in d.byes or any(team_id in m.teams for m in d.matches):
+        if d.seeded_bye(team_id):
+            if r == last_drawn and r < LAST_ROUND:
+                rounds.add(r + 1)
+        elif team_id in d.byes or any(team_id in m.teams for m in d.matches):
             rounds.add(r)
             if team_id in d.byes and r == last_drawn and r < LAST_ROUND:
                 rounds.add(r + 1)

@@ -113,6 +113,18 @@ class CupDraw(Value):
                 return m
         return None
 
+    def seeded_bye(self, team: str) -> bool:
+        """§1.5.3: ``team`` holds a bye of this round because it is seeded into the next one (a
+        division team seeded to round 4 holds a round-3 bye): a round it does not play or pay
+        for (docs/readings/seeded-fees.md). A seeded bye is not drawn, so it is not in
+        ``drawn_order`` (rules.draw); a draw without a recorded order has no seeded byes.
+
+        >>> d = CupDraw(3, 0, (CupMatch("C3-001", 3, ("A", "B")),), byes=("C", "D"), drawn_order=("D", "A", "B"))
+        >>> d.seeded_bye("C"), d.seeded_bye("D"), d.seeded_bye("A")
+        (True, False, False)
+        """
+        return bool(self.drawn_order) and team in self.byes and team not in self.drawn_order
+
 
 def match_division(match_id: str) -> str | None:
     """The division of a division match id (§1.1.2.1 all-play-all), else None (a cup match,

@@ -92,25 +92,29 @@ class Claim(Value):
                 "trips": self.trips, "travel": self.travel, "overnight": self.overnight, "total": self.total}
 
 
-def overnight_allowance(round_no: int, persons: int, up: UPSettings | None = None) -> int:
-    """§1.5.4: 160 kr per person for travel to the quarter-final, semi-final and final.
+def overnight_allowance(round_no: int, persons: int, up: UPSettings | None = None, km: int | None = None) -> int:
+    """§1.5.4: 160 kr per person for travel to the quarter-final, semi-final and final; none
+    for a team that does not travel (``km`` 0, :func:`dbfcli.rules.up.travels`).
 
-    >>> overnight_allowance(7, 4), overnight_allowance(6, 4)
-    (640, 0)
+    >>> overnight_allowance(7, 4), overnight_allowance(6, 4), overnight_allowance(8, 4, km=0)
+    (640, 0, 0)
     """
+    from .up import travels
+
     up = up or UPSettings()
-    return persons * up.overnight_allowance_kr if round_no in OVERNIGHT_ROUNDS else 0
+    return persons * up.overnight_allowance_kr if round_no in OVERNIGHT_ROUNDS and travels(km) else 0
 
 
 def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int, settings: TravelSettings,
                  *, reservation_kr: int = 0, trips: int = 2, bornholm: bool = False,
-                 up: UPSettings | None = None) -> tuple[Claim | None, list[Problem]]:
+                 up: UPSettings | None = None, km: int | None = None) -> tuple[Claim | None, list[Problem]]:
     """§1.5.17, §7.2, §1.5.4: a team's refund for travelling to ``match``.
 
     ``zones``: DSB zones of one way (from Copenhagen when ``bornholm``);
     ``reservation_kr``: seat reservation per person and trip (§7.2.1,
     covered only on a journey beyond the free zones); ``trips``: 2 for
-    there and back."""
+    there and back; ``km``: the team's trip to the venue (the schedule's; 0: no overnight
+    allowance, §1.5.4)."""
     problems: list[Problem] = []
     if persons < 1 or persons > 6:
         problems.append(Problem.error("1.5.11", f"{persons} travellers; a team has 4-6 players"))
@@ -131,7 +135,7 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     if problems:
         return None, problems
     claim = Claim(team, match, persons, zones, each, reservation_kr if covered else 0, trips,
-                  overnight_allowance(round_no, persons, up), bornholm)
+                  overnight_allowance(round_no, persons, up, km), bornholm)
     return claim, []
 
 
@@ -168,7 +172,7 @@ def claim_persons(persons: int | None, matches: Iterable[RecordedMatch], match_i
 
 
 def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, round_no: int,
-                   elsewhere: bool = False) -> list[Problem]:
+                   elsewhere: bool = False, km: int | None = None) -> list[Problem]:
     """The problems of a travel claim of ``team`` for cup match ``match_id`` of round ``round_no``:
 
     - §1.5.14 (warning): the match has no recorded result yet (a claim is sent with the sheet);
@@ -176,15 +180,25 @@ def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, r
       (§1.5.8: played at the home captain's address), so it had no journey to refund and no
       overnight allowance (§1.5.4 is for travel to the venue) -- unless the match was played
       ``elsewhere`` (an agreed venue in cup/schedule.yaml, §1.5.8 "medmindre andet er
-      aftalt"). The semi-finals and final (round 8 on) are at DBF's venue (§1.5.7): both travel.
+      aftalt"). The semi-finals and final (round 8 on) are at DBF's venue (§1.5.7): both travel;
+    - §1.5.17 (error, issue 25): ``team``'s trip to the venue is 0 km (the schedule's ``km``: the
+      venue is at its own postcode), so it has no journey and no overnight allowance either
+      (:func:`dbfcli.rules.up.travels`, docs/readings/zero-km.md).
     """
+    from .up import travels
+
     rec = _recorded(matches, match_id)
-    if rec is None:
-        return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
-                                "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
-    if round_no < 8 and rec.home == team and not elsewhere:
+    if rec is not None and round_no < 8 and rec.home == team and not elsewhere:
         return [Problem.error("1.5.17", f"{team} was the home team of {match_id}, played at its captain's address "
                               "(§1.5.8); only the travelling team has a journey to refund",
                               hint=f"if the match was played elsewhere, record the venue first: dbf schedule cup set "
                                    f"{match_id} --venue POSTCODE")]
+    if not travels(km):
+        return [Problem.error("1.5.17", f"{team} travelled 0 km to {match_id}: the venue is at its own postcode, so "
+                              "it has no journey to refund and no overnight allowance (§1.5.4)",
+                              hint=f"if the match was played elsewhere, record the venue first: dbf schedule cup set "
+                                   f"{match_id} --venue POSTCODE")]
+    if rec is None:
+        return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
+                                "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
     return []

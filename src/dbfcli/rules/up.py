@@ -139,10 +139,24 @@ def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
         value, why = crossing_up(crossing, up_settings)
         c_up += value
         reasons.append(why)
-    s_up = up_settings.stage_bonus.get(round_no, 0)
+    s_up = up_settings.stage_bonus.get(round_no, 0) if travels(km) else 0
     if s_up:
         reasons.append(f"round {round_no}: +{s_up} UP overnight allowance")
+    elif not travels(km) and up_settings.stage_bonus.get(round_no, 0):
+        reasons.append(f"round {round_no}: 0 km, no travel: no overnight UP (§1.5.4, docs/readings/zero-km.md)")
     return TripUP(km, d_up, c_up, s_up, tuple(reasons))
+
+
+def travels(km: int | None) -> bool:
+    """§1.5.4/§1.5.17 (reading, docs/readings/zero-km.md): a team travels to a match when its
+    trip is more than 0 km (whole km, :func:`whole_km`). A team at the venue's own postcode (0
+    km) has no journey: no UP at all, no stage's overnight UP, no travel refund and no
+    overnight allowance. ``None`` (an unknown distance) is not known to be no travel.
+
+    >>> travels(0), travels(1), travels(None)
+    (False, True, True)
+    """
+    return km is None or km > 0
 
 
 def trip_function(table: PostcodeTable, up_settings: UPSettings) -> Callable[[str, str, int], tuple[int | None, int | None]]:

@@ -42,6 +42,7 @@ def played_rounds(store: SeasonStore, settings) -> tuple[tuple[int, ...] | None,
     cannot be made (no teams, or a field that cannot be drawn). Third: the warnings about
     the field (:func:`cup_field`'s problems when none is an error)."""
     from ..rules.bracket import plan_cup
+    from ..rules.draw import pools_kept
     from .cupdraw import load_draws
     from .teams import load_cup_teams
 
@@ -52,8 +53,7 @@ def played_rounds(store: SeasonStore, settings) -> tuple[tuple[int, ...] | None,
     if entry is None:
         return None, PLAN_NOTE, []
     _, recorded_pools, _ = load_draws(store)
-    for r in (1, 2):   # the draw keeps the pools recorded with rounds 1-2
-        pool_of = {**pool_of, **recorded_pools.get(r, {})}
+    pool_of = pools_kept(pool_of, recorded_pools, 2)   # §1.5.2: the pools recorded with rounds 1-2
     plan, _ = plan_cup(entry, pool_of, clubs)
     if plan is None:
         return None, PLAN_NOTE, problems
