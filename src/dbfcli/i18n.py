@@ -195,7 +195,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 #: Problem.message and Problem.hint stay English in every language: they are data (in the JSON
 #: too), carry their § and are grep-able; only the words around them are translated.
 MESSAGES.update({
-    # problems on stderr (cli/common.py print_problems, _report)
+    # problems on stderr (cli/common.py print_problems, report)
     "sev:error": ("error", "fejl"),
     "sev:warning": ("warning", "advarsel"),
     "hint_label": ("hint", "tip"),

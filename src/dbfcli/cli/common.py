@@ -235,58 +235,9 @@ def _print_notes(notes: list[Problem]) -> None:
 
 
 # --------------------------------------------------------------------------- errors
-#: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
-#: § rule and no code is a broken rule of the regulations: exit 1.
-EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3}
-RULE_EXIT = 1
-
-
-def problem_exit(p: Problem) -> int:
-    """The exit code one problem asks for: its code's family when it has a code (a code is the
-    more specific id: ``unknown.match`` with §1.5.16 is an unknown id, exit 2), else 1 (§ rule)."""
-    return EXIT_OF_FAMILY[p.code.partition(".")[0]] if p.code else RULE_EXIT
-
-
-def exit_code(problems: Sequence[Problem]) -> int:
-    """THE place where problems become an exit code (docs/problem-codes.md, "Exit codes").
-
-    The errors decide (warnings only when there is no error); the highest wins: 3 (lock) over
-    2 (usage, unreadable, malformed, unknown id) over 1 (a broken rule with its §). So a
-    malformed file and a broken rule together exit 2: every problem is listed either way, but
-    a season that could not be read whole cannot be said to break only rules. No problems: 2.
-
-    >>> exit_code([Problem.error("1.5.4", "x")]), exit_code([Problem.error("1.5.4", "x"),
-    ...     Problem.error(None, "y", code="format.yaml")]), exit_code([])
-    (1, 2, 2)
-    """
-    errs = [p for p in problems if p.is_error] or list(problems)
-    return max((problem_exit(p) for p in errs), default=EXIT_OF_FAMILY["usage"])
-
-
-class UsageProblem(Exception):
-    """The user asked for something that is not there or not possible now (its problems carry
-    ``usage.*``/``unknown.*``/``state.*`` codes: exit 2; the exit code is :func:`exit_code`'s)."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-
-
-class RuleBroken(Exception):
-    """The input breaks rules of the regulations; ``problems`` lists them all (exit 1 when they
-    are all § rules; the exit code is :func:`exit_code`'s)."""
-
-    def __init__(self, problems: list[Problem], doc: dict | None = None):
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
-        self.doc = doc
-
-
-def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None,
-         *, code: str | None = None) -> NoReturn:
-    """Stop with one clear message; ``code`` (docs/problem-codes.md) and/or ``rule`` name it and
-    decide the exit code (:func:`exit_code`)."""
-    raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
+# Problems become an exit code in one place, the application layer's (docs/problem-codes.md).
+from ..app.outcome import (EXIT_OF_FAMILY, RULE_EXIT, RuleBroken, UsageProblem, exit_code, fail,  # noqa: E402,F401
+                           problem_exit)
 
 
 def write_out(path: Path, data: bytes, what: str = "--out") -> None:
@@ -363,11 +314,11 @@ def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[
             except typer.Exit:
                 raise
             except RuleBroken as exc:
-                _report(exc.problems, exc.doc)
+                report(exc.problems, exc.doc)
             except (UsageProblem, StoreError) as exc:
-                _report(exc.problems)
+                report(exc.problems)
             except LockTimeout as exc:
-                _report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout", code="lock.timeout")])
+                report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout", code="lock.timeout")])
             except KeyboardInterrupt:
                 raise typer.Exit(130) from None
             except BrokenPipeError:
@@ -375,7 +326,7 @@ def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[
             except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
                 if os.environ.get("DBF_DEBUG") == "1":
                     raise
-                _report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
+                report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
                                        hint="please report it; DBF_DEBUG=1 shows the traceback",
                                        code="internal.error")])
             finally:
@@ -433,16 +384,13 @@ def stdout_gone() -> NoReturn:
     raise typer.Exit(0)
 
 
-def _report(problems: list[Problem], doc: dict | None = None) -> NoReturn:
+def report(problems: list[Problem], doc: dict | None = None) -> NoReturn:
+    """A refusal on the terminal (or its JSON document), and exit with :func:`exit_code`."""
+    from ..app.outcome import refusal_document
+
     code = exit_code(problems)
     if RUN.json:
-        out = {"ok": False}
-        if doc:
-            out.update(doc)
-        out["ok"] = False
-        out["errors"] = [p.to_json() for p in problems if p.is_error]
-        out["warnings"] = [p.to_json() for p in problems if not p.is_error]
-        print_json(out)
+        print_json(refusal_document(doc, problems))
     else:
         print_problems(problems)
         n = sum(p.is_error for p in problems)

@@ -121,7 +121,7 @@ def register(app: typer.Typer) -> None:
         sheets: dict[str, str] = {}
         if not no_sheet:
             from ..store.blanks import blank_yaml
-            from .result_input import blank_sheets
+            from ..app.blanks import blank_sheets
 
             sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(snap, [], round_)}
         frm = sender_of(store, sender)

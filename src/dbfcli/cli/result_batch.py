@@ -152,7 +152,7 @@ def _judge_cup(batch: Batch, f: Path, sheet, plain) -> Judged:
     from ..rules.matchstate import allowed
     from ..rules.recording import plan_cup_sheet
     from ..store.sheetcontext import sheet_inputs
-    from .result import _division_typo, _doc
+    from ..app.sheets import division_typo as _division_typo, sheet_doc as _doc
 
     season = _season(batch)
     inputs = sheet_inputs(season, sheet, batch.now)
@@ -224,9 +224,14 @@ def _recorded_before(batch: Batch, f: Path, sheet, rel: str, doc: dict) -> Judge
 def _judge_division(batch: Batch, f: Path, sheet, plain) -> Judged:
     from ..rules.batch import batch_conflicts, entry_of
     from ..store.cupresults import division_match_file
-    from .result import division_verdict, write_division
+    from ..app.sheets import division_verdict, write_division
 
-    sheet, res, doc, division, dsettings = division_verdict(batch.store, sheet, batch.contexts)
+    verdict = division_verdict(batch.store, sheet, batch.contexts)
+    if verdict.notes and not RUN.json:
+        from .common import print_problems
+
+        print_problems(verdict.notes)
+    sheet, res, doc = verdict.sheet, verdict.res, verdict.doc
     conflicts = batch_conflicts(sheet, res.round, batch.accepted, players=True)
     problems = conflicts + list(res.problems)
     if any(p.is_error for p in problems):
@@ -237,12 +242,18 @@ def _judge_division(batch: Batch, f: Path, sheet, plain) -> Judged:
     batch.accepted.append(entry_of(sheet, res.round))
 
     def write(tx) -> None:
-        write_division(tx, tx.store, sheet, plain, res, division, dsettings, batch.now, "submit")
+        write_division(tx, tx.store, verdict, plain, batch.now, "submit")
 
     return Judged(file=f, doc=doc, status="valid", write=write)
 
 
 # --------------------------------------------------------------------------- the command
+def _snapshot_of(store):
+    from ..store.snapshot import as_snapshot
+
+    return as_snapshot(store)
+
+
 def run_batch(paths: list[Path], write: bool, penalty: bool, dry_run: bool, all_or_nothing: bool,
               now: dt.datetime) -> None:
     """``dbf result check|submit FILE... | DIR``: judge every sheet, then (``write``) record
@@ -257,9 +268,11 @@ def run_batch(paths: list[Path], write: bool, penalty: bool, dry_run: bool, all_
         _invariants(batch, rows)
     rejected = [j for j in rows if j.status == "rejected"]
     if write:
-        from .result import write_batch
+        from ..app.session import Session
+        from ..app.sheets import write_batch
 
-        write_batch(batch.store, rows, dry_run, hold=all_or_nothing and bool(rejected))
+        session = Session(actor=command_line(), lock_timeout=RUN.lock_timeout, snapshot=_snapshot_of(batch.store))
+        write_batch(session, rows, dry_run, hold=all_or_nothing and bool(rejected))
     doc = _summary(rows, write, dry_run, all_or_nothing)
     emit(doc, lambda out: _human(out, rows, doc))
     if rejected:

@@ -11,8 +11,7 @@ waiting sheet. Both are journaled; the captains' pages show the outcome.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
+import datetime as dt
 from typing import Annotated
 
 import typer
@@ -44,20 +43,23 @@ def _drop(store, item: dict, message: str, dry_run: bool) -> None:
         tx.delete(item["file"])
 
 
-def _record(item: dict) -> None:
-    """The waiting sheet through ``dbf result submit --accept-with-penalty`` or ``amend``."""
-    import typer.main
+def _record(store, item: dict, dry_run: bool = False) -> None:
+    """The waiting sheet recorded as ``dbf result submit --accept-with-penalty`` (a sheet with
+    errors of form, §1.5.14) or ``dbf result amend`` (a dispute) records it, and the waiting
+    file removed, in ONE write (:func:`dbfcli.app.sheets.submit_sheet`): one journal entry,
+    which ``dbf undo`` takes back whole. ``--now`` is when the captain sent it."""
+    from ..app.session import Session
+    from ..app.sheets import Extra, SheetText, submit_sheet
+    from ..rules.dates import datetime_of
+    from ..store.snapshot import as_snapshot
+    from .result import render
 
-    from .result_input import _RESULT_GROUP
-
-    verb, extra = ("amend", []) if item.get("reason") == "dispute" else ("submit", ["--accept-with-penalty"])
-    with tempfile.TemporaryDirectory(prefix="dbf-pending-") as tmp:
-        path = Path(tmp) / f"{item['match']}.yaml"
-        path.write_text(str(item.get("sheet_text") or ""), encoding="utf-8")
-        args = [verb, str(path), *extra, "--now", str(item.get("at", ""))[:16]] + (["--json"] if RUN.json else [])
-        code = typer.main.get_command(_RESULT_GROUP[0]).main(args=args, prog_name="dbf result", standalone_mode=False)
-    if isinstance(code, int) and code:
-        raise typer.Exit(code)
+    amend = item.get("reason") == "dispute"
+    text = SheetText(data=str(item.get("sheet_text") or "").encode("utf-8"), label=f"{item['match']}.yaml")
+    when = datetime_of(str(item.get("at", ""))[:16]) or dt.datetime.now().replace(microsecond=0)
+    session = Session(actor=command_line(), lock_timeout=RUN.lock_timeout, snapshot=as_snapshot(store))
+    render(submit_sheet(session, text, when, penalty=not amend, amend=amend, dry_run=dry_run,
+                        extra=Extra(settles=item["file"])))
 
 
 def attach(result: typer.Typer) -> None:
@@ -101,8 +103,7 @@ def attach(result: typer.Typer) -> None:
                   "errors": [], "warnings": []},
                  lambda out: out.line(tr("pending_would_accept", match=item["match"], team=item.get("by"))))
             return
-        _record(item)
-        _drop(store, item, f"accepted the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", False)
+        _record(store, item)
 
     @command(result, "reject", writes=True)
     def reject(match_id: MatchArg, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:

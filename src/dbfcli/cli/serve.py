@@ -173,7 +173,7 @@ def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None
     from ..store.atomic import LockTimeout, command_scope
     from ..store.capability import read_secret
     from ..store.season import StoreError
-    from .common import _report
+    from .common import report as _report
 
     try:
         with command_scope():

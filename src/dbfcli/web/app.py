@@ -10,8 +10,9 @@
   answer to the recorded sheet, as the page's Confirm and Dispute;
 - ``/site/``: the published site (``dbf publish``), when there is one.
 
-Everything that reads or writes the season goes through :mod:`dbfcli.web.season` (dbf's own
-commands and transactions); the protections are in :mod:`dbfcli.web.guard`.
+Everything that reads or writes the season is a use case of the application layer
+(:mod:`dbfcli.app.captains`, :mod:`dbfcli.app.sheets`), called in-process in a session of
+:mod:`dbfcli.web.season`; the protections are in :mod:`dbfcli.web.guard`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 
 from . import guard
-from .captain import Refusal, json_to_yaml, match_view, refuse_if_closed, sheet_match
+from .captain import Refusal, json_to_yaml, sheet_match
 from .season import Busy, Season
 
 log = logging.getLogger("dbfcli.web")
@@ -47,14 +48,12 @@ STATUS_OF_EXIT = {0: 200, 1: 422, 2: 400, 3: 503}
 
 
 def status_of(code: int, doc: dict, verb: str) -> int:
-    """The HTTP status of a ``dbf result`` run: exit 0 -> 200 (an identical sheet already
+    """The HTTP status of a sheet's outcome: exit 0 -> 200 (an identical sheet already
     recorded -> 409), 1 -> 422, 2 -> 400 (409 for ``state.*``: recorded or locked), 3 -> 503."""
     if code == 0 and verb == "submit" and doc.get("already_recorded"):
         return 409
     if code == 2 and any(str(e.get("code") or "").startswith("state.") for e in doc.get("errors") or []):
         return 409
-    if any(e.get("code") == "internal.error" for e in doc.get("errors") or []):
-        return 500
     return STATUS_OF_EXIT.get(code, 400)
 
 
@@ -98,27 +97,36 @@ class Web:
     def view(self, grant, verb: str | None = None) -> dict:
         """The granted match's state, read under the season lock; :class:`Refusal` when the
         token does not open it (403) or it is closed (409) for ``verb``."""
-        with self.season.session() as store:
-            view = match_view(store, grant)
-        if verb is not None:
-            refuse_if_closed(view, sending=verb == "submit")
-        return view
+        from ..app.captains import open_view
+
+        with self.season.session() as session:
+            return open_view(session, grant, verb)
 
     def sheet(self, grant, verb: str, body: bytes, lang: str = "en") -> tuple[int, dict]:
-        """Check or submit a sheet for the granted match: ``(HTTP status, JSON document)``."""
-        from .captain import record_sent, to_td
+        """Check or send a sheet for the granted match (:func:`dbfcli.app.captains.check_sent_sheet`,
+        :func:`~dbfcli.app.captains.send_sheet`: one transaction with its sender, or the form-error
+        sheet kept for the TD): ``(HTTP status, JSON document)``. A send is refused (409) once
+        the match is closed, decided under the same lock as the write."""
+        from ..app.captains import check_sent_sheet, open_view, send_sheet
 
         actor = f"web: captain of {grant.team} (dbf result {verb})"
-        code, doc = self.season.run_result(verb, body, actor=actor, lang=lang)
-        status = status_of(code, doc, verb)
-        if verb == "submit" and code == 0 and doc.get("recorded"):
-            record_sent(self.season, {"match": grant.match}, grant.team, f"web: captain of {grant.team}")
-        elif verb == "submit" and code == 1:
-            penalty, _ = self.season.run_result("submit", body, extra=("--accept-with-penalty", "--dry-run"), lang=lang)
-            if penalty == 0:   # only errors of form (§1.5.14): the TD decides
-                to_td(self.season, grant, f"web: captain of {grant.team}", "form", body)
-                doc["pending"] = {"reason": "form", "rule": "1.5.14"}
-        return status, doc
+        with self.season.session(actor, write=verb == "submit") as session:
+            if verb == "submit":
+                open_view(session, grant, verb)
+                outcome = send_sheet(session, grant, body)
+            else:
+                outcome = check_sent_sheet(session, grant, body)
+        doc = outcome.json()
+        return status_of(outcome.exit, doc, verb), doc
+
+    def answer(self, grant, verb: str, body: bytes = b"", note: str = "") -> dict:
+        """The other captain's Confirm or Dispute (§1.5.14), in one locked session."""
+        from ..app.captains import confirm, dispute
+
+        with self.season.session(f"web: captain of {grant.team} ({verb})", write=True) as session:
+            if verb == "confirm":
+                return confirm(session, grant)
+            return dispute(session, grant, body, note=note)
 
     def templates(self):
         if self._env is None:
@@ -172,12 +180,10 @@ async def api_answer(request: Request) -> Response:
 
 def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note: str) -> Response:
     from ..store.servefiles import PENDING_KEYS
-    from .captain import confirm, to_td
 
-    actor = f"web: captain of {grant.team}"
     try:
         if verb == "confirm":
-            view = confirm(web.season, grant, f"{actor} (confirm)")
+            view = web.answer(grant, "confirm")
             return JSONResponse({"ok": True, "match": view["match"], "confirmed_by": grant.team,
                                  "already_confirmed": view["already_confirmed"], "errors": [], "warnings": []})
         body = json_to_yaml(body) if "json" in content_type.lower() else body
@@ -188,9 +194,9 @@ def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note
             return _error(400, _problem("format.sheet", "a dispute is the sheet you say is right, with its match"))
         if match.lower() != grant.match.lower():
             return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
-        doc = to_td(web.season, grant, f"{actor} (dispute)", "dispute", body, note=note)
+        doc = web.answer(grant, "dispute", body, note=note)
     except Refusal as exc:
-        return _error(exc.status, exc.problem)
+        return _error(exc.status, exc.problem.to_json())
     except Busy:
         return _error(503, BUSY, {"Retry-After": "5"})
     return JSONResponse({"ok": True, "match": grant.match, "pending": {k: doc.get(k) for k in PENDING_KEYS},
@@ -210,7 +216,7 @@ def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Re
             web.view(grant, verb)
         status, doc = web.sheet(grant, verb, body)
     except Refusal as exc:
-        return _error(exc.status, exc.problem)
+        return _error(exc.status, exc.problem.to_json())
     except Busy:
         return _error(503, BUSY, {"Retry-After": "5"})
     return JSONResponse(doc, status_code=status)

@@ -64,14 +64,14 @@ class Page:
 
 def _facts(web, grant):
     """The blank sheet's facts of the granted match (``dbf result blank``), read under the lock."""
-    from ..cli.common import RuleBroken, UsageProblem
-    from ..cli.result_input import blank_sheets
+    from ..app.blanks import blank_sheets
+    from ..app.outcome import RuleBroken, UsageProblem
 
-    with web.season.session() as store:
+    with web.season.session() as session:
         try:
-            return blank_sheets(store, [grant.match], None)[0]
+            return blank_sheets(session.snap, [grant.match], None)[0]
         except (UsageProblem, RuleBroken) as exc:
-            raise Refusal(400, exc.problems[0].to_json()) from None
+            raise Refusal(400, exc.problems[0]) from None
 
 
 async def page_get(request: Request) -> Response:
@@ -88,7 +88,7 @@ def _guarded(page: Page, fn, *args) -> Response:
     try:
         return fn(page, *args)
     except Refusal as exc:
-        return page.refused(exc.status, exc.problem)
+        return page.refused(exc.status, exc.problem.to_json())
     except Busy:
         return page.render("serve-message.html.j2", status=503, title=page.t("busy"), problems=[], message="")
 
@@ -181,21 +181,16 @@ def _act_sheet(page: Page, grant, form: dict, action: str) -> Response:
 
 
 def _act_confirm(page: Page, grant, form: dict, action: str) -> Response:
-    from .captain import confirm
-
-    view = confirm(page.web.season, grant, f"web: captain of {grant.team}")
+    view = page.web.answer(grant, "confirm")
     return page.render("serve-message.html.j2", title=page.t("receipt"), problems=[],
                        message=page.t("confirmed", match=view["match"]))
 
 
 def _act_dispute(page: Page, grant, form: dict, action: str) -> Response:
-    from .captain import to_td
-
     facts = _facts(page.web, grant)
     values = {k: form[k] for k in field_names(facts) if k in form}
     text, _ = sheet_yaml(facts, values)
-    to_td(page.web.season, grant, f"web: captain of {grant.team}", "dispute", text.encode("utf-8"),
-          note=form.get("note", ""))
+    page.web.answer(grant, "dispute", text.encode("utf-8"), note=form.get("note", ""))
     return page.render("serve-message.html.j2", title=page.t("receipt"), problems=[], message=page.t("to_td"))
 
 
@@ -211,7 +206,8 @@ async def page_check_json(request: Request) -> Response:
             page.web.view(got["grant"], "check")
             facts = _facts(page.web, got["grant"])
         except Refusal as exc:
-            return JSONResponse({"ok": False, "general": [exc.problem], "fields": {}}, status_code=exc.status)
+            return JSONResponse({"ok": False, "general": [exc.problem.to_json()], "fields": {}},
+                                status_code=exc.status)
         except Busy:
             return JSONResponse({"ok": False, "general": [], "fields": {}}, status_code=503)
         values = {k: got["form"][k] for k in field_names(facts) if k in got["form"]}

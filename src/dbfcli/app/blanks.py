@@ -1,0 +1,74 @@
+"""The facts of each match's pre-filled result sheet (``dbf result blank``, the captain's form
+of ``dbf serve``, the sheet ``dbf notify draw`` attaches): rosters, boards, computed UP, HUM
+pairs, the §1.5.14 deadline, for the matches asked for (§1.5.16: drawn, teams known)."""
+
+from __future__ import annotations
+
+from .outcome import UsageProblem, fail, refuse
+
+
+def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dict]:
+    """The facts of the blank sheet of each match (``store.blanks.blank_facts``), from the
+    season's snapshot (or its store): exit 2 for a round not drawn or a match not in any draw."""
+    from ..rules.sheet import Sheet, SheetSide
+    from ..store.blanks import blank_facts
+    from ..store.sheetcontext import computed_trips
+    from ..store.snapshot import as_snapshot
+
+    snap = as_snapshot(season)
+    settings = snap.settings()
+    teams, problems = snap.cup_teams()
+    draws, _, more = snap.draws()
+    additions, more2 = snap.additions()
+    withdrawals, more3 = snap.cup_part("withdrawals")
+    refuse([p for p in problems + more + more2 + more3 if p.is_error])
+    team_map = {t.id: t for t in teams}
+    wanted = _wanted(draws, match_ids, round_no)
+    regs, _ = snap.registry()
+    hum: dict[str, list] = {}
+    for r in regs:
+        if r.hum:
+            hum.setdefault(r.team, []).append(r.pair)
+    rows_of: dict[int, dict] = {}
+    out = []
+    for r, mid in wanted:
+        if r not in rows_of:
+            _, rows, _ = snap.scheduled(settings, r)
+            rows_of[r] = {s.id: s for s in rows}
+        s = rows_of[r][mid]
+        home, away = (s.home, s.away) if s.home else s.teams
+        match = draws[r].match(mid)
+        probe = Sheet(match=mid, home=SheetSide(home), away=SheetSide(away))
+        _, ferries = computed_trips(probe, match, team_map, settings)
+        out.append(blank_facts(s, team_map, additions, settings, ferries, hum, withdrawals))
+    return out
+
+
+def _wanted(draws, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
+    """(round, match id) of each sheet asked for: every match of ``round_no`` whose teams are
+    known, else each of ``match_ids`` (§1.5.16: drawn, and no pending place; exit 2 or 1)."""
+    from ..rules.draw_pending import unresolved
+
+    if round_no is not None:
+        if round_no not in draws:
+            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
+        # §1.5.16: a match with a pending place gets its sheet once its teams are known
+        return [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
+    wanted = []
+    for mid in match_ids:
+        r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
+        if r is None:
+            fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
+                 hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
+        wanted.append((r, mid))
+    _refuse_pending([draws[r].match(mid) for r, mid in wanted])
+    return wanted
+
+
+def _refuse_pending(matches) -> None:
+    """§1.5.16: no sheet for a match with a pending place: one of its teams is not known yet."""
+    from ..rules.matchstate import MatchState, allowed
+
+    refused = [p for m in matches for p in allowed(MatchState(match=m, stage="drawn"), "submit")]
+    if refused:
+        raise UsageProblem(refused)

@@ -1,0 +1,170 @@
+"""What a captain does through ``dbf serve`` (§1.5.14, §1.5.16), as use cases: see where the
+granted match stands, check and send the sheet, confirm or dispute the other captain's.
+
+The web app calls these in-process with the sheet as a value; a Send is ONE transaction
+(the result, who sent it, or the form-error sheet kept for the TD): one journal entry, so
+``dbf undo`` takes it back whole and the link can send again.
+
+State kept for the captains, beside the season's own files (:mod:`dbfcli.store.servefiles`,
+the one reader; ``dbf check`` ignores them):
+
+- ``serve/matches/MATCH.yaml``: who sent the recorded sheet over the web (``sent_by``), who
+  confirmed it (``confirmed_by``);
+- ``serve/pending/MATCH.yaml``: what waits for the TD (``dbf result pending``): a sheet with
+  only errors of form (§1.5.14, ``reason: form``) or the other captain's dispute of the
+  recorded sheet (``reason: dispute``, with the sheet they say is right and their note).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from ..rules.problems import Problem
+from ..store.servefiles import pending_file, sent_file
+from .outcome import Outcome
+from .session import Session
+from .sheets import Extra, SheetText, check_sheet, submit_sheet
+
+#: the name a sheet sent over the web has in every problem (never a path of the server)
+SHEET_LABEL = "sheet.yaml"
+#: how long a captain's note may be (the rest is cut)
+NOTE_LIMIT = 2000
+
+
+class Refusal(Exception):
+    """A link that does not open this match now: ``status`` 403 (not this match, not this
+    captain's word) or 409 (recorded already, or locked by the next round's draw); ``problem``
+    says why (with its § or code)."""
+
+    def __init__(self, status: int, problem: Problem):
+        super().__init__(problem.message)
+        self.status, self.problem = status, problem
+
+
+def _refusal(status: int, code: str, message: str, rule: str | None = None, hint: str | None = None) -> Refusal:
+    return Refusal(status, Problem.error(rule, message, None, hint, code=code))
+
+
+def now_stamp() -> str:
+    return dt.datetime.now().replace(microsecond=0).isoformat()
+
+
+# --------------------------------------------------------------------------- the records
+def sent_record(match_id: str, team: str, at: str | None = None) -> tuple[str, dict]:
+    """``(file, document)`` of ``serve/matches/MATCH.yaml``: the sheet was sent by ``team``'s captain."""
+    return sent_file(match_id), {"schema": 1, "match": match_id, "sent_by": team, "sent_at": at or now_stamp()}
+
+
+def pending_record(match_id: str, team: str, reason: str, sheet: bytes, note: str = "",
+                   at: str | None = None) -> tuple[str, dict]:
+    """``(file, document)`` of ``serve/pending/MATCH.yaml``: a sheet waiting for the TD."""
+    from ..store.cupresults import sheet_data
+
+    return pending_file(match_id), {
+        "schema": 1, "match": match_id, "reason": reason, "by": team, "at": at or now_stamp(),
+        "note": note[:NOTE_LIMIT], "sheet": sheet_data(sheet, SHEET_LABEL),
+        "sheet_text": sheet.decode("utf-8", "replace")}
+
+
+# --------------------------------------------------------------------------- where the match stands
+def match_view(session: Session, grant: Any) -> dict:
+    """Where the granted match stands: ``match, round, teams, team, opponent, stage, locked,
+    record`` (the recorded file's data or None), ``sent`` (serve/matches) and ``pending``.
+    :class:`Refusal` 403 when the match is not drawn or the team does not play it (§1.5.16)."""
+    from ..rules.matchstate import match_state
+
+    snap = session.snap
+    draws, _, _ = snap.draws()
+    records, _ = snap.cup_records()
+    state = match_state(draws, {r.match.match: r.match for r in records}, {}, grant.match)
+    if state is None or grant.team not in state.match.teams:
+        raise _refusal(403, "usage.token", "this link is not valid for this match", "1.5.16",
+                       "ask the tournament director for a new link (`dbf serve links`)")
+    rec, sent, pending = snap.captain_files(grant.match, state.stage in ("recorded", "walkover"))
+    a, b = state.match.teams
+    return {"match": grant.match, "round": state.match.round, "teams": [a, b], "team": grant.team,
+            "opponent": b if grant.team == a else a, "stage": state.stage, "locked": state.locked,
+            "locked_by": state.locked_by, "record": rec.data if rec is not None else None,
+            "sent": sent.data if sent is not None and isinstance(sent.data, dict) else None,
+            "pending": pending.data if pending is not None and isinstance(pending.data, dict) else None}
+
+
+def refuse_if_closed(view: dict, sending: bool = True) -> None:
+    """409 once the match is locked by the next round's draw (§1.5.16), and, for a new sheet
+    (``sending``), once it is recorded: a recorded sheet is changed by the TD (`dbf result amend`)."""
+    if view["locked"]:
+        raise _refusal(409, "state.locked", f"{view['match']} is closed: cup round {view['locked_by']} is "
+                       "drawn, so its result can no longer change", "1.5.16", "write to the tournament director")
+    if sending and view["stage"] in ("recorded", "walkover"):
+        raise _refusal(409, "state.already-recorded", f"{view['match']} is already recorded", None,
+                       "the other captain confirms or disputes it from their link")
+
+
+def refuse_own_sheet(view: dict) -> None:
+    """403 when the captain who sent the recorded sheet (``serve/matches``' ``sent_by``) would
+    confirm or dispute it: that is the other captain's word (§1.5.14). A sheet recorded by the
+    TD has no sender, so either captain may confirm or dispute it."""
+    if view["stage"] not in ("recorded", "walkover"):
+        raise _refusal(409, "state.not-recorded", f"{view['match']} is not recorded yet", None, "send the sheet first")
+    if (view["sent"] or {}).get("sent_by") == view["team"]:
+        raise _refusal(403, "usage.own-sheet", "you sent this sheet: the other captain confirms or disputes it",
+                       "1.5.14")
+
+
+def open_view(session: Session, grant: Any, verb: str | None = None) -> dict:
+    """:func:`match_view`, refused (:class:`Refusal`) when closed for ``verb`` ("check", "submit")."""
+    view = match_view(session, grant)
+    if verb is not None:
+        refuse_if_closed(view, sending=verb == "submit")
+    return view
+
+
+# --------------------------------------------------------------------------- the sheet
+def check_sent_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None) -> Outcome:
+    """The captain's sheet checked, as ``dbf result check`` checks it (nothing written)."""
+    return check_sheet(session, SheetText(data=sheet, label=SHEET_LABEL), now or _now())
+
+
+def send_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None) -> Outcome:
+    """The captain's Send (§1.5.14): the sheet recorded as ``dbf result submit`` records it,
+    with who sent it, in one transaction; a sheet whose only errors are of form waits for the
+    TD instead (``doc["pending"]``). The session must hold the season lock exclusively."""
+    when = now or _now()
+    return submit_sheet(session, SheetText(data=sheet, label=SHEET_LABEL), when,
+                        extra=Extra(sender=grant.team, form_to_td=True, sent_at=when.isoformat()))
+
+
+def confirm(session: Session, grant: Any) -> dict:
+    """The other captain confirms the recorded sheet (§1.5.14). Confirming again changes
+    nothing: ``view["already_confirmed"]`` is then True and nothing is written."""
+    view = match_view(session, grant)
+    refuse_if_closed(view, sending=False)
+    refuse_own_sheet(view)
+    view["already_confirmed"] = (view["sent"] or {}).get("confirmed_by") == grant.team
+    if view["already_confirmed"]:
+        return view
+    doc = dict(view["sent"] or {"schema": 1, "match": view["match"]})
+    doc["confirmed_by"] = grant.team
+    doc["confirmed_at"] = now_stamp()
+    with session.store.transaction(session.actor, f"{view['match']}: confirmed by the captain of {grant.team}",
+                                   lock_timeout=session.lock_timeout) as tx:
+        tx.write_yaml(sent_file(view["match"]), doc)
+    return view
+
+
+def dispute(session: Session, grant: Any, sheet: bytes, note: str = "") -> dict:
+    """The other captain disputes the recorded sheet (§1.5.14) with the sheet they say is right:
+    it waits for the TD (``dbf result pending``); the document written (a later one replaces it)."""
+    view = match_view(session, grant)
+    refuse_if_closed(view, sending=False)
+    refuse_own_sheet(view)
+    rel, doc = pending_record(grant.match, grant.team, "dispute", sheet, note=note)
+    with session.store.transaction(session.actor, f"{grant.match}: dispute from the captain of {grant.team}, "
+                                   "for the TD", lock_timeout=session.lock_timeout) as tx:
+        tx.write_yaml(rel, doc)
+    return doc
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now().replace(microsecond=0)

@@ -1,0 +1,133 @@
+"""What a use case returns, and how problems become an exit code (docs/problem-codes.md).
+
+Inside a use case a refusal is raised (:class:`UsageProblem`, :class:`RuleBroken`, or the
+store's ``StoreError``), as the rule and store functions it calls do; :func:`outcome_of`
+turns it into the :class:`Outcome` the faces render. The exit code is derived from the
+problems' ids in one place, :func:`exit_code`: the CLI exits with it, the web maps it to an
+HTTP status.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NoReturn, Sequence
+
+from ..rules.problems import Problem, Where
+from ..rules.value import MutableValue, field
+
+#: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
+#: § rule and no code is a broken rule of the regulations: exit 1.
+EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3}
+RULE_EXIT = 1
+
+
+def problem_exit(p: Problem) -> int:
+    """The exit code one problem asks for: its code's family when it has a code (a code is the
+    more specific id: ``unknown.match`` with §1.5.16 is an unknown id, exit 2), else 1 (§ rule)."""
+    return EXIT_OF_FAMILY[p.code.partition(".")[0]] if p.code else RULE_EXIT
+
+
+def exit_code(problems: Sequence[Problem]) -> int:
+    """THE place where problems become an exit code (docs/problem-codes.md, "Exit codes").
+
+    The errors decide (warnings only when there is no error); the highest wins: 3 (lock) over
+    2 (usage, unreadable, malformed, unknown id) over 1 (a broken rule with its §). So a
+    malformed file and a broken rule together exit 2: every problem is listed either way, but
+    a season that could not be read whole cannot be said to break only rules. No problems: 2.
+
+    >>> exit_code([Problem.error("1.5.4", "x")]), exit_code([Problem.error("1.5.4", "x"),
+    ...     Problem.error(None, "y", code="format.yaml")]), exit_code([])
+    (1, 2, 2)
+    """
+    errs = [p for p in problems if p.is_error] or list(problems)
+    return max((problem_exit(p) for p in errs), default=EXIT_OF_FAMILY["usage"])
+
+
+class UsageProblem(Exception):
+    """The user asked for something that is not there or not possible now (its problems carry
+    ``usage.*``/``unknown.*``/``state.*`` codes: exit 2; the exit code is :func:`exit_code`'s)."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+class RuleBroken(Exception):
+    """The input breaks rules of the regulations; ``problems`` lists them all (exit 1 when they
+    are all § rules; the exit code is :func:`exit_code`'s); ``doc``: the document so far."""
+
+    def __init__(self, problems: list[Problem], doc: dict | None = None):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+        self.doc = doc
+
+
+def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None,
+         *, code: str | None = None) -> NoReturn:
+    """Stop with one clear problem; ``code`` (docs/problem-codes.md) and/or ``rule`` name it and
+    decide the exit code (:func:`exit_code`)."""
+    raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
+
+
+def refuse(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]:
+    """Raise :class:`RuleBroken` when any problem is an error; else the warnings (the caller
+    keeps them: a use case never prints)."""
+    if any(p.is_error for p in problems):
+        raise RuleBroken(list(problems), doc)
+    return [p for p in problems if not p.is_error]
+
+
+class Outcome(MutableValue, kw_only=True):
+    """What a use case did: ``doc``, the JSON document (on success what ``--json`` prints; on a
+    refusal the document so far, to which :meth:`json` adds the problems); ``problems``, the
+    errors of a refusal (with their warnings); ``notes``, warnings found on the way, shown to a
+    person before the result (the CLI: on stderr) but not part of the document; ``written``:
+    the season changed; ``show``: which rendering of the document a face uses (a key, e.g.
+    ``"recorded"``, ``"valid"``, ``"already"``)."""
+
+    doc: dict = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+    written: bool = False
+    show: str = ""
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.problems)
+
+    @property
+    def exit(self) -> int:
+        """0 done; else :func:`exit_code` of the problems."""
+        return exit_code(self.problems) if self.problems else 0
+
+    def json(self) -> dict:
+        """The document ``--json`` prints: on a refusal ``ok: false`` with every error and
+        warning (each with its ``rule``/``code``), else the document itself."""
+        return refusal_document(self.doc, self.problems) if self.problems else self.doc
+
+
+def refusal_document(doc: dict | None, problems: Sequence[Problem]) -> dict:
+    """The JSON document of a refusal: ``doc`` so far, ``ok: false``, and every error and
+    warning, each with its ``rule``/``code`` (docs/interface.md)."""
+    out: dict[str, Any] = {"ok": False}
+    out.update(doc or {})
+    out["ok"] = False
+    out["errors"] = [p.to_json() for p in problems if p.is_error]
+    out["warnings"] = [p.to_json() for p in problems if not p.is_error]
+    return out
+
+
+def outcome_of(fn: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome:
+    """``fn(*args, **kwargs)``, its refusal (raised by a rule or the store) as an Outcome; the
+    season lock's time-out is a ``lock.timeout`` problem (exit 3)."""
+    from ..store.atomic import LockTimeout
+    from ..store.season import StoreError
+
+    try:
+        return fn(*args, **kwargs)
+    except RuleBroken as exc:
+        return Outcome(doc=dict(exc.doc or {}), problems=list(exc.problems))
+    except (UsageProblem, StoreError) as exc:
+        return Outcome(problems=list(exc.problems))
+    except LockTimeout as exc:
+        return Outcome(problems=[Problem.error(None, str(exc), hint="try again, or raise --lock-timeout",
+                                               code="lock.timeout")])
