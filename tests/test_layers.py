@@ -19,7 +19,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "dbfcli"
 RULES = SRC / "rules"
 FORBIDDEN_MODULES = {"typer", "rich", "yaml", "msgspec", "filelock", "tomllib", "tomli_w", "click",
                      "icalendar", "jinja2", "subprocess", "shutil", "socket"}
-FORBIDDEN_PACKAGES = ("dbfcli.store", "dbfcli.cli")
+FORBIDDEN_PACKAGES = ("dbfcli.store", "dbfcli.cli", "dbfcli.app", "dbfcli.web", "dbfcli.publish")
 FORBIDDEN_CALLS = {"open"}
 # The value-object base (rules/value.py) is the one way msgspec enters the core: its Struct class,
 # field() and structs.replace, never an encoder, decoder or convert (those are I/O, in the store).
@@ -106,9 +106,16 @@ def _violations(paths, forbidden_top: set[str], forbidden_packages: tuple[str, .
 
 
 #: layer -> (modules, forbidden third-party top-level names, forbidden dbf packages)
+#: the faces: what no layer below a face may import
+FACES = {"typer", "rich", "click", "starlette", "uvicorn"}
 LAYERS = {
-    "store": (sorted((SRC / "store").rglob("*.py")), {"typer", "rich", "click"}, ("dbfcli.cli",)),
-    "publish": (sorted((SRC / "publish").rglob("*.py")), {"typer", "click"}, ("dbfcli.cli",)),
+    "store": (sorted((SRC / "store").rglob("*.py")), FACES, ("dbfcli.cli", "dbfcli.app", "dbfcli.web",
+                                                             "dbfcli.publish")),
+    # the application layer (issue 24): no face, no template; the CLI and the web call it
+    "app": (sorted((SRC / "app").rglob("*.py")), FACES | {"jinja2"}, ("dbfcli.cli", "dbfcli.web")),
+    # the web is a peer of the CLI, never its caller
+    "web": (sorted((SRC / "web").rglob("*.py")), {"typer", "click", "rich"}, ("dbfcli.cli",)),
+    "publish": (sorted((SRC / "publish").rglob("*.py")), {"typer", "click", "starlette"}, ("dbfcli.cli", "dbfcli.web")),
     "i18n": ([SRC / "i18n.py"], {"typer", "rich", "click"}, ("dbfcli.cli", "dbfcli.store", "dbfcli.publish")),
 }
 
@@ -160,11 +167,84 @@ def _cycles(folder: pathlib.Path) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("package", ["rules", "store", "publish"])
+@pytest.mark.parametrize("package", ["rules", "store", "publish", "app", "cli", "web"])
 def test_no_import_cycle_inside_a_package(package):
-    """No two modules of rules/ (store/, publish/) import each other, directly or round about,
-    lazily or not (issue 13.8: rules/sheet.py and rules/sheet_players.py did)."""
+    """No two modules of rules/ (store/, publish/, app/, cli/, web/) import each other, directly
+    or round about, lazily or not (issue 13.8: rules/sheet.py and rules/sheet_players.py did;
+    issue 24: cli/result*.py did)."""
     assert _cycles(SRC / package) == []
+
+
+def _module_graph(src: pathlib.Path) -> dict[str, list[str]]:
+    """Every module of dbfcli and the dbfcli modules it imports (lazily or not, not under
+    ``if TYPE_CHECKING:``), each import resolved to the longest module name it names."""
+    mods = {}
+    for p in src.rglob("*.py"):
+        parts = p.relative_to(src.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mods[name] = p
+    graph = {}
+    for name, p in mods.items():
+        deps = set()
+        for n in _module_imports(p, typing_only=False):
+            pieces = n.split(".")
+            hit = next((".".join(pieces[:k]) for k in range(len(pieces), 0, -1) if ".".join(pieces[:k]) in mods), None)
+            if hit:
+                deps.add(hit)
+        graph[name] = sorted(deps - {name, src.name})
+    return graph
+
+
+def _graph_cycles(graph: dict[str, list[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(graph.get(w, []))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    x = stack.pop()
+                    on.discard(x)
+                    comp.append(x)
+                    if x == v:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
+
+
+def test_no_import_cycle_anywhere():
+    """Issue 24: no import cycle across the whole of dbfcli either (a layer that imports back
+    up is a cycle too)."""
+    assert _graph_cycles(_module_graph(SRC)) == []
+
+
+def test_the_whole_tree_cycle_check_can_fail():
+    assert _graph_cycles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
 
 
 def test_the_checks_catch_a_violation(tmp_path):

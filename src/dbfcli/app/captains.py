@@ -21,15 +21,11 @@ import datetime as dt
 from typing import Any
 
 from ..rules.problems import Problem
-from ..store.servefiles import pending_file, sent_file
+from ..store.servefiles import SHEET_LABEL, pending_record, sent_file
 from .outcome import Outcome
 from .session import Session
 from .sheets import Extra, SheetText, check_sheet, submit_sheet
 
-#: the name a sheet sent over the web has in every problem (never a path of the server)
-SHEET_LABEL = "sheet.yaml"
-#: how long a captain's note may be (the rest is cut)
-NOTE_LIMIT = 2000
 
 
 class Refusal(Exception):
@@ -44,27 +40,6 @@ class Refusal(Exception):
 
 def _refusal(status: int, code: str, message: str, rule: str | None = None, hint: str | None = None) -> Refusal:
     return Refusal(status, Problem.error(rule, message, None, hint, code=code))
-
-
-def now_stamp() -> str:
-    return dt.datetime.now().replace(microsecond=0).isoformat()
-
-
-# --------------------------------------------------------------------------- the records
-def sent_record(match_id: str, team: str, at: str | None = None) -> tuple[str, dict]:
-    """``(file, document)`` of ``serve/matches/MATCH.yaml``: the sheet was sent by ``team``'s captain."""
-    return sent_file(match_id), {"schema": 1, "match": match_id, "sent_by": team, "sent_at": at or now_stamp()}
-
-
-def pending_record(match_id: str, team: str, reason: str, sheet: bytes, note: str = "",
-                   at: str | None = None) -> tuple[str, dict]:
-    """``(file, document)`` of ``serve/pending/MATCH.yaml``: a sheet waiting for the TD."""
-    from ..store.cupresults import sheet_data
-
-    return pending_file(match_id), {
-        "schema": 1, "match": match_id, "reason": reason, "by": team, "at": at or now_stamp(),
-        "note": note[:NOTE_LIMIT], "sheet": sheet_data(sheet, SHEET_LABEL),
-        "sheet_text": sheet.decode("utf-8", "replace")}
 
 
 # --------------------------------------------------------------------------- where the match stands
@@ -146,7 +121,7 @@ def confirm(session: Session, grant: Any) -> dict:
         return view
     doc = dict(view["sent"] or {"schema": 1, "match": view["match"]})
     doc["confirmed_by"] = grant.team
-    doc["confirmed_at"] = now_stamp()
+    doc["confirmed_at"] = _now().isoformat()
     with session.store.transaction(session.actor, f"{view['match']}: confirmed by the captain of {grant.team}",
                                    lock_timeout=session.lock_timeout) as tx:
         tx.write_yaml(sent_file(view["match"]), doc)

@@ -349,7 +349,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: 
             recorded_at=dt.datetime.now().replace(microsecond=0)),
             header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
         if extra.sender:
-            from .captains import sent_record
+            from ..store.servefiles import sent_record
 
             tx.write_yaml(*sent_record(match.id, extra.sender, extra.sent_at))
         if extra.settles:
@@ -363,7 +363,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: 
 def _form_to_td(session: Session, loaded: Loaded, extra: Extra, text: SheetText, doc: dict) -> None:
     """A captain's sheet whose only errors are of form (§1.5.14) waits for the TD
     (``dbf result pending``): written, journaled, and said so in ``doc["pending"]``."""
-    from .captains import pending_record
+    from ..store.servefiles import pending_record
 
     match = loaded.inputs.match.id
     with session.store.transaction(session.actor, f"{match}: sheet with form errors from the captain of "

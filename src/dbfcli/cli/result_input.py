@@ -274,7 +274,7 @@ def _human_import(doc: dict, out=None) -> None:
 def _submit_files(files: list[Path]) -> None:
     """Record the sheets written as ``dbf result submit`` does (:func:`dbfcli.cli.result.record_sheet`),
     under the lock this command took first."""
-    from .result import record_sheet
+    from .result_show import record_sheet
 
     for f in files:
         record_sheet(f, None, False, False, amend=False)

@@ -52,7 +52,7 @@ def _record(store, item: dict, dry_run: bool = False) -> None:
     from ..app.sheets import Extra, SheetText, submit_sheet
     from ..rules.dates import datetime_of
     from ..store.snapshot import as_snapshot
-    from .result import render
+    from .result_show import render
 
     amend = item.get("reason") == "dispute"
     text = SheetText(data=str(item.get("sheet_text") or "").encode("utf-8"), label=f"{item['match']}.yaml")

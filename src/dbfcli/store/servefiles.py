@@ -8,6 +8,10 @@ from __future__ import annotations
 SENT = "serve/matches"
 PENDING = "serve/pending"
 PENDING_KEYS = ("match", "reason", "by", "at", "note")   # an item of `dbf result pending --json`
+#: the name a sheet sent over the web has in every problem (never a path of the server)
+SHEET_LABEL = "sheet.yaml"
+#: how long a captain's note may be (the rest is cut)
+NOTE_LIMIT = 2000
 
 
 def sent_file(match_id: str) -> str:
@@ -43,3 +47,25 @@ def load_pending_items(store) -> list[dict]:
             continue
         items.append(dict(data, file=rel))
     return sorted(items, key=lambda d: str(d.get("at", "")))
+
+
+def _stamp() -> str:
+    import datetime as dt
+
+    return dt.datetime.now().replace(microsecond=0).isoformat()
+
+
+def sent_record(match_id: str, team: str, at: str | None = None) -> tuple[str, dict]:
+    """``(file, document)`` of ``serve/matches/MATCH.yaml``: the sheet was sent by ``team``'s captain."""
+    return sent_file(match_id), {"schema": 1, "match": match_id, "sent_by": team, "sent_at": at or _stamp()}
+
+
+def pending_record(match_id: str, team: str, reason: str, sheet: bytes, note: str = "",
+                   at: str | None = None) -> tuple[str, dict]:
+    """``(file, document)`` of ``serve/pending/MATCH.yaml``: a sheet waiting for the TD."""
+    from .cupresults import sheet_data
+
+    return pending_file(match_id), {
+        "schema": 1, "match": match_id, "reason": reason, "by": team, "at": at or _stamp(),
+        "note": note[:NOTE_LIMIT], "sheet": sheet_data(sheet, SHEET_LABEL),
+        "sheet_text": sheet.decode("utf-8", "replace")}

@@ -17,7 +17,7 @@ from . import guard
 from .captain import Refusal
 from .form import field_names, from_sheet, initial, place_problems, rows, sheet_yaml
 from .season import Busy
-from .text import pick_lang, translator
+from .text import pick_lang, shown_problems, translator
 
 COOKIE = "dbf_csrf"
 
@@ -59,7 +59,8 @@ class Page:
 
     def refused(self, status: int, problem: dict) -> Response:
         title = self.t("closed") if status == 409 else self.t("refused")
-        return self.render("serve-message.html.j2", status=status, title=title, problems=[problem], message="")
+        return self.render("serve-message.html.j2", status=status, title=title,
+                           problems=shown_problems([problem], self.lang), message="")
 
 
 def _facts(web, grant):
@@ -126,8 +127,9 @@ def _recorded(page: Page, view: dict, facts: dict, message: str) -> Response:
 
 def _form(page: Page, facts: dict, values: dict, fields: dict, general: list, *, message: str = "",
           ok: bool = False, status: int = 200) -> Response:
+    fields = {name: shown_problems(items, page.lang) for name, items in fields.items()}
     return page.render("serve-form.html.j2", status=status, facts=facts, values=values, rows=rows(facts, values),
-                       fields=fields, general=general, message=message, ok=ok)
+                       fields=fields, general=shown_problems(general, page.lang), message=message, ok=ok)
 
 
 async def _posted(page: Page) -> dict | Response:
@@ -206,14 +208,15 @@ async def page_check_json(request: Request) -> Response:
             page.web.view(got["grant"], "check")
             facts = _facts(page.web, got["grant"])
         except Refusal as exc:
-            return JSONResponse({"ok": False, "general": [exc.problem.to_json()], "fields": {}},
-                                status_code=exc.status)
+            return JSONResponse({"ok": False, "general": shown_problems([exc.problem.to_json()], page.lang),
+                                 "fields": {}}, status_code=exc.status)
         except Busy:
             return JSONResponse({"ok": False, "general": [], "fields": {}}, status_code=503)
         values = {k: got["form"][k] for k in field_names(facts) if k in got["form"]}
         text, where = sheet_yaml(facts, values)
         status, doc = page.web.sheet(got["grant"], "check", text.encode("utf-8"), lang=page.lang)
         fields, general = place_problems(doc, where)
-        return JSONResponse({"ok": bool(doc.get("ok")), "fields": fields, "general": general})
+        return JSONResponse({"ok": bool(doc.get("ok")), "general": shown_problems(general, page.lang),
+                             "fields": {k: shown_problems(v, page.lang) for k, v in fields.items()}})
 
     return await run_in_threadpool(run)

@@ -81,3 +81,18 @@ def translator(lang: str):
         text = TEXT[key][idx]
         return text.format(**kw) if kw else text
     return t
+
+
+def shown_problems(items: list[dict], lang: str) -> list[dict]:
+    """Problems as a captain reads them: message and hint in ``lang`` (``i18n.problem_text``,
+    the texts ``dbf --lang da`` prints); the ``rule``/``code``, severity and line unchanged."""
+    from ..i18n import problem_text
+
+    out = []
+    for p in items:
+        q = dict(p)
+        for key in ("message", "hint"):
+            if isinstance(q.get(key), str):
+                q[key] = problem_text(q[key], lang)
+        out.append(q)
+    return out
