@@ -61,7 +61,7 @@ PROBLEMS: dict[str, str] = {
     "unknown lot {}": "ukendt lodtrækning {}",
     "a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy match (3div-PO3, Q-PO1); dbf lot list": "en division (2div), en slutspilskamp (1div-SF1, 3div-PO) eller en vakancekamp (3div-PO3, Q-PO1); dbf lot list",
     "--by: who drew the lot": "--by: hvem trak lod",
-    "--witness: who witnessed the draw (§1.1.3.2: a lot is drawn before a witness)": "--witness: hvem overværede lodtrækningen (§1.1.3.2: der trækkes lod i overværelse af et vidne)",
+    "--witness: who witnessed the draw (dbf records a witness for every lot; no paragraph of §1.1 names one: docs/readings/divisions-standings.md)": "--witness: hvem overværede lodtrækningen (dbf registrerer et vidne ved hver lodtrækning; intet punkt i §1.1 nævner et: docs/readings/divisions-standings.md)",
     "--witness NAME": "--witness NAVN",
     "a lot is drawn among two teams or more": "der trækkes lod mellem to eller flere hold",
     "--teams A,B": "--teams A,B",

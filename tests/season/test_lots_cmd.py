@@ -115,3 +115,33 @@ def test_1_5_16_deadlines_list_no_cup_draw_without_cup_teams(example):
     r = run_dbf("deadlines", "--json", "--all", "--today", "2027-03-01")
     assert r.exit_code == 0, r.stderr
     assert not [d for d in r.json.get("deadlines", r.json.get("items", [])) if "draw of cup" in str(d)], r.json
+
+
+# --- issue 25.8: each lot cites its own paragraph -------------------------------------------
+
+
+@pytest.fixture
+def tied_1div(example):
+    record_all(example, level=(("AAL-A", "ROS-A"),))      # 1div nos. 3-4 level on everything
+    return example
+
+
+def test_1_1_2_5_no_lot_in_1div_cites_the_first_divisions_paragraph(tied_1div):
+    """Issue 25.8: a 1st-division lot asked among teams that are not tied cites the 1st
+    division's §1.1.2.5 (the places its table decides), not the 2nd division's §1.1.3.2."""
+    before = snapshot(tied_1div)
+    r = run_dbf("lot", "record", "1div", "--order", "AAL-A,ODE-A", "--by", "TD", "--witness", "W", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.1.2.5"], r.json
+    r = run_dbf("lot", "draw", "1div", "--by", "TD", "--witness", "W", "--json")
+    assert r.exit_code == 0 and r.json["lot"]["rule"] == "1.1.2.8"        # the top-4 order (§1.1.2.8)
+    assert snapshot(tied_1div) != before
+
+
+@pytest.mark.parametrize("key", ["1div", "2div"])
+def test_1_1_3_2_a_lot_without_a_witness_cites_no_paragraph(tied, key):
+    """Issue 25.8: no paragraph of §1.1 names witnesses; dbf asks for one on its own account
+    (usage.missing, no §), and the message does not cite §1.1.3.2."""
+    r = run_dbf("lot", "draw", key, "--by", "TD", "--json")
+    assert r.exit_code == 2
+    (e,) = r.json["errors"]
+    assert (e["rule"], e["code"]) == (None, "usage.missing") and "§1.1.3.2" not in e["message"]

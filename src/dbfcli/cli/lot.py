@@ -107,13 +107,15 @@ def _refuse_drawn(key: str, lots, teams: list[str] | None) -> None:
 
 
 def _refuse_no_lot(key: str, teams: list[str] | None) -> None:
-    """Exit 1 for a division (§1.1.3.2) or a play-off match (§1.1.2.9, §1.1.4.2) with no lot to draw."""
+    """Exit 1 for a division (the paragraph of the places its table decides: §1.1.2.5, §1.1.3.2,
+    §1.1.4.2) or a play-off match (§1.1.2.9, §1.1.4.2) with no lot to draw."""
     from ..rules.problems import Problem
+    from ..rules.standings import standings_lot_rule
 
     if key in ("1div", "2div", "3div-a", "3div-b"):
         tied = f" among {', '.join(teams)}" if teams else ""
-        check([Problem.error("1.1.3.2", f"no lot to draw in {key}{tied}: lots break only a tie of the final table "
-                                        "that every tie-break leaves and that decides a place",
+        check([Problem.error(standings_lot_rule(key), f"no lot to draw in {key}{tied}: lots break only a tie of the "
+                                                      "final table that every tie-break leaves and that decides a place",
                              hint="dbf lot list shows the pending lots")])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         rule = "1.1.4.2" if key == "3div-PO" else "1.1.2.9"
@@ -153,8 +155,8 @@ def _witnesses(by: str, witness: list[str]) -> tuple[str, tuple[str, ...]]:
         fail("--by: who drew the lot", code="usage.missing")
     names = tuple(w.strip() for w in witness if w.strip())
     if not names:
-        fail("--witness: who witnessed the draw (§1.1.3.2: a lot is drawn before a witness)", hint="--witness NAME",
-             code="usage.missing")
+        fail("--witness: who witnessed the draw (dbf records a witness for every lot; no paragraph of §1.1 "
+             "names one: docs/readings/divisions-standings.md)", hint="--witness NAME", code="usage.missing")
     return by.strip(), names
 
 

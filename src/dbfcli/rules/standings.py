@@ -132,6 +132,22 @@ def division_marks(division_id: str, teams: int) -> dict[int, Mark]:
     return {p: m for p, m in marks.items() if 1 <= p <= teams}
 
 
+#: the paragraph naming the places a division's final table decides, cited when a lot is asked
+#: for a division as a whole: the 1st division's top 4 (§1.1.2.5), the 2nd division's best two
+#: (§1.1.3.2), each 3rd-division group's winner and runner-up (§1.1.4.2)
+_TABLE_RULE = {"1div": "1.1.2.5", "2div": "1.1.3.2"}
+
+
+def standings_lot_rule(division_id: str) -> str:
+    """The division's own paragraph for a lot among tied teams of its final table (a pending
+    lot cites the § of the mark it decides, :func:`pending_lots`).
+
+    >>> standings_lot_rule("1div"), standings_lot_rule("2div"), standings_lot_rule("3div-b")
+    ('1.1.2.5', '1.1.3.2', '1.1.4.2')
+    """
+    return _TABLE_RULE.get(division_id, "1.1.4.2")
+
+
 def check_results(division: Division, results: Iterable[DivResult]) -> tuple[list[DivResult], list[Problem]]:
     """The results fit to count, and a problem for each one that is not (all of them listed):
     the all-play-all (§1.1.2.1, §1.1.3.1, §1.1.4.1 by division) -- two teams of the division, once
