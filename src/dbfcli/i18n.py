@@ -316,6 +316,7 @@ MESSAGES.update({
     "stage:3div-runners-up": ("3div-runners-up", "toerne i 3. division"),
     "lot_seed": (" (lot, seed {seed})", " (lodtrækning, seed {seed})"),
     "lot_pending": ("lot pending (dbf lot draw)", "lodtrækning mangler (dbf lot draw)"),
+    "home_open": ("by lot once the pairing is fixed", "ved lodtrækning, når parringen ligger fast"),
     "lot_saved": ("§{rule} lot {lot} ({how} by {by}, witnessed by {witnesses}): {order}",
                   "§{rule} lodtrækning {lot} ({how} af {by}, vidner {witnesses}): {order}"),
     "lot_how:dbf": ("drawn by dbf", "trukket af dbf"),

@@ -550,6 +550,8 @@ PROBLEMS: dict[str, str] = {
     "1div's round robin is not complete ({} of {} matches): the play-off is provisional": "grundspillet i 1. division er ikke færdigt ({} af {} kampe): slutspillet er foreløbigt",
     "the recorded result of {} is for {}, but the match is {}": "det registrerede resultat af {} gælder {}, men kampen er {}",
     "{}: home in section 1 is decided by lot, not drawn yet": "{}: hjemme i 1. sektion afgøres ved lodtrækning, som endnu ikke er foretaget",
+    "{}: home in section 1 is decided by lot and the lot is not drawn; a result is recorded only after the lot": "{}: hjemme i 1. sektion afgøres ved lodtrækning, og der er ikke trukket lod; et resultat registreres først efter lodtrækningen",
+    "dbf lot draw {} --teams {} --by NAME --witness NAME (or dbf lot record ... --order HOME,AWAY for a lot drawn by hand before the match)": "dbf lot draw {} --teams {} --by NAVN --witness NAVN (eller dbf lot record ... --order HJEMME,UDE for en lodtrækning foretaget i hånden før kampen)",
     "{}'s round robin is not complete ({} of {} matches recorded)": "grundspillet i {} er ikke færdigt ({} af {} kampe registreret)",
     "record every division match before the rollover": "registrér alle divisionskampe før sæsonovergangen",
     "{} are decided by a lot among {} that is not drawn yet": "{} afgøres ved en lodtrækning mellem {}, som endnu ikke er foretaget",

@@ -19,6 +19,7 @@ def played(example):
     assert run_dbf("playoff", "1div", "choose", order["1div"][2], "--today", "2027-02-25").exit_code == 0
     for m in ("1div-SF1", "1div-SF2"):
         assert run_dbf("playoff", "1div", "result", m, *HALVES).exit_code == 0
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0   # §1.1.4.2 home first
     assert run_dbf("playoff", "3div", "result", "3div-PO", *HALVES).exit_code == 0
     path = example / SEASON / "divisions" / "playoff.yaml"
     return path, yaml.safe_load(path.read_text(encoding="utf-8")), order

@@ -424,6 +424,7 @@ def test_18_5_a_finished_season_in_danish(tmp_path):
     names = _names(root / SEASON)
     q = qualifiers_file(tmp_path / "q.yaml")
     runs = [["playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25"],
+            ["lot", "draw", "3div-PO", "--by", "TD", "--witness", "W"],
             *[["playoff", "3div" if m == "3div-PO" else "1div", "result", m, *HALVES]
               for m in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO")],
             ["playoff", "1div"], ["playoff", "3div"], ["standings", "2div"],

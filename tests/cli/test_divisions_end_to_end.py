@@ -112,6 +112,7 @@ def test_issue_5_division_season_end_to_end(example, tmp_path):
     assert run_dbf("playoff", "1div", "choose", order1[2], "--today", "2027-02-25").exit_code == 0
     for m in ("1div-SF1", "1div-SF2", "1div-F"):
         assert run_dbf("playoff", "1div", "result", m, *HALVES).exit_code == 0
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0   # §1.1.4.2 home first
     assert run_dbf("playoff", "3div", "result", "3div-PO", *HALVES).exit_code == 0
     po = run_dbf("playoff", "1div", "--json").json
     assert po["champion"] == order1[0] and [m["id"] for m in po["matches"]] == ["1div-SF1", "1div-SF2", "1div-F"]

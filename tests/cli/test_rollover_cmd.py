@@ -12,6 +12,7 @@ def finished(example, dbf, tmp_path):
     """The example season with every division match, the play-off and the runners-up match played."""
     order = write_results(example)
     assert dbf("playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25").exit_code == 0
+    assert dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0     # §1.1.4.2 home first
     for m in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         div = "3div" if m == "3div-PO" else "1div"
         r = dbf("playoff", div, "result", m, *HALVES)

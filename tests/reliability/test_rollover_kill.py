@@ -66,6 +66,7 @@ def finished(tmp_path_factory):
     (root / "dbf.toml").write_text('current = "2026-27"\n', encoding="utf-8")
     write_results(root)
     assert run_dbf("--dir", root, "playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25").exit_code == 0
+    assert run_dbf("--dir", root, "lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0   # §1.1.4.2
     for m in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         assert run_dbf("--dir", root, "playoff", "3div" if m == "3div-PO" else "1div", "result", m, *HALVES).exit_code == 0
     q = qualifiers_file(base / "q.yaml")

@@ -64,6 +64,7 @@ def test_1_1_3_2_recorded_lot_orders_standings_and_rollover(tied, tmp_path):
     assert (rows["FYN-A"]["rank"], rows["ESB-A"]["rank"]) == (2, 3) and rows["ESB-A"]["tie_break"] == "lots"
     assert "promoted" in rows["FYN-A"]["marks"] and "promoted" not in rows["ESB-A"]["marks"]
     halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0   # §1.1.4.2 home first
     assert run_dbf("playoff", "3div", "result", "3div-PO", *halves).exit_code == 0
     r = run_dbf("season", "rollover", "--to", "2027-28", "--qualifiers", qualifiers_file(tmp_path / "q.yaml"),
                 "--dry-run", "--json")

@@ -19,6 +19,7 @@ def finished(example, tmp_path):
     assert run_dbf("playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25").exit_code == 0
     for m in ("1div-SF1", "1div-SF2", "1div-F"):
         assert run_dbf("playoff", "1div", "result", m, *HALVES).exit_code == 0
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0   # §1.1.4.2 home first
     assert run_dbf("playoff", "3div", "result", "3div-PO", *LOSE).exit_code == 0      # group b's runner-up wins
     return example, qualifiers_file(tmp_path / "q.yaml")
 

@@ -61,6 +61,7 @@ def test_1_1_2_4_plan_before_the_play_off(example, tmp_path):
 def test_1_1_4_1_plan_of_a_finished_season(example, dbf, tmp_path):
     order = write_results(example)
     assert dbf("playoff", "1div", "choose", "AAL-A", "--today", "2027-02-25").exit_code == 0
+    assert dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0     # §1.1.4.2 home first
     for m in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         assert dbf("playoff", "3div" if m == "3div-PO" else "1div", "result", m, *HALVES).exit_code == 0
     store = SeasonStore(example, SEASON)

@@ -67,7 +67,8 @@ def _match_row(division: str, m, out: dict) -> tuple:
     result, decision = out["decisions"].get(m.id, (None, None))
     lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
            " (lot)" if m.lot else "")
-    home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending")
+    due = any(x.key == m.id for x in out["pending_lots"])     # the teams are fixed (rules.playoff.teams_fixed)
+    home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending") if due else tr("home_open")
     raw = None if result is None else result.imps()
     res = "" if raw is None else f"{raw[0]}-{raw[1]}"
     winner = decision.winner if decision else ""
@@ -151,7 +152,8 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
     snap = load_snapshot()
     with snap.store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
         out = state(snap, seed, on)
-        check([p for p in out["problems"] if p.rule != "1.1.2.8"])
+        stale = out["home_warnings"]      # the home lots of the pairing before the choice (issue 25.10)
+        check([p for p in out["problems"] if p.rule != "1.1.2.8" and p not in stale])
         check(_chooser_known(out))
         if any(m in out["file"].results for m in ("1div-SF1", "1div-SF2")):
             from ..rules.problems import Problem
@@ -161,13 +163,15 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
         pairing, problems = semi_final_pairing(out["order"], team, chosen_on=on, results_known_on=out["results_known_on"],
                                                choice_days=settings.playoff.choice_days)
         check(problems)
+        home_lots = check(_chosen_home_lots(out, pairing))
         pf, _ = snap.playoff()
         pf.choice, pf.chosen_on = team, on
         if seed is not None:      # a seed the TD gave is recorded; none is made up (§1.1.2.9: dbf lot draw)
             pf.seed = seed
         tx.write_yaml(PLAYOFF, playoff_data(pf), header="1st-division play-off (dbf playoff)")
     emit({"ok": True, "division": "1div", "choice": team, "chosen_on": on.isoformat(),
-          "semi_finals": [list(p) for p in pairing.pairs], "dry_run": dry_run},
+          "semi_finals": [list(p) for p in pairing.pairs], "warnings": [p.to_json() for p in home_lots],
+          "dry_run": dry_run},
          lambda o: o.line(tr("playoff_chosen", verb=tr("verb:would record" if dry_run else "verb:recorded"),
                              team=out["order"][0], choice=team, a=pairing.pairs[0][0], b=pairing.pairs[0][1],
                              c=pairing.pairs[1][0], d=pairing.pairs[1][1])))
@@ -175,14 +179,24 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
 
 def _chooser_known(out: dict) -> list:
     """§1.1.2.8: the choice belongs to the team placed first "efter grundspillet": refused while
-    the round robin is not complete, or while a lot that decides the top 4 is not drawn."""
+    the round robin is not complete, or while a lot that decides the top 4 is not drawn
+    (``out["order_lots"]``: :func:`dbfcli.rules.playoff.open_order_lots`)."""
     from ..rules.problems import Problem
 
     if not out.get("complete"):
         return [Problem.error("1.1.2.8", "the round robin is not complete: who is no. 1 (and may choose) is not known yet",
                               hint="record the remaining 1div matches first")]
-    lots = [p for p in out["problems"] if not p.is_error and "is not drawn: the play-off is provisional" in p.message]
-    return [Problem.error("1.1.2.8", x.message, hint=x.hint) for x in lots]
+    return [Problem.error("1.1.2.8", f"{lot.what}: the lot among {', '.join(lot.teams)} is not drawn: the play-off "
+                                     "is provisional", hint=lot.command()) for lot in out["order_lots"]]
+
+
+def _chosen_home_lots(out: dict, pairing) -> list:
+    """§1.1.2.9: the home lots the semi-finals of the pairing just chosen need (the state read
+    before the choice speaks of the old pairing, which no longer plays: issue 25.10)."""
+    from ..rules.playoff import first_division_playoff, home_lot_warning, home_lots_due
+
+    matches, _ = first_division_playoff(out["order"], out["mutual"], out["seed"], pairing, lots=out["lots"])
+    return [home_lot_warning(lot) for lot in home_lots_due(matches, lambda _mid: True)]
 
 
 def _final_stands(out: dict, match: str, decision) -> list:
@@ -205,7 +219,7 @@ def _final_stands(out: dict, match: str, decision) -> list:
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
             today_: Optional[str], dry_run: bool) -> None:
     """§1.1.2.7, §1.1.2.11, §1.1.4.2: record a play-off result."""
-    from ..rules.playoff import Half, PlayoffResult, decide
+    from ..rules.playoff import Half, PlayoffResult, decide, home_before_result
     from ..store.playoff import PLAYOFF, playoff_data
 
     snap = load_snapshot()
@@ -223,6 +237,7 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
             check([Problem.error("1.1.2.8", f"the semi-finals are not fixed: {out['order'][0]} may still choose until "
                                             f"{out['pairing'].deadline}",
                                  hint="record the choice (dbf playoff 1div choose TEAM) or wait for the deadline")])
+        check(home_before_result(m))     # §1.1.2.9/§1.1.4.2: the home lot is drawn before the match
         res = PlayoffResult(match, tuple(Half(_pair(h)) for h in half), tuple(Half(_pair(h), 4) for h in extra))
         decision, problems = decide(m, res)
         check(problems + _final_stands(out, match, decision))

@@ -368,7 +368,7 @@ def _playoff_cards(doc: dict | None, ref: _Refs, lang: str = "en") -> list[dict]
     cards = []
     for m in doc.get("matches", []):
         shown = m.get("carry_over_shown") or {}
-        totals = m.get("totals") or {}
+        totals = m.get("totals_shown") or {}
         cards.append({"id": m["id"], "stage": word("stage", m["stage"], lang), "winner": m.get("winner") or "",
                       "home": m.get("home_section_1") or "",
                       "teams": [{"team": ref(x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),

@@ -216,6 +216,65 @@ def home_section_1(match_id: str, teams: tuple[str, str], mutual: MutualResult |
     return (None, None) if lot is None else (lot.drawn, lot)
 
 
+def home_rule(match_id: str) -> str:
+    """The paragraph that decides home in ``match_id``: §1.1.4.2 for the runners-up match (by lot,
+    our reading), §1.1.2.9 for the 1st division's play-off."""
+    return "1.1.4.2" if match_id == PO3 else "1.1.2.9"
+
+
+def teams_fixed(match_id: str, *, complete: bool, open_lots: Sequence = (), status: str | None = None) -> bool:
+    """Whether the teams of a play-off match are final, so that the lot for its home can be drawn
+    (§1.1.2.9, §1.1.4.2): the round robin complete (§1.1.2.5, §1.1.4.2), no standings lot pending
+    among the places that play (``open_lots``), and for a semi-final the pairing chosen or fallen
+    to the default (§1.1.2.8 ``status``). The final exists only once both semi-finals are decided.
+
+    >>> teams_fixed(SF1, complete=True, status="provisional"), teams_fixed(SF1, complete=True, status="chosen")
+    (False, True)
+    >>> teams_fixed(PO3, complete=False), teams_fixed(F1, complete=True)
+    (False, True)
+    """
+    if not complete or open_lots:
+        return False
+    return status in ("chosen", "default") if match_id in (SF1, SF2) else True
+
+
+def home_lots_due(matches: Iterable[PlayoffMatch], fixed) -> tuple:
+    """§1.1.2.9, §1.1.4.2: the lot to draw for home in each match whose teams are fixed
+    (``fixed(match_id)``, :func:`teams_fixed`) and whose home no round-robin result decides, as
+    :class:`~dbfcli.rules.lots.PendingLot` values. A match not paired for good needs no lot yet."""
+    from .lots import PendingLot
+
+    return tuple(PendingLot(m.id, home_rule(m.id), tuple(sorted(m.teams)), f"home in section 1 of {m.id}")
+                 for m in matches if m.home_section_1 is None and fixed(m.id))
+
+
+def home_lot_warning(lot) -> Problem:
+    """The warning for a home lot still to draw (a :func:`home_lots_due` value), with its command."""
+    return Problem.warning(lot.rule, f"{lot.key}: home in section 1 is decided by lot, not drawn yet", hint=lot.command())
+
+
+def open_order_lots(pending: Iterable, order: Sequence[str], places: int) -> tuple:
+    """The pending standings lots (:func:`dbfcli.rules.standings.pending_lots`) that decide who
+    holds one of the first ``places`` of ``order``: the 1st division's top 4 (§1.1.2.5, §1.1.2.8),
+    a 3rd-division group's winner and runner-up (§1.1.4.2). Until each is drawn the play-off is
+    provisional; a lot further down (relegation) changes nothing in it."""
+    top = set(order[:places])
+    return tuple(lot for lot in pending if top & set(lot.teams))
+
+
+def home_before_result(match: PlayoffMatch) -> list[Problem]:
+    """§1.1.2.9 (§1.1.4.2): home in section 1 decides where the teams sit and who is away in an
+    extra round (§1.1.2.11), so it is known before the match is played: a result of a match whose
+    home lot is not drawn is refused (docs/readings/playoff-rollover.md)."""
+    if match.home_section_1 is not None:
+        return []
+    teams = ",".join(sorted(match.teams))
+    return [Problem.error(home_rule(match.id), f"{match.id}: home in section 1 is decided by lot and the lot is not "
+                                               "drawn; a result is recorded only after the lot",
+                          hint=f"dbf lot draw {match.id} --teams {teams} --by NAME --witness NAME (or dbf lot "
+                               "record ... --order HOME,AWAY for a lot drawn by hand before the match)")]
+
+
 def choice_deadline(results_known_on: dt.date, choice_days: int = 8) -> dt.date:
     """§1.1.2.8: the last day the round-robin winner may name its semi-final opponent."""
     return results_known_on + dt.timedelta(days=choice_days)
@@ -468,7 +527,8 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
     """``dbf check`` of the play-off file: the choice (§1.1.2.8: among nos. 2-4, by the
     deadline), the teams of every recorded match (§1.1.2.5 top 4, §1.1.2.8 the pairing, §1.1.2.6
     the final between the semi-final winners and no 3rd-place match, §1.1.4.2 the runners-up),
-    and each result's structure and decision (§1.1.2.7, §1.1.4.2, §1.1.2.11)."""
+    each result's structure and decision (§1.1.2.7, §1.1.4.2, §1.1.2.11), and that its home lot
+    was drawn (§1.1.2.9, §1.1.4.2: :func:`home_before_result`)."""
     where = where or {}
     problems: list[Problem] = []
     pairing, p = semi_final_pairing(order, choice, chosen_on=chosen_on, results_known_on=results_known_on,
@@ -484,6 +544,7 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
         problems += [x.at(at) for x in p]  # type: ignore[arg-type]
         if match is None:
             continue
+        problems += [x.at(at) for x in home_before_result(match)]  # type: ignore[arg-type]
         decision, p = decide(match, _oriented(res, teams, match))
         problems += [x.at(at) for x in p]  # type: ignore[arg-type]
         if decision is not None:

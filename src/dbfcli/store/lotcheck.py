@@ -13,8 +13,9 @@ from .season import SeasonStore, StoreError
 def season_pending_lots(store: SeasonStore) -> tuple[list[PendingLot], list[Problem]]:
     """Every lot the season still needs: the final tables' ties that decide a place (§1.1.3.2 and
     the marks' §), and home in a play-off match whose round-robin match was drawn (§1.1.2.9) or
-    in the runners-up match (§1.1.4.2), with no lot and no recorded seed. Problems of files that
-    cannot be read are returned, not raised."""
+    in the runners-up match (§1.1.4.2), with no lot and no recorded seed, once the match's teams
+    are fixed (rules.playoff.teams_fixed: not mid-season, not before no. 1's choice or its
+    deadline). Problems of files that cannot be read are returned, not raised."""
     from ..rules.standings import pending_lots
     from .playoff import division_table
     from .playoffstate import playoff_state
@@ -28,9 +29,12 @@ def season_pending_lots(store: SeasonStore) -> tuple[list[PendingLot], list[Prob
             continue
         if table.complete:
             pending += pending_lots(div, table.rows)
+    import datetime as dt
+
+    on = dt.date.today()    # §1.1.2.8: past the choice deadline no. 1 plays no. 4, and that pairing's lot is due
     for div in ("1div", "3div"):
         try:
-            out = playoff_state(store, div=div)
+            out = playoff_state(store, on=on, div=div)
         except (StoreError, IndexError):
             continue
         pending += out.get("pending_lots", [])

@@ -14,29 +14,32 @@ def default_seed(season: str) -> int:
     return int("".join(c for c in season if c.isdigit()) or 0)
 
 
-def _pending_home(out: dict) -> None:
-    """A pending lot (``out["pending_lots"]``) and a warning for each match whose home is still
-    to be drawn (§1.1.2.9; §1.1.4.2 for the runners-up match)."""
-    from ..rules.lots import PendingLot
-    from ..rules.problems import Problem
+def _pending_home(out: dict, fixed) -> None:
+    """A pending lot (``out["pending_lots"]``) and a warning for each match whose teams are
+    fixed (``fixed(match_id)``, :func:`dbfcli.rules.playoff.teams_fixed`) and whose home is still
+    to be drawn (§1.1.2.9; §1.1.4.2 for the runners-up match). A match not paired for good asks for
+    no lot: mid-season, before no. 1's choice, in a freshly rolled season (issue 25.11)."""
+    from ..rules.playoff import home_lot_warning, home_lots_due
 
-    for m in out.get("matches", ()):
-        if m.home_section_1 is None:
-            rule = "1.1.4.2" if m.id == "3div-PO" else "1.1.2.9"
-            lot = PendingLot(m.id, rule, tuple(sorted(m.teams)), f"home in section 1 of {m.id}")
-            out["pending_lots"].append(lot)
-            out["problems"].append(Problem.warning(rule, f"{m.id}: home in section 1 is decided by lot, not drawn yet",
-                                                   hint=lot.command()))
+    for lot in home_lots_due(out.get("matches", ()), fixed):
+        out["pending_lots"].append(lot)
+        out["home_warnings"].append(home_lot_warning(lot))
+    out["problems"] += out["home_warnings"]
 
 
-def _pending_order(out: dict, div: str, table) -> None:
-    """A warning when a pending lot of the final table decides who plays the play-off or where."""
+def _pending_order(out: dict, div: str, table, places: int) -> None:
+    """A warning for each pending lot of the final table that decides who plays the play-off
+    (one of the first ``places``, :func:`dbfcli.rules.playoff.open_order_lots`), kept as values
+    in ``out["order_lots"]``."""
+    from ..rules.playoff import open_order_lots
     from ..rules.problems import Problem
     from ..rules.standings import pending_lots
 
     if not table.complete:
         return
-    for lot in pending_lots(div, table.rows):
+    lots = open_order_lots(pending_lots(div, table.rows), tuple(r.team for r in table.rows), places)
+    out["order_lots"] += lots
+    for lot in lots:
         out["problems"].append(Problem.warning(lot.rule, f"{lot.what}: the lot among {', '.join(lot.teams)} is not "
                                                          "drawn: the play-off is provisional", hint=lot.command()))
 
@@ -83,7 +86,7 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
     seed = seed if seed is not None else pf.seed      # None: a lot is drawn with `dbf lot draw`
     lots = load_lots(store)[0]
     out: dict[str, Any] = {"seed": seed, "file": pf, "decisions": {}, "problems": problems, "pending_lots": [],
-                           "lots": lots}
+                           "order_lots": [], "home_warnings": [], "lots": lots}
     if div == "3div":
         return _third_division_state(store, out)
     return _first_division_state(store, out, settings, pf, on)
@@ -92,7 +95,7 @@ def playoff_state(store, seed: int | None = None, on: dt.date | None = None, div
 def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
     """§1.1.4.2: the match of the two 3rd-division groups' runners-up (provisional while a group's
     round robin is not complete)."""
-    from ..rules.playoff import decide, runners_up_match
+    from ..rules.playoff import decide, runners_up_match, teams_fixed
     from ..rules.problems import Problem
     from .playoff import division_table
 
@@ -104,19 +107,19 @@ def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
         tables[g] = table
         if not table.complete:
             problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
-        _pending_order(out, g, table)
+        _pending_order(out, g, table, 2)
     a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
     match = runners_up_match(a2, b2, out["seed"], out["lots"])
     out.update(matches=(match,), complete=all(t.complete for t in tables.values()))
     _apply(out, match, decide)
-    _pending_home(out)
+    _pending_home(out, lambda mid: teams_fixed(mid, complete=out["complete"], open_lots=out["order_lots"]))
     return out
 
 
 def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date | None) -> dict[str, Any]:
     """§1.1.2.5-11: the 1st division's top 4 after the round robin, the semi-final pairing
     (§1.1.2.8, ``blocked`` without one), the semi-finals and, once both are decided, the final."""
-    from ..rules.playoff import MutualResult, first_division_playoff, semi_final_pairing
+    from ..rules.playoff import MutualResult, first_division_playoff, semi_final_pairing, teams_fixed
     from ..rules.problems import Problem
     from .playoff import division_table
 
@@ -127,7 +130,7 @@ def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date 
     if not table.complete:
         problems.append(Problem.warning("1.1.2.5", f"1div's round robin is not complete ({table.matches_played} of "
                                                    f"{table.matches_total} matches): the play-off is provisional"))
-    _pending_order(out, "1div", table)
+    _pending_order(out, "1div", table, 4)
     mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
     weekends = settings.division("1div").weekends
     known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
@@ -141,7 +144,8 @@ def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date 
     problems += p
     out.update(order=order, pairing=pairing, mutual=mutual, complete=table.complete, results_known_on=known)
     out["matches"] = matches + _final(out, matches, order, mutual, not table.complete)
-    _pending_home(out)
+    _pending_home(out, lambda mid: teams_fixed(mid, complete=table.complete, open_lots=out["order_lots"],
+                                               status=pairing.status))
     return out
 
 
@@ -187,18 +191,21 @@ def _apply(out: dict, match, decide):
 
 
 def match_json(m, out: dict) -> dict:
-    from ..rules.playoff import show_imps
+    from ..rules.playoff import exact, show_imps
 
     doc = m.to_json()
     result, decision = out["decisions"].get(m.id, (None, None))
     doc["home_section_2"] = m.home_section_2 if m.sections == 2 else None
+    doc["lot_pending"] = any(lot.key == m.id for lot in out.get("pending_lots", ()))   # due: the teams are fixed
     if result is not None:
         doc["result"] = {"halves": [list(h.imps) for h in result.halves],
                          "extra_rounds": [list(h.imps) for h in result.extra_rounds]}
     if decision is not None:
         doc["winner"] = decision.winner
         doc["decided_by"] = decision.decided_by
-        doc["totals"] = {t: show_imps(v) for t, v in decision.totals.items()}
+        # exact, as the carry-over is (§1.1.2.10: "7/3"); the 1-decimal display beside it (issue 25.14)
+        doc["totals"] = {t: exact(v) for t, v in decision.totals.items()}
+        doc["totals_shown"] = {t: show_imps(v) for t, v in decision.totals.items()}
         doc["extra_round_line_up"] = [{"round": n, "away": a, "note": note} for n, a, note in decision.extra_rounds]
     return doc
 
