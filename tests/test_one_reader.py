@@ -57,7 +57,9 @@ NOT_READERS = {
     "divresults": {"schedule_file", "freeze_schedule"},
     "sheetcontext": {"division_of", "computed_trips",   # a match id's division; trips on the postcode table
                      "sheet_inputs"},                   # computes on a SheetSeason read by load_sheet_season(snap)
-    "lots": {"lot_to_data", "lots_data"},
+    "lots": {"lot_to_data", "lots_data", "lot_reveal"},   # lot_reveal: a recorded lot's proof (reads nothing)
+    "drawproof": {"commitment_data", "commitment_file", "lot_commitments_data", "write_draw_secret", "read_bundle",
+                  "LOT_COMMITMENTS"},   # read_bundle: a bundle the user names (issue 30)
     "systems": {"Registration", "card_file_name", "card_from_dict", "register", "registry_doc"},
     "playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
     "blanks": {"blank_facts", "blank_yaml"},

@@ -26,12 +26,22 @@ def _documented() -> dict[str, int]:
     return {code: int(ex) for code, ex in rows}
 
 
+def _invariant_names() -> set[str]:
+    """The names of the season invariants (``draw.team-once``): ids of invariants, not problem
+    codes, though the ``draw`` family of codes (issue 30) shares their first word."""
+    from dbfcli.rules.invariants import DIVISION_INVARIANTS, INVARIANTS, STANDINGS_INVARIANTS
+
+    return {i.name for i in (*INVARIANTS, *DIVISION_INVARIANTS, *STANDINGS_INVARIANTS)}
+
+
 def _codes_in_source() -> dict[str, str]:
     """Every string literal of the source that is a problem code, with one place it is used."""
     found: dict[str, str] = {}
+    invariants = _invariant_names()
     for path in sorted(SRC.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE_RE.match(node.value):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE_RE.match(node.value) \
+                    and node.value not in invariants:
                 found.setdefault(node.value, f"{path.relative_to(SRC)}:{node.lineno}")
     return found
 

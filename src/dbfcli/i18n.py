@@ -228,6 +228,21 @@ MESSAGES.update({
     "byes_line": ("byes ({n}): {teams}", "oversiddere ({n}): {teams}"),
     "recorded_draw": ("{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} reproduces it)",
                       "{verb} {file}; seed {seed} (dbf draw cup --round {round} --seed {seed} gentager lodtrækningen)"),
+    "recorded_committed_draw": ("{verb} {file}; the committed secret {secret} is revealed (commitment {commitment}); "
+                                "dbf draw verify --round {round} checks the draw",
+                                "{verb} {file}; den forpligtede hemmelighed {secret} er afsløret (forpligtelse "
+                                "{commitment}); dbf draw verify --round {round} efterprøver lodtrækningen"),
+    "committed_draw": ("committed to the draw of {what}: commitment {commitment}, field {field}, algorithm {algorithm}; "
+                       "publish it before the draw (dbf publish)",
+                       "forpligtet til lodtrækningen i {what}: forpligtelse {commitment}, felt {field}, algoritme "
+                       "{algorithm}; offentliggør den før lodtrækningen (dbf publish)"),
+    "committed_beacon": ("the draw will be mixed with the beacon: {source} (announce it now; give its value with "
+                         "--beacon at the draw)",
+                         "lodtrækningen blandes med fyrtårnet: {source} (offentliggør det nu; angiv dets værdi med "
+                         "--beacon ved lodtrækningen)"),
+    "draw_verified": ("verified: {subject} of {season} is the draw its commitment {commitment} promised ({algorithm})",
+                      "efterprøvet: {subject} i {season} er den lodtrækning, som forpligtelsen {commitment} lovede "
+                      "({algorithm})"),
     "verb:recorded": ("recorded", "registrerede"),
     "verb:would record": ("would record", "ville registrere"),
     # dbf schedule cup

@@ -16,7 +16,8 @@ from ..rules.value import MutableValue, field
 
 #: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
 #: § rule and no code is a broken rule of the regulations: exit 1.
-EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3}
+EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3,
+                  "draw": 1}   # issue 30: a committed draw that does not verify, or a draw its commitment refuses
 RULE_EXIT = 1
 
 

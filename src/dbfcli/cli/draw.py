@@ -12,15 +12,17 @@ from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, co
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Redraw a drawn round that has no results yet.")]
+BeaconOpt = Annotated[Optional[str], typer.Option("--beacon", help="The public random value of the beacon the "
+                                                                   "commitment names (e.g. a drand round's randomness).")]
 
 
 def register(app: typer.Typer) -> None:
-    draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16).", no_args_is_help=True)
+    draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after (issue 30).", no_args_is_help=True)
     app.add_typer(draw, name="draw")
 
     @command(draw, "cup", writes=True)
-    def cup(round_: RoundOpt, seed: SeedOpt = None, force: ForceOpt = False, dry_run: DryRunOpt = False,
-            json_: JsonOpt = False) -> None:
+    def cup(round_: RoundOpt, seed: SeedOpt = None, beacon: BeaconOpt = None, force: ForceOpt = False,
+            dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Draw round N of the cup by lot and record it in cup/draws/round-NN.yaml.
 
         Rounds 1-2 are drawn in the pools (1 east, 2 west of the Great Belt), with no
@@ -31,48 +33,34 @@ def register(app: typer.Typer) -> None:
         place, "winner of C1-032", filled when its result is recorded. The seed is
         recorded: the same seed on the same state gives the same draw. A drawn
         round is redrawn only with --force and only while it has no results.
+        After `dbf draw commit --round N` the draw uses the committed secret (with
+        --beacon when the commitment names a beacon source), reveals it in the draw
+        file, and `dbf draw verify --round N` checks it (issue 30).
 
         Example: dbf draw cup --round 1 --seed 2627
         """
-        import os
-
-        from ..rules.draw import draw_cup_round, pools_kept
         from ..i18n import team_label as label
-        from ..rules.matchstate import redraw_refusal
         from ..store.cupdraw import draw_file
+        from .draw_commit import committed_seed, draw_inputs, proof_doc
 
         snap = load_snapshot()
         store = snap.store
         settings = snap.settings()
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "big") >> 1
+        inputs = draw_inputs(snap, settings, round_, force)
+        seed, reveal = committed_seed(snap, round_, inputs.field, seed, beacon)
         with store.transaction(command_line(), f"drew cup round {round_} (seed {seed})", dry_run,
                                RUN.lock_timeout) as tx:
-            teams, entry, clubs, pool_of, field_problems = snap.cup_field(settings)
-            check(field_problems)
-            draws, recorded_pools, problems = snap.draws()
-            winners, _, result_rounds, more = snap.cup_results()
-            check(problems + more)
-            refusal = redraw_refusal(draws, result_rounds, round_, force)   # §1.5.16
-            if refusal is not None:
-                raise UsageProblem([refusal])
-            pool_of = pools_kept(pool_of, recorded_pools, round_)   # §1.5.2
-            earlier = {r: d for r, d in draws.items() if r < round_}
-            agreements, _, more = snap.schedule()
-            check(more)
-            dispensed = {mid for mid, a in agreements.items() if a.dispensation}   # §1.5.6: may wait (§1.5.16)
-            outcome, problems = draw_cup_round(round_, entry=entry, clubs=clubs, pool_of=pool_of, draws=earlier,
-                                               winners=winners, seed=seed, dispensations=dispensed,
-                                               walkovers=_walkovers(snap, round_))
-            if outcome is None:
-                _refuse_draw(problems)
+            outcome, problems = draw_field(inputs.field, seed, reveal)
             d = outcome.draw
-            _write_draw(tx, round_, seed, outcome, draws, agreements)
+            _write_draw(tx, round_, seed, outcome, inputs.draws, inputs.agreements,
+                        reveal.data() if reveal is not None else None)
             from ..store.snapshot import refusals
             check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
             changes = tx.changes()
-        names = {t.id: t.name for t in teams}
+        names = {t.id: t.name for t in inputs.teams}
         doc = _draw_doc(round_, seed, d, dry_run, changes)
+        if reveal is not None:
+            doc["proof"] = proof_doc(round_, reveal)
         check(problems)
 
         def human(out):
@@ -86,12 +74,31 @@ def register(app: typer.Typer) -> None:
             if d.byes:
                 out.line(tr("byes_line", n=len(d.byes), teams=", ".join(map(label, d.byes))))
             verb = tr("verb:would record" if dry_run else "verb:recorded")
-            out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
+            if reveal is None:
+                out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
+            else:
+                out.line(tr("recorded_committed_draw", verb=verb, file=draw_file(round_), secret=reveal.secret,
+                            commitment=reveal.commitment, round=round_))
 
         emit(doc, human)
 
+    from .draw_commit import register_commit
 
-def _walkovers(snap, round_: int) -> frozenset[str]:
+    register_commit(draw)
+
+
+def draw_field(field: dict, seed: int, reveal=None):
+    """Draw the field with ``seed`` by the committed algorithm (the current one without a
+    commitment): the outcome, or exit 1/2 with the problems (§1.5.2, §1.5.3, §1.5.16)."""
+    from ..rules.drawproof import CUP_ALGORITHM, run
+
+    got, problems = run(reveal.algorithm if reveal is not None else CUP_ALGORITHM, field, seed)
+    if got is None:
+        _refuse_draw(problems)
+    return got["outcome"], problems
+
+
+def walkovers_of(snap, round_: int) -> frozenset[str]:
     """The round-1 matches recorded as walkovers, for round 2's draw (§1.5.2: their winners have
     not played); the full records are read only then."""
     if round_ != 2:
@@ -109,15 +116,17 @@ def _refuse_draw(problems) -> None:
     raise RuleBroken(problems)
 
 
-def _write_draw(tx, round_: int, seed: int, outcome, draws: dict, agreements: dict) -> None:
-    """The round's draw file; on a redraw, the agreements about the old pairings go (§1.5.16)."""
+def _write_draw(tx, round_: int, seed: int, outcome, draws: dict, agreements: dict, proof: dict | None) -> None:
+    """The round's draw file (with the proof of a committed draw, issue 30); on a redraw, the
+    agreements about the old pairings go (§1.5.16)."""
     import datetime as dt
 
     from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
 
+    how = "dbf draw verify --round {} checks it".format(round_) if proof else f"seed {seed} reproduces it"
     tx.write_yaml(draw_file(round_), draw_data(outcome.draw, dict(outcome.pools) or None,
-                                               dt.datetime.now(dt.timezone.utc)),
-                  header=f"cup round {round_} drawn by lot (dbf draw cup); seed {seed} reproduces it")
+                                               dt.datetime.now(dt.timezone.utc), proof),
+                  header=f"cup round {round_} drawn by lot (dbf draw cup); {how}")
     if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
         old = {m.id for m in draws[round_].matches}
         if old & set(agreements):

@@ -55,22 +55,26 @@ def register(app: typer.Typer) -> None:
 
 def _ignore_secret(root) -> None:
     """With ``git = true`` in ``DIR/dbf.toml``: ``DIR/.gitignore`` keeps every season's
-    ``.serve-secret`` (the key of the captains' links, ``dbf serve``) out of git (issue 19)."""
+    ``.serve-secret`` (the key of the captains' links, ``dbf serve``, issue 19) and
+    ``.draw-secrets`` (the secrets of committed draws until each draw reveals its own, issue 30)
+    out of git."""
     from ..store.atomic import write_inside
     from ..store.season import read_dbf_toml
 
     if not read_dbf_toml(root).get("git"):
         return
-    line = "*/.serve-secret"
     path = root / ".gitignore"
     try:
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
     except (OSError, UnicodeDecodeError):
         old = ""
-    if line in old.split("\n"):
+    text = old
+    for line, why in (("*/.serve-secret", "# dbf serve: the key of the captains' links, never in git\n"),
+                      ("*/.draw-secrets", "# dbf draw commit: the secrets of draws not made yet, never in git\n")):
+        if line not in text.split("\n"):
+            text += ("" if not text or text.endswith("\n") else "\n") + why + line + "\n"
+    if text == old:
         return
-    text = (old + ("" if not old or old.endswith("\n") else "\n")
-            + "# dbf serve: the key of the captains' links, never in git\n" + line + "\n")
     try:
         write_inside(root, ".gitignore", text.encode("utf-8"))
     except OSError as exc:

@@ -3,6 +3,8 @@
     dbf lot list [--json]                                   pending and recorded lots
     dbf lot draw KEY [--teams A,B] --by NAME --witness NAME dbf draws (OS randomness), records the seed
     dbf lot record KEY --order A,B --by NAME --witness NAME the TD drew by hand: record the order
+    dbf lot commit KEY [--teams A,B] [--beacon-source TEXT] before dbf draws it: a commitment (issue 30)
+    dbf lot verify KEY [--teams A,B] | --bundle FILE        recompute a committed lot
 
 KEY is a division (a standings tie: ``2div``), a play-off match (home in section 1:
 ``1div-SF1``, ``3div-PO``) or a rollover vacancy match drawn instead of played (§1.1.1.1:
@@ -199,22 +201,31 @@ def register(app: typer.Typer) -> None:
              teams: Annotated[Optional[str], typer.Option("--teams", help="The teams drawn among, A,B[,C] "
                                                           "(default: the pending lot's).")] = None,
              witness: WitnessOpt = [],  # noqa: B006
-             at: AtOpt = None, dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+             at: AtOpt = None,
+             beacon: Annotated[Optional[str], typer.Option("--beacon", help="The beacon's value, when the lot's "
+                                                           "commitment names a beacon source.")] = None,
+             dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """dbf draws the lot KEY: the order from the operating system's randomness (a fresh seed,
         recorded, so `rules.lots.draw_order(teams, seed)` replays it), with who and the witnesses.
+        After `dbf lot commit KEY` the lot is drawn with the committed secret (and --beacon),
+        revealed in the lot, and `dbf lot verify KEY` checks it (issue 30).
 
         Example: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"
         """
-        import secrets
-
         from ..rules.lots import DrawnLot, draw_order
+        from .lot_commit import lot_seed
 
         name, names = _witnesses(by, witness)
         snap = load_snapshot()
         key_, rule, pool, _ = _target(snap, key, _ids(teams) if teams else None)
-        seed = secrets.randbits(63)
+        seed, reveal = lot_seed(snap, key_, rule, pool, beacon)
         order = draw_order(pool, seed)
-        _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed), "dbf", dry_run)
+        _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), order, name, names, _when(at), seed,
+                             reveal.data() if reveal is not None else None), "dbf", dry_run)
+
+    from .lot_commit import register_commit
+
+    register_commit(lot, _target, _ids)
 
     @command(lot, "record", writes=True)
     def record(key: KeyArg, by: ByOpt,
@@ -231,5 +242,8 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot()
         drawn = _ids(order)
         key_, rule, pool, _ = _target(snap, key, drawn)
+        from .lot_commit import refuse_hand_drawn
+
+        refuse_hand_drawn(snap, key_, rule, pool)   # issue 30: a committed lot is drawn by dbf
         drawn = _normalise(drawn, _known_teams(snap), strict=not key.upper().startswith("Q-PO"))
         _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "hand", dry_run)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .value import Value
 
@@ -251,6 +252,7 @@ class DrawnLot(Value):
     witnesses: tuple[str, ...]
     drawn_at: str
     seed: int | None = None
+    proof: Mapping[str, Any] | None = None   # a committed lot (issue 30): what it reveals (rules.drawproof)
 
     @property
     def first(self) -> str:

@@ -27,7 +27,7 @@ Severity = Literal["error", "warning"]
 
 #: The families of ``code`` (the part before the first dot). What each means and which exit
 #: code it gives is in docs/problem-codes.md and ``dbfcli.cli.common.EXIT_OF_FAMILY``.
-CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal")
+CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw")
 
 
 class Where(Value):

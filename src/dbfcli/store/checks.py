@@ -14,7 +14,7 @@ from ..rules.problems import Problem
 from .season import SeasonStore, StoreError
 
 #: store modules with a ``check_season``, in the order their problems are listed
-CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata")
+CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata", "drawproof")
 
 
 def run_checks(store: SeasonStore) -> list[Problem]:

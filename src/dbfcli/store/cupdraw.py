@@ -11,6 +11,7 @@
     - {id: C1-001, pool: east, teams: [KBH-3, ODE-1]}   # teams[0] drawn first (§1.5.5)
     byes: [AAR-2]
     pools: {KBH-3: east, ...}   # rounds 1-2: every pool team's pool (round 2 is drawn in them)
+    proof: {algorithm, commitment, field, secret, beacon_source, beacon}   # a committed draw (issue 30)
 
 ``cup/schedule.yaml`` (what the captains agreed or the TD set, §1.5.6/§1.5.8/§1.5.16)::
 
@@ -74,8 +75,9 @@ def draw_sent_rounds(store: SeasonStore) -> frozenset[int]:
     return frozenset(out)
 
 
-def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.datetime | None = None) -> dict:
-    """The draw file's document."""
+def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.datetime | None = None,
+              proof: dict | None = None) -> dict:
+    """The draw file's document; ``proof``: what a committed draw reveals (issue 30, store.drawproof)."""
     doc: dict[str, Any] = {"schema": SCHEMA, "round": draw.round, "seed": draw.seed}
     if drawn_at is not None:
         doc["drawn_at"] = drawn_at.isoformat(timespec="seconds")
@@ -84,6 +86,8 @@ def draw_data(draw: CupDraw, pools: dict[str, str] | None = None, drawn_at: dt.d
     doc["byes"] = list(draw.byes)
     if pools:
         doc["pools"] = dict(sorted(pools.items()))
+    if proof:
+        doc["proof"] = dict(proof)
     return doc
 
 

@@ -11,6 +11,7 @@
         witnesses: [Anne Holm]
         drawn_at: 2027-03-01T19:30
         seed: 8127361278361            # only when dbf drew it (replay: rules.lots.draw_order)
+        proof: {algorithm, commitment, field, secret, beacon_source, beacon}   # a committed lot (issue 30)
 
 The standings, the play-off and the rollover read the lots from here; ``dbf check`` lists the
 pending ones and every recorded lot that no longer breaks a tie (:mod:`dbfcli.store.lotcheck`).
@@ -26,7 +27,7 @@ from .season import SeasonStore
 
 LOTS = "divisions/lots.yaml"
 SCHEMA = 1
-_KEYS = ("key", "rule", "teams", "order", "drawn_by", "witnesses", "drawn_at", "seed")
+_KEYS = ("key", "rule", "teams", "order", "drawn_by", "witnesses", "drawn_at", "seed", "proof")
 
 
 def _strings(value: Any) -> tuple[str, ...] | None:
@@ -68,7 +69,8 @@ def _lot_shape(item: dict) -> str | None:
                            ("drawn_by", isinstance(item.get("drawn_by"), str) and item["drawn_by"].strip()),
                            ("witnesses", witnesses is not None),
                            ("drawn_at", item.get("drawn_at") is not None),
-                           ("seed", seed is None or (isinstance(seed, int) and not isinstance(seed, bool))))
+                           ("seed", seed is None or (isinstance(seed, int) and not isinstance(seed, bool))),
+                           ("proof", item.get("proof") is None or isinstance(item.get("proof"), dict)))
            if not ok]
     if not unknown and not bad:
         return None
@@ -84,7 +86,8 @@ def _lot(item, i: int, at) -> DrawnLot | list[Problem]:
     if what is not None:
         return [Problem.error(None, f"lots[{i}]: {what}", at, code="format.schema")]
     lot = DrawnLot(item["key"], str(item["rule"]), _strings(item.get("teams")), _strings(item.get("order")),
-                   item["drawn_by"].strip(), _strings(item.get("witnesses")), str(item["drawn_at"]), item.get("seed"))
+                   item["drawn_by"].strip(), _strings(item.get("witnesses")), str(item["drawn_at"]), item.get("seed"),
+                   item.get("proof"))
     msgs = check_lot(lot)
     if msgs:
         return [Problem.error(lot.rule, m, at) for m in msgs]
@@ -96,7 +99,17 @@ def lot_to_data(lot: DrawnLot) -> dict:
             "drawn_by": lot.drawn_by, "witnesses": list(lot.witnesses), "drawn_at": lot.drawn_at}
     if lot.seed is not None:
         data["seed"] = lot.seed
+    if lot.proof is not None:
+        data["proof"] = dict(lot.proof)
     return data
+
+
+def lot_reveal(lot: DrawnLot):
+    """``(subject, Reveal)`` of a committed lot (issue 30), or None for a lot drawn without one."""
+    from ..rules.drawproof import lot_subject, reveal_of
+
+    got = reveal_of(lot.proof, lot.seed, {"order": list(lot.order)}) if lot.proof is not None else None
+    return None if got is None else (lot_subject(lot.key, lot.teams), got)
 
 
 def lots_data(lots) -> dict:

@@ -836,7 +836,7 @@ def _git_commit(store: SeasonStore, entry: dict) -> None:
             subprocess.run(["git", "-C", root, "init", "-q"], check=True, capture_output=True)
         subprocess.run(["git", "-C", root, "add", "-A", "--", store.season,
                         f":(exclude){store.season}/.dbf.lock", f":(exclude){store.season}/.cache",
-                        f":(exclude){store.season}/{PENDING}", f":(exclude){store.season}/.serve-secret", f":(exclude,glob){store.season}/**/.*.tmp"],
+                        f":(exclude){store.season}/{PENDING}", f":(exclude){store.season}/.serve-secret", f":(exclude){store.season}/.draw-secrets", f":(exclude,glob){store.season}/**/.*.tmp"],
                        check=True, capture_output=True)
         subprocess.run(["git", "-C", root, "-c", "user.name=dbf", "-c", "user.email=dbf@localhost",
                         "commit", "-q", "-m", msg, "--", store.season], check=False, capture_output=True)

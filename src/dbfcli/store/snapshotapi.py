@@ -264,6 +264,30 @@ class Snapshot:
 
         return self._pair("registry", load_registry)
 
+    def draw_commitments(self):
+        """``(round -> Commitment, problems)`` of cup/commitments/ (store.drawproof, issue 30)."""
+        from .drawproof import load_cup_commitments
+
+        return self._pair("draw_commitments", load_cup_commitments)
+
+    def draw_reveals(self):
+        """``(round -> Reveal, problems)``: the proof of each committed draw, its draw as recorded."""
+        from .drawproof import load_cup_reveals
+
+        return self._pair("draw_reveals", load_cup_reveals)
+
+    def lot_commitments(self):
+        """``(commitments, problems)`` of divisions/lot-commitments.yaml (store.drawproof)."""
+        from .drawproof import load_lot_commitments
+
+        return self._pair("lot_commitments", load_lot_commitments)
+
+    def draw_secret(self, subject: str) -> str | None:
+        """The secret SEASON/.draw-secrets keeps for a committed draw (never published)."""
+        from .drawproof import read_draw_secret
+
+        return read_draw_secret(self.store.dir, subject)
+
     def recorded_draws(self):
         """Round -> [(match id, teams)] of the recorded draws, read fast (store.cupdraw)."""
         from .cupdraw import recorded_draws
