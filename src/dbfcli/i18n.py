@@ -353,6 +353,45 @@ MESSAGES.update({
     "playoff_chosen": ("{verb}: {team} plays {choice} (semi-finals {a} v {b}, {c} v {d})",
                        "{verb}: {team} møder {choice} (semifinaler {a} – {b}, {c} – {d})"),
     "playoff_won": ("{match}: {winner} wins ({how})", "{match}: {winner} vinder ({how})"),
+    "mail_proof_drawn": ("This draw was committed before it was made: commitment {commitment}. The draw reveals its "
+                         "secret, {secret}; anyone can check the draw with `dbf draw verify --bundle "
+                         "verify-cup-round-{round}.json` (on the season's site).",
+                         "Denne lodtrækning blev forpligtet, før den blev foretaget: forpligtelse {commitment}. "
+                         "Lodtrækningen afslører hemmeligheden, {secret}; enhver kan efterprøve lodtrækningen med "
+                         "`dbf draw verify --bundle verify-cup-round-{round}.json` (på sæsonens hjemmeside)."),
+    "mail_proof_committed": ("The draw of the {round} is committed: commitment {commitment} (field {field}). Keep "
+                             "it: the draw reveals the secret, and the draw can then be checked against it.",
+                             "Lodtrækningen til {round} er forpligtet: forpligtelse {commitment} (felt {field}). Gem "
+                             "den: lodtrækningen afslører hemmeligheden, og lodtrækningen kan derefter efterprøves "
+                             "mod den."),
+    "mail_proof_beacon": ("The draw will be mixed with the beacon {source}, announced now.",
+                          "Lodtrækningen blandes med fyrtårnet {source}, som offentliggøres nu."),
+    "mail_commitment_subject": ("DBF cup: the commitment to the draw of the {round}",
+                                "DBF pokal: forpligtelsen til lodtrækningen til {round}"),
+    "verifiable_draws": ("Verifiable draws", "Efterprøvelige lodtrækninger"),
+    "proofs_intro": ("Before each draw by lot the tournament director publishes a commitment: a fingerprint (SHA-256) "
+                     "of a secret, the season, what is drawn and the field. The draw reveals the secret, and anyone "
+                     "can recompute the draw from it.",
+                     "Før hver lodtrækning offentliggør turneringslederen en forpligtelse: et fingeraftryk (SHA-256) af "
+                     "en hemmelighed, sæsonen, hvad der trækkes, og feltet. Lodtrækningen afslører hemmeligheden, og "
+                     "enhver kan gentage lodtrækningen ud fra den."),
+    "proofs_how": ("Verify a draw: dbf draw verify --bundle verify-cup-round-NN.json (a lot: dbf lot verify --bundle "
+                   "FILE). No season folder is needed.",
+                   "Efterprøv en lodtrækning: dbf draw verify --bundle verify-cup-round-NN.json (en lodtrækning i "
+                   "divisionerne: dbf lot verify --bundle FIL). Der kræves ingen sæsonmappe."),
+    "proofs_none": ("No draw has been committed yet.", "Ingen lodtrækning er forpligtet endnu."),
+    "proof_what": ("Draw", "Lodtrækning"),
+    "proof_commitment": ("Commitment", "Forpligtelse"),
+    "proof_state": ("Drawn", "Trukket"),
+    "proof_field": ("field", "felt"),
+    "proof_beacon_source": ("beacon", "fyrtårn"),
+    "proof_beacon": ("beacon value", "fyrtårnets værdi"),
+    "proof_secret": ("secret", "hemmelighed"),
+    "proof_drawn": ("drawn", "trukket"),
+    "proof_not_drawn": ("not drawn yet: the secret is revealed by the draw",
+                        "ikke trukket endnu: hemmeligheden afsløres ved lodtrækningen"),
+    "proof_withdrawn": ("withdrawn", "trukket tilbage"),
+    "proof_lot": ("lot {lot} ({teams})", "lodtrækning {lot} ({teams})"),
     "dry_run_nothing": ("; dry run, nothing written", "; prøvekørsel, intet skrevet"),
     "pairing:provisional": ("provisional", "foreløbig"),
     "pairing:chosen": ("chosen", "valgt"),

@@ -129,14 +129,46 @@ def register(app: typer.Typer) -> None:
 
         base = configured_base_url(store)
         urls = {(r["match"], r["team"]): r["url"] for r in captain_links(snap, round_, base)} if base else {}
+        from ..publish.mail import proof_lines
+
+        proof = proof_lines(data, round_, lang)   # issue 30: the commitments, the secret revealed
         msgs = [(file_name(n), n.email, message(n, frm, lang, data.season,
                                                 (f"{n.match}.yaml", sheets[n.match]) if n.match in sheets else None,
-                                                link=urls.get((n.match, n.team))))
+                                                link=urls.get((n.match, n.team)), proof=proof))
                 for n in items]
         doc: dict = {"ok": True, "round": round_, "messages": len(msgs), "from": frm}
         human = deliver(msgs, out, smtp, doc, lang)
         doc["warnings"] = [p.to_json() for p in warnings]
         _mark_sent(store, round_, len(msgs), f"smtp {smtp}" if smtp else "files")
+        emit(doc, lambda o: o.line(human))
+
+    @command(notify, "commitment")
+    def commitment(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
+                   json_: JsonOpt = False) -> None:
+        """Before the draw of cup round N: one e-mail per captain of every cup team still in the
+        cup with the commitment to the draw (`dbf draw commit`) and its beacon source, so the
+        captains hold it before the draw; the draw's e-mail (`notify draw`) reveals the secret
+        (issue 30, §1.5.16).
+
+        Example: dbf notify commitment --round 3 --out mail/
+        """
+        from ..i18n import current_lang
+        from ..publish.gather import load_season
+
+        if out is None and smtp is None:
+            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
+        _smtp_parts(smtp)
+        lang = current_lang()
+        snap = load_snapshot()
+        data = load_season(snap)
+        if round_ not in data.commitments:
+            fail(f"the draw of cup round {round_} has no commitment", hint=f"dbf draw commit --round {round_}",
+                 code="state.not-committed")
+        msgs, missing = _commitment_mails(data, round_, sender_of(snap.store, sender), lang)
+        doc: dict = {"ok": True, "round": round_, "commitment": data.commitments[round_].commitment,
+                     "messages": len(msgs)}
+        human = deliver(msgs, out, smtp, doc, lang)
+        doc["warnings"] = _no_address_warnings(missing)
         emit(doc, lambda o: o.line(human))
 
     @command(notify, "division")
@@ -250,6 +282,32 @@ def _reminder(tm, contacts, text, ident, lang, frm, season, placeholder, plain_m
                         t("mail_reminder_subject", lang, what=ident), lines, frm, f"{season}.reminder.{ident}.{tm.id}")
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in f"reminder-{ident}-{tm.id}")
     return (f"{safe}.eml", email, msg)
+
+
+def _commitment_mails(data, round_: int, frm: str, lang: str):
+    """``(messages, captains without an address)``: the commitment of round ``round_`` to the
+    captain of each cup team that has lost no recorded match (issue 30)."""
+    from ..i18n import round_name, t
+    from ..publish.mail import commitment_line, placeholder, plain_message
+
+    out_ = {r.loser for r in data.results.values() if r.loser}
+    msgs, missing = [], []
+    for tid, tm in sorted(data.cup_teams.items()):
+        if tid in out_:
+            continue
+        cap = tm.player(tm.captain)
+        name = cap.name if cap else str(tm.captain)
+        lines = [t("mail_greeting", lang, name=name), "", commitment_line(data.commitments[round_], round_, lang),
+                 "", t("mail_sign", lang)]
+        email = data.contacts.get(tm.captain)
+        if email is None:
+            missing.append(str(tm.captain))
+        msg = plain_message(name, email or placeholder(tm.captain),
+                            t("mail_commitment_subject", lang, round=round_name(round_, lang)), lines, frm,
+                            f"{data.season}.commitment.{round_}.{tid}")
+        msgs.append((f"commitment-{round_:02d}-{''.join(c if c.isalnum() or c in '-_' else '_' for c in tid)}.eml",
+                     email, msg))
+    return msgs, missing
 
 
 def _weekend_rounds(snap, division_, div: str, weekend: int):

@@ -56,7 +56,9 @@ def register(app: typer.Typer) -> None:
             step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
             schedules, problems = _schedules(data, step)
             site_pages = pages(data, schedules, lang)
-            calendars = team_calendars(data, schedules, lang)
+            from ..publish.proofs import proof_files
+
+            calendars = {**team_calendars(data, schedules, lang), **proof_files(data)}   # issue 30: the bundles
             step(None, len(data.draws) + len(site_pages))
             try:
                 written = render_site(site_pages, target, lang, step=lambda _f: step(1), files=calendars)

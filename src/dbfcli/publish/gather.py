@@ -88,6 +88,9 @@ class SeasonData:
     trophy_teams: dict[str, str] = field(default_factory=dict)  # season -> winning team's name (trophy.yaml `team:`)
     div_rounds: dict[str, Any] = field(default_factory=dict)  # division -> stored (frozen) schedule, when there is one
     lots: list[Any] = field(default_factory=list)            # recorded lots (divisions/lots.yaml, §1.1.3.2)
+    commitments: dict[int, Any] = field(default_factory=dict)  # cup round -> Commitment (issue 30, store.drawproof)
+    reveals: dict[int, Any] = field(default_factory=dict)      # cup round -> Reveal of its committed draw
+    lot_commitments: list[Any] = field(default_factory=list)   # the lots' commitments
     _tables: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def standings(self, div_id: str):
@@ -267,7 +270,8 @@ def load_season(season: "SeasonStore | Snapshot") -> SeasonData:
 
 def _load_extras(snap: "Snapshot", data: SeasonData, teams, divisions) -> None:
     """What the site shows beside the cup and the tables: the VP scale, the HUM pairs, the
-    play-offs, the road table, DIR/clubs.yaml, the trophy teams, the lots, the frozen schedules."""
+    play-offs, the road table, DIR/clubs.yaml, the trophy teams, the lots, the commitments of
+    the draws (issue 30), the frozen schedules."""
     settings = data.settings
     data.vp_scale, p = snap.vp_scale(settings.vp_scale)
     data.hum_pairs, _ = snap.hum_context(settings, teams)
@@ -279,6 +283,12 @@ def _load_extras(snap: "Snapshot", data: SeasonData, teams, divisions) -> None:
     data.problems += p
     data.trophy_teams = snap.trophy_teams()
     data.lots, p = snap.lots()
+    data.problems += p
+    data.commitments, p = snap.draw_commitments()
+    data.problems += p
+    data.reveals, p = snap.draw_reveals()
+    data.problems += p
+    data.lot_commitments, p = snap.lot_commitments()
     data.problems += p
     for div_id in divisions:
         rounds, _, p = snap.frozen(div_id, settings.division(div_id))

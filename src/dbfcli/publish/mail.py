@@ -173,10 +173,30 @@ def eml_bytes(msg: EmailMessage) -> bytes:
     return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
 
 
+def proof_lines(data, rnd: int, lang: str) -> list[str]:
+    """Issue 30: what a captain is told of the committed draws: this round's commitment and the
+    secret its draw revealed (and how to verify it), and the commitment of each later round not
+    drawn yet, so captains see it before that draw."""
+    out = []
+    c, r = data.commitments.get(rnd), data.reveals.get(rnd)
+    if c is not None and r is not None:
+        out += ["", t("mail_proof_drawn", lang, commitment=c.commitment, secret=r.secret, round=f"{rnd:02d}")]
+    for later, lc in sorted(data.commitments.items()):
+        if later > rnd and later not in data.reveals:
+            out += ["", commitment_line(lc, later, lang)]
+    return out
+
+
+def commitment_line(c, rnd: int, lang: str) -> str:
+    """The commitment of cup round ``rnd``'s draw, in one paragraph (its beacon source too)."""
+    text = t("mail_proof_committed", lang, round=round_name(rnd, lang), commitment=c.commitment, field=c.field_digest)
+    return text + (" " + t("mail_proof_beacon", lang, source=_one_line(c.beacon_source)) if c.beacon_source else "")
+
+
 def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[str, str] | None = None,
-            now: dt.datetime | None = None, link: str | None = None) -> EmailMessage:
+            now: dt.datetime | None = None, link: str | None = None, proof: list[str] = ()) -> EmailMessage:
     """One plain-text e-mail to a captain; ``attachment``: (file name, text) of the pre-filled sheet;
-    ``link``: the captain's ``dbf serve`` link (issue 19)."""
+    ``link``: the captain's ``dbf serve`` link (issue 19); ``proof``: :func:`proof_lines` (issue 30)."""
     rname = round_name(n.round, lang)
     msg = EmailMessage()
     msg["From"] = _one_line(sender)
@@ -210,6 +230,7 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
         lines += [t("mail_attached", lang, file=attachment[0])]
     if link:
         lines += [t("mail_link", lang, url=link)]
+    lines += list(proof)
     lines += ["", t("mail_sign", lang)]
     msg.set_content("\n".join(lines) + "\n")
     if attachment is not None:

@@ -288,8 +288,10 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
     sched = {s.id: s for s in schedule}
     rows = [_round_row(data, m, sched.get(m.id), lang, ref) for m in d.matches]
     neutral = bool(rows) and all(x["neutral"] for x in rows) or (rnd in NEUTRAL_ROUNDS and not schedule)
+    from .proofs import round_proof
+
     return {"round": rnd, "name": round_name(rnd, lang), "rows": rows, "seed": d.seed, "neutral": neutral,
-            "byes": [ref(b) for b in d.byes]}
+            "byes": [ref(b) for b in d.byes], "proof": round_proof(data, rnd)}
 
 
 def _round_row(data: SeasonData, m, s, lang: str, ref) -> dict:
@@ -638,6 +640,8 @@ def _division_item(f: dict, team_id: str, lang: str, ref) -> dict:
 
 def pages(data: SeasonData, schedules: dict[int, list], lang: str, now: dt.datetime | None = None) -> list[Page]:
     """Every page of the site with its context (pure)."""
+    from .proofs import proof_rows
+
     when = now or dt.datetime.now(dt.timezone.utc)
     stamp = local_stamp(when, lang)
     if when.tzinfo is None:
@@ -647,7 +651,8 @@ def pages(data: SeasonData, schedules: dict[int, list], lang: str, now: dt.datet
            Page("bracket.html", "bracket.html.j2", t("bracket", lang), bracket_context(data, lang)),
            Page("pools.html", "pools.html.j2", t("pool_rounds", lang), pools_context(data, lang)),
            Page("up-gp.html", "up_gp.html.j2", f"{t('up', lang)} / {t('gp', lang)}", up_gp_context(data, lang)),
-           Page("trophy.html", "trophy.html.j2", t("trophy", lang), trophy_context(data))]
+           Page("trophy.html", "trophy.html.j2", t("trophy", lang), trophy_context(data)),
+           Page("draws.html", "draws.html.j2", t("verifiable_draws", lang), {"proofs": proof_rows(data, lang)})]
     for rnd in sorted(data.draws):
         out.append(Page(round_file(rnd), "round.html.j2", round_name(rnd, lang).capitalize(),
                         round_context(data, rnd, schedules.get(rnd, []), lang)))

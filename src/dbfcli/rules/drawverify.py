@@ -9,7 +9,8 @@ runs with ``dbf draw verify``, in the order they are made:
 4. the seed is the one the secret and the beacon give (``draw.verify-seed``; a beacon source
    named without a beacon: ``draw.verify-beacon``);
 5. the algorithm version is one this dbf knows (``draw.verify-algorithm``);
-6. the draw recomputed from the field and the seed is the draw recorded: each match
+6. the draw recomputed from the field and the seed is the draw recorded (only when 2 and 3
+   hold: a draw from a field or a secret not committed proves nothing): each match
    (``draw.verify-match``), the byes (``draw.verify-bye``), the drawn order (``draw.verify-order``,
    named only when matches and byes agree) -- for a lot, its order (``draw.verify-order``).
 
@@ -82,6 +83,8 @@ def verify(bundle: Mapping[str, Any]) -> list[Problem]:
         return shape
     rule = rule_of(bundle["field"])
     problems = _commitment_problems(bundle, rule)
+    if problems:   # a draw from a field or secret not committed proves nothing: not recomputed
+        return problems
     seed = seed_of(bundle["secret"], bundle["beacon"])
     if bundle["beacon_source"] is not None and bundle["beacon"] is None:
         problems.append(Problem.error(rule, f"the commitment names the beacon source {bundle['beacon_source']!r}, "
