@@ -158,9 +158,9 @@ def _match_problems(recorded: Any, got: list[dict], rule: str) -> list[Problem]:
     for mid in sorted(set(rows) | set(want)):
         a, b = rows.get(mid), want.get(mid)
         if a is None or b is None:
-            problems.append(Problem.error(rule, f"{mid}: the draw {'lacks' if a is None else 'has'} this match; the "
-                                                f"secret draws {'it' if a is None else 'no such match'}",
-                                          code="draw.verify-match"))
+            text = (f"{mid}: the draw lacks this match; the secret draws it" if a is None
+                    else f"{mid}: the draw has this match; the secret draws no such match")
+            problems.append(Problem.error(rule, text, code="draw.verify-match"))
         elif list(a.get("teams") or []) != b["teams"] or a.get("pool") != b["pool"]:
             problems.append(Problem.error(rule, f"{mid}: the draw records {_names(a.get('teams'))}, the secret draws "
                                                 f"{_names(b['teams'])}" + (f" (pool {b['pool']})" if b["pool"] else ""),
