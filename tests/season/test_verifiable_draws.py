@@ -18,9 +18,11 @@ import shutil
 import sys
 from pathlib import Path
 
-import pytest  # noqa: F401
+import pytest
+import yaml
 
 from dbftest import run_dbf
+from test_cup_season import sheet
 
 REPO = Path(__file__).resolve().parents[2]
 SEASON = "2026-27"
@@ -81,16 +83,26 @@ def _commit(cup: Cup, round_no: int, tmp: Path) -> dict | None:
     return r.json
 
 
-def _play(cup: Cup, round_no: int, waiting: list[str]) -> None:
-    """Every match of the round by walkover of its away team (§1.5.15), as scheduled; in round 1
-    one match waits with a dispensation (§1.5.6) until round 2 is drawn."""
+def _play(cup: Cup, round_no: int, waiting: list[str], tmp: Path, only: str | None = None) -> None:
+    """Every match of the round, as scheduled: round 1 by result sheets the home team wins (a
+    round-1 walkover winner would not have played, §1.5.2), one of them waiting with a
+    dispensation (§1.5.6) until round 2 is drawn; later rounds by walkover of the away team
+    (§1.5.15)."""
+    teams = {t["id"]: t for t in yaml.safe_load((cup.root / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
     for m in cup.run("schedule", "cup", "--round", str(round_no))["matches"]:
+        if only is not None and m["id"] != only:
+            continue
         if round_no == 1 and not waiting:
             cup.write("schedule", "cup", "set", m["id"], "--date", "2027-01-20", "--dispensation",
                       "a player selected for DBF's junior team; the opponents accept")
             waiting.append(m["id"])
-            continue
-        cup.write("result", "walkover", m["id"], "--withdrawn", m["away"])
+        elif round_no == 1:
+            f = tmp / f"{m['id']}.yaml"
+            f.write_text(sheet(m["id"], 1, teams[m["home"]], teams[m["away"]], m["date"], f"{m['date']}T21:00",
+                               (50, 20), up_away=m["travel"].get(m["away"], {}).get("up")))
+            cup.write("result", "submit", f)
+        else:
+            cup.write("result", "walkover", m["id"], "--withdrawn", m["away"])
 
 
 def test_30_1_5_16_every_round_of_a_cup_committed_drawn_and_verified(tmp_path, monkeypatch):
@@ -114,12 +126,11 @@ def test_30_1_5_16_every_round_of_a_cup_committed_drawn_and_verified(tmp_path, m
         if round_no == 2:     # §1.5.16 with §1.5.6: the waiting match's winner was drawn as a place
             place = f"pending: {waiting[0]}"
             assert any(place in m["teams"] for m in draw["matches"]) or place in draw["byes"], draw
-            away = next(m for m in cup.run("schedule", "cup", "--round", "1")["matches"] if m["id"] == waiting[0])["away"]
-            cup.write("result", "walkover", waiting[0], "--withdrawn", away)
+            _play(cup, 1, waiting, tmp_path, only=waiting[0])     # the waiting match is played: the place is filled
             again = cup.run("draw", "cup", "--round", "2", "--force", "--dry-run", expect=1)
             assert [e["code"] for e in again["errors"]] == ["draw.field-changed"]   # round 1 is no longer as committed
             assert cup.run("draw", "verify", "--round", "2")["verified"]            # the draw made still verifies
-        _play(cup, round_no, waiting)
+        _play(cup, round_no, waiting, tmp_path)
     assert drawn_rounds[-1] == 9 and len(drawn_rounds) >= 6, drawn_rounds
     assert cup.run("trophy")["holder"]
     # every draw verifies from the published bundle alone, in a folder of its own

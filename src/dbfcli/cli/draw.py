@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, pool_name, round_name, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, RuleBroken, UsageProblem, check, command, command_line, emit, load_snapshot
+from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_snapshot
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..i18n import team_label as label
         from ..store.cupdraw import draw_file
-        from .draw_commit import committed_seed, draw_inputs, proof_doc
+        from .draw_commit import committed_seed, draw_field, draw_inputs, proof_doc
 
         snap = load_snapshot()
         store = snap.store
@@ -85,35 +85,6 @@ def register(app: typer.Typer) -> None:
     from .draw_commit import register_commit
 
     register_commit(draw)
-
-
-def draw_field(field: dict, seed: int, reveal=None):
-    """Draw the field with ``seed`` by the committed algorithm (the current one without a
-    commitment): the outcome, or exit 1/2 with the problems (§1.5.2, §1.5.3, §1.5.16)."""
-    from ..rules.drawproof import CUP_ALGORITHM, run
-
-    got, problems = run(reveal.algorithm if reveal is not None else CUP_ALGORITHM, field, seed)
-    if got is None:
-        _refuse_draw(problems)
-    return got["outcome"], problems
-
-
-def walkovers_of(snap, round_: int) -> frozenset[str]:
-    """The round-1 matches recorded as walkovers, for round 2's draw (§1.5.2: their winners have
-    not played); the full records are read only then."""
-    if round_ != 2:
-        return frozenset()
-    records, problems = snap.cup_records()
-    check(problems)
-    return frozenset(r.match.match for r in records if r.match.kind == "walkover" and r.match.round == 1)
-
-
-def _refuse_draw(problems) -> None:
-    """No draw: exit 2 for a round drawn out of order (§1.5.16), else exit 1 with the rule broken."""
-    order = [p for p in problems if p.rule == "1.5.16"]
-    if order:
-        raise UsageProblem(order)
-    raise RuleBroken(problems)
 
 
 def _write_draw(tx, round_: int, seed: int, outcome, draws: dict, agreements: dict, proof: dict | None) -> None:

@@ -45,7 +45,6 @@ def draw_inputs(snap, settings, round_: int, force: bool) -> DrawInputs:
     from ..rules.drawproof import cup_field
     from ..rules.matchstate import redraw_refusal
     from ..rules.draw import pools_kept
-    from .draw import walkovers_of
 
     teams, entry, clubs, pool_of, field_problems = snap.cup_field(settings)
     check(field_problems)
@@ -63,6 +62,35 @@ def draw_inputs(snap, settings, round_: int, force: bool) -> DrawInputs:
                       earlier={r: d for r, d in draws.items() if r < round_}, winners=winners,
                       dispensations=dispensed, walkovers=walkovers_of(snap, round_))
     return DrawInputs(teams, field, draws, agreements)
+
+
+def draw_field(field: dict, seed: int, reveal=None):
+    """Draw the field with ``seed`` by the committed algorithm (the current one without a
+    commitment): the outcome, or exit 1/2 with the problems (§1.5.2, §1.5.3, §1.5.16)."""
+    from ..rules.drawproof import CUP_ALGORITHM, run
+
+    got, problems = run(reveal.algorithm if reveal is not None else CUP_ALGORITHM, field, seed)
+    if got is None:
+        refuse_draw(problems)
+    return got["outcome"], problems
+
+
+def walkovers_of(snap, round_: int) -> frozenset[str]:
+    """The round-1 matches recorded as walkovers, for round 2's draw (§1.5.2: their winners have
+    not played); the full records are read only then."""
+    if round_ != 2:
+        return frozenset()
+    records, problems = snap.cup_records()
+    check(problems)
+    return frozenset(r.match.match for r in records if r.match.kind == "walkover" and r.match.round == 1)
+
+
+def refuse_draw(problems) -> None:
+    """No draw: exit 2 for a round drawn out of order (§1.5.16), else exit 1 with the rule broken."""
+    order = [p for p in problems if p.rule == "1.5.16"]
+    if order:
+        raise UsageProblem(order)
+    raise RuleBroken(problems)
 
 
 def committed_seed(snap, round_: int, field: dict, seed: int | None, beacon: str | None):
@@ -198,7 +226,6 @@ def register_commit(draw: typer.Typer) -> None:
         """
         from ..rules.drawproof import CUP_ALGORITHM, cup_subject
         from ..store.drawproof import commitment_data, commitment_file, write_draw_secret
-        from .draw import draw_field
 
         snap = load_snapshot()
         store = snap.store
