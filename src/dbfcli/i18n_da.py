@@ -1034,6 +1034,7 @@ VALUE_PATTERNS: list[tuple[re.Pattern, str]] = [(re.compile(p), r) for p, r in (
     (r"\bhome\b", "hjemme"), (r"\baway\b", "ude"), (r"\band\b", "og"),
     (r"\bnot drawn\b", "ikke trukket"), (r"\bdrawn\b", "trukket"),
     (r"\b(\d+) vacancies\b", r"\1 vakancer"), (r", (\d+) awaiting a match\b", r", \1 venter på en kamp"),
+    (r", (\d+) awaiting a lot\b", r", \1 venter på en lodtrækning"),
     (r"\bHCP\b", "hp"), (r" counting length points\b", " medregnet længdepoint"),
     (r"^sent (?=\d)", "sendt "), (r"\bnot sent\b", "ikke sendt"),
 )]

@@ -82,3 +82,23 @@ def test_1_1_1_1_too_late_to_promote_keeps_the_ordinary_promotion():
     assert {"Ca01", "Cb01", "Cb02"} <= set(r.divisions["2div"]) and len(r.divisions["2div"]) == 10
     assert "Ca02" in r.divisions["3div"] and len(r.divisions["3div"]) == 24
     assert [p.rule for p in r.problems] == ["1.1.1.1"] and not r.problems[0].is_error
+
+
+def test_1_1_1_1_too_late_asks_for_no_lot_that_decides_nothing():
+    """Issue 25.9: two 2nd-division vacancies too late for a match: the thirds' lot (3div-PO3) is
+    pending, and one of the two thirds stays in the 3rd division whoever it draws, so no Q-PO1
+    lot is asked for (before: it was, and the rollover went through without it once 3div-PO3 was
+    drawn, both west no. 4 and east no. 3 going up)."""
+    from seasonkit import season
+
+    from dbfcli.rules.lots import DrawnLot
+    from dbfcli.rules.rollover import rollover
+
+    r = rollover(season(), ["B05", "B06"], too_late_for_match=True)
+    lots = [p.hint.split()[3] for p in r.problems if p.is_error and p.hint and p.hint.startswith("dbf lot draw")]
+    assert lots == ["3div-PO3"], [str(p) for p in r.problems]
+    assert len(r.divisions["3div"]) == 23             # 22 and the one third that stays, awaiting the lot
+    drawn = DrawnLot("3div-PO3", "1.1.1.1", ("Ca03", "Cb03"), ("Ca03", "Cb03"), "TD", ("W",), "2027-06-01T10:00")
+    r = rollover(season(), ["B05", "B06"], too_late_for_match=True, lots=[drawn])
+    assert [p for p in r.problems if p.is_error] == [] and r.complete
+    assert len(r.divisions["3div"]) == 24 and {"W4", "E3"} <= set(r.divisions["3div"])

@@ -120,6 +120,7 @@ class _Build(MutableValue):
     lots: list = field(default_factory=list)
     placed: set = field(default_factory=set)
     matches: list = field(default_factory=list)
+    awaiting_lots: list = field(default_factory=list)
 
     def label(self, t: str) -> str:
         return f"{t} ({self.origins[t][3]})" if t in self.origins else t
@@ -136,6 +137,7 @@ class _Build(MutableValue):
         self.lots.extend(fill.lots)
         self.problems.extend(fill.problems)
         self.matches.extend(fill.matches)
+        self.awaiting_lots.extend(fill.awaiting_lots)
 
     def too_late(self, division: str, n: int) -> None:
         if n > 0:
@@ -183,9 +185,10 @@ def rollover(result: SeasonResult, vacancies: Collection[str] = (), *, decided: 
     divisions = {"1div": seeded(n1), "2div": seeded(n2), "3div": seeded(n3)}
     for d, teams in divisions.items():
         waiting = sum(1 for p in b.pending if p.winner_to == d or p.loser_to == d)
+        by_lot = sum(1 for p in b.awaiting_lots if p.winner_to == d or p.loser_to == d)
         b.steps.append(Step({"1div": "1.1.2.3", "2div": "1.1.3.3"}.get(d, "1.1.4.3"),
-                            f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}), "
-                            f"in seeding order: {', '.join(teams)}"))
+                            f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}"
+                            f"{f', {by_lot} awaiting a lot' if by_lot else ''}), in seeding order: {', '.join(teams)}"))
     return Rollover(tuple(b.steps), divisions, tuple(b.pending), tuple(b.lots), tuple(b.problems), out, tuple(b.matches))
 
 
@@ -233,7 +236,7 @@ def _second_division(b: _Build) -> tuple[list[str], set[str]]:
     elif fill2.unfilled:
         b.problems.append(Problem.error("1.1.1.1", f"2div: no 3div team left for {fill2.unfilled} vacant place(s)"))
     b.placed.update(fill2.promoted)
-    return fixed2 + list(fill2.promoted), {t for p in fill2.pending for t in p.teams}
+    return fixed2 + list(fill2.promoted), {t for p in fill2.pending + fill2.awaiting_lots for t in p.teams}
 
 
 def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
@@ -246,7 +249,8 @@ def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
     b.steps.append(Step("1.1.4.3", f"3div: the last 3 of 2div ({b.names(r.second[9:12])}), places 2-9 of both 3div "
                                    f"groups not promoted, and the qualifiers ({b.names(qualified)})"))
     b.placed.update(fixed3)
-    slots3 = SIZES["3div"] - len(fixed3) - sum(1 for p in b.pending if p.loser_to == "3div")
+    # a pair still waiting for its match or its lot (§1.1.1.1) leaves one team here: one place held
+    slots3 = SIZES["3div"] - len(fixed3) - sum(1 for p in b.pending + b.awaiting_lots if p.loser_to == "3div")
     promoted: tuple[str, ...] = ()
     if slots3 > 0 and b.too_late_to_promote:
         b.too_late("3div", slots3)

@@ -62,6 +62,7 @@ class Fill(Value):
     unfilled: int = 0
     match_losers: tuple[str, ...] = field(default=())
     matches: tuple[str, ...] = ()     # the matches that decide a place (where a --winner applies)
+    awaiting_lots: tuple[PendingMatch, ...] = ()   # lots not drawn yet that replace a match (§1.1.1.1)
 
 
 def _count(n: int) -> str:
@@ -94,6 +95,7 @@ class _Filling(MutableValue):
     problems: list = field(default_factory=list)
     losers: list = field(default_factory=list)
     matches: list = field(default_factory=list)
+    awaiting_lots: list = field(default_factory=list)
 
 
 def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], *, match_ids: Sequence[str],
@@ -128,7 +130,7 @@ def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], 
         _one_place(ask, st, cands, i, mid)
         st.left = 0
     return Fill(tuple(st.promoted), tuple(st.steps), tuple(st.pending), tuple(st.lots), tuple(st.problems), st.left,
-                tuple(st.losers), tuple(st.matches))
+                tuple(st.losers), tuple(st.matches), tuple(st.awaiting_lots))
 
 
 def _candidates(ask: _Ask, st: _Filling, pair) -> list[str]:
@@ -192,6 +194,9 @@ def _by_lot(ask: _Ask, st: _Filling, mid: str, a: str, b: str) -> str | None:
         st.problems.append(Problem.error(ask.rule, f"too late for the match {mid} between {a} and {b}: the lot that "
                                                    "replaces it is not drawn yet",
                                          hint=f"dbf lot draw {mid} --teams {a},{b} --by NAME --witness NAME"))
+        # one of the two goes up and the other stays: the division below counts one place for it
+        # (as for a pending match), so it asks for no lot that the drawing would make needless
+        st.awaiting_lots.append(PendingMatch(mid, ask.rule, (a, b), ask.target, ask.loser_to))
         return None
     st.lots.append(lot)
     how = "by hand" if lot.seed is None else f"seed {lot.seed}"
