@@ -184,12 +184,18 @@ def rollover(result: SeasonResult, vacancies: Collection[str] = (), *, decided: 
 
     divisions = {"1div": seeded(n1), "2div": seeded(n2), "3div": seeded(n3)}
     for d, teams in divisions.items():
-        waiting = sum(1 for p in b.pending if p.winner_to == d or p.loser_to == d)
-        by_lot = sum(1 for p in b.awaiting_lots if p.winner_to == d or p.loser_to == d)
-        b.steps.append(Step({"1div": "1.1.2.3", "2div": "1.1.3.3"}.get(d, "1.1.4.3"),
-                            f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}"
-                            f"{f', {by_lot} awaiting a lot' if by_lot else ''}), in seeding order: {', '.join(teams)}"))
+        b.steps.append(_next_season_step(b, d, teams))
     return Rollover(tuple(b.steps), divisions, tuple(b.pending), tuple(b.lots), tuple(b.problems), out, tuple(b.matches))
+
+
+def _next_season_step(b: _Build, d: str, teams: tuple[str, ...]) -> Step:
+    """§1.1.2.3, §1.1.3.3, §1.1.4.3: division ``d`` next season in seeding order, with the places
+    still waiting for a match or a lot (§1.1.1.1, §1.1.4.2)."""
+    waiting = sum(1 for p in b.pending if d in (p.winner_to, p.loser_to))
+    by_lot = sum(1 for p in b.awaiting_lots if d in (p.winner_to, p.loser_to))
+    return Step({"1div": "1.1.2.3", "2div": "1.1.3.3"}.get(d, "1.1.4.3"),
+                f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}"
+                f"{f', {by_lot} awaiting a lot' if by_lot else ''}), in seeding order: {', '.join(teams)}")
 
 
 def _first_division(b: _Build) -> list[str]:
