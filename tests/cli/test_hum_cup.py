@@ -205,3 +205,41 @@ def test_natural_pairs_malformed_is_usage_error(example, tmp_path, value):
     f = _sheet(tmp_path, teams, "KBH-1", "KBH-3", extra_away=f"  natural_pairs: {value}\n")
     r = run_dbf("result", "check", f, "--json")
     assert r.exit_code == 2 and "natural_pairs" in r.stdout
+
+
+def test_1_5_1_2_blank_sheet_says_the_hum_pair_may_not_play_hum_here(example, tmp_path):
+    """§1.5.1.2 (issue 25): KBH-3's HUM pair may not play HUM against KBH-1 (a pool team without
+    HUM). The blank sheet says so for KBH-3 -- YAML: the pair is listed in ``natural_pairs``
+    already, with the §; HTML: marked on the page; JSON: ``hum_barred`` -- and the sheet, filled in
+    as it comes, is not refused for HUM; KBH-1's side says nothing of HUM."""
+    import re
+
+    teams = cup_teams(example)
+    write_draw(example, 3, [("KBH-3", "KBH-1")])
+    a, b = register(teams["KBH-3"])
+    r = run_dbf("result", "blank", "C3-001", "--out", tmp_path, "--json")
+    assert r.exit_code == 0, r.stdout
+    (facts,) = r.json["sheets"]
+    assert [(x["pair"], x["rule"]) for x in facts["hum_barred"]["KBH-3"]] == [([int(a), int(b)], "1.5.1.2")]
+    assert "KBH-1" not in facts["hum_barred"]
+    text = (tmp_path / "C3-001.yaml").read_text(encoding="utf-8")
+    home_side = text.split("\naway:")[0]
+    assert re.search(rf"natural_pairs: \[\[{a}, {b}\]\]\s+# §1\.5\.1\.2: may NOT play HUM", home_side), home_side
+    assert "natural_pairs" not in text.split("\naway:")[1]
+    html_dir = tmp_path / "html"
+    assert run_dbf("result", "blank", "C3-001", "--format", "html", "--out", html_dir).exit_code == 0
+    html = next(html_dir.glob("*.html")).read_text(encoding="utf-8")
+    assert f"{a}-{b} må ikke spille HUM i denne kamp (§1.5.1.2" in html
+    filled = text.replace("  - [0, 0]", "  - [31, 17]", 1)
+    for side in ("home", "away"):
+        block = re.search(rf"^{side}:\n(.*?)(?=^\S)", filled, flags=re.M | re.S).group(1)
+        n = block.count("boards: 0}")
+        shares = {4: [40] * 4, 5: [40, 40, 40, 20, 20], 6: [40, 40, 20, 20, 20, 20]}[n]
+        new = block
+        for x in shares:
+            new = new.replace("boards: 0}", f"boards: {x}}}", 1)
+        filled = filled.replace(block, new)
+    sheet = tmp_path / "filled.yaml"
+    sheet.write_text(filled, encoding="utf-8")
+    check = run_dbf("result", "check", sheet, "--json")
+    assert "1.5.1.2" not in {e["rule"] for e in check.json.get("errors", [])}, check.stdout

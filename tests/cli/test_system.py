@@ -106,12 +106,24 @@ def test_1_5_13_seating_order_from_draw(dbf, example):
 
 
 def test_1_5_13_hum_team_is_away(dbf, example):
+    """§1.5.13 with §1.5.1.2/§2.10.5 (issue 25): the seating has the schedule's home team. A HUM pair
+    whose card was not sent may not play HUM (§2.10.5), so §1.5.5 decides (the team drawn first);
+    with the card sent in time against a division team (§1.5.1.2) its team is away, in both."""
     t = _cup_teams(example)
-    _draw(example, t[0]["id"], t[1]["id"])
-    a, b = (p["id"] for p in t[0]["players"][:2])
-    assert dbf("system", "register", t[0]["id"], EX / "strong-pass.yaml", "--pair", a, b).exit_code == 0
+    rounds = {x["id"]: x["entry_round"] for x in dbf("cup", "teams", "--json").json["teams"]}
+    hum = next(x for x in t if rounds[x["id"]] < 3)
+    division = next(x for x in t if rounds[x["id"]] >= 3)
+    _draw(example, hum["id"], division["id"])
+    a, b = (p["id"] for p in hum["players"][:2])
+    assert dbf("system", "register", hum["id"], EX / "strong-pass.yaml", "--pair", a, b).exit_code == 0
+    sched = dbf("schedule", "cup", "--round", "3", "--json").json["matches"][0]
     r = dbf("seating", "C3-001", "--json")
-    assert r.json["away"] == t[0]["id"]
+    assert (r.json["home"], r.json["away"]) == (sched["home"], sched["away"]) == (hum["id"], division["id"])
+    assert dbf("system", "register", hum["id"], EX / "strong-pass.yaml", "--pair", a, b, "--sent",
+               "2026-11-01").exit_code == 0
+    sched = dbf("schedule", "cup", "--round", "3", "--json").json["matches"][0]
+    r = dbf("seating", "C3-001", "--json")
+    assert (r.json["home"], r.json["away"]) == (sched["home"], sched["away"]) == (division["id"], hum["id"])
 
 
 def test_1_5_13_lineups_checked(dbf, example, tmp_path):
@@ -130,6 +142,7 @@ def test_1_5_13_lineups_checked(dbf, example, tmp_path):
 ])
 def test_1_5_17_travel_claim(dbf, example, args, total):
     t = _cup_teams(example)
+    t = [t[0], next(x for x in t if x["postcode"] != t[0]["postcode"])]   # a journey of more than 0 km (§1.5.4)
     for r in (5, 7):   # the claim's match must be drawn (more in tests/cli/test_travel_claims.py)
         d = example / "2026-27" / "cup" / "draws"
         d.mkdir(parents=True, exist_ok=True)
@@ -143,3 +156,28 @@ def test_1_5_17_travel_claim(dbf, example, args, total):
 
 def test_travel_claim_unknown_team(dbf, example):
     assert dbf("travel", "claim", "C5-001", "--team", "NOPE", "--zones", "20").exit_code == 2
+
+
+def test_1_5_13_1_5_5_seating_takes_home_from_the_schedule_not_the_draw_order(dbf, example, tmp_path):
+    """§1.5.13 with §1.5.5 (issue 25 item 4): AAL-1 travelled in round 1 and has UP; in round 3 it
+    is drawn second against KBH-2, and is at home by §1.5.5 (most UP). `dbf seating` says so (away
+    KBH-2 seats first in odd segments), as `dbf schedule cup` and the blank sheet do; before, the
+    seating took the draw order and had it reversed."""
+    from test_result import cup_teams, sheet_text, write_draw
+
+    teams = cup_teams(example)
+    write_draw(example, 1, [("KBH-1", "AAL-1")])
+    up = dbf("schedule", "cup", "--round", "1", "--json").json["matches"][0]["up"]
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["AAL-1"], 1, imps=(20, 30), up=up))
+    assert dbf("result", "submit", f).exit_code == 0
+    write_draw(example, 3, [("KBH-2", "AAL-1")])
+    sched = dbf("schedule", "cup", "--round", "3", "--json").json["matches"][0]
+    assert (sched["home"], sched["away"]) == ("AAL-1", "KBH-2") and sched["reason"].startswith("§1.5.5")
+    seat = dbf("seating", "C3-001", "--json").json
+    assert (seat["home"], seat["away"]) == ("AAL-1", "KBH-2")
+    assert seat["segments"][0]["seats_first"] == "KBH-2" and seat["segments"][1]["seats_first"] == "AAL-1"
+    blank = dbf("result", "blank", "C3-001", "--out", tmp_path / "b", "--json").json["sheets"][0]
+    assert (blank["home"]["team"], blank["away"]["team"]) == ("AAL-1", "KBH-2")
+    told = dbf("seating", "C3-001", "--home", "KBH-2", "--json").json     # the TD's override: a note says so
+    assert told["home"] == "KBH-2" and any("the schedule has AAL-1 at home" in n for n in told["notes"])

@@ -10,6 +10,7 @@ from .outcome import UsageProblem, fail, refuse
 def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dict]:
     """The facts of the blank sheet of each match (``store.blanks.blank_facts``), from the
     season's snapshot (or its store): exit 2 for a round not drawn or a match not in any draw."""
+    from ..rules.home import seating_sides
     from ..rules.sheet import Sheet, SheetSide
     from ..store.blanks import blank_facts
     from ..store.sheetcontext import computed_trips
@@ -36,7 +37,7 @@ def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dic
             _, rows, _ = snap.scheduled(settings, r)
             rows_of[r] = {s.id: s for s in rows}
         s = rows_of[r][mid]
-        home, away = (s.home, s.away) if s.home else s.teams
+        home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13/§1.5.7: the one answer to who is at home
         match = draws[r].match(mid)
         probe = Sheet(match=mid, home=SheetSide(home), away=SheetSide(away))
         _, ferries = computed_trips(probe, match, team_map, settings)

@@ -73,11 +73,12 @@ def _next_fixtures(data, nxt: int) -> tuple[list, list[str]]:
     """The next drawn round's fixtures (home, away, venue, date, time) and its byes."""
     from ..publish.gather import place_name, schedule_round
     from ..publish.press import PressFixture
+    from ..rules.home import seating_sides
 
     sched, _ = schedule_round(data, nxt)
     fixtures = []
     for s in sched:
-        home, away = (s.home, s.away) if s.home else s.teams
+        home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13/§1.5.7: the one answer
         fixtures.append(PressFixture(s.id, data.team_name(home), data.team_name(away), place_name(s.venue),
                                      s.date.isoformat() if s.date else "", s.time or ""))
     return fixtures, [data.team_name(b) for b in data.draws[nxt].byes]

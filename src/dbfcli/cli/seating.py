@@ -1,4 +1,5 @@
-"""``dbf seating``: who seats first in each segment and, with line-ups, the §1.5.13 checks."""
+"""``dbf seating``: who seats first in each segment and, with line-ups, the §1.5.13 checks; home and
+away from the schedule (rules.home.seating_sides, §1.5.5/§1.5.13/§1.5.7)."""
 
 from __future__ import annotations
 
@@ -54,8 +55,8 @@ def register(app: typer.Typer) -> None:
     @command(app, "seating")
     def seating(
         match: Annotated[str, typer.Argument(help="Cup match id, e.g. C3-007.")],
-        home: Annotated[Optional[str], typer.Option("--home", help="The home team (default: from the draw).")] = None,
-        away: Annotated[Optional[str], typer.Option("--away", help="The away team (default: from the draw).")] = None,
+        home: Annotated[Optional[str], typer.Option("--home", help="The home team (default: the schedule's, §1.5.5).")] = None,
+        away: Annotated[Optional[str], typer.Option("--away", help="The away team (default: the schedule's, §1.5.5).")] = None,
         segments: Annotated[Optional[int], typer.Option("--segments", help="Segments (default 5; 6 from the quarter-final).")] = None,
         lineups: Annotated[Optional[Path], typer.Option("--lineups", help="Line-ups per segment (YAML) to check.")] = None,
         no_consecutive: Annotated[bool, typer.Option("--no-consecutive", help="A captain demanded: unchanged pairs not in consecutive segments.")] = False,
@@ -63,24 +64,20 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Seating order (§1.5.13: away first in odd segments, last in even) and, with
         --lineups, the checks on unchanged pairs (consecutive segments, at most three meetings;
-        HUM pairs may be met every segment). A team with a HUM pair (registered with
-        `dbf system register`) is always away (§1.5.13).
+        HUM pairs may be met every segment). Home and away are the ones `dbf schedule cup`
+        gives (§1.5.5: most UP, on equal UP the team drawn first; §1.5.13: a team with a pair
+        that may play HUM in the match, `dbf system register`, is away; §1.5.7: at DBF's venue
+        the team drawn first sits as home); --home/--away override them, with a note.
 
         Example: dbf seating C3-007 --lineups lineups.yaml
         """
-        from ..rules.draw_pending import awaited
         from ..rules.seating import seating_order
         snap = load_snapshot()
         round_no = cup_round_of(match)
-        teams = next((t for ms in snap.recorded_draws().values() for mid, t in ms if mid == match), None)
-        waits = [w for w in map(awaited, teams or ()) if w]
-        if waits:   # §1.5.16: a team is the winner of a match not played yet; §1.5.13 home/away wait too
-            fail(f"{match} has a pending place: a team is the winner of {', '.join(waits)}, not known yet",
-                 rule="1.5.16", hint=f"record the result of {waits[0]} first", code="state.pending-place")
         notes = []
-        if not (home and away):
-            home, away = _home_and_away(match, teams, home, away, notes)
-        home, away, hum = _hum_seats(snap, home, away, notes)
+        row = _scheduled(snap, match, round_no)
+        home, away = _sides(match, row, home, away, notes)
+        hum = _hum_pairs(snap, row, home, away)
         n = segments or (6 if round_no and round_no >= 7 else 5)
         order = seating_order(n, home, away)
         problems, checked = [], None
@@ -103,32 +100,48 @@ def register(app: typer.Typer) -> None:
         emit(doc, human)
 
 
-def _home_and_away(match: str, teams, home: str | None, away: str | None, notes: list[str]) -> tuple[str, str]:
-    """Home and away from the draw when ``--home``/``--away`` do not give both (§1.5.5: on equal
-    UP the team drawn first; a note says so); exit 2 for a match not drawn or a team not in it."""
-    if not teams or len(teams) != 2:
-        fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
-    if (home or away) not in (None, *teams):
+def _scheduled(snap, match: str, round_no: int | None):
+    """The match as `dbf schedule cup` has it (rules.home.schedule_match), None when it is in
+    no recorded draw; exit 2 while a place is pending (§1.5.16: a team is not known yet)."""
+    if round_no is None:
+        return None
+    _, rows, _ = snap.scheduled(snap.settings(), round_no)
+    row = next((r for r in rows if r.id == match), None)
+    if row is not None and row.pending:   # §1.5.16: a team is the winner of a match not played yet
+        fail(f"{match} has a pending place: a team is the winner of {', '.join(row.pending)}, not known yet",
+             rule="1.5.16", hint=f"record the result of {row.pending[0]} first", code="state.pending-place")
+    return row
+
+
+def _sides(match: str, row, home: str | None, away: str | None, notes: list) -> tuple[str, str]:
+    """Home and away: §1.5.5/§1.5.13/§1.5.7 as the schedule decides them (rules.home.seating_sides,
+    the one answer; its reason is a note), unless ``--home``/``--away`` say otherwise (a note then
+    says what the schedule has). Exit 2 for a match not drawn without both, or a team not in it."""
+    from ..rules.home import seating_sides
+
+    if row is None:
+        if not (home and away):
+            fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
+        return home, away
+    sched_home, sched_away, why = seating_sides(row)
+    teams = row.teams
+    if (home or away) not in (None, *teams) or (away or home) not in (None, *teams):
         fail(f"{home or away} does not play {match} ({' v '.join(teams)})", code="unknown.team")
-    if home:
-        return home, teams[1] if teams[0] == home else teams[0]
-    if away:
-        return teams[1] if teams[0] == away else teams[0], away
-    notes.append("home by draw order (§1.5.5 on equal UP); give --home when the UP totals differ")
-    return teams[0], teams[1]
+    given_home = home or (teams[1] if away == teams[0] else teams[0] if away else None)
+    if given_home is None or given_home == sched_home:
+        notes.append(why)
+        return sched_home, sched_away
+    notes.append(f"--home {given_home}: the schedule has {sched_home} at home ({why})")
+    return given_home, teams[1] if teams[0] == given_home else teams[0]
 
 
-def _hum_seats(snap, home: str, away: str, notes: list[str]):
-    """(home, away, each team's registered HUM pairs): §1.5.13, a team with a HUM pair against
-    one without is the away team (a note says so)."""
-    from ..rules.systems_change import hum_forces_away
-
+def _hum_pairs(snap, row, home: str, away: str) -> dict:
+    """Each team's pairs that play HUM in the match (§1.5.13: they may be met every segment): the
+    schedule's HUM verdicts (§1.5.1.2, §2.10.5); for a match in no draw, the registered HUM pairs."""
+    if row is not None:
+        return {t: frozenset(frozenset(v.pair) for v in row.hum if v.team == t and v.allowed) for t in (home, away)}
     regs, _ = snap.registry()
-    hum = {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
-    if hum_forces_away(bool(hum[home]), bool(hum[away])):
-        home, away = away, home
-        notes.append(f"§1.5.13: {away} has a HUM pair and is the away team")
-    return home, away, hum
+    return {t: frozenset(frozenset(r.pair) for r in regs if r.team == t and r.hum) for t in (home, away)}
 
 
 def _checked_lineups(lineups, n: int, no_consecutive: bool, home_hum, away_hum) -> tuple[list, int]:

@@ -297,9 +297,10 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
 def _round_row(data: SeasonData, m, s, lang: str, ref) -> dict:
     """One match of the round: home and away (as scheduled, else as drawn), venue, date, time,
     km and UP (§1.5.4), the IMPs and winner once recorded."""
+    from ..rules.home import seating_sides
+
     r = data.results.get(m.id)
-    home = s.home if s and s.home else m.teams[0]
-    away = s.away if s and s.away else m.teams[1]
+    home, away = seating_sides(s)[:2] if s else m.teams   # §1.5.5/§1.5.13/§1.5.7: the one answer
     imps = "" if r is None else _imps_text(r, home, away)
     return {"id": m.id, "pool": pool_name(m.pool, lang) if m.pool else "", "home": ref(home), "away": ref(away),
             **_schedule_cells(data, s, lang), "imps": imps,

@@ -227,6 +227,31 @@ def hum_teams_in_match(verdicts: Iterable[HumVerdict]) -> frozenset[str]:
     return frozenset(v.team for v in verdicts if v.allowed)
 
 
+def seating_sides(s: ScheduledMatch) -> tuple[str, str, str]:
+    """§1.5.13 with §1.5.5 and §1.5.7: (home, away, why) of a scheduled match as it is seated
+    and written on its sheet -- the one answer every command takes (`dbf seating`, the blank
+    sheet, the schedule, the sheet check, notify, the site). Up to the quarter-final, the home
+    team :func:`schedule_match` decided (most UP, §1.5.13 HUM); at DBF's venue (§1.5.7) no team
+    is at home, so the team drawn first sits as home, unless only the other one has a pair that
+    may play HUM in the match, which then sits as home (§1.5.13: the HUM team is away). While
+    a place is pending (§1.5.16: a team is not known yet) the two as drawn, with the schedule's
+    reason (nothing is decided; `dbf seating` refuses such a match).
+
+    >>> m = ScheduledMatch("C8-001", 8, ("A", "B"), None, None, "5000", None, "13:00", None, None, {})
+    >>> seating_sides(m)[:2]
+    ('A', 'B')
+    """
+    if s.pending:
+        return s.teams[0], s.teams[1], s.reason
+    if s.home is not None:
+        return s.home, s.away, s.reason
+    a, b = s.teams
+    hum = hum_teams_in_match(s.hum)
+    if hum == {a}:
+        return b, a, f"§1.5.7: no home team at DBF's venue; §1.5.13: {a} has HUM pairs and seats as the away team"
+    return a, b, f"§1.5.7: no home team at DBF's venue; {a} was drawn first and seats as the home team"
+
+
 def official_day(round_no: int, settings: CupSettings) -> dt.date | None:
     """The official match day of a round (§1.5.6); the semi-finals on the Saturday and
     the final on the Sunday of the final weekend (§1.5.7)."""

@@ -20,11 +20,12 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
     ``s``: a :class:`dbfcli.rules.home.ScheduledMatch`; ``hum_pairs``: team -> registered HUM pairs.
     A player the TD withdrew from the team by this round (§1.5.11, ``dbf cup withdraw-player``)
     is not on its list: he may not play for it any more."""
+    from ..rules.home import seating_sides
     from ..rules.model import ROUND_NAMES
     from ..rules.records import withdrawn_from
     from ..rules.sheet_scores import SEGMENT_BOARDS, end_of_play, match_boards
 
-    home, away = (s.home, s.away) if s.home else s.teams
+    home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13/§1.5.7: the one answer to who is at home
     boards = match_boards(s.round)
 
     def roster(tid):
@@ -55,9 +56,37 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
                  "captain": teams[away].captain if away in teams else None},
         "up": s.up, "distance_km": s.distance_km, "ferries": list(route_ferries.get(away, ())),
         "hum_pairs": {t: [list(p) for p in hum_pairs.get(t, ())] for t in (home, away) if hum_pairs.get(t)},
+        "hum_barred": _hum_barred(s.hum),
         "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
         "deadline_hours": settings.cup.sheet_deadline_hours,
     }
+
+
+def _hum_barred(verdicts) -> dict[str, list[dict]]:
+    """§1.5.1.2, §2.10.5: team -> its registered HUM pairs that may NOT play their HUM system in
+    this match (the schedule's verdicts, rules.home.hum_verdicts), each with the § and why: the
+    sheet names them as natural pairs from the start (issue 25)."""
+    out: dict[str, list[dict]] = {}
+    for v in verdicts:
+        if not v.allowed:
+            out.setdefault(v.team, []).append({"pair": list(v.pair), "rule": v.rule, "why": v.why})
+    return out
+
+
+def _hum_lines(f: dict, team: str) -> list[str]:
+    """The ``natural_pairs:`` line of ``team``'s side: §1.5.1.2 its pairs barred from HUM here
+    listed already (they play a natural system), else an empty list to fill in."""
+    barred = f.get("hum_barred", {}).get(team, [])
+    if barred:
+        listed = ", ".join(f"[{a}, {b}]" for a, b in (x["pair"] for x in barred))
+        why = "; ".join(f"{x['pair'][0]}-{x['pair'][1]}: {x['why']} (§{x['rule']})" for x in barred)
+        return [f"  natural_pairs: [{listed}]   # §1.5.1.2: may NOT play HUM in this match, so they play a natural "
+                f"system: {why}"]
+    if team in f["hum_pairs"]:
+        pairs = ", ".join(f"{a}-{b}" for a, b in f["hum_pairs"][team])
+        return [f"  natural_pairs: []   # §1.5.1.2: HUM pairs {pairs}; list a pair here [[a, b]] if it "
+                "played a natural system"]
+    return []
 
 
 def _players(rows) -> list[str]:
@@ -99,10 +128,7 @@ def blank_yaml(f: dict) -> str:
                          f"{why}; correct it if the trip was different")
             if f["ferries"]:
                 lines.append(f"  ferries: [{', '.join(f['ferries'])}]   # §1.5.4: the crossings of the route")
-        if d["team"] in f["hum_pairs"]:
-            pairs = ", ".join(f"{a}-{b}" for a, b in f["hum_pairs"][d["team"]])
-            lines.append(f"  natural_pairs: []   # §1.5.1.2: HUM pairs {pairs}; list a pair here [[a, b]] if it "
-                         "played a natural system")
+        lines += _hum_lines(f, d["team"])
         lines.append("  players:   # boards each played (§1.5.14): a side's boards add up to 4 x the match's boards")
         lines += _players(d["players"])
     captain = f["home"]["captain"]

@@ -142,6 +142,7 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
     """One six-hour event per scheduled match of a cup round with a date (§1.5.6: the agreed
     or official day and start time; the home team first, §1.5.5/§1.5.7)."""
     from ..i18n import clock, round_name, t, team_label
+    from ..rules.home import seating_sides
 
     rname = round_name(round_no, lang)
     out = []
@@ -150,7 +151,7 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
             continue
         hh, mm = (int(x) for x in s.time.split(":"))
         start = dt.datetime.combine(s.date, dt.time(hh, mm))
-        a, b = (s.home, s.away) if s.home else s.teams
+        a, b, _ = seating_sides(s)   # §1.5.5/§1.5.13/§1.5.7: the one answer
         home, away = names.get(a) or team_label(a, lang), names.get(b) or team_label(b, lang)
         if getattr(s, "pending", ()):      # §1.5.16: home waits for the awaited result
             desc = t("ics_cup_desc_pending", lang, match=s.id, round=rname, awaited=", ".join(s.pending),
