@@ -109,3 +109,21 @@ def test_1_1_3_1_division_enter_that_orphans_results_is_refused(example, tmp_pat
     assert r.exit_code == 1 and r.json["errors"][0]["rule"] == "1.1.3.1" and "HEL-A" in r.json["errors"][0]["message"]
     assert snapshot(example) == before
     assert run_dbf("check").exit_code == 0
+
+
+def test_2_11_player_not_on_the_roster_is_a_sheet_error_exit_1(first, tmp_path):
+    """Issue 25.15: a division sheet naming a player not on the team's roster, not marked as a
+    substitute, breaks §2.11 (exit 1, the §), not a malformed sheet (exit 2, no §); nothing written.
+    Marked, with a club, he is a substitute and the sheet is recorded."""
+    folder, m, day, teams = first
+    away = dict(teams[m["away"]])
+    away["players"] = [dict(away["players"][0], id=999999)] + list(away["players"][1:])
+    r, before = _submit(folder, tmp_path, sheet_text(m["id"], teams[m["home"]], away, 1, boards=36, played_on=day))
+    assert r.exit_code == 1, r.stdout
+    assert [(e["rule"], e["code"]) for e in r.json["errors"]] == [("2.11", None)]
+    assert snapshot(folder) == before
+    rows = "\n".join(f"    - {{id: {p['id']}, boards: 36}}" for p in away["players"][1:])
+    marked = f"    - {{id: 999999, boards: 36, substitute: true, name: Sub Stitute, club: 12}}\n{rows}"
+    r, _ = _submit(folder, tmp_path, sheet_text(m["id"], teams[m["home"]], away, 1, boards=36, played_on=day,
+                                                away_rows=marked))
+    assert r.exit_code == 0, r.stdout + r.stderr

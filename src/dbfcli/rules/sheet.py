@@ -326,15 +326,18 @@ def _division_sides(sheet: Sheet, m) -> list[Problem]:
 
 
 def _off_roster(side, roster) -> list[Problem]:
-    """A player not on the roster must be a marked substitute (§2.11: with a DBF club)."""
+    """§2.11: a player not on the division team's entered roster plays as a substitute, so he is
+    marked as one, with his DBF club. An unmarked one is a sheet error of §2.11 (exit 1), not a
+    malformed sheet: §1.1 has no roster paragraph of its own, and §2.11 is the substitutes' rule
+    the divisions apply (docs/readings/sheets.md, issue 25.15)."""
     problems = []
     for p in side.players:
         if p.id in roster:
             continue
         if not p.substitute:
             problems.append(Problem.error(
-                None, f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
-                hint="add substitute: true, name: and club: to the row", code="format.sheet"))
+                "2.11", f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
+                hint="add substitute: true, name: and club: to the row (a substitute is a member of a DBF club)"))
         elif p.club is None or p.club <= 0:
             problems.append(Problem.error(
                 "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
