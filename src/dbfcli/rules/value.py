@@ -28,12 +28,20 @@ from __future__ import annotations
 
 from msgspec import Struct, field
 from msgspec.structs import replace
+from typing import TYPE_CHECKING
 
 __all__ = ["Value", "MutableValue", "Located", "field", "replace"]
 
 
-class Value(Struct, frozen=True):
-    """A frozen value object: immutable, compared and hashed by all its fields."""
+if TYPE_CHECKING:   # for the type checker: a subclass of Value is frozen as Value is (msgspec does so at run time)
+    from typing import dataclass_transform
+
+    @dataclass_transform(frozen_default=True, field_specifiers=(field,))
+    class Value(Struct, frozen=True):
+        """A frozen value object: immutable, compared and hashed by all its fields."""
+else:
+    class Value(Struct, frozen=True):
+        """A frozen value object: immutable, compared and hashed by all its fields."""
 
 
 class MutableValue(Struct):
