@@ -353,25 +353,9 @@ def _no_address_warnings(missing: list[str]) -> list[dict]:
 
 
 def _overdue_sheets(settings, draws, agreements, recorded: set, when) -> list:
-    """§1.5.14: (match, its two teams, sheet deadline) of each drawn match not recorded whose
-    sheet was due before ``when``."""
-    import datetime as dt
+    from ..rules.deadlines import overdue_sheets
 
-    from ..rules.home import match_start
-    from ..rules.sheet_scores import end_of_play, match_boards
-
-    overdue = []
-    for rnd, draw in sorted(draws.items()):
-        for m in draw.matches:
-            if m.id in recorded:
-                continue
-            start = match_start(rnd, settings.cup, agreements.get(m.id))
-            if start is None:
-                continue
-            due = (end_of_play(start, match_boards(rnd)) or start) + dt.timedelta(hours=settings.cup.sheet_deadline_hours)
-            if due < when:
-                overdue.append((m.id, m.teams, due))
-    return overdue
+    return overdue_sheets(settings, draws, agreements, recorded, when)
 
 
 def _reminder_items(snap, when):

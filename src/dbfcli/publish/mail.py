@@ -63,8 +63,9 @@ def placeholder(member: int) -> str:
 
 
 def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int = 40) -> dt.datetime | None:
-    """§1.5.14: the result sheet is due ``hours`` after the end of play (start + 7.5 min a board)."""
-    from ..rules.sheet_scores import end_of_play
+    """§1.5.14: the result sheet is due ``hours`` after the end of play
+    (:func:`dbfcli.rules.sheet_scores.sheet_due`, the one function of every sheet deadline)."""
+    from ..rules.sheet_scores import sheet_due
 
     if date is None:
         return None
@@ -72,9 +73,7 @@ def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int
         hh, mm = (int(x) for x in (time or "13:00").split(":")[:2])
     except ValueError:
         hh, mm = 13, 0
-    start = dt.datetime.combine(date, dt.time(hh, mm))
-    end = end_of_play(start, boards) or start
-    return end + dt.timedelta(hours=hours)
+    return sheet_due(dt.datetime.combine(date, dt.time(hh, mm)), boards, hours)
 
 
 def _one_line(text: str) -> str:

@@ -82,13 +82,10 @@ def open_items(deadlines: list[Deadline], now: dt.datetime | dt.date, horizon_da
     return [d for d in deadlines if not d.done and (d.overdue or due_end(d.due) <= limit)]
 
 
-def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]], hours: int = 18) -> list[Item]:
-    """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15)
-    is due ``hours`` after the match. ``matches``: (match id, end of play,
-    result recorded); the end of play is the start plus 7.5 minutes a board, the
-    same reading `dbf result` applies to a sheet (docs/readings/sheets.md)."""
-    return [Item(f"result sheet for {mid}", start + dt.timedelta(hours=hours), "1.5.14", done)
-            for mid, start, done in matches]
+def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]]) -> list[Item]:
+    """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15). ``matches``:
+    (match id, when it is due by :func:`dbfcli.rules.sheet_scores.sheet_due`, result recorded)."""
+    return [Item(f"result sheet for {mid}", due, "1.5.14", done) for mid, due, done in matches]
 
 
 def fee_deadlines(dues: Iterable) -> list[Item]:
@@ -156,7 +153,7 @@ def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, l
     """(the sheets (§1.5.14), the HUM cards (§1.5.1.1, §2.10.5) of each drawn match with a start,
     the notes on the rounds with matches that have none)."""
     from .home import match_start
-    from .sheet_scores import end_of_play, match_boards
+    from .sheet_scores import match_boards, sheet_due
 
     hum_teams: dict[str, list] = {}
     for r in facts.registrations:
@@ -171,7 +168,9 @@ def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, l
                 missing.append(mid)
                 continue
             played = mid in facts.recorded
-            sheets.append((_waiting_label(mid, teams, facts.recorded), end_of_play(start, match_boards(round_no)) or start, played))
+            due_sheet = sheet_due(start, match_boards(round_no), settings.cup.sheet_deadline_hours)
+            if due_sheet is not None:
+                sheets.append((_waiting_label(mid, teams, facts.recorded), due_sheet, played))
             due = start.date() - dt.timedelta(days=settings.systems.hum_notice_days)
             cards += [(f"{team} pair {r.pair[0]}-{r.pair[1]} for {mid}", start.date(),
                        (r.sent is not None and r.sent <= due) or played)
@@ -202,7 +201,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
 
     sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
     sheets, cards, notes = _cup_sheets_and_cards(settings, facts)
-    sources.append(sheet_deadlines(sheets, settings.cup.sheet_deadline_hours))
+    sources.append(sheet_deadlines(sheets))
     sources += [hum_card_deadlines(cards, settings.systems.hum_notice_days), fee_deadlines(facts.fees)]
     sources.append(description_deadlines(settings.systems.description_deadline, _description_pairs(facts)))
     weekends = settings.division("1div").weekends
@@ -212,3 +211,22 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
             settings.playoff.date is None or settings.playoff.date >= now.date()):
         sources.append(playoff_choice_deadline(weekends[-1] + dt.timedelta(days=1), settings.playoff.choice_days))
     return sources, notes
+
+
+def overdue_sheets(settings, draws, agreements, recorded: set, when: dt.datetime) -> list:
+    """§1.5.14: (match, its two teams, when its sheet was due) of each drawn match not recorded
+    whose sheet was due before ``when`` (``dbf notify reminders``), by
+    :func:`dbfcli.rules.sheet_scores.sheet_due` as every other deadline of a sheet."""
+    from .home import match_start
+    from .sheet_scores import match_boards, sheet_due
+
+    overdue = []
+    for rnd, draw in sorted(draws.items()):
+        for m in draw.matches:
+            if m.id in recorded:
+                continue
+            due = sheet_due(match_start(rnd, settings.cup, agreements.get(m.id)), match_boards(rnd),
+                            settings.cup.sheet_deadline_hours)
+            if due is not None and due < when:
+                overdue.append((m.id, m.teams, due))
+    return overdue

@@ -272,7 +272,7 @@ def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDra
     - a later round: with the sheet of its match of the round before, ``hours`` after the end
       of play (§1.5.14); after a **bye** there is no sheet: the same time after the end of
       play on that round's official day (``start_of(round, None)``)."""
-    from .sheet_scores import end_of_play, match_boards
+    from .sheet_scores import match_boards, sheet_due
 
     def match_of(r):
         d = draws.get(r)
@@ -284,22 +284,18 @@ def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDra
             out[r] = start_of(r, match_of(r))
             continue
         prev = in_rounds[i - 1]
-        start = start_of(prev, match_of(prev))
-        end = end_of_play(start, match_boards(prev)) if start else None
-        out[r] = end + dt.timedelta(hours=hours) if end else None
+        out[r] = sheet_due(start_of(prev, match_of(prev)), match_boards(prev), hours)
     return out
 
 
 def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> dict[int, dt.datetime | None]:
     """§1.5.15 (reading): a walkover fine (round -> the match withdrawn from) is due when the
     match's sheet would have been, ``hours`` after the end of play of its start."""
-    from .sheet_scores import end_of_play, match_boards
+    from .sheet_scores import match_boards, sheet_due
 
     out: dict[int, dt.datetime | None] = {}
     for r, mid in walkovers_lost.items():
-        start = start_of(r, mid)
-        end = end_of_play(start, match_boards(r)) if start else None
-        out[r] = end + dt.timedelta(hours=hours) if end else None
+        out[r] = sheet_due(start_of(r, mid), match_boards(r), hours)
     return out
 
 

@@ -152,6 +152,29 @@ def match_end(sheet, settings: Settings) -> dt.datetime | None:
     return end_of_play(start, sheet.all_boards)
 
 
+def sheet_due(start: dt.datetime | None, boards: int, hours: int, *, end: dt.datetime | None = None) -> dt.datetime | None:
+    """§1.5.14: THE time a cup result sheet (and with it the next round's fee, §1.5.15) is due:
+    ``hours`` (``settings.cup.sheet_deadline_hours``) after the end of play: ``end`` when the
+    sheet says when play ended (``finished_at``), else ``start`` plus 7.5 minutes a board
+    (docs/readings/sheets.md). ``None`` when neither is known, or past the calendar. The sheet
+    check, ``dbf deadlines``, ``dbf fees``, ``dbf notify``, the blank sheet, the captains'
+    mail and ``dbf serve`` all call this one function.
+
+    >>> sheet_due(dt.datetime(2026, 12, 13, 13, 0), 40, 18)
+    datetime.datetime(2026, 12, 14, 12, 0)
+    >>> sheet_due(None, 40, 18, end=dt.datetime(2026, 12, 13, 19, 30))
+    datetime.datetime(2026, 12, 14, 13, 30)
+    """
+    if end is None:
+        end = end_of_play(start, boards) if start is not None else None
+    if end is None:
+        return None
+    try:
+        return end + dt.timedelta(hours=hours)
+    except OverflowError:
+        return None
+
+
 def end_of_play(start: dt.datetime, boards: int) -> dt.datetime | None:
     """The reading of docs/readings/sheets.md: play ends 7.5 minutes a board after the start
     (``None`` past the end of the calendar or for absurd boards, which §1.5.9 reports).
@@ -227,10 +250,10 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
     if end is None or received is None:
         return []
     hours = settings.cup.sheet_deadline_hours
-    try:
-        late = received - (end + dt.timedelta(hours=hours))
-    except OverflowError:
+    due = sheet_due(None, 0, hours, end=end)
+    if due is None:
         return []
+    late = received - due
     if late <= dt.timedelta(0):
         return []
     late_h = math.ceil(late.total_seconds() / 3600)

@@ -23,7 +23,7 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
     from ..rules.home import seating_sides
     from ..rules.model import ROUND_NAMES
     from ..rules.records import withdrawn_from
-    from ..rules.sheet_scores import SEGMENT_BOARDS, end_of_play, match_boards
+    from ..rules.sheet_scores import SEGMENT_BOARDS, match_boards, sheet_due
 
     home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13/§1.5.7: the one answer to who is at home
     boards = match_boards(s.round)
@@ -42,8 +42,7 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
     if s.date is not None:
         hh, mm = s.time.split(":")
         start = dt.datetime.combine(s.date, dt.time(int(hh), int(mm)))
-        end = end_of_play(start, boards)
-        deadline = end + dt.timedelta(hours=settings.cup.sheet_deadline_hours) if end else None
+        deadline = sheet_due(start, boards, settings.cup.sheet_deadline_hours)   # §1.5.14
     home_team = teams.get(home)
     return {
         "match": s.id, "round": s.round, "round_name": ROUND_NAMES.get(s.round, f"round {s.round}"),
