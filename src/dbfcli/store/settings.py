@@ -22,6 +22,15 @@ from ..rules.settings import (
 from .season import SeasonStore, StoreError
 
 SCHEMA = 1
+#: THE defaults of every setting (issue 24: one home per policy): the field defaults of
+#: :mod:`dbfcli.rules.settings`' value objects. The reader fills a missing key from them and
+#: the commented ``season.toml`` of ``dbf init`` is written from them.
+DEFAULTS = Settings()
+DIVISION_DEFAULTS = DivisionSettings()
+#: The season's prices are facts of its price list, not defaults: ``dbf init`` writes this
+#: season's DSB fares and Bornholm ferry fare (§7.2), while a season.toml without them reads 0
+#: / none, and a claim that needs a missing price is refused (§1.5.17, §7.2.2) rather than guessed.
+BORNHOLM_FARE_KR = 436
 
 
 def _saturday_on_or_after(day: dt.date) -> dt.date:
@@ -35,7 +44,7 @@ def _sunday_on_or_after(day: dt.date) -> dt.date:
 def _division_section(div: str, note: str, boards: int, weekends: str, base: int, pool: int) -> str:
     head = f"[divisions.{div}]"
     lines = [f"{head:<34}# {note}", f"boards = {boards}" + (" " * 23 + "# 36 with screens, 40 without" if div == "1div" else ""),
-             f"weekends = [{weekends}]", "rounds_per_weekend = [3, 3, 3, 2]",
+             f"weekends = [{weekends}]", "rounds_per_weekend = [" + ", ".join(map(str, DIVISION_DEFAULTS.rounds_per_weekend)) + "]",
              f"fee_base_kr = {base}" + ("                # §1.1.1.3 per team" if div == "1div" else ""),
              f"fee_travel_pool_kr = {pool}" + ("         # §1.1.1.3 per team, to the travel refund pool" if div == "1div" else "")]
     return "\n".join(lines) + "\n"
@@ -50,12 +59,12 @@ schema = {schema}
 season = "{season}"
 
 [cup]
-fee_per_player_round_kr = 60      # §1.5.15 entry fee per player per round
-start_time = "13:00"              # §1.5.6 start when the captains do not agree
-sheet_deadline_hours = 18         # §1.5.14 result sheet due this long after the match
+fee_per_player_round_kr = {d.cup.fee_per_player_round_kr}      # §1.5.15 entry fee per player per round
+start_time = "{d.cup.start_time}"              # §1.5.6 start when the captains do not agree
+sheet_deadline_hours = {d.cup.sheet_deadline_hours}         # §1.5.14 result sheet due this long after the match
 final_weekend = "{final_weekend}"   # §1.5.7 Saturday: semi-finals; Sunday: final
 final_venue = "5000"              # §1.5.7 postcode of the venue DBF chose
-pools = 3                         # §1.5.2 one pool east, two west of the Great Belt
+pools = {d.cup.pools}                         # §1.5.2 one pool east, two west of the Great Belt
 
 [cup.match_days]                  # §1.5.6 official match day of each round (Bridge Almanac)
 1 = "{day1}"
@@ -67,41 +76,41 @@ pools = 3                         # §1.5.2 one pool east, two west of the Great
 7 = "{day7}"
 
 [cup.entry_round]                 # §1.5.3 round in which teams with players of each division enter
-1 = 4                             # 1st division -> 1/32 final
-2 = 3                             # 2nd division -> 1/64 final
-3 = 3                             # 3rd division -> 1/64 final
+1 = {entry[1]}                             # 1st division -> 1/32 final
+2 = {entry[2]}                             # 2nd division -> 1/64 final
+3 = {entry[3]}                             # 3rd division -> 1/64 final
 
 [cup.up]                          # §1.5.4 travel points (UP)
-km_per_up = 30                    # 1 UP per commenced 30 km
-storebaelt = 3                    # Great Belt
-kattegat = 7                      # Kattegat ferry
-oestersoeen = 14                  # the Baltic (Bornholm)
-storebaelt_bridge_counts = true   # reading: the Great Belt bridge earns the Storebælt UP (docs/readings)
-overnight_allowance_kr = 160      # per person, quarter-final, semi-final and final
+km_per_up = {d.cup.up.km_per_up}                    # 1 UP per commenced 30 km
+storebaelt = {d.cup.up.storebaelt}                    # Great Belt
+kattegat = {d.cup.up.kattegat}                      # Kattegat ferry
+oestersoeen = {d.cup.up.oestersoeen}                  # the Baltic (Bornholm)
+storebaelt_bridge_counts = {bridge}   # reading: the Great Belt bridge earns the Storebælt UP (docs/readings)
+overnight_allowance_kr = {d.cup.up.overnight_allowance_kr}      # per person, quarter-final, semi-final and final
 
 [cup.up.stage_bonus]              # §1.5.4 extra UP for travel to the quarter-final, semi-final, final
-7 = 3
-8 = 6
-9 = 6
+7 = {bonus[7]}
+8 = {bonus[8]}
+9 = {bonus[9]}
 
 [divisions]
-vp_scale = "wbf-20"               # WBF 20-VP continuous (no scale in the rules: docs/readings/)
+vp_scale = "{d.vp_scale}"               # WBF 20-VP continuous (no scale in the rules: docs/readings/)
 
 {division_sections}
 [playoff]                         # §1.1.2.5-11, §1.1.4.2
 date = "{playoff_day}"            # Saturday of the 1st-division play-off weekend
-choice_days = 8                   # §1.1.2.8 the winner picks its semi-final opponent within 8 days
+choice_days = {d.playoff.choice_days}                   # §1.1.2.8 the winner picks its semi-final opponent within 8 days
 third_division_match_date = "{playoff_day}"  # §1.1.4.2 normally with the DM final
 
 [systems]                         # §1.1.1.2, §1.5.1.1, §2.10.5
 description_deadline = "{description_deadline}"
-late_fine_per_week_kr = 100       # §1.1.1.2 per commenced week
-hum_notice_days = 7               # §1.5.1.1 / §2.10.5 HUM cards at least a week before the match
-hum_copies = 4                    # §2.10.5
+late_fine_per_week_kr = {d.systems.late_fine_per_week_kr}       # §1.1.1.2 per commenced week
+hum_notice_days = {d.systems.hum_notice_days}               # §1.5.1.1 / §2.10.5 HUM cards at least a week before the match
+hum_copies = {d.systems.hum_copies}                    # §2.10.5
 
 [travel]                          # §1.5.17, §7.2
-free_zones = 11                   # §7.2.1 refund only for the journey beyond 11 DSB zones
-bornholm_ferry_kr = 436           # §7.2.2 Rønne-Copenhagen, 2nd class incl. cheapest berth
+free_zones = {d.travel.free_zones}                   # §7.2.1 refund only for the journey beyond 11 DSB zones
+bornholm_ferry_kr = {bornholm_fare}           # §7.2.2 Rønne-Copenhagen, 2nd class incl. cheapest berth
 
 [travel.zone_prices_kr]           # DSB single fare by number of zones (season's price list)
 1 = 24
@@ -156,6 +165,8 @@ def default_season_toml(season: str) -> str:
     return _SEASON_TOML.format(
         season=season, schema=SCHEMA, final_weekend=sat(5, 15, n), playoff_day=sat(3, 20, n),
         description_deadline=sat(9, 1), division_sections=division_sections,
+        d=DEFAULTS, entry=DEFAULTS.cup.entry_round, bonus=DEFAULTS.cup.up.stage_bonus,
+        bridge=str(DEFAULTS.cup.up.storebaelt_bridge_counts).lower(), bornholm_fare=BORNHOLM_FARE_KR,
         **{f"day{k}": day for k, day in enumerate(match_days, start=1)})
 
 
@@ -188,7 +199,7 @@ def _up_readings(up_raw, flag) -> dict:
     """§1.5.4 readings as settings (docs/readings/geography.md): ``sea_km_count``,
     ``belt_arm_ferries``, ``kattegat_island_ferries`` of ``[cup.up]``."""
     return {key: flag(up_raw, key, default, "cup.up") for key, default in
-            (("sea_km_count", True), ("belt_arm_ferries", True), ("kattegat_island_ferries", False))}
+            tuple((k, getattr(DEFAULTS.cup.up, k)) for k in ("sea_km_count", "belt_arm_ferries", "kattegat_island_ferries"))}
 
 
 def _top_level(raw: dict, problems: list[Problem], where) -> str:
@@ -288,14 +299,14 @@ def _up(r: _Reader, cup_raw: dict) -> UPSettings:
     """``[cup.up]``: the §1.5.4 travel points."""
     up_raw = r.table_of(cup_raw, "up", "cup")
     return UPSettings(
-        km_per_up=r.num(up_raw, "km_per_up", 30, "cup.up", lo=1, hi=1000, rule="1.5.4"),
-        storebaelt=r.num(up_raw, "storebaelt", 3, "cup.up", hi=100, rule="1.5.4"),
-        kattegat=r.num(up_raw, "kattegat", 7, "cup.up", hi=100, rule="1.5.4"),
-        oestersoeen=r.num(up_raw, "oestersoeen", 14, "cup.up", hi=100, rule="1.5.4"),
-        storebaelt_bridge_counts=r.flag(up_raw, "storebaelt_bridge_counts", True, "cup.up"),
+        km_per_up=r.num(up_raw, "km_per_up", DEFAULTS.cup.up.km_per_up, "cup.up", lo=1, hi=1000, rule="1.5.4"),
+        storebaelt=r.num(up_raw, "storebaelt", DEFAULTS.cup.up.storebaelt, "cup.up", hi=100, rule="1.5.4"),
+        kattegat=r.num(up_raw, "kattegat", DEFAULTS.cup.up.kattegat, "cup.up", hi=100, rule="1.5.4"),
+        oestersoeen=r.num(up_raw, "oestersoeen", DEFAULTS.cup.up.oestersoeen, "cup.up", hi=100, rule="1.5.4"),
+        storebaelt_bridge_counts=r.flag(up_raw, "storebaelt_bridge_counts", DEFAULTS.cup.up.storebaelt_bridge_counts, "cup.up"),
         **_up_readings(up_raw, r.flag),
-        stage_bonus=r.int_map(up_raw.get("stage_bonus", {7: 3, 8: 6, 9: 6}), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
-        overnight_allowance_kr=r.num(up_raw, "overnight_allowance_kr", 160, "cup.up"),
+        stage_bonus=r.int_map(up_raw.get("stage_bonus", dict(DEFAULTS.cup.up.stage_bonus)), "cup.up.stage_bonus", hi=100, rule="1.5.4"),
+        overnight_allowance_kr=r.num(up_raw, "overnight_allowance_kr", DEFAULTS.cup.up.overnight_allowance_kr, "cup.up"),
     )
 
 
@@ -316,7 +327,7 @@ def _match_days(r: _Reader, cup_raw: dict) -> dict[int, dt.date]:
 def _entry_round(r: _Reader, cup_raw: dict) -> dict[int, int]:
     """``[cup.entry_round]``, §1.5.3: teams with players of division 1-3 enter in the 1/64 final
     (round 3) or later."""
-    entry_round = r.int_map(cup_raw.get("entry_round", {1: 4, 2: 3, 3: 3}), "cup.entry_round", hi=99)
+    entry_round = r.int_map(cup_raw.get("entry_round", dict(DEFAULTS.cup.entry_round)), "cup.entry_round", hi=99)
     for division, rnd in entry_round.items():
         if division not in (1, 2, 3) or not 3 <= rnd <= 9:
             r.broken("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
@@ -332,14 +343,14 @@ def _cup(r: _Reader, raw: dict) -> CupSettings:
     entry_round = _entry_round(r, cup_raw)
     final_venue = r.text_of(cup_raw, "final_venue", None, "cup")
     cup = CupSettings(
-        fee_per_player_round_kr=r.num(cup_raw, "fee_per_player_round_kr", 60, "cup", rule="1.5.15"),
+        fee_per_player_round_kr=r.num(cup_raw, "fee_per_player_round_kr", DEFAULTS.cup.fee_per_player_round_kr, "cup", rule="1.5.15"),
         match_days=match_days,
         final_weekend=r.date(cup_raw.get("final_weekend"), "final_weekend"),
         final_venue=final_venue.zfill(4) if final_venue is not None else None,
-        start_time=r.text_of(cup_raw, "start_time", "13:00", "cup") or "13:00",
-        sheet_deadline_hours=r.num(cup_raw, "sheet_deadline_hours", 18, "cup", hi=24 * 366, rule="1.5.14"),
+        start_time=r.text_of(cup_raw, "start_time", DEFAULTS.cup.start_time, "cup") or DEFAULTS.cup.start_time,
+        sheet_deadline_hours=r.num(cup_raw, "sheet_deadline_hours", DEFAULTS.cup.sheet_deadline_hours, "cup", hi=24 * 366, rule="1.5.14"),
         entry_round=entry_round,
-        pools=r.num(cup_raw, "pools", 3, "cup", lo=1, hi=64, rule="1.5.2"),
+        pools=r.num(cup_raw, "pools", DEFAULTS.cup.pools, "cup", lo=1, hi=64, rule="1.5.2"),
         up=up,
     )
     if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
@@ -349,19 +360,19 @@ def _cup(r: _Reader, raw: dict) -> CupSettings:
 
 def _rounds_per_weekend(r: _Reader, table: dict, label: str) -> list:
     """``rounds_per_weekend``: a list of rounds 1-11 per weekend (§1.1.2.1), else the default."""
-    rounds = table.get("rounds_per_weekend", [3, 3, 3, 2])
+    rounds = table.get("rounds_per_weekend", list(DIVISION_DEFAULTS.rounds_per_weekend))
     if not isinstance(rounds, list) or not rounds or \
             any(r.whole(x, label, "rounds_per_weekend", 1, 11, "1.1.2.1") is None for x in rounds):
         if not isinstance(rounds, list) or not rounds:
             r.bad(label, "rounds_per_weekend", rounds, "a list of rounds per weekend, e.g. [3, 3, 3, 2]", "1.1.2.1")
-        rounds = [3, 3, 3, 2]
+        rounds = list(DIVISION_DEFAULTS.rounds_per_weekend)
     return rounds
 
 
 def _division(r: _Reader, div_id: str, table: dict) -> DivisionSettings:
     """``[divisions.<id>]``; a division match is 36 boards with screens or 40 without (§1.1.2.1)."""
     label = f"divisions.{div_id}"
-    boards = r.num(table, "boards", 36, label, hi=1000)
+    boards = r.num(table, "boards", DIVISION_DEFAULTS.boards, label, hi=1000)
     if boards not in (36, 40):
         r.broken("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
                  "boards with screens or 40 without", "boards")
@@ -375,8 +386,8 @@ def _division(r: _Reader, div_id: str, table: dict) -> DivisionSettings:
         weekends=r.dates(table, "weekends", label),
         rounds_per_weekend=tuple(rounds),
         venues=tuple(str(v).zfill(4) for v in venues),
-        fee_base_kr=r.num(table, "fee_base_kr", 0, label, rule="1.1.1.3"),
-        fee_travel_pool_kr=r.num(table, "fee_travel_pool_kr", 0, label, rule="1.1.1.3"),
+        fee_base_kr=r.num(table, "fee_base_kr", DIVISION_DEFAULTS.fee_base_kr, label, rule="1.1.1.3"),
+        fee_travel_pool_kr=r.num(table, "fee_travel_pool_kr", DIVISION_DEFAULTS.fee_travel_pool_kr, label, rule="1.1.1.3"),
     )
 
 
@@ -397,7 +408,7 @@ def _divisions(r: _Reader, div_raw: dict) -> dict[str, DivisionSettings]:
 def _playoff(r: _Reader, po: dict) -> PlayoffSettings:
     return PlayoffSettings(
         date=r.date(po.get("date"), "date"),
-        choice_days=r.num(po, "choice_days", 8, "playoff", hi=366, rule="1.1.2.8"),
+        choice_days=r.num(po, "choice_days", DEFAULTS.playoff.choice_days, "playoff", hi=366, rule="1.1.2.8"),
         third_division_match_date=r.date(po.get("third_division_match_date"), "third_division_match_date"),
     )
 
@@ -405,17 +416,17 @@ def _playoff(r: _Reader, po: dict) -> PlayoffSettings:
 def _systems(r: _Reader, sy: dict) -> SystemSettings:
     return SystemSettings(
         description_deadline=r.date(sy.get("description_deadline"), "description_deadline"),
-        late_fine_per_week_kr=r.num(sy, "late_fine_per_week_kr", 100, "systems", rule="1.1.1.2"),
-        hum_notice_days=r.num(sy, "hum_notice_days", 7, "systems", hi=366, rule="2.10.5"),
-        hum_copies=r.num(sy, "hum_copies", 4, "systems", hi=100, rule="2.10.5"),
+        late_fine_per_week_kr=r.num(sy, "late_fine_per_week_kr", DEFAULTS.systems.late_fine_per_week_kr, "systems", rule="1.1.1.2"),
+        hum_notice_days=r.num(sy, "hum_notice_days", DEFAULTS.systems.hum_notice_days, "systems", hi=366, rule="2.10.5"),
+        hum_copies=r.num(sy, "hum_copies", DEFAULTS.systems.hum_copies, "systems", hi=100, rule="2.10.5"),
     )
 
 
 def _travel(r: _Reader, tr: dict) -> TravelSettings:
     return TravelSettings(
-        free_zones=r.num(tr, "free_zones", 11, "travel", hi=1000, rule="7.2.1"),
+        free_zones=r.num(tr, "free_zones", DEFAULTS.travel.free_zones, "travel", hi=1000, rule="7.2.1"),
         zone_prices_kr=r.int_map(tr.get("zone_prices_kr", {}), "travel.zone_prices_kr"),
-        bornholm_ferry_kr=r.num(tr, "bornholm_ferry_kr", 0, "travel", rule="7.2.2"),
+        bornholm_ferry_kr=r.num(tr, "bornholm_ferry_kr", DEFAULTS.travel.bornholm_ferry_kr, "travel", rule="7.2.2"),
     )
 
 
@@ -440,7 +451,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
     settings = Settings(
         season=_top_level(raw, r.problems, r.where),
         cup=cup,
-        vp_scale=r.text_of(div_raw, "vp_scale", "wbf-20", "divisions") or "wbf-20",
+        vp_scale=r.text_of(div_raw, "vp_scale", DEFAULTS.vp_scale, "divisions") or DEFAULTS.vp_scale,
         divisions=divisions,
         playoff=_playoff(r, po),
         systems=_systems(r, sy),
