@@ -73,3 +73,37 @@ def test_a_planned_change_of_a_recorded_file_is_what_is_checked_1_5_10(example):
     doc["loser"] = "NOT-A-TEAM"
     found = refusals(store, {rel: yaml.safe_dump(doc).encode()})
     assert [p.rule for p in found] == ["1.5.10"]
+
+
+def test_1_5_16_a_caller_that_imports_only_the_store_writes_with_every_invariant_on(example):
+    """Issue 24: invariants are never opt-in: a fresh process that imports only
+    store/season.py and writes a record of an undrawn match is refused (the cup's invariants
+    run in the store's commit), and the season is unchanged."""
+    import subprocess
+    import sys
+
+    _round_one(example)
+    before = snapshot(example)
+    rec = {"schema": 1, "match": "C1-999", "round": 1, "kind": "walkover", "home": "X", "away": "Y",
+           "winner": "X", "loser": "Y", "gp": {}}
+    code = f"""
+import sys, yaml
+from pathlib import Path
+from dbfcli.store.atomic import command_scope
+from dbfcli.store.season import SeasonStore, InvariantBroken
+assert "dbfcli.store.snapshot" not in sys.modules
+with command_scope():
+    store = SeasonStore(Path({str(example)!r}), {SEASON!r})
+    store.open_for_write(5)
+    try:
+        with store.transaction("test", "a record of an undrawn match") as tx:
+            tx.write_yaml("cup/matches/C1-999.yaml", {rec!r})
+    except InvariantBroken as exc:
+        print(" ".join(sorted({{p.rule or p.code for p in exc.problems}})))
+        sys.exit(0)
+sys.exit(1)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1.5.16" in r.stdout.split()
+    assert snapshot(example) == before

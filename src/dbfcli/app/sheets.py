@@ -329,7 +329,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: 
     """Write a valid cup sheet's record under the lock (``False``: it was recorded already,
     and said so), with its sender when a captain sent it (:class:`Extra`); an amendment of a
     locked match (§1.5.16) is refused, and so is a write that would break a season invariant
-    (the store's commit checks them all)."""
+    (the store's commit checks them all, :func:`dbfcli.store.season.commit_checks`)."""
     from ..store.cupresults import cup_record_data, match_file, sheet_data
     from ..store.sheetcontext import amend_refusal
 
@@ -354,7 +354,6 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: 
             tx.write_yaml(*sent_record(match.id, extra.sender, extra.sent_at))
         if extra.settles:
             tx.delete(extra.settles)
-        refuse(invariant_refusals(store, tx.writes))
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
         doc["fees"] = plan.fees
     return True
@@ -370,13 +369,6 @@ def _form_to_td(session: Session, loaded: Loaded, extra: Extra, text: SheetText,
                                    f"{extra.sender}, for the TD", lock_timeout=session.lock_timeout) as tx:
         tx.write_yaml(*pending_record(match, extra.sender or "", "form", text.data, at=extra.sent_at))
     doc["pending"] = {"reason": "form", "rule": "1.5.14"}
-
-
-def invariant_refusals(store: Any, writes: Any) -> list[Problem]:
-    """The season invariants a cup write would break (``dbfcli.store.snapshot.refusals``)."""
-    from ..store.snapshot import refusals
-
-    return list(refusals(store, writes))
 
 
 # --------------------------------------------------------------------------- walkover
@@ -417,7 +409,6 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
             raise UsageProblem(allowed(replace(state, stage="recorded"), "walkover"))
         tx.write_yaml(rel, walkover_data(match, withdrawn, wo.winner, fine, fees, received),
                       header=f"{match.id} walkover (dbf result walkover)")
-        refuse(invariant_refusals(store, tx.writes))
         changes = [{"file": f, "action": a} for f, a in tx.changes()]
     doc = {"ok": True, "match": match.id, "round": match.round, "winner": wo.winner, "withdrawn": withdrawn,
            "errors": [], "warnings": [], "gp": {}, "up": {}, "fine": fine, "fees": fees,

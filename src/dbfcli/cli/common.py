@@ -168,8 +168,6 @@ def load_store(require: bool = True) -> SeasonStore:
     the command writes (``command(..., writes=True)``), shared when it reads, so a reader
     never sees a write or an undo half-way and a writer decides on what it writes over.
     An interrupted write is finished first, and said so (a warning on stderr)."""
-    from ..store import snapshot  # noqa: F401 - registers the division invariants on every write (issue 13.5)
-
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
     if not RUN.lang_given:

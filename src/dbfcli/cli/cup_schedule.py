@@ -213,8 +213,6 @@ def set_(
         agreements[match] = new
         tx.write_yaml(SCHEDULE, schedule_data(agreements),
                       header="cup schedule: agreed dates, times, venues, dispensations (dbf schedule cup set)")
-        from ..store.snapshot import refusals
-        check(refusals(store, tx.writes))   # issue 13.5: a write that would break a season invariant
         changes = tx.changes()
     doc = {"ok": True, "match": match, "date": s.date, "time": s.time, "venue_postcode": s.venue,
            "dispensation": new.dispensation, "dry_run": dry_run,

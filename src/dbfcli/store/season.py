@@ -49,10 +49,23 @@ class StoreError(Exception):
         self.problems = problems
 
 
-#: issue 13.5: ``check(store, writes) -> [Problem]`` run before a transaction commits; an
-#: error refuses it. store/snapshot.py registers the division invariants when it is imported
-#: (cli/common.load_store imports it for every command; no import from here: no cycle).
+#: issue 13.5, issue 24: ``check(store, writes) -> [Problem]`` run before EVERY transaction
+#: commits, cup or division, single or in a group, CLI or web; an error refuses it. They live
+#: in :data:`INVARIANTS_MODULE` (which imports this module, so it is loaded by name, not
+#: imported from here: no cycle), and :func:`commit_checks` loads it before the first commit,
+#: so a caller that imports only this module writes with every invariant on.
 COMMIT_CHECKS: list = []
+INVARIANTS_MODULE = "dbfcli.store.snapshot"
+
+
+def commit_checks() -> list:
+    """The invariant checks every commit runs: ``(name, check)`` (``"cup"``, ``"division"``,
+    ``"standings"``), loaded with :data:`INVARIANTS_MODULE` on first use."""
+    if not COMMIT_CHECKS:
+        import importlib
+
+        importlib.import_module(INVARIANTS_MODULE)
+    return COMMIT_CHECKS
 #: :meth:`SeasonStore.read_parsed`: (root, season, file, parse function) -> (stat, bytes or None, value)
 _PARSED: dict[tuple, tuple] = {}
 _RACY_NS = 2_000_000_000
@@ -452,9 +465,12 @@ class Transaction(MutableValue):
         self.writes[rel] = None
 
     def _refuse_broken_invariants(self) -> None:
-        """Issue 13.5 for the divisions: a write of a division's teams, schedule or matches
-        that would break a division invariant is refused (nothing written, a dry run too)."""
-        broken = [p for check in COMMIT_CHECKS for p in check(self.store, self.writes)]
+        """Issue 13.5, issue 24: a write that would break a season invariant is refused (nothing
+        written, a dry run too): the cup's (:data:`dbfcli.rules.invariants.INVARIANTS`), a
+        division's and the standings'. A write of a group runs the cup's once for the whole
+        group, when the group commits (:meth:`TransactionGroup.commit`)."""
+        broken = [p for name, check in commit_checks() if not (self.group is not None and name == "cup")
+                  for p in check(self.store, self.writes)]
         if broken:
             raise InvariantBroken(broken)
 
@@ -548,8 +564,14 @@ class TransactionGroup(MutableValue):
         self.parts.append((tx, *entry))
 
     def commit(self) -> None:
-        """All the group's writes through one ``.pending.yaml`` (see :func:`_apply_pending`)."""
-        if not self.parts or self.dry_run:
+        """All the group's writes through one ``.pending.yaml`` (see :func:`_apply_pending`),
+        once the cup's invariants hold with all of them (issue 24; a dry run too)."""
+        if not self.parts:
+            return
+        broken = [p for name, check in commit_checks() if name == "cup" for p in check(self.store, self.view.overlay)]
+        if broken:
+            raise InvariantBroken(broken)
+        if self.dry_run:
             return
         tx, entry, journal_rel = self.parts[-1]
         pending = {

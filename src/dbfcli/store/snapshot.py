@@ -249,7 +249,8 @@ def division_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
     return new_breaks(before, after)
 
 
-COMMIT_CHECKS.append(division_refusals)   # every transaction (store/season.py Transaction.commit)
+COMMIT_CHECKS.append(("cup", refusals))   # every transaction (store/season.py commit_checks)
+COMMIT_CHECKS.append(("division", division_refusals))
 
 
 def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
@@ -258,4 +259,4 @@ def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
     return standingsstate.standings_refusals(store, writes, overlay, load_divisions)
 
 
-COMMIT_CHECKS.append(standings_refusals)
+COMMIT_CHECKS.append(("standings", standings_refusals))
