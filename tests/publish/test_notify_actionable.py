@@ -85,3 +85,22 @@ def test_1_5_14_reminders_for_an_overdue_sheet_and_nothing_before(example, tmp_p
     assert r.exit_code == 0, r.stdout + r.stderr
     sheets = [i for i in r.json["reminders"] if i["kind"] == "sheet"]
     assert sheets and len(list((tmp_path / "late").glob("*.eml"))) == r.json["messages"]
+
+
+def test_1_1_2_1_division_mail_dates_the_sunday_round_on_the_sunday(example, tmp_path):
+    """Issue 25.12: a weekend of 3 rounds plays rounds 1-2 on the Saturday and round 3 on the
+    Sunday (§1.1.2.1): each match is dated on its own round's day; and the division mail does not
+    speak the cup's "agree the time (§1.5.6)"."""
+    import datetime as dt
+
+    _prepare(example)
+    out = tmp_path / "div"
+    assert run_dbf("notify", "division", "2div", "--weekend", "1", "--out", out).exit_code == 0
+    rounds = {r["round"]: r["date"] for r in run_dbf("schedule", "2div", "--json").json["rounds"][:3]}
+    assert dt.date.fromisoformat(rounds[3]).weekday() == 6 and dt.date.fromisoformat(rounds[1]).weekday() == 5
+    for f in sorted(out.glob("*.eml")):
+        body = email.message_from_bytes(f.read_bytes(), policy=policy.default).get_body(("plain",)).get_content()
+        assert "§1.5.6" not in body
+        for no in (1, 2, 3):
+            line = next(x for x in body.splitlines() if f"2div-R0{no}-" in x or f"Round {no}," in x)
+            assert rounds[no] in line, (no, body)

@@ -175,8 +175,9 @@ def register(app: typer.Typer) -> None:
     def division(div: Annotated[str, typer.Argument(metavar="DIV", help="1div, 2div, 3div-a or 3div-b.")],
                  weekend: Annotated[int, typer.Option("--weekend", min=1, help="The division weekend (1-4).")],
                  out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None, json_: JsonOpt = False) -> None:
-        """One e-mail per captain of a division: the team's matches of the weekend (round, opponent,
-        home or away), the date (§1.1.2.1), and each opponent captain's name, e-mail and phone.
+        """One e-mail per captain of a division: the team's matches of the weekend (round, its date:
+        a weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent
+        captain's name, e-mail and phone.
 
         Example: dbf notify division 2div --weekend 1 --out mail/
         """
@@ -197,7 +198,7 @@ def register(app: typer.Typer) -> None:
         check(problems)
         if division_ is None:
             fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
-        wanted, date = _weekend_rounds(snap, division_, div, weekend)
+        wanted, _ = _weekend_rounds(snap, division_, div, weekend)
         contacts = load_contacts(snap)
         teams = {tm.id: tm for tm in division_.teams}
         frm = sender_of(store, sender)
@@ -207,12 +208,10 @@ def register(app: typer.Typer) -> None:
             cap = tm.player(tm.captain)
             lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "",
                      t("mail_div_body", lang, team=tm.name, division=div, n=weekend)]
-            if date is not None:
-                lines.append(f"{t('date', lang)}: {date.isoformat()}")
             for rnd in wanted:
                 for m in rnd.matches:
                     if tm.id in (m.home, m.away):
-                        lines += _match_lines(tm, m, teams, contacts, lang)
+                        lines += _match_lines(tm, m, rnd.date, teams, contacts, lang)
             lines += ["", t("mail_sign", lang)]
             email = contacts.get(tm.captain)
             if email is None:
@@ -325,19 +324,24 @@ def _weekend_rounds(snap, division_, div: str, weekend: int):
     return wanted, next((r.date for r in wanted if r.date is not None), None)
 
 
-def _match_lines(tm, m, teams: dict, contacts: dict, lang: str) -> list[str]:
-    """The lines of a division e-mail about one match of team ``tm``: the opponents, home or
-    away, the opponent captain's name, e-mail and phone."""
+def _match_lines(tm, m, day, teams: dict, contacts: dict, lang: str) -> list[str]:
+    """The lines of a division e-mail about one match of team ``tm``: its round and the date of
+    that round (§1.1.2.1: a weekend's later rounds are on the Sunday), the opponents, home or away
+    (seating and placement, §2.2: a division weekend is not at the home team's venue), and the opponent
+    captain's name, e-mail and phone. No time to agree: that is the cup's §1.5.6."""
     from ..i18n import t
+    from ..publish.mail import weekday
 
     other = teams.get(m.away if m.home == tm.id else m.home)
-    side = t("mail_home", lang) if m.home == tm.id else t("mail_away", lang)
-    lines = ["", f"{m.id}: {tm.name} - {other.name if other else '?'}. {side}"]
+    side = t("mail_div_home", lang) if m.home == tm.id else t("mail_away", lang)
+    when = f"{weekday(day, lang)} {day.isoformat()}" if day is not None else t("mail_div_no_date", lang)
+    lines = ["", t("mail_div_match", lang, round=m.round, when=when, match=m.id),
+             f"{tm.name} - {other.name if other else '?'}. {side}"]
     if other is not None:
         ocap = other.player(other.captain)
         contact = ", ".join(x for x in (contacts.get(other.captain), other.phone) if x) \
             or t("mail_no_contact", lang)
-        lines.append(t("mail_opponent_captain", lang, name=ocap.name if ocap else other.captain,
+        lines.append(t("mail_div_opponent_captain", lang, name=ocap.name if ocap else other.captain,
                        contact=contact))
     return lines
 
