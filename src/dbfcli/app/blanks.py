@@ -4,17 +4,19 @@ pairs, the §1.5.14 deadline, for the matches asked for (§1.5.16: drawn, teams 
 
 from __future__ import annotations
 
+from typing import Any
+
 from .outcome import UsageProblem, fail, refuse
 
 
-def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dict]:
+def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> list[dict[str, Any]]:
     """The facts of the blank sheet of each match (``store.blanks.blank_facts``), from the
     season's snapshot (or its store): exit 2 for a round not drawn or a match not in any draw."""
     from ..rules.home import seating_sides
     from ..rules.sheet import Sheet, SheetSide
     from ..store.blanks import blank_facts
     from ..store.sheetcontext import computed_trips
-    from ..store.snapshot import as_snapshot
+    from ..store.snapshotapi import as_snapshot
 
     snap = as_snapshot(season)
     settings = snap.settings()
@@ -26,11 +28,11 @@ def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dic
     team_map = {t.id: t for t in teams}
     wanted = _wanted(draws, match_ids, round_no)
     regs, _ = snap.registry()
-    hum: dict[str, list] = {}
+    hum: dict[str, list[Any]] = {}
     for r in regs:
         if r.hum:
             hum.setdefault(r.team, []).append(r.pair)
-    rows_of: dict[int, dict] = {}
+    rows_of: dict[int, dict[str, Any]] = {}
     out = []
     for r, mid in wanted:
         if r not in rows_of:
@@ -45,7 +47,7 @@ def blank_sheets(season, match_ids: list[str], round_no: int | None) -> list[dic
     return out
 
 
-def _wanted(draws, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
+def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
     """(round, match id) of each sheet asked for: every match of ``round_no`` whose teams are
     known, else each of ``match_ids`` (§1.5.16: drawn, and no pending place; exit 2 or 1)."""
     from ..rules.draw_pending import unresolved
@@ -66,7 +68,7 @@ def _wanted(draws, match_ids: list[str], round_no: int | None) -> list[tuple[int
     return wanted
 
 
-def _refuse_pending(matches) -> None:
+def _refuse_pending(matches: Any) -> None:
     """§1.5.16: no sheet for a match with a pending place: one of its teams is not known yet."""
     from ..rules.matchstate import MatchState, allowed
 

@@ -43,7 +43,7 @@ def _refusal(status: int, code: str, message: str, rule: str | None = None, hint
 
 
 # --------------------------------------------------------------------------- where the match stands
-def match_view(session: Session, grant: Any) -> dict:
+def match_view(session: Session, grant: Any) -> dict[str, Any]:
     """Where the granted match stands: ``match, round, teams, team, opponent, stage, locked,
     record`` (the recorded file's data or None), ``sent`` (serve/matches) and ``pending``.
     :class:`Refusal` 403 when the match is not drawn or the team does not play it (§1.5.16)."""
@@ -65,7 +65,7 @@ def match_view(session: Session, grant: Any) -> dict:
             "pending": pending.data if pending is not None and isinstance(pending.data, dict) else None}
 
 
-def refuse_if_closed(view: dict, sending: bool = True) -> None:
+def refuse_if_closed(view: dict[str, Any], sending: bool = True) -> None:
     """409 once the match is locked by the next round's draw (§1.5.16), and, for a new sheet
     (``sending``), once it is recorded: a recorded sheet is changed by the TD (`dbf result amend`)."""
     if view["locked"]:
@@ -76,7 +76,7 @@ def refuse_if_closed(view: dict, sending: bool = True) -> None:
                        "the other captain confirms or disputes it from their link")
 
 
-def refuse_own_sheet(view: dict) -> None:
+def refuse_own_sheet(view: dict[str, Any]) -> None:
     """403 when the captain who sent the recorded sheet (``serve/matches``' ``sent_by``) would
     confirm or dispute it: that is the other captain's word (§1.5.14). A sheet recorded by the
     TD has no sender, so either captain may confirm or dispute it."""
@@ -87,7 +87,7 @@ def refuse_own_sheet(view: dict) -> None:
                        "1.5.14")
 
 
-def open_view(session: Session, grant: Any, verb: str | None = None) -> dict:
+def open_view(session: Session, grant: Any, verb: str | None = None) -> dict[str, Any]:
     """:func:`match_view`, refused (:class:`Refusal`) when closed for ``verb`` ("check", "submit")."""
     view = match_view(session, grant)
     if verb is not None:
@@ -110,7 +110,7 @@ def send_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | No
                         extra=Extra(sender=grant.team, form_to_td=True, sent_at=when.isoformat()))
 
 
-def confirm(session: Session, grant: Any) -> dict:
+def confirm(session: Session, grant: Any) -> dict[str, Any]:
     """The other captain confirms the recorded sheet (§1.5.14). Confirming again changes
     nothing: ``view["already_confirmed"]`` is then True and nothing is written."""
     view = match_view(session, grant)
@@ -128,7 +128,7 @@ def confirm(session: Session, grant: Any) -> dict:
     return view
 
 
-def dispute(session: Session, grant: Any, sheet: bytes, note: str = "") -> dict:
+def dispute(session: Session, grant: Any, sheet: bytes, note: str = "") -> dict[str, Any]:
     """The other captain disputes the recorded sheet (§1.5.14) with the sheet they say is right:
     it waits for the TD (``dbf result pending``); the document written (a later one replaces it)."""
     view = match_view(session, grant)

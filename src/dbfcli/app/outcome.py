@@ -56,7 +56,7 @@ class RuleBroken(Exception):
     """The input breaks rules of the regulations; ``problems`` lists them all (exit 1 when they
     are all § rules; the exit code is :func:`exit_code`'s); ``doc``: the document so far."""
 
-    def __init__(self, problems: list[Problem], doc: dict | None = None):
+    def __init__(self, problems: list[Problem], doc: dict[str, Any] | None = None):
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = problems
         self.doc = doc
@@ -69,7 +69,7 @@ def fail(message: str, rule: str | None = None, hint: str | None = None, where: 
     raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
 
 
-def refuse(problems: Sequence[Problem], doc: dict | None = None) -> list[Problem]:
+def refuse(problems: Sequence[Problem], doc: dict[str, Any] | None = None) -> list[Problem]:
     """Raise :class:`RuleBroken` when any problem is an error; else the warnings (the caller
     keeps them: a use case never prints)."""
     if any(p.is_error for p in problems):
@@ -85,7 +85,7 @@ class Outcome(MutableValue, kw_only=True):
     the season changed; ``show``: which rendering of the document a face uses (a key, e.g.
     ``"recorded"``, ``"valid"``, ``"already"``)."""
 
-    doc: dict = field(default_factory=dict)
+    doc: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)
     written: bool = False
@@ -100,13 +100,13 @@ class Outcome(MutableValue, kw_only=True):
         """0 done; else :func:`exit_code` of the problems."""
         return exit_code(self.problems) if self.problems else 0
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         """The document ``--json`` prints: on a refusal ``ok: false`` with every error and
         warning (each with its ``rule``/``code``), else the document itself."""
         return refusal_document(self.doc, self.problems) if self.problems else self.doc
 
 
-def refusal_document(doc: dict | None, problems: Sequence[Problem]) -> dict:
+def refusal_document(doc: dict[str, Any] | None, problems: Sequence[Problem]) -> dict[str, Any]:
     """The JSON document of a refusal: ``doc`` so far, ``ok: false``, and every error and
     warning, each with its ``rule``/``code`` (docs/interface.md)."""
     out: dict[str, Any] = {"ok": False}

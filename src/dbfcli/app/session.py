@@ -33,7 +33,8 @@ class Session(MutableValue, kw_only=True):
             if self.opener is None:
                 raise RuntimeError("a Session needs a snapshot or an opener")
             self.snapshot = self.opener()
-        return self.snapshot
+        snap: "Snapshot" = self.snapshot
+        return snap
 
     @property
     def store(self) -> "SeasonStore":

@@ -81,7 +81,8 @@ def load_sheet(session: Session, text: SheetText, now: dt.datetime, amend: bool 
     """Read the sheet and what it is checked against; refuse problems in the season's files and
     a cup match that is not drawn (§1.5.16)."""
     from ..rules.matchstate import allowed
-    from ..store.sheetcontext import cup_context, division_of
+    from ..store.sheetcontext import cup_context
+    from ..rules.model import match_division as division_of
 
     sheet = parse_sheet(text)
     snap = session.snap
@@ -104,7 +105,7 @@ def plan_sheet(loaded: Loaded, penalty: bool, amend: bool = False) -> Any:
                           penalty=penalty, amend=amend)
 
 
-def sheet_doc(sheet: Any, check_: Any, gp_override: dict | None = None) -> dict:
+def sheet_doc(sheet: Any, check_: Any, gp_override: dict[str, Any] | None = None) -> dict[str, Any]:
     """The JSON document of a checked cup sheet (docs/interface.md)."""
     gp = check_.gp if gp_override is None else gp_override
     return {
@@ -167,18 +168,19 @@ class DivisionVerdict(MutableValue, kw_only=True):
 
     sheet: Any
     res: Any
-    doc: dict
+    doc: dict[str, Any]
     division: Any
     settings: Any
     notes: list[Problem] = []
 
 
-def division_verdict(store: Any, sheet: Any, contexts: dict | None = None) -> DivisionVerdict:
+def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = None) -> DivisionVerdict:
     """A division sheet checked (§1.1.2.1); refused (exit 2) for a division without teams or a
     match not in its schedule. ``contexts``: a batch's cache of
     :func:`dbfcli.store.sheetcontext.division_context` by division."""
     from ..rules.sheet import validate_division_sheet
-    from ..store.sheetcontext import division_context, division_of
+    from ..rules.model import match_division as division_of
+    from ..store.sheetcontext import division_context
 
     div = division_of(sheet.match)
     ctx, division, dsettings, problems = division_context(store, sheet, contexts)
@@ -205,12 +207,11 @@ def write_division(tx: Any, store: Any, verdict: DivisionVerdict, sheet_plain: A
     record (``sheet_plain``: the sheet as plain data, kept in it)."""
     from ..store.cupresults import division_match_file, division_record_data
     from ..store.divresults import freeze_schedule
-    from ..store.sheetcontext import division_of
 
     sheet, res = verdict.sheet, verdict.res
     freeze_schedule(tx, store, verdict.division, verdict.settings)  # the first result fixes the match ids
     tx.write_yaml(division_match_file(sheet.match), division_record_data(
-        sheet=sheet, sheet_plain=sheet_plain, division=division_of(sheet.match), round_no=res.round,
+        sheet=sheet, sheet_plain=sheet_plain, division=verdict.doc["division"], round_no=res.round,
         imps=res.imps, recorded_at=now), header=f"{sheet.match} (dbf result {verb})")
 
 
@@ -238,7 +239,7 @@ def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amen
 
 
 # --------------------------------------------------------------------------- recorded already
-def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict, amend: bool) -> bool:
+def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict[str, Any], amend: bool) -> bool:
     """Inside the write: ``True`` when this match is already recorded with this very sheet and
     this is not an amendment (said so in ``doc``); a different sheet needs ``amend``; an
     amendment of a match that is not recorded is refused (:func:`dbfcli.rules.matchstate.allowed`)."""
@@ -258,7 +259,7 @@ def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict, amend: bool) 
     return False
 
 
-def _already(store: Any, rel: str, sheet: Any, doc: dict) -> None:
+def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
     from ..rules.matchstate import MatchState, allowed
     from ..rules.model import CupMatch
@@ -324,7 +325,7 @@ def _submit(session: Session, text: SheetText, now: dt.datetime, penalty: bool, 
     return Outcome(doc=doc, notes=loaded.notes + list(res.warnings), written=not dry_run, show=show)
 
 
-def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: bool, amend: bool,
+def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any], dry_run: bool, amend: bool,
                extra: Extra) -> bool:
     """Write a valid cup sheet's record under the lock (``False``: it was recorded already,
     and said so), with its sender when a captain sent it (:class:`Extra`); an amendment of a
@@ -359,7 +360,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict, dry_run: 
     return True
 
 
-def _form_to_td(session: Session, loaded: Loaded, extra: Extra, text: SheetText, doc: dict) -> None:
+def _form_to_td(session: Session, loaded: Loaded, extra: Extra, text: SheetText, doc: dict[str, Any]) -> None:
     """A captain's sheet whose only errors are of form (§1.5.14) waits for the TD
     (``dbf result pending``): written, journaled, and said so in ``doc["pending"]``."""
     from ..store.servefiles import pending_record
@@ -398,6 +399,8 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
         fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})", code="unknown.team")
     wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
     notes += refuse(problems)
+    if state is None or wo is None or wo.winner is None:   # refused above (allowed: not drawn; walkover: its §)
+        raise UsageProblem(list(problems))
     joins = [j for r in records for j in r.joins]
     winner_team = ctx.teams.get(wo.winner)
     n = team_players_in_round(winner_team, match.round, ctx.additions, joins) if winner_team else 0
@@ -417,7 +420,7 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
 
 
 # --------------------------------------------------------------------------- a batch's writes
-def write_batch(session: Session, rows: list, dry_run: bool, hold: bool) -> None:
+def write_batch(session: Session, rows: list[Any], dry_run: bool, hold: bool) -> None:
     """``dbf result submit FILE... | DIR`` (``rows``: the sheets judged): each valid sheet its
     own write and journal entry (``dbf undo`` undoes one), the writes made durable together
     (:meth:`dbfcli.store.season.SeasonStore.transaction_group`); ``hold``: none. A dry run
