@@ -76,3 +76,12 @@ def test_the_rule_core_is_built_from_structs_not_dataclasses(season, tmp_path):
     """rules/value.py: a frozen dataclass costs ~0.5 ms at import, a Struct ~0.02 ms."""
     modules = _modules(season, tmp_path / "cache", "check")
     assert "dbfcli.rules.value" in modules and "msgspec" in modules
+
+
+@pytest.mark.parametrize("args", [("--help",), ("result", "--help"), ("draw", "cup", "--help"), ("serve", "--help")])
+def test_help_imports_no_store_module(season, tmp_path, args):
+    """Issue 29: `--help` loads only the command tree: no module of dbfcli.store (the lock,
+    the atomic writes, the readers), no application layer use case, no rule beyond the ids."""
+    mods = _modules(season, tmp_path / "cache", *args)
+    assert not {m for m in mods if m.startswith("dbfcli.store")}, sorted(m for m in mods if m.startswith("dbfcli.store"))
+    assert not {m for m in mods if m.startswith(("dbfcli.app.sheets", "dbfcli.app.captains", "dbfcli.app.blanks"))}

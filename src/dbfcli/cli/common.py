@@ -29,14 +29,14 @@ import functools
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, NoReturn, Sequence
 
 import typer
 
 from ..rules.problems import Problem, Where
 from ..rules.value import MutableValue, field
-from ..store.atomic import LockTimeout
-from ..store.season import SeasonStore, StoreError, resolve_dir, resolve_season
+if TYPE_CHECKING:   # the store is imported when a command runs, not for --help (issue 29)
+    from ..store.season import SeasonStore
 
 
 # --------------------------------------------------------------------------- state
@@ -168,6 +168,8 @@ def load_store(require: bool = True) -> SeasonStore:
     the command writes (``command(..., writes=True)``), shared when it reads, so a reader
     never sees a write or an undo half-way and a writer decides on what it writes over.
     An interrupted write is finished first, and said so (a warning on stderr)."""
+    from ..store.season import SeasonStore, resolve_dir, resolve_season
+
     root = resolve_dir(RUN.dir)
     store = SeasonStore(root, resolve_season(root, RUN.season))
     if not RUN.lang_given:
@@ -306,6 +308,9 @@ def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[
     def deco(fn: Callable) -> Callable:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            from ..store.atomic import LockTimeout
+            from ..store.season import StoreError
+
             scope = _begin(writes(kwargs) if callable(writes) else writes)
             try:
                 return fn(*args, **kwargs)

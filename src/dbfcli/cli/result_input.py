@@ -17,7 +17,6 @@ from typing import Annotated
 
 import typer
 
-from ..app.blanks import blank_sheets  # noqa: F401 - the facts of a blank sheet (app layer)
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store
 
 #: the ``dbf result`` group (cli/result_pending.py runs ``submit``/``amend`` through it)
@@ -321,6 +320,8 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
         fail(f"--format {fmt!r}: yaml or html", code="usage.option")
     if bool(match_ids) == (round_no is not None):
         fail("give match ids or --round N (not both)", hint="dbf result blank --round 1 --out sheets/", code="usage.conflict")
+    from ..app.blanks import blank_sheets
+
     store = load_store()
     facts = blank_sheets(store, match_ids, round_no)
     target = out_dir or Path(".")
