@@ -98,7 +98,9 @@ def test_no_traceback_unless_dbf_debug(example, monkeypatch):
     def boom(*_a, **_k):
         raise RuntimeError("an unforeseen failure")
 
-    monkeypatch.setattr(common, "resolve_season", boom)
+    import dbfcli.store.season as season_store
+
+    monkeypatch.setattr(season_store, "resolve_season", boom)
     monkeypatch.delenv("DBF_DEBUG", raising=False)
     r = run_dbf("cup", "teams", internal_error_expected=True)
     assert r.exit_code == 2 and "Traceback" not in r.stdout + r.stderr
