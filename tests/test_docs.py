@@ -194,6 +194,28 @@ def test_draw_page(store):
     assert draws[1].byes == ("AAR-2",) and pools[1]["AAR-2"] == "west-1"
 
 
+def test_draw_commitment_page(store):
+    """Issue 30: the example commitment loads, its field has the digest it names, the secret the
+    page reveals opens it, and the draw the page describes is what that secret draws."""
+    import re as re_
+
+    from dbfcli.rules.drawproof import commitment, digest, run, seed_of
+    from dbfcli.store.drawproof import load_cup_commitments
+
+    (text,) = blocks("draw-commitment.md", "yaml")
+    _put(store, "cup/commitments/round-01.yaml", text)
+    commits, problems = load_cup_commitments(store)
+    c = commits[1]
+    assert problems == [] and digest(c.field) == c.field_digest
+    page = (FORMATS / "draw-commitment.md").read_text(encoding="utf-8")
+    secret = re_.search(r"The secret of this example is `([0-9a-f]{64})`", page).group(1)
+    assert commitment(secret, season=c.season, subject=c.subject, field_digest=c.field_digest, algorithm=c.algorithm,
+                      beacon_source=c.beacon_source) == c.commitment
+    got, _ = run(c.algorithm, c.field, seed_of(secret, None))
+    assert got["draw"]["byes"] == ["GEN-3"] and [m["teams"] for m in got["draw"]["matches"]] == \
+        [["HVI-1", "GEN-1"], ["FRB-2", "AAR-2"]]
+
+
 def test_cup_schedule_page(store):
     from dbfcli.store.cupdraw import load_schedule
 
