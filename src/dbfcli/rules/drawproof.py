@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -59,6 +58,8 @@ def canonical(obj: Any) -> bytes:
     >>> canonical({"b": [1, "ø"], "a": None})
     b'{"a":null,"b":[1,"\\xc3\\xb8"]}'
     """
+    import json   # only when a draw is committed or verified (dbf check imports no json otherwise)
+
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 

@@ -114,23 +114,27 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _round_files(store: SeasonStore, folder: str):
+    """``(file, round, document)`` of each ``round-NN.yaml`` in ``folder`` of the season."""
+    for rel in store.list(folder):
+        m = _ROUND_FILE.search(rel)
+        if m:
+            yield rel, int(m.group(1)), store.read_yaml(rel)
+
+
 def load_cup_commitments(store: SeasonStore) -> tuple[dict[int, Commitment], list[Problem]]:
     """Round -> the commitment recorded for it (``cup/commitments/round-NN.yaml``)."""
     out: dict[int, Commitment] = {}
     problems: list[Problem] = []
-    for rel in store.list(COMMITMENTS):
-        m = _ROUND_FILE.search(rel)
-        if not m:
-            continue
-        doc = store.read_yaml(rel)
+    for rel, round_no, doc in _round_files(store, COMMITMENTS):
         got = _commitment(doc.data, Where(rel, doc.line()))
         if isinstance(got, Problem):
             problems.append(got)
-        elif got.field.get("round") != int(m.group(1)):
+        elif got.field.get("round") != round_no:
             problems.append(Problem.error(None, f"the commitment's field is of round {got.field.get('round')!r}, "
-                                                f"its file of round {int(m.group(1))}", Where(rel), code="format.mismatch"))
+                                                f"its file of round {round_no}", Where(rel), code="format.mismatch"))
         else:
-            out[int(m.group(1))] = got
+            out[round_no] = got
     return out, problems
 
 
@@ -162,11 +166,8 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
 
     out: dict[int, Reveal] = {}
     problems: list[Problem] = []
-    for rel in store.list(DRAWS):
-        m = _ROUND_FILE.search(rel)
-        if not m:
-            continue
-        data = store.read_yaml(rel).data
+    for rel, round_no, doc in _round_files(store, DRAWS):
+        data = doc.data
         if not isinstance(data, dict) or "proof" not in data:
             continue
         draw = {"matches": _plain(data.get("matches") or []), "byes": _plain(data.get("byes") or []),
@@ -177,7 +178,7 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
                                                 "secret, beacon_source, beacon, and the draw a whole seed",
                                           Where(rel), code="format.draw"))
         else:
-            out[int(m.group(1))] = got
+            out[round_no] = got
     return out, problems
 
 
