@@ -40,6 +40,9 @@ class Extra(MutableValue, kw_only=True):
     sent_at: str | None = None
     #: a file the same write removes (the pending sheet ``dbf result accept`` records)
     settles: str | None = None
+    #: §1.5.16: an amendment that changes the winner after the next draw moves the new winner
+    #: into the old one's place there (store.winnermove), while that match has no result
+    move_to_next_round: bool = False
 
 
 class Loaded(MutableValue, kw_only=True):
@@ -333,17 +336,22 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
     (the store's commit checks them all, :func:`dbfcli.store.season.commit_checks`)."""
     from ..store.cupresults import cup_record_data, match_file, sheet_data
     from ..store.sheetcontext import amend_refusal
+    from ..store.winnermove import move_winner
 
     sheet, store, match, res = loaded.sheet, loaded.store, loaded.inputs.match, plan.check
     rel = match_file(match.id)
-    with store.transaction(session.actor, f"{'amended' if amend else 'recorded'} {match.id}", dry_run,
-                           session.lock_timeout) as tx:
+    move = amend and extra.move_to_next_round
+    with store.transaction(session.actor, f"{'amended' if amend else 'recorded'} {match.id}"
+                           + (" (--move-to-next-round, §1.5.16)" if move else ""), dry_run, session.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
             return False
         if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
             refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
-            if refusal is not None:
+            if refusal is not None and not (move and refusal.code == "state.already-drawn"):
                 raise UsageProblem([refusal])
+        if move:   # §1.5.16: rules.winnermove decides, store.winnermove plans the draw and schedule
+            doc["moved_to_next_round"], problems = move_winner(tx, store, match, res.winner, loaded.inputs.ctx.draws)
+            refuse(problems)
         tx.write_yaml(rel, cup_record_data(
             sheet=sheet, sheet_plain=sheet_data(loaded.data, sheet.file or ""), check=res, match=match,
             fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),

@@ -25,6 +25,9 @@ AllOrNothingOpt = Annotated[bool, typer.Option("--all-or-nothing",
                                                help="With many sheets: record none unless every one is valid.")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="When the sheet was received, if the sheet has no "
                                             "submitted_at (YYYY-MM-DDTHH:MM; default: now).")]
+MoveOpt = Annotated[bool, typer.Option("--move-to-next-round",
+                                       help="§1.5.16: a new winner takes the old winner's place in the next round "
+                                            "drawn, while that match has no result.")]
 PenaltyOpt = Annotated[bool, typer.Option("--accept-with-penalty",
                                           help="Record a sheet whose only errors are of form (§1.5.14): "
                                                "1 GP less per winning player.")]
@@ -86,14 +89,20 @@ def register(app: typer.Typer) -> None:
 
     @command(result, "amend", writes=True)
     def amend(file: FileArg, accept_with_penalty: PenaltyOpt = False, dry_run: DryRunOpt = False,
-              now: NowOpt = None, json_: JsonOpt = False) -> None:
+              now: NowOpt = None, move: MoveOpt = False, json_: JsonOpt = False) -> None:
         """Replace the recorded sheet of a match with FILE (validated like submit).
 
-        Refused when the amendment changes the winner and the next round is already drawn.
+        Refused when the amendment changes the winner and the next round is already drawn,
+        unless --move-to-next-round (§1.5.16): the new winner then takes the old winner's
+        place in the next round's match (or bye) while that match has no result (refused,
+        exit 1, when it has one); the draw, schedule and home team follow, and the journal
+        says so.
 
-        Example: dbf result amend C3-007.yaml
+        Example: dbf result amend C3-007.yaml --move-to-next-round
         """
-        record_sheet(file, now, accept_with_penalty, dry_run, amend=True)
+        from ..app.sheets import Extra
+
+        record_sheet(file, now, accept_with_penalty, dry_run, amend=True, extra=Extra(move_to_next_round=move))
 
     @command(result, "walkover", writes=True)
     def walkover_cmd(match_id: Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")],

@@ -67,10 +67,10 @@ def render(outcome) -> None:
         emit(doc, _human(doc, VERBS[outcome.show]))
 
 
-def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool) -> None:
+def record_sheet(file: Path, now: str | None, penalty: bool, dry_run: bool, amend: bool, extra=None) -> None:
     """``dbf result submit|amend FILE``: one sheet decided and written
-    (:func:`dbfcli.app.sheets.submit_sheet`)."""
+    (:func:`dbfcli.app.sheets.submit_sheet`; ``extra``: its :class:`~dbfcli.app.sheets.Extra`)."""
     from ..app.sheets import read_sheet_file, submit_sheet
 
     text = read_sheet_file(file)
-    render(submit_sheet(_session(), text, now_of(now), penalty=penalty, dry_run=dry_run, amend=amend))
+    render(submit_sheet(_session(), text, now_of(now), penalty=penalty, dry_run=dry_run, amend=amend, extra=extra))

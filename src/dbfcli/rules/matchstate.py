@@ -108,7 +108,8 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
       ("winner of C1-032", §1.5.16 with §1.5.6) is filled once that match is recorded;
     * ``submit``, ``walkover``: it is not recorded yet (a different result needs ``amend``);
     * ``amend``: it is recorded, and once the next round is drawn with the old winner the
-      winner does not change (§1.5.16: the TD settles that by hand).
+      winner does not change -- unless the new winner is moved into its place there
+      (``--move-to-next-round``, rules.winnermove, §1.5.16).
     """
     if action not in ACTIONS:
         raise ValueError(f"unknown action {action!r}")
@@ -136,8 +137,14 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
         if winner != state.winner and state.locked_by is not None and state.winner in state.next_round:
             return [Problem.error(None, f"the amendment makes {winner} the winner of {mid}, but round "
                                         f"{state.locked_by} is already drawn with {state.winner}", where,
-                                  "the TD must settle this by hand (§1.5.16)", code="state.already-drawn")]
+                                  f"`dbf result amend {_named(sheet)} --move-to-next-round` puts {winner} in its place "
+                                  "while that match has no result (§1.5.16)", code="state.already-drawn")]
     return []
+
+
+def _named(sheet: str | None) -> str:
+    """The sheet a hint names (``SHEET`` when the caller did not say)."""
+    return sheet or "SHEET"
 
 
 def redraw_refusal(draws: Mapping, result_rounds: set[int] | frozenset[int], round_no: int,

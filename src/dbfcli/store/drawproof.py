@@ -163,6 +163,7 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
     """Round -> the proof of each committed draw, with the draw as its file records it (pending
     places as drawn, never filled): what ``dbf draw verify`` recomputes."""
     from .cupdraw import DRAWS
+    from .winnermove import as_drawn
 
     out: dict[int, Reveal] = {}
     problems: list[Problem] = []
@@ -170,6 +171,7 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
         data = doc.data
         if not isinstance(data, dict) or "proof" not in data:
             continue
+        data = as_drawn(data)   # §1.5.16: a new winner moved in after the draw (store.winnermove) taken back
         draw = {"matches": _plain(data.get("matches") or []), "byes": _plain(data.get("byes") or []),
                 "drawn_order": _plain(data.get("drawn_order") or [])}
         got = reveal_of(data.get("proof"), data.get("seed"), draw)
