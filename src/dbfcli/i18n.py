@@ -341,6 +341,7 @@ MESSAGES.update({
     "lot_how:dbf": ("drawn by dbf", "trukket af dbf"),
     "lot_how:hand": ("drawn by hand", "trukket i hånden"),
     "lot_seed_note": ("; seed {seed}", "; seed {seed}"),
+    "lot_removed": ("§{rule} lot {lot} among {teams} removed", "§{rule} lodtrækning {lot} mellem {teams} fjernet"),
     "lot_line_pending": ("pending §{rule} {lot}: {what} among {teams}: {command}",
                          "mangler §{rule} {lot}: {what} mellem {teams}: {command}"),
     "lot_line_drawn": ("drawn §{rule} {lot}: {order} ({at}, {by}; witnesses {witnesses})",

@@ -76,7 +76,7 @@ WRITERS = {
     "playoff",  # choose / result
     "fees",  # pay
     "notify draw",  # marks the draw sent (§1.5.16)
-    "lot draw", "lot record",
+    "lot draw", "lot record", "lot remove",
     "draw commit", "lot commit",   # issue 30: the commitment before a draw
     "result accept", "result reject", "serve links", "serve rotate-secret",   # issue 19
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze

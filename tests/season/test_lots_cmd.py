@@ -146,3 +146,18 @@ def test_1_1_3_2_a_lot_without_a_witness_cites_no_paragraph(tied, key):
     assert r.exit_code == 2
     (e,) = r.json["errors"]
     assert (e["rule"], e["code"]) == (None, "usage.missing") and "§1.1.3.2" not in e["message"]
+
+
+def test_1_1_3_2_lot_remove_refused_once_next_season_is_built_with_it(tied, tmp_path):
+    """Issue 25.16: the rollover built 2027-28 with the 2div lot (FYN-A went up): the lot stands
+    (exit 1, its §) until the rollover is undone; then it can be removed."""
+    assert run_dbf("lot", "record", "2div", "--order", "FYN-A,ESB-A", "--by", "TD", "--witness", "W").exit_code == 0
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0
+    halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
+    assert run_dbf("playoff", "3div", "result", "3div-PO", *halves).exit_code == 0
+    q = qualifiers_file(tmp_path / "q.yaml")
+    assert run_dbf("season", "rollover", "--to", "2027-28", "--qualifiers", q).exit_code == 0
+    r = run_dbf("--season", "2026-27", "lot", "remove", "2div", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.1.3.2"], r.json
+    assert run_dbf("undo").exit_code == 0
+    assert run_dbf("lot", "remove", "2div").exit_code == 0

@@ -152,3 +152,58 @@ def test_1_1_3_2_the_refusal_is_told_in_danish(lot_drawn, tmp_path):
                                 imps=(60, 40)), encoding="utf-8")
     r = run_dbf("--lang", "da", "result", "amend", sheet)
     assert r.exit_code == 1 and "§1.1.3.2" in r.stderr and "står ikke lige" in r.stderr, r.stderr
+
+
+# --------------------------------------------------------------------------- issue 25.16: dbf lot remove
+def test_1_1_3_2_lot_remove_is_the_way_out_of_a_lot_a_correction_unties(lot_drawn, tmp_path):
+    """Issue 25.16: the amend that unties a drawn lot is refused and hints `dbf lot remove`, not
+    `dbf undo` (which takes back only the last write); the removal is its own journaled write,
+    then the amend goes through, and `dbf undo` puts the removal back."""
+    r = _amend(lot_drawn, tmp_path, "2div", "ESB-A", "FYN-A", [60, 40])
+    assert r.exit_code == 1
+    (e,) = [e for e in r.json["errors"] if e["rule"] == "1.1.3.2"]
+    assert "dbf lot remove 2div --teams ESB-A,FYN-A" in e["hint"] and "dbf undo" not in e["hint"]
+    before = snapshot(lot_drawn)
+    assert run_dbf("lot", "remove", "2div", "--dry-run").exit_code == 0 and snapshot(lot_drawn) == before
+    r = run_dbf("lot", "remove", "2div", "--teams", "fyn-a,esb-a", "--json")
+    assert r.exit_code == 0 and r.json["removed"]["order"] == ["FYN-A", "ESB-A"], r.stdout + r.stderr
+    assert run_dbf("lot", "list", "--json").json["recorded"] == []
+    assert "lot 2div removed" in run_dbf("log").stdout
+    assert _amend(lot_drawn, tmp_path, "2div", "ESB-A", "FYN-A", [60, 40]).exit_code == 0
+    assert run_dbf("check").exit_code == 0
+
+
+def test_lot_remove_of_no_recorded_lot_is_exit_2(lot_drawn):
+    before = snapshot(lot_drawn)
+    r = run_dbf("lot", "remove", "1div", "--json")
+    assert r.exit_code == 2 and [e["code"] for e in r.json["errors"]] == ["unknown.lot"]
+    r = run_dbf("lot", "remove", "2div", "--teams", "ESB-A,HEL-A", "--json")
+    assert r.exit_code == 2 and [e["code"] for e in r.json["errors"]] == ["unknown.lot"]
+    assert snapshot(lot_drawn) == before
+
+
+def test_1_1_4_2_lot_remove_refused_under_a_recorded_play_off_result(example):
+    """Issue 25.16: the runners-up match is recorded on its home lot (§1.1.4.2): taking the lot back
+    would leave the result standing on no home; refused, exit 1, nothing written."""
+    record_all(example)
+    assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0
+    halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
+    assert run_dbf("playoff", "3div", "result", "3div-PO", *halves).exit_code == 0
+    before = snapshot(example)
+    r = run_dbf("lot", "remove", "3div-PO", "--json")
+    assert r.exit_code == 1 and "1.1.4.2" in {e["rule"] for e in r.json["errors"]}, r.json
+    assert snapshot(example) == before
+
+
+def test_1_1_2_8_lot_remove_refused_when_the_play_off_stands_on_its_order(example):
+    """Issue 25.16: 1div nos. 3-4 were tied and a lot ordered them; the semi-finals are recorded on
+    that order (§1.1.2.8): the lot stays."""
+    record_all(example, level=(("AAL-A", "ROS-A"),))
+    assert run_dbf("lot", "draw", "1div", "--by", "TD", "--witness", "W").exit_code == 0
+    assert run_dbf("playoff", "1div", "choose", "GEN-A", "--today", "2027-02-25").exit_code == 0
+    halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
+    assert run_dbf("playoff", "1div", "result", "1div-SF1", *halves).exit_code == 0
+    before = snapshot(example)
+    r = run_dbf("lot", "remove", "1div", "--json")
+    assert r.exit_code == 1 and "1.1.2.8" in {e["rule"] for e in r.json["errors"]}, r.json
+    assert snapshot(example) == before

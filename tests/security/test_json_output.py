@@ -68,6 +68,7 @@ def ok_cases(c):
         (["lot", "list"], (0,)),
         (["lot", "draw", "2div", "--by", "TD", "--witness", "W", "--dry-run"], (0, 1)),
         (["lot", "record", "3div-PO3", "--order", "ODE-A,GEN-A", "--by", "TD", "--witness", "W", "--dry-run"], (0, 1, 2)),
+        (["lot", "remove", "2div", "--dry-run"], (0, 2)),
         (["press", "1"], (0,)), (["press", "2div", "--weekend", "1"], (0, 2)),
         (["publish", "--out", b / "site"], (0,)),
         (["export", "usebio", "--round", "1"], (0,)), (["export", "usebio", "--division", "2div", "--out", b / "2div.xml"], (0,)),

@@ -3,6 +3,7 @@
     dbf lot list [--json]                                   pending and recorded lots
     dbf lot draw KEY [--teams A,B] --by NAME --witness NAME dbf draws (OS randomness), records the seed
     dbf lot record KEY --order A,B --by NAME --witness NAME the TD drew by hand: record the order
+    dbf lot remove KEY [--teams A,B]                        take a recorded lot back (journaled)
     dbf lot commit KEY [--teams A,B] [--beacon-source TEXT] before dbf draws it: a commitment (issue 30)
     dbf lot verify KEY [--teams A,B] | --bundle FILE        recompute a committed lot
 
@@ -227,6 +228,20 @@ def register(app: typer.Typer) -> None:
 
     register_commit(lot, _target, _ids)
 
+    @command(lot, "remove", writes=True)
+    def remove(key: KeyArg,
+               teams: Annotated[Optional[str], typer.Option("--teams", help="The teams of the lot, A,B[,C] (when KEY "
+                                                            "has more than one recorded lot).")] = None,
+               dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
+        """Take a recorded lot back, as its own journaled write (`dbf log` shows it, `dbf undo` puts
+        it back): for a lot whose tie a corrected result has broken, before the correction. Refused
+        (exit 1, nothing written) while a recorded play-off result stands on it or next season was
+        built with it.
+
+        Example: dbf lot remove 2div --teams ESB-A,FYN-A
+        """
+        _remove(key, teams, dry_run)
+
     @command(lot, "record", writes=True)
     def record(key: KeyArg, by: ByOpt,
                order: Annotated[str, typer.Option("--order", help="The drawn order, first drawn first: A,B[,C].")],
@@ -247,3 +262,38 @@ def register(app: typer.Typer) -> None:
         refuse_hand_drawn(snap, key_, rule, pool)   # issue 30: a committed lot is drawn by dbf
         drawn = _normalise(drawn, _known_teams(snap), strict=not key.upper().startswith("Q-PO"))
         _save(snap, DrawnLot(key_, rule, tuple(sorted(pool)), tuple(drawn), name, names, _when(at)), "hand", dry_run)
+
+
+def _recorded(snap, key: str, teams: Optional[str]):
+    """The one recorded lot of KEY (among ``--teams``): exit 2 when there is none, or several and
+    ``--teams`` does not say which."""
+    lots, problems = snap.lots()
+    check([p for p in problems if p.rule is None])
+    wanted = None if teams is None else {t.lower() for t in _ids(teams)}
+    mine = [x for x in lots if x.key.lower() == key.lower()
+            and (wanted is None or {t.lower() for t in x.teams} == wanted)]
+    if not mine:
+        fail(f"no lot {key}{f' among {teams}' if teams else ''} is recorded", hint="dbf lot list shows the recorded lots",
+             code="unknown.lot")
+    if len(mine) > 1:
+        fail(f"{key} has {len(mine)} recorded lots: say which with --teams",
+             hint="; ".join(",".join(x.teams) for x in mine), code="usage.missing")
+    return lots, mine[0]
+
+
+def _remove(key: str, teams: Optional[str], dry_run: bool) -> None:
+    """Take the lot KEY back: refused (exit 1) where next season was built with it, or where the
+    standings invariants break without it (a play-off result on its home lot, §1.1.2.9/§1.1.4.2,
+    or on the order it gave the top 4, §1.1.2.8): the write commits only if nothing breaks."""
+    from ..i18n import t as tr
+    from ..store.lots import LOTS, lot_removal_refusals, lot_to_data, lots_data
+
+    snap = load_snapshot()
+    lots, lot = _recorded(snap, key, teams)
+    check(lot_removal_refusals(snap, lot))
+    with snap.store.transaction(command_line(), f"lot {lot.key} removed: {', '.join(lot.order)}", dry_run,
+                                RUN.lock_timeout) as tx:
+        tx.write_yaml(LOTS, lots_data([x for x in lots if x is not lot]), header="lots drawn in the divisions (dbf lot)")
+    emit({"ok": True, "removed": lot_to_data(lot), "dry_run": dry_run},
+         lambda o: o.line(tr("lot_removed", rule=lot.rule, lot=lot.key, teams=", ".join(lot.teams))
+                          + (tr("dry_run_nothing") if dry_run else "")))

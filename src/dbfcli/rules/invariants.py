@@ -522,7 +522,26 @@ def playoff_carry_over(state, settings) -> list[Problem]:
                           pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
                           choice_days=settings.playoff.choice_days, complete=table.complete,
                           runners_up=_runners_up(state) if "3div-PO" in pf.results else None, where=pf.wheres,
-                          lots=state.lots)
+                          lots=state.lots) + _order_lots_drawn(state, pf)
+
+
+def _order_lots_drawn(state, pf) -> list[Problem]:
+    """§1.1.2.5/§1.1.2.8 (§1.1.4.2): a recorded play-off result stands on the final table's order,
+    so every lot that decides who plays it (the 1st division's top 4, a 3rd-division group's first
+    two: rules.playoff.open_order_lots) is drawn; a lot taken back from under it is refused."""
+    from .playoff import PO3, open_order_lots
+    from .standings import pending_lots
+
+    out = []
+    for div, places, played in (("1div", 4, any(m != PO3 for m in pf.results)),
+                                ("3div-a", 2, PO3 in pf.results), ("3div-b", 2, PO3 in pf.results)):
+        table = _table(state, div) if played else None
+        if table is None or not table.complete:
+            continue
+        for lot in open_order_lots(pending_lots(div, table.rows), tuple(r.team for r in table.rows), places):
+            out.append(Problem.error(lot.rule, f"play-off results are recorded, but the lot among {', '.join(lot.teams)} "
+                                               f"({lot.what}) is not drawn", pf.where, hint=lot.command()))
+    return out
 
 
 @standings_invariant("lot.still-tied", "1.1.3.2")
@@ -542,8 +561,8 @@ def lot_still_tied(state, settings) -> list[Problem]:
         if not (len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)):
             out.append(Problem.error(lot.rule, f"lot {lot.key} among {', '.join(lot.teams)}: these teams are not tied "
                                                "after every tie-break in the table now", where,
-                                     hint="a result changed since the draw: remove the lot (dbf undo) and draw again "
-                                          "if a tie remains"))
+                                     hint=f"a result changed since the draw: remove the lot (dbf lot remove {lot.key} "
+                                          f"--teams {','.join(lot.teams)}) and draw again if a tie remains"))
     return out
 
 

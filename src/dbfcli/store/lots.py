@@ -114,3 +114,23 @@ def lot_reveal(lot: DrawnLot):
 
 def lots_data(lots) -> dict:
     return {"schema": SCHEMA, "lots": [lot_to_data(x) for x in lots]}
+
+
+def lot_removal_refusals(snap, lot: DrawnLot) -> list[Problem]:
+    """``dbf lot remove``: a lot next season was built with stands (§1.1.1.1 and the lot's own §):
+    the rollover read this season's lots into next season's divisions (its ``rollover.yaml``), so
+    taking the lot back would leave that season built on a lot that is no longer recorded; undo
+    the rollover first. What else a removal would break -- a play-off result on its home lot
+    (§1.1.2.9, §1.1.4.2), on the order of the top 4 (§1.1.2.8) -- the standings invariants refuse
+    when the write commits."""
+    from ..rules.ids import SeasonId
+
+    store = snap.store
+    season = SeasonId.get(store.season)
+    if season is None:
+        return []
+    nxt = str(season.next)
+    if not (store.root / nxt / "divisions" / "rollover.yaml").exists():
+        return []
+    return [Problem.error(lot.rule, f"the lot {lot.key} among {', '.join(lot.teams)} stands: {nxt} was built with it "
+                                    "(dbf season rollover)", hint=f"undo the rollover to {nxt} first (dbf undo)")]
