@@ -934,6 +934,7 @@ PROBLEMS: dict[str, str] = {
     "{} would have {} players; a team has at least {}": "{} ville have {} spillere; et hold har mindst {}",
     "a team that cannot field 4 uses substitutes (§1.5.12)": "et hold, der ikke kan stille med 4, bruger substitutter (§1.5.12)",
     "the sheet came {} hour(s) late: due {} hours after the end of play ({} {}), received {}": "resultatblanketten kom {} time(r) for sent: frist {} timer efter spillets afslutning ({} {}), modtaget {}",
+    "the sheet came {} late: due {} hours after the end of play ({} {}), received {}": "resultatblanketten kom {} for sent: frist {} timer efter spillets afslutning ({} {}), modtaget {}",
     "did you mean {}? (team: {})": "mente du {}? (team: {})",
     "the match is {} v {}": "kampen er {} – {}",
     "{} was the home team of {}, played at its captain's address (§1.5.8); only the travelling team has a journey to refund": "{} var hjemmehold i {}, spillet på holdkaptajnens adresse (§1.5.8); kun det rejsende hold har en rejse at få godtgjort",

@@ -29,10 +29,10 @@ def test_1_5_14_finished_at_moves_the_deadline():
 
 
 def test_1_5_14_late_from_finished_at():
-    """Finished at 14:10: due 08:10 next day; received 12:00 is 4 hours late."""
+    """Finished at 14:10: due 08:10 next day; received 12:00 is 3 h 50 min late (issue 25: not rounded up)."""
     sheet, _ = _sheet("submitted_at: 2026-12-14T12:00\nfinished_at: 2026-12-13T14:10\n")
     [p] = check_deadline(sheet, Settings())
-    assert p.rule == "1.5.14" and "4 hour" in p.message and "finished_at" in p.message
+    assert p.rule == "1.5.14" and "came 3 h 50 min late" in p.message and "finished_at" in p.message
 
 
 def test_1_5_14_finished_after_midnight_is_the_next_day():

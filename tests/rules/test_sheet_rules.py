@@ -116,20 +116,21 @@ def test_1_5_11_addition_in_time_counts_as_own_player():
     assert check(text, additions=(in_time,)).ok
 
 
-@pytest.mark.parametrize("submitted, late_hours", [
+@pytest.mark.parametrize("submitted, late", [
     ("2026-09-06T11:59", None),  # 13:00 + 40 x 7.5 min = 18:00, + 18 h = 12:00 next day
     ("2026-09-06T12:00", None),
-    ("2026-09-06T12:19", 1),
-    ("2026-09-06T12:01", 1),
-    ("2026-09-07T08:00", 20),
+    ("2026-09-06T12:19", "19 min"),
+    ("2026-09-06T12:01", "1 min"),
+    ("2026-09-06T14:30", "2 h 30 min"),    # issue 25: 2.5 hours late, not "3 hour(s)"
+    ("2026-09-07T08:00", "20 h"),
 ])
-def test_1_5_14_deadline_18_hours(submitted, late_hours):
+def test_1_5_14_deadline_18_hours_lateness_in_hours_and_minutes(submitted, late):
     c = check(GOOD1.replace("2026-09-06T08:00", submitted))
     warns = [p for p in c.warnings if p.rule == "1.5.14"]
-    if late_hours is None:
+    if late is None:
         assert warns == []
     else:
-        assert len(warns) == 1 and f"{late_hours} hour(s) late" in warns[0].message
+        assert len(warns) == 1 and f"came {late} late" in warns[0].message
 
 
 def test_1_5_4_warning_names_the_computed_up_and_why():
@@ -315,3 +316,21 @@ def test_1_5_11_1_5_12a_addition_problems(pid, team, extra, rules_):
     new = Addition(team, Player(pid, "New"), 3, dt.date(2027, 1, 1))
     got = addition_problems(new, ctx.teams, extra, ctx.recorded, (), dt.date(2027, 1, 31), {1: 4})
     assert sorted(p.rule for p in got if p.is_error) == rules_
+
+
+def test_1_5_12_1_5_15_refused_sheet_says_nothing_of_what_recording_would_do():
+    """§1.5.12/§1.5.15 (issue 25 item 7): a sheet refused (here unsigned, §1.5.14, without
+    --accept-with-penalty) does not warn that its substitute "joins the team" or that "... kr are
+    due" with it: nothing is recorded. The same sheet signed, recorded, warns of both."""
+    from dbfcli.rules.recording import plan_cup_sheet
+
+    text = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text().replace("id: 950", "id: 960")
+    text = text.replace("home:\n  team: ODE-1\n", "home:\n  team: ODE-1\n  fee_paid_kr: 10\n", 1)
+    ctx = load_context(match="C2-001", recorded=load_context().recorded + (
+        RecordedMatch("C1-001", 1, "ODE-1", "KBH-3", "ODE-1", "KBH-3", appearances=(Appearance(960, "ODE-1", True, 40),)),))
+    match = next(m for d in ctx.draws.values() for m in d.matches if m.id == "C2-001")
+    good = plan_cup_sheet(sheet_of(text), ctx, match)
+    assert good.recordable and {p.rule for p in good.check.warnings} >= {"1.5.12", "1.5.15"}, good.check.problems
+    refused = plan_cup_sheet(sheet_of(text.replace("signed_by: 101\n", "")), ctx, match)
+    assert not refused.recordable and refused.check.errors
+    assert not {p.rule for p in refused.check.warnings} & {"1.5.12", "1.5.15"}, refused.check.problems

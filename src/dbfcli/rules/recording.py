@@ -90,4 +90,24 @@ def plan_cup_sheet(sheet, ctx, match, *, joins: Iterable = (), penalty: bool = F
     refused = ()
     if amend and state is not None and not res.errors:
         refused = tuple(allowed(state, "amend", winner=res.winner))
-    return CupSheetPlan(check=res, fees=fees, accepted=accepted, penalty=bool(accepted), refused=refused)
+    plan = CupSheetPlan(check=res, fees=fees, accepted=accepted, penalty=bool(accepted), refused=refused)
+    if plan.recordable:
+        return plan
+    return replace(plan, check=replace(res, problems=tuple(p for p in res.problems if not if_recorded(p))))
+
+
+#: §1.5.12 (a substitute's second match joins him to the team) and §1.5.15 (the fee enclosed
+#: is short of what is due): the warnings that say what recording the sheet does
+IF_RECORDED = frozenset(("1.5.12", "1.5.15"))
+
+
+def if_recorded(p: Problem) -> bool:
+    """A warning that says what recording the sheet does -- a substitute "joins the team"
+    (§1.5.12), "420 kr are due" with it (§1.5.15) -- and so is left out when the sheet is
+    refused (issue 25): nothing is recorded, so nobody joins and nothing falls due. The errors
+    of those paragraphs stay.
+
+    >>> if_recorded(Problem.warning("1.5.12", "x joins the team")), if_recorded(Problem.error("1.5.12", "y"))
+    (True, False)
+    """
+    return not p.is_error and p.rule in IF_RECORDED

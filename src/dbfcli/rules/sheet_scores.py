@@ -243,6 +243,20 @@ def check_played_on(sheet, ctx) -> list[Problem]:
     return problems
 
 
+def hours_minutes(span: dt.timedelta) -> str:
+    """§1.5.14 (issue 25): how late a sheet came, in hours and minutes (a started minute counts),
+    not rounded up to whole hours.
+
+    >>> hours_minutes(dt.timedelta(hours=2, minutes=30)), hours_minutes(dt.timedelta(seconds=61))
+    ('2 h 30 min', '2 min')
+    >>> hours_minutes(dt.timedelta(hours=20)), hours_minutes(dt.timedelta(minutes=45))
+    ('20 h', '45 min')
+    """
+    minutes = math.ceil(span.total_seconds() / 60)
+    h, m = divmod(minutes, 60)
+    return " ".join(part for part in (f"{h} h" if h else "", f"{m} min" if m else "") if part) or "0 min"
+
+
 def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
     """§1.5.14: the sheet is due 18 hours after the match (a warning, with the hours late)."""
     end = match_end(sheet, settings)
@@ -256,9 +270,8 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
     late = received - due
     if late <= dt.timedelta(0):
         return []
-    late_h = math.ceil(late.total_seconds() / 3600)
     return [Problem.warning(
-        "1.5.14", f"the sheet came {late_h} hour(s) late: due {hours} hours after the end of play "
+        "1.5.14", f"the sheet came {hours_minutes(late)} late: due {hours} hours after the end of play "
         f"({'finished_at' if sheet.finished_at else 'about'} {end:%Y-%m-%d %H:%M}), received {received:%Y-%m-%d %H:%M}",
         sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None))]
 
