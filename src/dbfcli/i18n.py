@@ -322,6 +322,8 @@ MESSAGES.update({
                         "{team}: gebyrer (§1.5.15) og refusioner (§1.5.17)"),
     "fees_title": ("Fees, {fee} kr per player per round (§1.5.15); travel refunds (§1.5.17, §1.5.4)",
                    "Gebyrer, {fee} kr. pr. spiller pr. runde (§1.5.15); rejserefusion (§1.5.17, §1.5.4)"),
+    "fee_how_line": ("round {round} fee, {kr} kr outstanding, due {due}: {how}",
+                     "gebyr for runde {round}, {kr} kr udestående, forfalder {due}: {how}"),
     "paid_line": ("{verb} {kr} kr from {team}, received {on} (§1.5.15)",
                   "{verb} {kr} kr fra {team}, modtaget {on} (§1.5.15)"),
         "fees_caption": ("net = balance - refunds (negative: DBF pays the team)",

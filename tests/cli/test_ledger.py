@@ -100,3 +100,19 @@ def test_1_5_3_1_5_15_team_seeded_into_round_4_pays_no_round_3_fee(example):
     due = run_dbf("deadlines", "--today", "2027-06-01", "--all", "--json").json["deadlines"]
     mine = [d for d in due if d["what"].startswith(f"{seeded} round fee")]
     assert mine and not [d for d in mine if d["overdue"]], mine
+
+
+def test_1_5_15_a_team_with_a_bye_is_told_when_and_how_to_pay_its_next_fee(example):
+    """§1.5.15 (issue 25 item 7): AAL-1 has a round-1 bye, so no sheet carries its round-2 fee.
+    `dbf fees AAL-1` and `dbf deadlines` give the date it is due and how to pay it (to DBF's
+    secretariat, recorded with `dbf fees pay`); a team that plays round 1 is told nothing of it."""
+    write_draw(example, 1, [("KBH-1", "KBH-10")], byes=["AAL-1"])
+    led = run_dbf("fees", "AAL-1", "--json").json["teams"]["AAL-1"]
+    (charge,) = [c for c in led["charges"] if c["round"] == 2]
+    assert charge["due"] and charge["outstanding_kr"] > 0 and "dbf fees pay AAL-1" in charge["how"], charge
+    assert all(c["how"] == "" for c in run_dbf("fees", "KBH-1", "--json").json["teams"]["KBH-1"]["charges"])
+    human = run_dbf("fees", "AAL-1")
+    assert f"due {charge['due'][:10]}" in human.stdout and "dbf fees pay AAL-1" in human.stdout
+    due = run_dbf("deadlines", "--all", "--json").json["deadlines"]
+    (item,) = [d for d in due if d["what"].startswith("AAL-1 round fee for round 2")]
+    assert "dbf fees pay AAL-1" in item["what"] and item["due"] == charge["due"]

@@ -147,6 +147,10 @@ def _show(team: str | None, today_: str | None) -> None:
                    for t, l in sorted(chosen.items())],
                   justify=["left", "right", "right", "right", "right", "right", "right", "right"],
                   caption=tr("fees_caption"))
+        for d in state.dues[team] if team is not None else ():   # §1.5.15: after a bye no sheet carries it
+            if d.how and d.outstanding_kr:
+                out.line(tr("fee_how_line", round=d.round, kr=d.outstanding_kr, how=problem_text(d.how),
+                            due=f"{d.due:%Y-%m-%d %H:%M}" if d.due else "?"))
 
     emit(doc, human)
 

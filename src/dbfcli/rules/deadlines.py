@@ -98,7 +98,8 @@ def fee_deadlines(dues: Iterable) -> list[Item]:
             continue
         what = "round fee" if d.kind == "fee" else "walkover fine"
         left = f": {d.outstanding_kr} of {d.amount_kr} kr outstanding" if d.outstanding_kr else f": {d.amount_kr} kr paid"
-        out.append(Item(f"{d.team} {what} for round {d.round}{left}", d.due, "1.5.15", d.outstanding_kr == 0))
+        how = f"; {d.how}" if d.how and d.outstanding_kr else ""    # after a bye: no sheet carries it
+        out.append(Item(f"{d.team} {what} for round {d.round}{left}{how}", d.due, "1.5.15", d.outstanding_kr == 0))
     return out
 
 

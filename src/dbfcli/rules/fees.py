@@ -251,6 +251,7 @@ class FeeDue(Value):
     amount_kr: int
     due: dt.datetime | None
     outstanding_kr: int
+    how: str = ""     # how to pay it when no sheet carries it (after a bye, :func:`bye_fee_how`)
 
     def overdue(self, now: dt.datetime) -> bool:
         return self.outstanding_kr > 0 and self.due is not None and self.due < now
@@ -258,7 +259,7 @@ class FeeDue(Value):
     def to_json(self, now: dt.datetime) -> dict:
         return {"round": self.round, "kind": self.kind, "amount_kr": self.amount_kr,
                 "due": self.due.isoformat() if self.due else None, "outstanding_kr": self.outstanding_kr,
-                "overdue": self.overdue(now)}
+                "overdue": self.overdue(now), "how": self.how}
 
 
 def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDraw], start_of, hours: int
@@ -288,6 +289,31 @@ def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDra
     return out
 
 
+def after_bye(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDraw]) -> dict[int, int]:
+    """Round -> the round before it in which ``team_id`` had a bye: the fee of that round has no
+    sheet to be enclosed with (§1.5.14/§1.5.15; the team's first round is paid with the entry).
+
+    >>> d = {2: CupDraw(2, 0, (), byes=("A",), drawn_order=("A",))}
+    >>> after_bye("A", [1, 2, 3], d)
+    {3: 2}
+    """
+    out = {}
+    for prev, r in zip(in_rounds, in_rounds[1:]):
+        d = draws.get(prev)
+        if d is not None and team_id in d.byes:
+            out[r] = prev
+    return out
+
+
+def bye_fee_how(team_id: str, round_no: int, bye_round: int, amount_kr: int) -> str:
+    """§1.5.15 (reading, docs/readings/sheets.md): how a fee due after a bye is paid -- there
+    is no sheet to enclose it with, so it is paid to DBF's secretariat as round 1's fee is,
+    by the time the round's sheets are due, and the TD records it."""
+    return (f"{team_id} had a bye in round {bye_round}, so no sheet carries its round {round_no} fee: pay "
+            f"{amount_kr} kr to DBF's secretariat by the date due, as the entry fee is paid (§1.5.15); the TD "
+            f"records it with dbf fees pay {team_id} {amount_kr} --on DATE")
+
+
 def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> dict[int, dt.datetime | None]:
     """§1.5.15 (reading): a walkover fine (round -> the match withdrawn from) is due when the
     match's sheet would have been, ``hours`` after the end of play of its start."""
@@ -300,10 +326,11 @@ def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> d
 
 
 def outstanding(ledger: TeamLedger, due_times: Mapping[int, dt.datetime | None],
-                fine_due: Mapping[int, dt.datetime | None] = {}) -> list[FeeDue]:
+                fine_due: Mapping[int, dt.datetime | None] = {}, byes: Mapping[int, int] = {}) -> list[FeeDue]:
     """§1.5.15: the team's charges (round fees, walkover fines) each with its date and what
     is still owed of it: the payments (with the entry, enclosed with sheets, `dbf fees pay`)
-    settle the oldest charges first. A fee enclosed short leaves the rest outstanding.
+    settle the oldest charges first. A fee enclosed short leaves the rest outstanding. ``byes``
+    (:func:`after_bye`): a fee after a bye says how it is paid (:func:`bye_fee_how`).
 
     >>> led = TeamLedger("A", (FeeRow(1, "fee", 4, 240), FeeRow(1, "paid", 4, 240), FeeRow(2, "fee", 4, 240),
     ...                        FeeRow(2, "paid", 0, 120)))
@@ -320,7 +347,9 @@ def outstanding(ledger: TeamLedger, due_times: Mapping[int, dt.datetime | None],
         r = charges[i]
         covered = min(max(left, 0), r.amount_kr)
         left -= covered
-        out.append(FeeDue(ledger.team, r.round, r.kind, r.amount_kr, dues[i], r.amount_kr - covered))
+        how = bye_fee_how(ledger.team, r.round, byes[r.round], r.amount_kr) \
+            if r.kind == "fee" and r.round in byes else ""
+        out.append(FeeDue(ledger.team, r.round, r.kind, r.amount_kr, dues[i], r.amount_kr - covered, how))
     return out
 
 

@@ -27,7 +27,7 @@ FEE_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule",
 def fee_state(cup, settings, today: dt.date | None = None, problems=()) -> FeeState:
     """Every team's ledger and charges from the snapshot's ``cup`` (its parts ``FEE_PARTS``
     read; ``problems``: of reading them); payments recorded after ``today`` are left out."""
-    from ..rules.fees import fee_due_times, fine_due_times, ledgers, outstanding, rounds_in
+    from ..rules.fees import after_bye, fee_due_times, fine_due_times, ledgers, outstanding, rounds_in
     from ..rules.home import match_start
 
     teams = {t.id: t for t in cup.teams}
@@ -45,7 +45,8 @@ def fee_state(cup, settings, today: dt.date | None = None, problems=()) -> FeeSt
     hours = settings.cup.sheet_deadline_hours
     dues = {}
     for tid, led in all_.items():
-        times = fee_due_times(tid, rounds_in(tid, cup.draws, matches), cup.draws, start_of, hours)
+        in_rounds = rounds_in(tid, cup.draws, matches)
+        times = fee_due_times(tid, in_rounds, cup.draws, start_of, hours)
         lost = {m.round: m.match for m in matches if m.kind == "walkover" and m.loser == tid}
-        dues[tid] = outstanding(led, times, fine_due_times(lost, start_of, hours))
+        dues[tid] = outstanding(led, times, fine_due_times(lost, start_of, hours), after_bye(tid, in_rounds, cup.draws))
     return FeeState(ledgers=all_, dues=dues, refunds=tuple(cup.travel), problems=tuple(problems))
