@@ -153,7 +153,53 @@ def season(example, tmp_path):
             check_ok(f"{div} round {rnd['round']}")
     assert n == 264
     path("results: 264 division sheets submitted, a round in one command, dbf check after each round")
-    return example, tmp_path, orders, teams
+    return example, tmp_path, orders, teams, rounds
+
+
+def _mid_season_and_mail(folder, tmp, teams, rounds):
+    """Issue 25.11, 25.12, 25.15 on the finished round robin: no play-off home lot before the
+    pairing is fixed; the weekend mail dates the Sunday round on the Sunday, no cup §1.5.6; a
+    sheet naming a player off the roster is a §2.11 error (exit 1)."""
+    import email
+    from email import policy
+
+    po = ok("playoff", "1div", "--today", "2027-02-22", "--json").json
+    assert po["pairing"]["status"] == "provisional" and not any(m["lot_pending"] for m in po["matches"])
+    out = tmp / "mail-1div-w1"
+    ok("notify", "division", "1div", "--weekend", "1", "--out", out)
+    sunday = rounds["1div"][2]["date"]
+    body = email.message_from_bytes(sorted(out.glob("*.eml"))[0].read_bytes(),
+                                    policy=policy.default).get_body(("plain",)).get_content()
+    assert f"Round 3, Sunday {sunday}" in body and "§1.5.6" not in body
+    m = rounds["2div"][0]["matches"][0]
+    away = dict(teams[m["away"]], players=[dict(teams[m["away"]]["players"][0], id=999999)]
+                + teams[m["away"]]["players"][1:])
+    sheet = tmp / "off-roster.yaml"
+    sheet.write_text(sheet_text(m["id"], teams[m["home"]], away, 1, boards=36, played_on=rounds["2div"][0]["date"]),
+                     encoding="utf-8")
+    r = run_dbf("result", "check", sheet, "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["2.11"]
+    path("no play-off home lot before the pairing; weekend mail dates round 3 on Sunday; off-roster player §2.11")
+
+
+def _untie_by_amend(folder, tmp, teams, rounds):
+    """Issue 25.16: an amend that unties the drawn 2div lot is refused with `dbf lot remove`; the
+    lot is removed (its own write), the amend recorded, and 2div no longer needs a lot."""
+    rnd, m = next((r, m) for r in rounds["2div"] for m in r["matches"] if {m["home"], m["away"]} == {"ESB-A", "FYN-A"})
+    sheet = tmp / f"{m['id']}-amended.yaml"
+    imps = (52, 40) if m["home"] == "ESB-A" else (40, 52)
+    sheet.write_text(sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, boards=36, imps=imps,
+                                played_on=rnd["date"], submitted_at=f"{rnd['date']}T23:00"), encoding="utf-8")
+    r = run_dbf("result", "amend", sheet, "--json")
+    assert r.exit_code == 1 and any("dbf lot remove 2div" in (e["hint"] or "") for e in r.json["errors"]), r.json
+    ok("lot", "remove", "2div")
+    check_ok("lot remove 2div")
+    ok("result", "amend", sheet)
+    check_ok("amend of the untied match")
+    two = rows("2div")
+    assert two["ESB-A"]["rank"] == 2 and two["FYN-A"]["rank"] == 3 and not two["ESB-A"]["lots"]
+    assert "2div" not in {p["key"] for p in ok("lot", "list", "--json").json["pending"]}
+    path("an amend that unties the 2div lot: refused, dbf lot remove, amend recorded, no lot needed")
 
 
 def rows(div):
@@ -197,7 +243,8 @@ def rollover(q, *args):
 
 
 def test_issue_15_the_division_season(season):
-    folder, tmp, orders, teams = season
+    folder, tmp, orders, teams, rounds = season
+    _mid_season_and_mail(folder, tmp, teams, rounds)
 
     # --- standings: every tie-break step, and the lots (§1.1.3.2) ---------------------------
     two = rows("2div")
@@ -230,26 +277,37 @@ def test_issue_15_the_division_season(season):
     r = run_dbf("season", "rollover", "--to", NEXT, "--qualifiers", q, "--dry-run", "--json")
     assert r.exit_code == 1 and {"1.1.3.2", "1.1.2.8"} <= {e["rule"] for e in r.json["errors"]}
     path("rollover refused while the 2div and 1div lots are pending (exit 1)")
+    r = run_dbf("lot", "draw", "2div", "--by", "TD", "--json")               # no paragraph names witnesses
+    assert r.exit_code == 2 and [(e["rule"], e["code"]) for e in r.json["errors"]] == [(None, "usage.missing")]
     lot("2div")
     lot("1div")
     two, one = rows("2div"), rows("1div")
     assert sorted((two["ESB-A"]["rank"], two["FYN-A"]["rank"])) == [2, 3]
     assert sorted((one["AAL-A"]["rank"], one["ROS-A"]["rank"])) == [3, 4]
     path("lots drawn by dbf (OS randomness, seed recorded): 2div places 2-3, 1div places 3-4")
+    _untie_by_amend(folder, tmp, teams, rounds)
 
     # --- the 1st-division play-off: choice, carry-over, home lot, extra round -----------------
     top = [t for t, _ in sorted(one.items(), key=lambda kv: kv[1]["rank"])][:4]
-    ok("playoff", "1div", "choose", top[1], "--today", "2027-02-25")
+    r = ok("playoff", "1div", "choose", top[1], "--today", "2027-02-25", "--json")
+    assert [w["hint"].split(" --by")[0] for w in r.json["warnings"]] == ["dbf lot draw 1div-SF2 --teams AAL-A,ROS-A"]
     check_ok("playoff choose")
     po = ok("playoff", "1div", "--json").json
     sf1, sf2 = po["matches"]
     assert sf1["teams"] == top[:2] and sf1["carry_over"][top[0]] == "3/2"        # beat no. 2 by 3, finished higher
     assert sf2["lot_pending"] and sorted(sf2["teams"]) == ["AAL-A", "ROS-A"]      # their match was drawn
+    level4 = ["--half", "30-30", "--half", "10-10", "--half", "40-40", "--half", "5-5"]
+    r = run_dbf("playoff", "1div", "result", "1div-SF2", *level4, "--extra", "12-3", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.1.2.9"]    # its home lot first
     lot("1div-SF2")
     path("play-off: no. 1 chose no. 2; carry-over 3/2 (50 %); home of SF2 by lot (drawn mutual match)")
     ok("playoff", "1div", "result", "1div-SF1", "--half", "30-20", "--half", "10-12", "--half", "40-40",
        "--half", "5-9")
     check_ok("1div-SF1")
+    from fractions import Fraction
+
+    sf1 = ok("playoff", "1div", "--json").json["matches"][0]                   # exact totals (§1.1.2.10)
+    assert sf1["totals"][top[0]] == str(85 + Fraction(sf1["carry_over"][top[0]])) == "173/2"
     level = ["--half", "30-30", "--half", "10-10", "--half", "40-40", "--half", "5-5"]
     r = run_dbf("playoff", "1div", "result", "1div-SF2", *level)
     assert r.exit_code == 1 and "§1.1.2.11" in r.stderr                         # level: an extra round is needed
@@ -283,6 +341,14 @@ def test_issue_15_the_division_season(season):
     doc = rollover(q, "--vacancy", vac2[0], "--vacancy", vac2[1])
     assert "3div-PO3" in doc["matches"] and len({a3[2], b3[2]} & set(doc["divisions"]["2div"])) == 1
     path("rollover, 2 vacancies in 2div: the thirds play 3div-PO3 (--winner)")
+    r = run_dbf("season", "rollover", "--to", NEXT, "--qualifiers", q, "--vacancy", vac2[0], "--vacancy", vac2[1],
+                "--too-late-for-match", "--dry-run", "--json")
+    asked = [re.search(r"dbf lot draw (\S+)", e["hint"] or "").group(1) for e in r.json["errors"]
+             if "dbf lot draw" in (e["hint"] or "")]
+    assert r.exit_code == 1 and asked == ["3div-PO3"], r.json["errors"]             # no Q-PO1 (issue 25.9)
+    doc = rollover(q, "--vacancy", vac2[0], "--vacancy", vac2[1], "--too-late-for-match")
+    assert len(doc["divisions"]["3div"]) == 24 and "Q-PO1" not in doc["matches"]
+    path("rollover, 2 vacancies in 2div too late: only the 3div-PO3 lot is asked for, then both reserves go up")
     doc = rollover(q, *[x for t in vac2 for x in ("--vacancy", t)])
     assert {a3[1], b3[1], a3[2], b3[2]} <= set(doc["divisions"]["2div"])
     path("rollover, 3 vacancies in 2div: both runners-up and both thirds go up")
