@@ -187,12 +187,18 @@ def test_1_1_4_2_lot_remove_refused_under_a_recorded_play_off_result(example):
     would leave the result standing on no home; refused, exit 1, nothing written."""
     record_all(example)
     assert run_dbf("lot", "draw", "3div-PO", "--by", "TD", "--witness", "W").exit_code == 0
+    _remove_refused_under(example, ("3div", "3div-PO"), "3div-PO", "1.1.4.2")
+
+
+def _remove_refused_under(folder, played, key, rule):
+    """Record the play-off match ``played`` (division, match), then `dbf lot remove KEY`: exit 1
+    with ``rule``, the season unchanged."""
     halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
-    assert run_dbf("playoff", "3div", "result", "3div-PO", *halves).exit_code == 0
-    before = snapshot(example)
-    r = run_dbf("lot", "remove", "3div-PO", "--json")
-    assert r.exit_code == 1 and "1.1.4.2" in {e["rule"] for e in r.json["errors"]}, r.json
-    assert snapshot(example) == before
+    assert run_dbf("playoff", played[0], "result", played[1], *halves).exit_code == 0
+    before = snapshot(folder)
+    r = run_dbf("lot", "remove", key, "--json")
+    assert r.exit_code == 1 and rule in {e["rule"] for e in r.json["errors"]}, r.json
+    assert snapshot(folder) == before
 
 
 def test_1_1_2_8_lot_remove_refused_when_the_play_off_stands_on_its_order(example):
@@ -201,9 +207,4 @@ def test_1_1_2_8_lot_remove_refused_when_the_play_off_stands_on_its_order(exampl
     record_all(example, level=(("AAL-A", "ROS-A"),))
     assert run_dbf("lot", "draw", "1div", "--by", "TD", "--witness", "W").exit_code == 0
     assert run_dbf("playoff", "1div", "choose", "GEN-A", "--today", "2027-02-25").exit_code == 0
-    halves = ["--half", "30-20", "--half", "10-12", "--half", "40-40", "--half", "5-9"]
-    assert run_dbf("playoff", "1div", "result", "1div-SF1", *halves).exit_code == 0
-    before = snapshot(example)
-    r = run_dbf("lot", "remove", "1div", "--json")
-    assert r.exit_code == 1 and "1.1.2.8" in {e["rule"] for e in r.json["errors"]}, r.json
-    assert snapshot(example) == before
+    _remove_refused_under(example, ("1div", "1div-SF1"), "1div", "1.1.2.8")
