@@ -222,3 +222,26 @@ def test_16_2_read_only_mount_with_a_pending_write(tmpfs, tmp_path, monkeypatch)
     done = run_dbf("cup", "teams")
     assert done.exit_code == 0 and "finished an interrupted write" in done.stderr
     assert not (root / SEASON / ".pending.yaml").exists()
+
+
+def test_27_enospc_right_after_the_pending_file_of_a_batch_changes_nothing(empty_season, tmp_path):
+    """Issue 27: DBF_FAULT=enospc:after-pending on a whole round (a group of writes) gave
+    "internal error: OSError [Errno 28]"; it is `io.cannot-write`, exit 2, and nothing changed."""
+    from test_result import cup_teams, sheet_text
+
+    root = empty_season
+    assert run_dbf("cup", "enter", _teams(tmp_path / "t.yaml", 8)).exit_code == 0
+    assert run_dbf("draw", "cup", "--round", "1", "--seed", "3").exit_code == 0
+    matches = run_dbf("schedule", "cup", "--round", "1", "--json").json["matches"]
+    teams = cup_teams(root)
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    for m in matches[:2]:
+        (sheets / f"{m['id']}.yaml").write_text(
+            sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, up=m["up"]), encoding="utf-8")
+    before = _state(root)
+    r = run_dbf("result", "submit", sheets, "--json", env={"DBF_FAULT": "enospc:after-pending"})
+    assert r.exit_code == 2, r.stdout + r.stderr
+    assert "internal error" not in r.stdout + r.stderr
+    assert {e.get("code") for e in r.json["errors"]} == {"io.cannot-write"}
+    assert _state(root) == before and _leftovers(root) == []

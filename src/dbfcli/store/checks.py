@@ -14,7 +14,8 @@ from ..rules.problems import Problem
 from .season import SeasonStore, StoreError
 
 #: store modules with a ``check_season``, in the order their problems are listed
-CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata", "drawproof")
+CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata", "drawproof",
+            "journal")
 
 
 def run_checks(store: SeasonStore) -> list[Problem]:

@@ -71,3 +71,15 @@ def plan_undo(store: SeasonStore) -> tuple[dict, dict[str, str | None], list[str
             continue
         restore[rel] = change.get("before") if change["action"] != "create" else None
     return entry, restore, problems
+
+
+def check_season(store: SeasonStore) -> list[Problem]:
+    """``dbf check``: every journal entry through the one reader ``dbf log`` and ``dbf undo``
+    use (:func:`read_journal`), so an entry they would refuse (malformed YAML, nesting past
+    the limit, not UTF-8, ``at:`` a number) fails ``check`` too, with its file and line
+    (issue 27)."""
+    try:
+        read_journal(store)
+    except StoreError as exc:
+        return list(exc.problems)
+    return []

@@ -123,14 +123,35 @@ def declared_lang(season_dir: Path) -> str | None:
     return m.group(1) if m else None
 
 
+def _bad_current(root: Path, current: object) -> Problem:
+    """``current`` in ``DIR/dbf.toml`` that names no season: the file and its line (issue 27)."""
+    path = root / "dbf.toml"
+    line = None
+    try:
+        for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.match(r"\s*current\s*=", text):
+                line = i
+                break
+    except (OSError, UnicodeDecodeError):
+        pass
+    shown = repr(current)[:40]
+    return Problem.error(None, f"current = {shown}: the current season is a text of the form \"2026-27\"",
+                         Where(str(path), line), hint='write current = "2026-27" (the season folder\'s name)',
+                         code="format.id")
+
+
 def resolve_season(root: Path, option: str | None) -> str:
     """``--season``, else ``$DBF_SEASON``, else ``current`` in ``DIR/dbf.toml``, else the newest folder."""
-    season = option or os.environ.get("DBF_SEASON") or read_dbf_toml(root).get("current")
-    if season:
-        season = str(season)
-        if not looks_like_season(season):
-            raise StoreError(f"season {season!r} is not of the form 2026-27", code="format.id")
-        return season
+    given = option or os.environ.get("DBF_SEASON")
+    if given:
+        if not looks_like_season(str(given)):
+            raise StoreError(f"season {str(given)!r} is not of the form 2026-27", code="format.id")
+        return str(given)
+    current = read_dbf_toml(root).get("current")
+    if current is not None:
+        if not isinstance(current, str) or not looks_like_season(current):
+            raise StoreError([_bad_current(root, current)])
+        return current
     if not root.is_dir():
         raise StoreError(f"no tournaments folder at {root}",
                          hint="give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`", code="io.missing-folder")
@@ -604,7 +625,10 @@ def _write_pending(store: SeasonStore, pending: dict, git: bool = True) -> None:
         write_inside(store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
     except OSError as exc:   # nothing has changed yet
         raise _write_error(store, PENDING, exc, "nothing was changed") from None
-    fault_point("after-pending")
+    try:
+        fault_point("after-pending")
+    except OSError as exc:   # the pending file is written, nothing else: undone on the spot (issue 27)
+        raise _failed_apply(store, PENDING, exc, 0) from None
     _apply_pending(store, pending, fresh=True, git=git)
 
 
