@@ -20,6 +20,10 @@ import re
 
 #: English problem text (template) -> Danish
 PROBLEMS: dict[str, str] = {
+    'current = {}: the current season is a text of the form "2026-27"': 'current = {}: den aktuelle sæson er en tekst på formen "2026-27"',
+    'write current = "2026-27" (the season folder\'s name)': 'skriv current = "2026-27" (sæsonmappens navn)',
+    "team {}: the {} '{}' holds {}": "hold {}: {} '{}' indeholder {}",
+    "a name is one line of ordinary text": "et navn er én linje almindelig tekst",
     # issue 30: draws anyone can verify
     'the commitment of {} names the beacon source {}: give its value with --beacon': 'forpligtelsen til {} nævner fyrtårnet {}: angiv dets værdi med --beacon',
     '--beacon: the commitment of {} names no beacon source': '--beacon: forpligtelsen til {} nævner intet fyrtårn',
@@ -1075,6 +1079,7 @@ CODES: dict[str, str] = {
     "format.duplicate": "det samme id er angivet to gange",
     "format.mismatch": "filen modsiger sin placering eller kommandoen",
     "format.teams": "holdfilen har ingen teams:",
+    "format.text": "et navn eller id i en tilmeldingsfil indeholder et styretegn (linjeskift, ESC, NUL), en linjeseparator eller en bidi-overstyring",
     "format.sheet": "resultatblanketten er misdannet",
     "format.import": "filen fra resultatprogrammet er ikke en holdkamp, dbf kan importere",
     "format.result": "en registreret kamp er misdannet",

@@ -83,6 +83,12 @@ def ok_cases(c):
         (["division", "teams", "2div"], (0,)), (["division", "fees"], (0,)), (["division", "fees", "1div"], (0,)), (["division", "enter", "2div", c["div_entry"], "--dry-run"], (0,)),
         (["draw", "cup", "--round", "1", "--force", "--dry-run"], (0, 1, 2)),
         (["notify", "draw", "--round", "1", "--out", b / "mail"], (0,)),
+        # issue 30: commit before, reveal after (round 2 cannot be committed yet: round 1 is open)
+        (["draw", "commit", "--round", "2", "--dry-run"], (0, 1, 2)),
+        (["draw", "verify", "--round", "1"], (0, 1, 2)),
+        (["lot", "commit", "2div", "--dry-run"], (0, 1, 2)),
+        (["lot", "verify"], (0, 1, 2)),
+        (["notify", "commitment", "--round", "2", "--out", b / "mail-commit"], (0, 1, 2)),
         (["notify", "division", "2div", "--weekend", "1", "--out", b / "mail-div"], (0,)),
         (["notify", "reminders", "--out", b / "mail-rem", "--now", "2026-12-20T12:00"], (0,)),
         (["result", "blank", "--round", "1", "--out", b / "blanks", "--dry-run"], (0,)),

@@ -78,7 +78,9 @@ def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int
 
 def _one_line(text: str) -> str:
     """A header value on one line: CR, LF and other control characters become spaces."""
-    return " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text)).split())
+    from ..rules.text import one_line
+
+    return one_line(text)
 
 
 def notices(data, rnd: int):

@@ -24,6 +24,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from ..rules.text import one_line
+
 PRODID = "-//DBF//dbf tournament calendar//EN"
 TZID = "Europe/Copenhagen"
 CUP_HOURS = 6
@@ -81,7 +83,7 @@ def calendar(name: str, events: Iterable[CalEvent], team: str | None = None) -> 
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", name)
+    cal.add("x-wr-calname", one_line(name))   # an unknown property: not escaped by icalendar (issue 27)
     cal.add("x-wr-timezone", TZID)
     stamp = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
     count = 0

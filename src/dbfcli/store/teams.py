@@ -201,8 +201,36 @@ def _csv_int(row: dict, column: str) -> int:
     return value
 
 
+def text_problems(teams) -> list[Problem]:
+    """Issue 27: names and ids are one line of ordinary text: a team's id, name, captain, club,
+    address or phone, or a player's name, holding a control character (a line break, ESC,
+    NUL), a line separator or a bidi override is refused at entry with its line
+    (:func:`dbfcli.rules.text.unsafe_chars`), so no stored name can break a calendar, a mail,
+    a CSV cell or a terminal later."""
+    from ..rules.text import shown, unsafe_chars
+
+    out = []
+    for t in teams:
+        fields = [("id", t.id, t.where), ("name", t.name, t.where), ("captain", t.captain, t.where),
+                  ("club", t.club, t.where), ("address", t.address, t.where), ("phone", t.phone, t.where)]
+        fields += [(f"player {p.id}'s name", p.name, p.where) for p in t.players]
+        for what, value, where in fields:
+            bad = unsafe_chars(value) if isinstance(value, str) else []
+            if bad:
+                out.append(Problem.error(None, f"team {shown(str(t.id))}: the {what} '{shown(value)}' holds "
+                                         f"{', '.join(bad)}", where, hint="a name is one line of ordinary text",
+                                         code="format.text"))
+    return out
+
+
 def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
-    """A TD's entry file, YAML or CSV by its suffix; :class:`StoreError` if unreadable."""
+    """A TD's entry file, YAML or CSV by its suffix; :class:`StoreError` if unreadable; names
+    with control characters are problems (:func:`text_problems`)."""
+    teams, division, problems = _read_entry_file(path)
+    return teams, division, problems + text_problems(teams)
+
+
+def _read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     try:
         data = read_input(path)
     except YamlLoadError as exc:
