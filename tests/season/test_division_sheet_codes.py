@@ -61,7 +61,7 @@ def test_1_1_3_1_24_boards_in_a_36_board_division_is_exit_1(first, tmp_path):
     r, before = _submit(folder, tmp_path, sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, boards=24,
                                                      played_on=day))
     assert r.exit_code == 1, r.stdout
-    assert [e["rule"] for e in r.json["errors"]] == ["1.1.2.1"]
+    assert [e["rule"] for e in r.json["errors"]] == ["1.1.3.1"]    # the 2nd division's own paragraph (issue 25 pass)
     assert snapshot(folder) == before
 
 
@@ -127,3 +127,18 @@ def test_2_11_player_not_on_the_roster_is_a_sheet_error_exit_1(first, tmp_path):
     r, _ = _submit(folder, tmp_path, sheet_text(m["id"], teams[m["home"]], away, 1, boards=36, played_on=day,
                                                 away_rows=marked))
     assert r.exit_code == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("div, rule", [("1div", "1.1.2.1"), ("2div", "1.1.3.1"), ("3div-a", "1.1.4.1")])
+def test_1_1_4_1_a_sheet_cites_its_own_divisions_all_play_all(example, tmp_path, div, rule):
+    """The issue 25 pass: the paragraph of a division's all-play-all (36 or 40 boards) is one
+    answer (rules.model.all_play_all_rule): a 3rd-division sheet of the wrong length cites §1.1.4.1,
+    not the 1st division's §1.1.2.1."""
+    doc = run_dbf("schedule", div, "--json").json
+    rnd = doc["rounds"][0]
+    m = next(x for x in rnd["matches"] if x["away"])
+    teams = _teams(example, div)
+    r, before = _submit(example, tmp_path, sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, boards=24,
+                                                      played_on=rnd["date"]))
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == [rule], r.json
+    assert snapshot(example) == before

@@ -126,7 +126,9 @@ def _orphans(snap, div: str, teams) -> list:
         for side in (r.home, r.away):
             if side not in keep:
                 lost.setdefault(side, []).append(r.match_id)
-    rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div, "1.1.4.1")
+    from ..rules.model import all_play_all_rule
+
+    rule = all_play_all_rule(div)
     return [Problem.error(rule, f"{team} has {len(ids)} recorded {div} match(es) ({', '.join(sorted(ids)[:3])}"
                                 f"{' ...' if len(ids) > 3 else ''}) and is not in the new roster: the results would be "
                                 "orphaned", hint=f"keep {team} in the file (a renamed team keeps its id), or remove "

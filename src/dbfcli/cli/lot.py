@@ -121,7 +121,9 @@ def _refuse_no_lot(key: str, teams: list[str] | None) -> None:
                                                       "final table that every tie-break leaves and that decides a place",
                              hint="dbf lot list shows the pending lots")])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
-        rule = "1.1.4.2" if key == "3div-PO" else "1.1.2.9"
+        from ..rules.playoff import home_rule
+
+        rule = home_rule(key)
         check([Problem.error(rule, f"no lot to draw for {key}: its home is decided (the round-robin match, a "
                                    "recorded seed), or the match is not paired yet", hint="dbf playoff 1div")])
 

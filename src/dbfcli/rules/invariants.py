@@ -309,10 +309,9 @@ def division_invariant(name: str, rule: str | None, code: str | None = None):
 
 
 def _all_play_all_rule(state) -> str:
-    from .model import DIVISIONS
-    from .standings import ALL_PLAY_ALL_RULE
+    from .model import all_play_all_rule
 
-    return ALL_PLAY_ALL_RULE[DIVISIONS.get(state.id, 1)]
+    return all_play_all_rule(state.id)
 
 
 def _entered(state) -> bool:
@@ -504,9 +503,7 @@ def playoff_carry_over(state, settings) -> list[Problem]:
     """§1.1.2.10: every recorded play-off match is decided counting the IMPs carried over from
     its teams' round-robin match (§1.1.2.11), between the teams the final table gives it
     (§1.1.2.5, §1.1.2.6, §1.1.2.8, §1.1.4.2), in its structure (§1.1.2.7)."""
-    import datetime as dt
-
-    from .playoff import MutualResult, check_recorded
+    from .playoff import MutualResult, check_recorded, results_known_on
 
     pf = state.playoff
     if pf is None:
@@ -516,7 +513,7 @@ def playoff_carry_over(state, settings) -> list[Problem]:
         return [Problem.error("1.1.2.5", f"play-off recorded, but: {_no_teams('1div')}", pf.where)]
     results = state.divisions["1div"].results
     weekends = settings.division("1div").weekends
-    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+    known = results_known_on(pf.results_known_on, weekends)
     return check_recorded(tuple(r.team for r in table.rows),
                           [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results], pf.seed,
                           pf.results, choice=pf.choice, chosen_on=pf.chosen_on, results_known_on=known,

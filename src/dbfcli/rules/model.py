@@ -18,6 +18,19 @@ from .value import Located, Value
 
 #: Division ids of docs/interface.md, and the division number each belongs to (§1.1).
 DIVISIONS: dict[str, int] = {"1div": 1, "2div": 2, "3div-a": 3, "3div-b": 3}
+_ALL_PLAY_ALL = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}
+
+
+def all_play_all_rule(division: str | int) -> str:
+    """The paragraph of a division's all-play-all, 12 teams over 4 weekends, 36 or 40 boards a match:
+    §1.1.2.1 for the 1st division, §1.1.3.1 for the 2nd, §1.1.4.1 for a 3rd-division group. The one
+    answer for every command that cites it (a division id or number; an unknown id counts as 3rd).
+
+    >>> all_play_all_rule("1div"), all_play_all_rule("2div"), all_play_all_rule("3div-b"), all_play_all_rule(2)
+    ('1.1.2.1', '1.1.3.1', '1.1.4.1', '1.1.3.1')
+    """
+    number = division if isinstance(division, int) else DIVISIONS.get(division, 3)
+    return _ALL_PLAY_ALL.get(number, "1.1.4.1")
 
 #: Cup rounds (§1.5.9/§1.5.10 readings in docs/regulations.md): 3 = 1/64 final ... 9 = final.
 ROUND_NAMES: dict[int, str] = {

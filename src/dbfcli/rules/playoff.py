@@ -275,6 +275,17 @@ def home_before_result(match: PlayoffMatch) -> list[Problem]:
                                "record ... --order HOME,AWAY for a lot drawn by hand before the match)")]
 
 
+def results_known_on(recorded: dt.date | None, weekends: Sequence[dt.date]) -> dt.date | None:
+    """§1.1.2.8 "at resultatet af grundspillet foreligger": the day the TD recorded in the play-off
+    file (``results_known_on``), else the day after the last round-robin weekend; None without
+    weekends. The one answer for the play-off commands and the play-off invariant.
+
+    >>> results_known_on(None, (dt.date(2027, 2, 20),)), results_known_on(dt.date(2027, 2, 25), ())
+    (datetime.date(2027, 2, 21), datetime.date(2027, 2, 25))
+    """
+    return recorded or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+
+
 def choice_deadline(results_known_on: dt.date, choice_days: int = 8) -> dt.date:
     """§1.1.2.8: the last day the round-robin winner may name its semi-final opponent."""
     return results_known_on + dt.timedelta(days=choice_days)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Container, Iterable, Mapping
 
-from .model import DIVISIONS, Division, Team
+from .model import DIVISIONS, Division, Team, all_play_all_rule
 from .problems import Problem
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6  # §1.5.11
@@ -89,7 +89,7 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
     player_home: dict[int, tuple[str, str]] = {}
     for div_id, div in divisions.items():
         if len(div.teams) != 12:
-            rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div_id, "1.1.4.1")
+            rule = all_play_all_rule(div_id)
             problems.append(Problem.warning(rule, f"{div_id} has {len(div.teams)} teams; a division has 12",
                                             div.where, hint="a bye round is scheduled when the number is odd"))
         for t in div.teams:

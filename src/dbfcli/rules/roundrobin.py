@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .model import Division
+from .model import Division, all_play_all_rule
 from .problems import Problem
 from .settings import DivisionSettings
 from .value import Value
@@ -412,7 +412,7 @@ def runs(rounds: tuple[Round, ...]) -> dict[str, int]:
 def schedule_problems(division: Division, settings: DivisionSettings,
                       rounds: tuple[Round, ...] | None = None) -> list[Problem]:
     """Warnings about the schedule settings and guarantees the schedule could not keep."""
-    rule = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}[division.number]
+    rule = all_play_all_rule(division.number)
     problems: list[Problem] = []
     n = len(division.teams)
     if n < 2:
@@ -507,7 +507,7 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
     round, no pair twice, every pair of the roster once. A roster different from the one the
     schedule was made from (``stored_teams``) is a warning: the stored match ids stand, the TD
     decides (re-freeze only before any result is recorded)."""
-    rule = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}[division.number]
+    rule = all_play_all_rule(division.number)
     problems = _roster_changed(division, stored_teams, rule)
     seen_ids: set[str] = set()
     pairs: set[frozenset] = set()

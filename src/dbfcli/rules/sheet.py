@@ -23,7 +23,7 @@ import datetime as dt
 from typing import Mapping
 
 from .home import HumPair
-from .model import CupDraw, CupMatch, Team
+from .model import CupDraw, CupMatch, Team, all_play_all_rule
 from .outcome import Outcome, Score
 from .problems import Problem, Verdict, Where
 from .records import Addition, Appearance, Join, RecordedMatch  # noqa: F401 - re-exported
@@ -299,7 +299,7 @@ def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]
         allowed.add(day - dt.timedelta(days=1))
     if sheet.played_on in allowed:
         return []
-    rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(ctx.division, "1.1.4.1")
+    rule = all_play_all_rule(ctx.division)
     return [Problem.warning(rule, f"{sheet.match} is a round {round_no} match of the weekend of {day}; the sheet says "
                                   f"it was played on {sheet.played_on}", sheet.where_of("played_on"),
                             hint=f"played_on: {day.isoformat()} (or the date the TD moved the match to)")]
@@ -310,18 +310,18 @@ def _follows_from_boards(p: Problem) -> bool:
     return "player-boards" in p.message or "the match was" in p.message
 
 
-def _division_sides(sheet: Sheet, m) -> list[Problem]:
-    """§1.1.2.1: the sheet names the scheduled teams (home and away swapped: a warning)."""
+def _division_sides(sheet: Sheet, m, rule: str) -> list[Problem]:
+    """§1.1.2.1/§1.1.3.1/§1.1.4.1 (``rule``, the division's): the sheet names the scheduled teams (home and away swapped: a warning)."""
     want = (getattr(m, "home"), getattr(m, "away"))
     got = (sheet.home.team, sheet.away.team)
     if got == want:
         return []
     if got == want[::-1]:
         return [Problem.warning(
-            "1.1.2.1", f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
+            rule, f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
             sheet.home.where)]
     return [Problem.error(
-        "1.1.2.1", f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
+        rule, f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
         sheet.home.where)]
 
 
@@ -346,7 +346,7 @@ def _off_roster(side, roster) -> list[Problem]:
 
 
 def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck:
-    """§1.1.2.1 (boards: the season's 36 or 40), §2.11 (substitutes): a division
+    """§1.1.2.1/§1.1.3.1/§1.1.4.1, the division's own (boards: the season's 36 or 40), §2.11 (substitutes): a division
     match sheet. IMPs may tie (standings score VP); no extra segments.
     Problems about how the sheet is filled in have ``rule=None`` here (§1.5.14
     is a cup rule)."""
@@ -355,21 +355,22 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     from .sheet_scores import player_boards
 
     problems: list[Problem] = []
+    rule = all_play_all_rule(ctx.division)      # the division's own paragraph, not always the 1st's
     m = ctx.matches.get(sheet.match)
     if m is None:
         return DivisionCheck((Problem.error(
-            "1.1.2.1", f"match {sheet.match} is not in the {ctx.division} schedule", sheet.where_of("match"),
+            rule, f"match {sheet.match} is not in the {ctx.division} schedule", sheet.where_of("match"),
             hint=f"use an id printed by `dbf schedule {ctx.division}`"),))
     unknown = _unknown_teams(sheet, ctx)
     if unknown:      # docs/interface.md: an unknown team is exit 2 (no §), not a cascade of roster errors
         return DivisionCheck(tuple(unknown))
-    problems += _division_sides(sheet, m)
+    problems += _division_sides(sheet, m, rule)
     problems += _weekend(sheet, ctx, getattr(m, "round"))
     if not sheet.segments:
-        problems.append(Problem.error("1.1.2.1", "the sheet has no segments", sheet.where_of("segments")))
+        problems.append(Problem.error(rule, "the sheet has no segments", sheet.where_of("segments")))
     elif sheet.boards != ctx.boards:
         problems.append(Problem.error(
-            "1.1.2.1", f"{sheet.boards} boards played; a {ctx.division} match is {ctx.boards} boards this season "
+            rule, f"{sheet.boards} boards played; a {ctx.division} match is {ctx.boards} boards this season "
             "(36 with screens, 40 without)", sheet.where_of("segments")))
     if sheet.extra_segments:
         problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",

@@ -41,14 +41,14 @@ from fractions import Fraction
 from typing import Callable, Iterable
 
 from .lots import DrawnLot, PendingLot, find_lot
-from .model import DIVISIONS, Division
+from .model import DIVISIONS, Division, all_play_all_rule
 from .problems import Problem, Where
 from .value import Located, MutableValue, Value, field, replace
 from .vp import WBF20, VPScale, match_vp
 
 #: The tie-break steps after VP, in order (names used in rows and JSON).
 STEPS = ("vp", "mini-league", "imp-quotient", "imp-difference")
-ALL_PLAY_ALL_RULE = {1: "1.1.2.1", 2: "1.1.3.1", 3: "1.1.4.1"}
+ALL_PLAY_ALL_RULE = {n: all_play_all_rule(n) for n in (1, 2, 3)}   # rules.model.all_play_all_rule
 
 
 class DivResult(Located):
@@ -407,7 +407,7 @@ def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem
     problems: list[Problem] = []
     for r in results:
         division = r.match_id.rsplit("-R", 1)[0]
-        rule = ALL_PLAY_ALL_RULE[DIVISIONS.get(division, 1)]
+        rule = all_play_all_rule(division)
         m = scheduled.get(r.match_id)
         if m is None:
             problems.append(Problem.error(rule, f"{r.match_id} is not a match of the schedule", r.where,

@@ -61,7 +61,9 @@ def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
         _, table, _, p = division_table(store, div)
         problems += p
         if not table.complete:
-            rule = {"1div": "1.1.2.1", "2div": "1.1.3.1"}.get(div, "1.1.4.1")
+            from ..rules.model import all_play_all_rule
+
+            rule = all_play_all_rule(div)
             problems.append(Problem.error(rule, f"{div}'s round robin is not complete ({table.matches_played} of "
                                                 f"{table.matches_total} matches recorded)",
                                           hint="record every division match before the rollover"))
@@ -119,7 +121,8 @@ def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
 def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date | None) -> dict[str, Any]:
     """§1.1.2.5-11: the 1st division's top 4 after the round robin, the semi-final pairing
     (§1.1.2.8, ``blocked`` without one), the semi-finals and, once both are decided, the final."""
-    from ..rules.playoff import MutualResult, first_division_playoff, semi_final_pairing, teams_fixed
+    from ..rules.playoff import (MutualResult, first_division_playoff, results_known_on, semi_final_pairing,
+                                 teams_fixed)
     from ..rules.problems import Problem
     from .playoff import division_table
 
@@ -133,7 +136,7 @@ def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date 
     _pending_order(out, "1div", table, 4)
     mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
     weekends = settings.division("1div").weekends
-    known = pf.results_known_on or (weekends[-1] + dt.timedelta(days=1) if weekends else None)
+    known = results_known_on(pf.results_known_on, weekends)
     pairing, p = semi_final_pairing(order, pf.choice, chosen_on=pf.chosen_on, results_known_on=known,
                                     today=on, choice_days=settings.playoff.choice_days)
     problems += p
