@@ -940,6 +940,7 @@ PROBLEMS: dict[str, str] = {
     "{} would have {} players; a team has at least {}": "{} ville have {} spillere; et hold har mindst {}",
     "a team that cannot field 4 uses substitutes (§1.5.12)": "et hold, der ikke kan stille med 4, bruger substitutter (§1.5.12)",
     "the sheet came {} hour(s) late: due {} hours after the end of play ({} {}), received {}": "resultatblanketten kom {} time(r) for sent: frist {} timer efter spillets afslutning ({} {}), modtaget {}",
+    "in the {} 'home' is the team seated as home, {}": "i {} er 'home' det hold, der sidder som hjemmehold, {}",
     "the sheet came {} late: due {} hours after the end of play ({} {}), received {}": "resultatblanketten kom {} for sent: frist {} timer efter spillets afslutning ({} {}), modtaget {}",
     "did you mean {}? (team: {})": "mente du {}? (team: {})",
     "the match is {} v {}": "kampen er {} – {}",

@@ -22,8 +22,10 @@ COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", 
 
 
 def _doc(round_no: int, rows) -> dict:
+    from ..rules.home import seating_sides
+
     def one(s):
-        home, away = (s.home, s.away) if s.home or s.pending else s.teams   # §1.5.7: first/second drawn
+        home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13; §1.5.7: as seated at DBF's venue
         row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
                "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
                "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()},
@@ -64,11 +66,12 @@ def _sides(s) -> tuple[str, str]:
     pending place (§1.5.16) shows its two teams, "winner of C1-032" included, as drawn."""
     from ..i18n import team_label
 
+    from ..rules.home import seating_sides
+
     if s.pending:
         return team_label(s.teams[0]), team_label(s.teams[1])
-    if s.home:
-        return s.home, s.away
-    return f"{s.teams[0]} ({tr('neutral')})", s.teams[1]
+    home, away, _ = seating_sides(s)
+    return (home, away) if s.home else (f"{home} ({tr('neutral')})", away)
 
 
 @command(_inner, "show")

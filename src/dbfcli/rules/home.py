@@ -293,6 +293,22 @@ def expected_home(match: CupMatch, settings: CupSettings, up_totals: Mapping[str
     return home_away(match, up_totals, hum_teams_in_match(verdicts))[0]
 
 
+def sheet_home(match: CupMatch, settings: CupSettings, up_totals: Mapping[str, int],
+               agreed: Agreement | None = None, *, hum_pairs: Sequence[HumPair] = (),
+               division_teams: Collection[str] = frozenset(), notice_days: int = 7) -> str | None:
+    """The team a sheet names as ``home``: :func:`expected_home` up to the quarter-final; at DBF's
+    venue (§1.5.7) the team seated as home, :func:`seating_sides` (the team drawn first, unless
+    only it has a pair that may play HUM in the match, §1.5.13). None while a place is pending."""
+    if unresolved(match):
+        return None
+    if match.round < SEMI_FINAL:
+        return expected_home(match, settings, up_totals, agreed, hum_pairs=hum_pairs,
+                             division_teams=division_teams, notice_days=notice_days)
+    day = (agreed.date if agreed else None) or official_day(match.round, settings)
+    verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, day, notice_days)
+    return match.teams[1] if hum_teams_in_match(verdicts) == {match.teams[0]} else match.teams[0]
+
+
 def schedule_match(
     match: CupMatch,
     settings: CupSettings,

@@ -50,14 +50,23 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
     if not problems and named[0] == named[1]:
         problems.append(Problem.error("1.5.16", f"home and away are both {named[0]}", sheet.away.where))
     if not problems:
-        if m.round >= 8 and sheet.home.team != m.teams[0]:
-            problems.append(Problem.warning(
-                "1.5.7", f"in the {('semi-final', 'final')[m.round - 8]} 'home' is the team drawn first, {m.teams[0]}",
-                sheet.home.where))
-        elif m.round < 8 and ctx.expected_home and sheet.home.team != ctx.expected_home:
-            problems.append(Problem.warning(
-                "1.5.5", f"the schedule has {ctx.expected_home} at home, the sheet {sheet.home.team}", sheet.home.where))
+        problems += _home_named(sheet, m, ctx)
     return m, m.round, problems
+
+
+def _home_named(sheet, m: CupMatch, ctx) -> list[Problem]:
+    """§1.5.5/§1.5.13 (a warning): the sheet's ``home`` is the schedule's home team; §1.5.7 at
+    DBF's venue the team seated as home (``ctx.expected_home``: rules.home.sheet_home)."""
+    if m.round >= 8:
+        seated = ctx.expected_home or m.teams[0]
+        if sheet.home.team != seated:
+            return [Problem.warning(
+                "1.5.7", f"in the {('semi-final', 'final')[m.round - 8]} 'home' is the team seated as home, {seated}",
+                sheet.home.where)]
+    elif ctx.expected_home and sheet.home.team != ctx.expected_home:
+        return [Problem.warning(
+            "1.5.5", f"the schedule has {ctx.expected_home} at home, the sheet {sheet.home.team}", sheet.home.where)]
+    return []
 
 
 def check_boards(sheet, round_no: int) -> list[Problem]:

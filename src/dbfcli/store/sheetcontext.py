@@ -102,15 +102,14 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
 
 
 def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | None:
-    """The home team the schedule expects (:func:`dbfcli.rules.home.expected_home`, §1.5.5 with
-    §1.5.13), from the UP of the rounds before and the HUM context of the season."""
-    from ..rules.home import SEMI_FINAL, expected_home
+    """The home team the sheet is to name (:func:`dbfcli.rules.home.sheet_home`: §1.5.5 with
+    §1.5.13; §1.5.7 as seated at DBF's venue), from the UP of the rounds before and the HUM
+    context of the season."""
+    from ..rules.home import sheet_home
 
-    if m.round >= SEMI_FINAL:
-        return None
     settings = season.settings
     _, division_teams = season.lazy("hum", lambda: season.snap.hum_context(settings, season.cup.teams))
-    return expected_home(m, settings.cup, up_totals(records, before_round=m.round), agreed, hum_pairs=hum_pairs,
+    return sheet_home(m, settings.cup, up_totals(records, before_round=m.round), agreed, hum_pairs=hum_pairs,
                          division_teams=division_teams, notice_days=settings.systems.hum_notice_days)
 
 
