@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 from collections import Counter, defaultdict
 from fractions import Fraction
@@ -31,6 +32,7 @@ import pytest
 import yaml
 
 from dbftest import run_dbf
+from homeaway import agree_after_round, swapped_sheet_warns
 
 REPO = Path(__file__).resolve().parents[2]
 SEASON = "2026-27"
@@ -147,6 +149,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     batched: list[tuple] = []        # the sheets of WHOLE_ROUND, submitted together
     last_amendable = None
     deferred = None                  # (match, its sheet, round): played after the next draw (§1.5.6)
+    walkover_winners: dict[int, list[str]] = defaultdict(list)
+    plain_sheets: dict[int, dict[str, tuple]] = defaultdict(dict)   # round -> match -> (text, imps, winner)
+    finalist = None                  # issue 25: the semi-finals and final are played in its town
     for round_no in range(1, 10):
         r = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
         if r.exit_code == 1 and "is not played in this cup" in r.stdout:
@@ -161,17 +166,30 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             fill_pending_place(cup, draw, round_no, deferred)
             deferred = None
         played_rounds.append(round_no)
+        if round_no == 2:            # §1.5.2: a round-1 walkover winner has not played: no round-2 bye
+            assert walkover_winners[1] and not set(walkover_winners[1]) & set(draw["byes"]), draw["byes"]
+            cup.paths["round-1 walkover winners play round 2 (§1.5.2)"].extend(walkover_winners[1])
+        if round_no == 5:
+            move_a_new_winner_on(cup, draw, plain_sheets[4])
+        if round_no == 8:
+            finalist = semi_finals_in_a_finalists_town(cup, draw)
         if draw["byes"]:
             cup.paths["byes (§1.5.16)"].append(f"round {round_no}: {len(draw['byes'])}")
         sched = {m["id"]: m for m in cup.json("schedule", "cup", "--round", str(round_no))["matches"]}
         matches = [m for m in draw["matches"]]
         events = round_events(round_no, matches, rng, carried)
+        if finalist:                 # the finalist plays its matches plainly, and wins them
+            events = {k: v for k, v in events.items() if finalist not in next(x["teams"] for x in matches
+                                                                              if x["id"] == v)}
+        plain = [x["id"] for x in matches if x["id"] not in events.values()]
         if "hum" in events:
             register_hum(cup, teams, sched, events["hum"])
             sched = {m["id"]: m for m in cup.json("schedule", "cup", "--round", str(round_no))["matches"]}
             row = sched[events["hum"]]
             assert row["reason"].startswith(("§1.5.13", "§1.5.5")), row["reason"]
             cup.paths["HUM (§1.5.13)"].append(f"{row['id']}: {row['reason'][:60]}")
+        cup.paths["home and away agree, every command (issue 25)"].append(
+            f"round {round_no}: {agree_after_round(cup, round_no, sched)}")
         for m in matches:
             mid = m["id"]
             s = sched[mid]
@@ -181,6 +199,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 doc = cup.write("result", "walkover", mid, "--withdrawn", away["id"])
                 assert doc["winner"] == home["id"] and doc["fine"]["amount_kr"] > 0      # §1.5.15
                 cup.paths["walkovers (§1.5.15)"].append(mid)
+                walkover_winners[round_no].append(doc["winner"])
                 continue
             waits = events.get("pending") == mid and round_no < 9     # a next round to draw meanwhile
             if events.get("dispensation") == mid or waits:
@@ -196,6 +215,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             up_away = travel.get(away["id"], {}).get("up")
             up_home = travel.get(home["id"], {}).get("up") if s["neutral"] else None
             imps = (rng.randint(20, 70), rng.randint(0, 60))
+            if finalist in (home["id"], away["id"]):
+                imps = (60, 10) if home["id"] == finalist else (10, 60)
+                stage_in_own_town(cup, s, finalist)
             if imps[0] == imps[1]:
                 imps = (imps[0] + 1, imps[1])          # ties only where planned
             extra = ""
@@ -258,7 +280,11 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 cup.file(f"round-{round_no}/{mid}.yaml", text)
                 batched.append((mid, text, imps, late_no_dispensation))
                 continue
+            if plain and mid == plain[0]:     # the sheet check's expected home (rules.home.sheet_home)
+                swapped_sheet_warns(cup, text, home["id"], away["id"], "1.5.7" if s["neutral"] else "1.5.5")
             doc = cup.write("result", "submit", cup.file(f"{mid}.yaml", text))
+            if mid in plain:
+                plain_sheets[round_no][mid] = (text, imps, doc["winner"])
             gp_expected += ROUND_GP[round_no]
             last_amendable = recorded(cup, events, round_no, mid, doc, text, imps, late_no_dispensation) \
                 or last_amendable
@@ -289,6 +315,10 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     assert refused.exit_code in (1, 2) and refused.json["errors"], refused.stdout
     assert cup.dbf("check").exit_code == 0
     cup.paths["amendments refused after the next draw (§1.5.16)"].append(mid)
+    moved = cup.dbf("result", "amend", swapped, "--move-to-next-round", "--json", ok=False)   # it has played on
+    assert moved.exit_code == 1 and [e["rule"] for e in moved.json["errors"]] == ["1.5.16"], moved.stdout
+    finalist_claims(cup, finalist)
+    seeded_pay_from_their_round(cup)
 
     # the final is recorded: the trophy has a holder (§1.5.1)
     assert played_rounds[-1] == 9
@@ -333,7 +363,10 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                      "played late, no dispensation (§1.5.6 warning)", "withdrawn players (§1.5.11)",
                      "withdrawals refused, he has played (§1.5.11)", "payments (§1.5.15)",
                      "a whole round in one command (issue 17)", "pending place (§1.5.16)",
-                     "finished late, sheet within 18 hours of the end (§1.5.14)"):
+                     "finished late, sheet within 18 hours of the end (§1.5.14)",
+                     "home and away agree, every command (issue 25)", "round-1 walkover winners play round 2 (§1.5.2)",
+                     "a new winner moved on (§1.5.16)", "semi-finals and final in a finalist's town (§1.5.4, §1.5.17)",
+                     "seeded teams pay from their round (§1.5.3, §1.5.15)"):
         assert cup.paths.get(required), f"the season never took the path: {required}"
 
 
@@ -444,3 +477,68 @@ def register_hum(cup: Cup, teams: dict, sched: dict, mid: str) -> None:
     a, b = team["players"][0]["id"], team["players"][1]["id"]
     card = REPO / "examples" / "systems" / "strong-pass.yaml"
     cup.write("system", "register", team["id"], card, "--pair", str(a), str(b), "--sent", "2027-01-01")
+
+
+def move_a_new_winner_on(cup: Cup, draw: dict, sheets: dict) -> None:
+    """§1.5.16 (issue 25): round 5 is drawn; a round-4 sheet is amended so that the other team won,
+    with --move-to-next-round: the new winner takes the old one's place in its round-5 match
+    (``draw``, the round's JSON, follows), and the season still checks."""
+    slots = {t: x for x in draw["matches"] for t in x["teams"]}
+    mid, (text, imps, _) = next((m, v) for m, v in sheets.items() if v[2] in slots)
+    total = imps[0] + imps[1] + 1
+    flipped = [0, total] if imps[0] > imps[1] else [total, 0]
+    changed = cup.file(f"{mid}-moved.yaml", text.replace(f"segments: [[{imps[0]}, {imps[1]}]", f"segments: [{flipped}", 1))
+    doc = cup.write("result", "amend", changed, "--move-to-next-round")
+    moved = doc["moved_to_next_round"]
+    assert moved["old_winner"] != moved["new_winner"] == doc["winner"]
+    x = slots[moved["old_winner"]]
+    assert moved["next_match"] == x["id"]
+    x["teams"] = [moved["new_winner"] if t == moved["old_winner"] else t for t in x["teams"]]
+    cup.paths["a new winner moved on (§1.5.16)"].append(f"{mid} -> {x['id']}: {moved['new_winner']}")
+
+
+def semi_finals_in_a_finalists_town(cup: Cup, draw: dict) -> str:
+    """Issue 25: DBF holds the final weekend (§1.5.7) at the postcode of a semi-finalist, who
+    goes on to win its semi-final (the season's ``final_venue`` set to its captain's postcode)."""
+    finalist = draw["matches"][0]["teams"][0]
+    postcode = cup.teams()[finalist]["postcode"]
+    toml = cup.root / SEASON / "season.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(re.sub(r'^final_venue = "\d+"', f'final_venue = "{postcode}"', text, count=1, flags=re.M),
+                    encoding="utf-8")
+    assert cup.dbf("check").exit_code == 0
+    return finalist
+
+
+def stage_in_own_town(cup: Cup, row: dict, finalist: str) -> None:
+    """§1.5.4/§1.5.17 (docs/readings/zero-km.md): the finalist travels 0 km to its semi-final and
+    the final, so 0 UP, not the stage's 6; its opponent travels and gets them."""
+    assert row["neutral"] and row["travel"][finalist] == {"km": 0, "up": 0}, row
+    other = next(t for t in row["travel"] if t != finalist)
+    km, up = row["travel"][other]["km"], row["travel"][other]["up"]
+    assert km and km > 0 and up >= 7, row
+    cup.paths["semi-finals and final in a finalist's town (§1.5.4, §1.5.17)"].append(f"{row['id']}: {finalist} 0 km")
+
+
+def finalist_claims(cup: Cup, finalist: str) -> None:
+    """§1.5.17: the finalist's travel claim for the final is refused (0 km: no journey, no
+    overnight allowance, exit 1); its opponent's gets 160 kr a person overnight (§1.5.4)."""
+    final = cup.json("schedule", "cup", "--round", "9")["matches"][0]
+    other = final["away"] if final["home"] == finalist else final["home"]
+    cup.write("travel", "claim", final["id"], "--team", finalist, "--zones", "1", expect=1)
+    doc = cup.write("travel", "claim", final["id"], "--team", other, "--zones", "30", "--persons", "4")
+    assert doc["overnight"] == 4 * 160, doc
+    up = cup.json("up", finalist)
+    assert all(r["up"] == 0 for r in up["rounds"] if r["round"] >= 8), up
+
+
+def seeded_pay_from_their_round(cup: Cup) -> None:
+    """§1.5.3/§1.5.15 (docs/readings/seeded-fees.md): a team seeded into round 4 is charged no
+    round-3 fee, and no fee of a seeded team is overdue for a round it never played."""
+    entry = {t["id"]: t["entry_round"] for t in cup.json("cup", "teams")["teams"]}
+    fees = cup.json("fees")["teams"]
+    seeded = [t for t, e in entry.items() if e == 4]
+    assert seeded
+    for t in seeded:
+        assert not [r for r in fees[t]["rows"] if r["kind"] == "fee" and r["round"] < 4], fees[t]["rows"]
+    cup.paths["seeded teams pay from their round (§1.5.3, §1.5.15)"].append(f"{len(seeded)} teams seeded to round 4")

@@ -25,7 +25,8 @@ def _doc(round_no: int, rows) -> dict:
     from ..rules.home import seating_sides
 
     def one(s):
-        home, away, _ = seating_sides(s)   # §1.5.5/§1.5.13; §1.5.7: as seated at DBF's venue
+        # §1.5.5/§1.5.13; §1.5.7: as seated at DBF's venue; §1.5.16: nothing while a place is pending
+        home, away = (s.home, s.away) if s.pending else seating_sides(s)[:2]
         row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
                "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
                "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()},
