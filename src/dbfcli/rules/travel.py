@@ -171,6 +171,10 @@ def claim_persons(persons: int | None, matches: Iterable[RecordedMatch], match_i
     return (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
 
 
+def _elsewhere_hint(match_id: str) -> str:
+    return f"if the match was played elsewhere, record the venue first: dbf schedule cup set {match_id} --venue POSTCODE"
+
+
 def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, round_no: int,
                    elsewhere: bool = False, km: int | None = None) -> list[Problem]:
     """The problems of a travel claim of ``team`` for cup match ``match_id`` of round ``round_no``:
@@ -191,13 +195,11 @@ def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, r
     if rec is not None and round_no < 8 and rec.home == team and not elsewhere:
         return [Problem.error("1.5.17", f"{team} was the home team of {match_id}, played at its captain's address "
                               "(§1.5.8); only the travelling team has a journey to refund",
-                              hint=f"if the match was played elsewhere, record the venue first: dbf schedule cup set "
-                                   f"{match_id} --venue POSTCODE")]
+                              hint=_elsewhere_hint(match_id))]
     if not travels(km):
         return [Problem.error("1.5.17", f"{team} travelled 0 km to {match_id}: the venue is at its own postcode, so "
                               "it has no journey to refund and no overnight allowance (§1.5.4)",
-                              hint=f"if the match was played elsewhere, record the venue first: dbf schedule cup set "
-                                   f"{match_id} --venue POSTCODE")]
+                              hint=_elsewhere_hint(match_id))]
     if rec is None:
         return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
                                 "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
