@@ -117,3 +117,21 @@ def test_1_1_2_10_playoff_totals_are_exact_in_json(example):
     assert any(v.denominator > 1 for v in want.values())
     assert m["totals"] == {t: str(v) for t, v in want.items()}
     assert m["totals_shown"] == {t: f"{float(v):.1f}" for t, v in want.items()}
+
+
+def test_1_1_2_8_deadlines_and_playoff_give_one_choice_deadline(example):
+    """The issue 25 pass: the §1.1.2.8 choice deadline is decided once: `dbf deadlines` takes the
+    round-robin result's day the play-off file records (as `dbf playoff` does), and a recorded
+    choice is done."""
+    write_results(example)
+    (example / SEASON / "divisions" / "playoff.yaml").write_text("schema: 1\nresults_known_on: 2027-02-24\n",
+                                                                 encoding="utf-8")
+
+    def due():
+        doc = run_dbf("deadlines", "--json", "--all", "--today", "2027-02-25").json
+        return [(d["due"], d["done"]) for d in doc["deadlines"] if d["rule"] == "1.1.2.8"]
+
+    deadline = run_dbf("playoff", "1div", "--today", "2027-02-25", "--json").json["pairing"]["deadline"]
+    assert deadline == "2027-03-04" and due() == [(deadline, False)]
+    assert run_dbf("playoff", "1div", "choose", "GEN-A", "--today", "2027-02-25").exit_code == 0
+    assert due() == [(deadline, True)]

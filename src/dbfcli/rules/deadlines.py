@@ -118,11 +118,14 @@ def description_deadlines(deadline: dt.date | None, pairs: Iterable[tuple[str, b
 
 
 def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, chosen: bool = False) -> list[Item]:
-    """§1.1.2.8: the round-robin winner names its semi-final opponent within 8 days of the result."""
+    """§1.1.2.8: the round-robin winner names its semi-final opponent within 8 days of the result
+    (the deadline as `dbf playoff` has it: :func:`dbfcli.rules.playoff.choice_deadline`)."""
+    from .playoff import choice_deadline
+
     if result_date is None:
         return []
     return [Item("1st division play-off: the round-robin winner's choice of semi-final opponent",
-                 result_date + dt.timedelta(days=choice_days), "1.1.2.8", chosen)]
+                 choice_deadline(result_date, choice_days), "1.1.2.8", chosen)]
 
 
 class DeadlineFacts(Value, kw_only=True):
@@ -139,6 +142,8 @@ class DeadlineFacts(Value, kw_only=True):
     divisions: tuple = ()
     fees: tuple = ()          # FeeDue of every team (§1.5.15)
     sent: frozenset | None = None   # rounds whose draw `dbf notify draw` sent (§1.5.16)
+    playoff_known_on: dt.date | None = None   # §1.1.2.8: the round-robin result's day the TD recorded
+    playoff_chosen: bool = False              # §1.1.2.8: no. 1's choice is recorded
 
 
 def _waiting_label(mid: str, teams, recorded) -> str:
@@ -210,7 +215,10 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
     # §1.1.2.8: the choice exists only where a 1st division plays (a cup-only season has none)
     if weekends and first is not None and first.teams and (
             settings.playoff.date is None or settings.playoff.date >= now.date()):
-        sources.append(playoff_choice_deadline(weekends[-1] + dt.timedelta(days=1), settings.playoff.choice_days))
+        from .playoff import results_known_on
+
+        sources.append(playoff_choice_deadline(results_known_on(facts.playoff_known_on, weekends),
+                                               settings.playoff.choice_days, facts.playoff_chosen))
     return sources, notes
 
 

@@ -33,8 +33,10 @@ def collect(snap, settings, now: dt.datetime) -> tuple[list[list], list[str], li
                          if store.exists(f"cup/matches/{mid}.yaml"))
     fees = snap.fee_state(settings, now.date())
     dues = tuple(d for ds in fees.dues.values() for d in ds)
+    pf, _ = snap.playoff()       # §1.1.2.8: the day the round-robin result was known, the choice made
     facts = DeadlineFacts(draws=draws, played_rounds=rounds, agreements=agreements, recorded=recorded,
                           registrations=tuple(regs), divisions=tuple(divisions.values()), fees=dues,
-                          sent=draw_sent_rounds(store))
+                          sent=draw_sent_rounds(store), playoff_known_on=pf.results_known_on,
+                          playoff_chosen=pf.choice is not None)
     sources, notes = season_deadlines(settings, facts, now)
     return sources, ([note] if note else []) + notes, warnings
