@@ -710,6 +710,7 @@ PROBLEMS: dict[str, str] = {
     "allowed: {}": "tilladt: {}",
     "{} must be a whole number, not {}": "{} skal være et helt tal, ikke {}",
     "{} must be {}-{}, not {}": "{} skal være {}-{}, ikke {}",
+    "{} must be {} or more, not {}": "{} skal være {} eller mere, ikke {}",
     "{}: {} IMPs in {} boards; a board is worth at most {} IMPs (Law 78B), so at most {}": "{}: {} IMP på {} spil; et spil er højst {} IMP værd (lov 78B), så højst {}",
     "{} needs imps: [home, away]": "{} kræver imps: [hjemme, ude]",
     "{}.players must be a list": "{}.players skal være en liste",

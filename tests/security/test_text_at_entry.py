@@ -52,3 +52,13 @@ def test_a_hand_edited_name_with_a_line_break_does_not_break_publish(tmp_path, m
     for ics in (tmp_path / "site").rglob("*.ics"):
         text = ics.read_bytes().decode("utf-8").replace("\r\n ", "")
         assert "\nX-WR-CALNAME: owned" not in text.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+def test_an_id_echoed_in_a_message_reaches_the_terminal_escaped(example, kind):
+    """Issue 27: a match id with a trailing newline (or ESC, a bidi override) was echoed raw."""
+    r = run_dbf("result", "walkover", f"C1-001{BAD[kind]}", "--withdrawn", "X")
+    assert r.exit_code == 2
+    first = r.stderr.split("\n")[0]
+    assert "C1-001" in first and "is not in any recorded draw" in first      # one line, not broken by the id
+    assert BAD[kind][0] not in first and "\r" not in r.stderr

@@ -418,7 +418,9 @@ def _excerpt(where: Where | None) -> str:
             if path.is_file() and path.stat().st_size < 8 * 1024 * 1024:
                 lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
                 if 0 < where.line <= len(lines):
-                    text = lines[where.line - 1].rstrip()[:160]
+                    from ..rules.text import shown
+
+                    text = shown(lines[where.line - 1].rstrip()[:160])   # a hostile file's ESC stays text
                     return f"  {where.line:>4} | {text}\n"
         except OSError:
             continue
@@ -432,6 +434,7 @@ def print_problems(problems: Iterable[Problem]) -> None:
     the message and hint, translated at this edge (:func:`dbfcli.i18n.problem_text`; the problem
     itself, its JSON and its § stay as the rule made them)."""
     from ..i18n import place_text, problem_text, t
+    from ..rules.text import shown
 
     hint = t("hint_label")
     width = width_limit(sys.stderr)   # wrapped to the terminal (or $COLUMNS), issue 18.4
@@ -440,12 +443,14 @@ def print_problems(problems: Iterable[Problem]) -> None:
         sys.stderr.write((wrap_text(text, width) if width and len(text) > width else text) + "\n")
 
     for p in problems:
-        place = f"{place_text(p.where)}: " if p.where and str(p.where) else ""
+        # issue 27: whatever a message echoes (an id, a name, a file name) reaches the terminal
+        # with its control characters as visible escapes (rules/text.py shown)
+        place = f"{shown(place_text(p.where))}: " if p.where and str(p.where) else ""
         severity = t("sev:" + p.severity) if ("sev:" + p.severity) in _SEVERITIES else p.severity
-        say(f"{place}{severity} {p.ids}: {problem_text(p.message)}")
+        say(f"{place}{severity} {p.ids}: {shown(problem_text(p.message))}")
         sys.stderr.write(_excerpt(p.where))
         if p.hint:
-            say(f"  {hint}: {problem_text(p.hint)}")
+            say(f"  {hint}: {shown(problem_text(p.hint))}")
 
 
 _SEVERITIES = ("sev:error", "sev:warning")

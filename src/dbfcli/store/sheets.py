@@ -97,8 +97,12 @@ class _Parser:
                 self.bad(node, f"{what} must be a whole number, not {_short(plain(node))}")
                 return default
         if not lo <= v <= hi:
-            self.problems.append(Problem.error(rule, f"{what} must be {lo}-{hi:,}, not {_short(v)}", self.w(node),
-                                               code="format.sheet"))
+            if hi == float("inf"):   # issue 27: a bound as a person writes it, never "-999999999-inf"
+                self.problems.append(Problem.error(rule, f"{what} must be {lo:,} or more, not {_short(v)}",
+                                                   self.w(node), code="format.sheet"))
+            else:
+                self.problems.append(Problem.error(rule, f"{what} must be {lo:,}-{hi:,}, not {_short(v)}",
+                                                   self.w(node), code="format.sheet"))
             return default
         return v
 
@@ -118,10 +122,11 @@ class _Parser:
         if not isinstance(node.value, list) or len(node.value) != 2:
             self.bad(node, f"{what} must be a pair [home, away]")
             return None
-        a, b = (self.int_(x, what, hi=hi) for x in node.value)
-        if nonnegative and any(x is not None and x < 0 for x in (a, b)):
-            self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{a}, {b}]")
+        raw = [x.value for x in node.value]
+        if nonnegative and any(isinstance(x, int) and not isinstance(x, bool) and x < 0 for x in raw):
+            self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{_short(raw[0])}, {_short(raw[1])}]")
             return None
+        a, b = (self.int_(x, what, lo=0 if nonnegative else -MAX_NUMBER, hi=hi) for x in node.value)
         return None if a is None or b is None else (a, b)
 
     def imps_bound(self, node: Node, imps, boards: int, what: str):
