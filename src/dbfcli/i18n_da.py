@@ -20,6 +20,9 @@ import re
 
 #: English problem text (template) -> Danish
 PROBLEMS: dict[str, str] = {
+    "{} is a symbolic link; dbf writes no file through a link": "{} er et symbolsk link; dbf skriver ingen fil gennem et link",
+    "{} more symbolic links in the season folder": "{} symbolske links mere i sæsonmappen",
+    "a season folder holds files, not links": "en sæsonmappe indeholder filer, ikke links",
     'current = {}: the current season is a text of the form "2026-27"': 'current = {}: den aktuelle sæson er en tekst på formen "2026-27"',
     'write current = "2026-27" (the season folder\'s name)': 'skriv current = "2026-27" (sæsonmappens navn)',
     "team {}: the {} '{}' holds {}": "hold {}: {} '{}' indeholder {}",

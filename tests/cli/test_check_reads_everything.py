@@ -40,3 +40,13 @@ def test_a_bad_current_in_dbf_toml_names_the_file_and_its_line(example, value):
     assert r.exit_code == 2
     (err,) = r.json["errors"]
     assert err["code"] == "format.id" and err["file"].endswith("dbf.toml") and err["line"] == 3
+
+
+def test_check_warns_of_a_symbolic_link_inside_the_season_folder(example, tmp_path):
+    """Issue 27: a link in the season folder (which every write there refuses) is named by check."""
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text("schema: 1\ncontacts: {}\n")
+    (example / SEASON / "cup" / "contacts.yaml").symlink_to(outside)
+    r = run_dbf("check", "--json")
+    links = [w for w in r.json["warnings"] if w["code"] == "io.link"]
+    assert [w["file"] for w in links] == ["cup/contacts.yaml"]
