@@ -106,7 +106,8 @@ def _refuse_drawn(key: str, lots, teams: list[str] | None) -> None:
         x = done[0]
         check([Problem.error(x.rule, f"the lot {x.key} among {', '.join(x.teams)} was drawn on {x.drawn_at} by "
                                      f"{x.drawn_by}: {', '.join(x.order)}; a lot is drawn once",
-                             hint="dbf undo removes it if it was recorded by mistake")])
+                             hint=f"dbf lot remove {x.key} --teams {','.join(x.teams)} takes it back if it was "
+                                  "recorded by mistake")])
 
 
 def _refuse_no_lot(key: str, teams: list[str] | None) -> None:
