@@ -103,3 +103,13 @@ def test_1_5_11_a_team_out_of_the_cup_is_not_concerned():
     state = replace(cup(record("C1-001", home="A", away="E", winner="A", loser="E")), teams=(SIX,),
                     additions=(SEVENTH,))
     assert [p for p in check_cup(state, None) if p.rule == "1.5.11"] == []
+
+
+def test_1_5_17_a_travel_claim_problem_names_the_file_it_was_read_from():
+    """Found by the state-file fuzzer (issue 27): a hand edit of a claim's match (to null) gave a
+    problem naming cup/travel/None-GEN-5.yaml, a file that does not exist; it names the file read."""
+    from dbfcli.rules.invariants import check_cup
+
+    claim = Refund("GEN-5", 1, "None", 100, file="cup/travel/C1-001-GEN-5.yaml")
+    found = [p for p in check_cup(cup(travel=[claim]), None) if p.rule == "1.5.17"]
+    assert [p.where.file for p in found] == ["cup/travel/C1-001-GEN-5.yaml"]

@@ -58,6 +58,8 @@ class Refund(Value):
     amount_kr: int
     persons: int = 0
     note: str = ""
+    #: the state file it was read from (``cup/travel/C7-001-KBH-3.yaml``), named by its problems
+    file: str = ""
 
 
 class FeeRow(Value):

@@ -263,7 +263,7 @@ def travel_drawn_match(cup, settings) -> list[Problem]:
         if dm is None or claim.team not in dm.teams:
             out.append(_error("1.5.17", f"a travel claim of {claim.team} for {claim.match}, which "
                                         f"{'is not a drawn match' if dm is None else 'it does not play'}",
-                              Where(f"cup/travel/{claim.match}-{claim.team}.yaml", 1),
+                              Where(claim.file or f"cup/travel/{claim.match}-{claim.team}.yaml", 1),
                               "remove the file or record the claim again (dbf travel claim)"))
     return out
 

@@ -233,7 +233,7 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
             out.append(Refund(str(d["team"]), int(d["round"]), str(d["match"]), int(d["total_kr"]),
                               int(d.get("persons") or 0),
                               f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
-                              f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)"))
+                              f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)", file=rel))
         except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})",
                                  code="format.travel"))
