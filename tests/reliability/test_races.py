@@ -82,7 +82,7 @@ def _teams_file(path: Path) -> Path:
 @pytest.fixture(scope="module")
 def round_one_played(tmp_path_factory) -> tuple[Path, dict, Path]:
     """A small season (16 cup teams) with cup round 1 drawn and every match recorded:
-    C1-001 by a sheet (the first team wins), the others as walkovers; and an amendment of
+    C1-001 by a sheet (the first team wins), the others by sheets too; and an amendment of
     C1-001 that the other team wins."""
     base = tmp_path_factory.mktemp("races")
     root = base / "tournaments"
@@ -99,8 +99,11 @@ def round_one_played(tmp_path_factory) -> tuple[Path, dict, Path]:
                                 up=first["up"]), encoding="utf-8")
     r = run_dbf(*d, "result", "submit", sheet)
     assert r.exit_code == 0, r.stderr
-    for m in schedule[1:]:
-        r = run_dbf(*d, "result", "walkover", m["id"], "--withdrawn", m["away"])
+    for m in schedule[1:]:   # by sheets: a round-1 walkover winner must play round 2 (§1.5.2, issue 25)
+        f = base / f"{m['id']}.yaml"
+        f.write_text(sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, imps=(40, 20), up=m["up"]),
+                     encoding="utf-8")
+        r = run_dbf(*d, "result", "submit", f)
         assert r.exit_code == 0, r.stderr
     amend = base / "C1-001-amended.yaml"
     amend.write_text(sheet_text("C1-001", teams[first["home"]], teams[first["away"]], 1, imps=(20, 40),
