@@ -99,7 +99,10 @@ def _local_search(group: set[int], n: int, d: list[list[float]]) -> set[int]:
         if move is None:
             return a
         i, j = move
-        a.remove(i), a.add(j), b.remove(j), b.add(i)
+        a.remove(i)
+        a.add(j)
+        b.remove(j)
+        b.add(i)
 
 
 def _best_split(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
@@ -116,7 +119,8 @@ def _best_split(teams: Sequence[str], coords: Mapping[str, tuple[float, float]],
         other = set(range(n)) - group
         return sum(d[i][j] for g in (group, other) for i, j in combinations(sorted(g), 2))
 
-    best, best_cost = None, math.inf
+    best: frozenset[int] = frozenset()
+    best_cost = math.inf
     seen: set[frozenset[int]] = set()
     for start in sorted(_sweep_splits(points, n // 2), key=sorted):
         improved = frozenset(_local_search(set(start), n, d))

@@ -60,7 +60,7 @@ class MatchId(Value):
         """The id, or None when ``value`` is not a match id."""
         text = _text(value)
         m = _MATCH.fullmatch(text) if text is not None else None
-        if m is None:
+        if m is None or text is None:
             return None
         g = m.groupdict()
         if g["cup_round"]:
@@ -160,7 +160,7 @@ class SeasonId(Value):
     def get(cls, value: object) -> "SeasonId | None":
         text = _text(value)
         m = _SEASON.fullmatch(text) if text is not None else None
-        if m is None or int(m["second"]) != (int(m["first"]) + 1) % 100:
+        if m is None or text is None or int(m["second"]) != (int(m["first"]) + 1) % 100:
             return None
         return cls(text, int(m["first"]))
 

@@ -96,7 +96,9 @@ def trophy_status(finals: list[Final]) -> tuple[TrophyStatus, list[Problem]]:
             problems.append(Problem.error("1.5.1", f"season {f.season} has two finals (captains "
                                           f"{seen[f.season].captain} and {f.captain}); one final a season", f.where))
         seen[f.season] = f
-    trophy, wins, names, outright = 1, {}, {}, []
+    wins: dict[int, int] = {}
+    names: dict[int, str] = {}
+    trophy, outright = 1, []
     streak_captain, streak = None, 0
     last: int | None = None
     for f in sorted(seen.values(), key=lambda x: x.season):

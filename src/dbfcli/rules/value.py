@@ -63,7 +63,7 @@ class Located(Value):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._compared() == other._compared()  # type: ignore[attr-defined]
+        return self._compared() == other._compared()
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)

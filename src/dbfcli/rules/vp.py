@@ -140,8 +140,11 @@ class VPScale(Protocol):
     """A VP scale: the winner's VP (hundredths) for a margin >= 0 in a match of ``boards``;
     the loser gets ``total - winner``."""
 
-    name: str
-    total: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def total(self) -> int: ...
 
     def winner(self, margin: int, boards: int) -> int: ...
 
