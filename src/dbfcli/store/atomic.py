@@ -462,6 +462,19 @@ class SeasonLock:
                 h.backend.release()
             else:
                 os.close(h.fd)   # closing drops the flock
+            _log_held(h)
+
+
+def _log_held(h: _Held) -> None:
+    """``DBF_LOCK_LOG=FILE`` (bench/lock.py): one line per season lock released, how long it
+    was held and whether exclusively; measurement only, never on in normal use."""
+    log = os.environ.get("DBF_LOCK_LOG")
+    if log:
+        try:
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{time.time() - h.since:.6f} {'exclusive' if h.exclusive else 'shared'}\n")
+        except OSError:
+            pass
 
 
 def holds(folder: Path, exclusive: bool = True) -> bool:
