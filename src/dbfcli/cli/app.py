@@ -162,6 +162,29 @@ def _noun(argv: list[str]) -> str | None:
     return None
 
 
+def _root_help_command():
+    """``dbf --help``: the root group with each top-level command as a stub carrying its help
+    (``root_help.COMMANDS``, generated from the full app by tools/gen_docs.py), so the help
+    lists every command without importing their modules (issue 29). The output is the full
+    app's, byte for byte (tests/cli/test_app.py)."""
+    import typer.main
+    from typer.core import TyperCommand
+
+    from .root_help import COMMANDS
+
+    group = typer.main.get_command(_new_app())
+    for name, help_text, short_help, hidden in COMMANDS:
+        group.add_command(TyperCommand(name, help=help_text, short_help=short_help, hidden=hidden))
+    return group
+
+
+def _wants_root_help(args: list[str]) -> bool:
+    """Only ``--help``/``-h`` with global options, nothing else that needs the real commands."""
+    return _noun(args) is None and any(a in ("--help", "-h") for a in args) and \
+        not any(a == "--json" or a.startswith(("--install-completion", "--show-completion", "--version"))
+                for a in args)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point ``dbf``."""
     args = list(argv if argv is not None else sys.argv[1:])
@@ -171,6 +194,8 @@ def main(argv: list[str] | None = None) -> None:
     common.reset(argv=["dbf", *args], lang=lang if lang.lower() in LANGUAGES else "")
     if os.environ.get("_DBF_COMPLETE") or os.environ.get("_TYPER_COMPLETE_ARGS"):
         target = build_app(None)  # shell completion needs every command
+    elif _wants_root_help(args):
+        target = _root_help_command()
     else:
         target = build_app(args)
     try:
