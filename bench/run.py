@@ -221,6 +221,10 @@ def startup_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
             "dbf check (no cache)": (dbf + ["check"], dbf_env("off")),
             "dbf standings 2div (terminal)": (dbf + ["standings", "2div"], env, True),
             "dbf up (terminal)": (dbf + ["up"], env, True),
+            # issue 29's table
+            "dbf standings 1div (terminal)": (dbf + ["standings", "1div"], env, True),
+            "dbf standings 2div --json": (dbf + ["standings", "2div", "--json"], env),
+            "dbf up --json": (dbf + ["up", "--json"], env),
         })
     got = measure_interleaved(cases, runs, tmp)
     base, base_cpu, base_rss, _ = got.pop("baseline")
@@ -362,6 +366,20 @@ def batch_rows(tmp: Path, runs: int, ci: bool) -> list[Row]:
                 cpu_ratio=batch_cpu / single_cpu if single_cpu else None)]
 
 
+def lock_rows(writers: int) -> list[Row]:
+    """Issue 29: the time a `dbf result submit` holds the season lock against the whole command
+    (bench/lock.py), and ``writers`` submits started at once with the default lock wait."""
+    from lock import measure   # bench/lock.py
+
+    f = measure(writers)
+    note = f"{f['ok']} of {f['writers']} recorded, {f['timed_out']} timed out (exit 3), slowest {f['slowest_s']:.1f} s"
+    return [Row("the season lock (issue 29)", None),
+            Row("result submit: lock held / whole command", f["alone_held_s"], f["alone_s"],
+                f["alone_held_s"] / f["alone_s"], None, None, None, "info"),
+            Row(f"{writers} submits at once: lock held (median)", f["held_median_s"] or 0.0, None, None, None, None,
+                None, note if f["ok"] == f["writers"] else "exit 3: " + note)]
+
+
 # --------------------------------------------------------------------------- report
 def machine() -> str:
     cpu = platform.processor() or "?"
@@ -391,7 +409,8 @@ def render(rows: list[Row], runs: int) -> str:
         cpu = f"{r.cpu_ratio:.2f}" if r.cpu_ratio is not None else ""
         target = f"{r.target:.1f}x" if r.target is not None else ""
         rss = "" if r.rss is None else (f"{r.rss}" + (f"/{r.rss_limit}" if r.rss_limit else ""))
-        out.append(f"{r.case:58} {med:>9} {base:>9} {ratio:>6} {cpu:>5} {target:>7} {rss:>7}  {r.verdict}")
+        extra = f" ({r.note})" if r.note and r.note not in ("baseline", "info") and not r.note.startswith("exit") else ""
+        out.append(f"{r.case:58} {med:>9} {base:>9} {ratio:>6} {cpu:>5} {target:>7} {rss:>7}  {r.verdict}{extra}")
     out.append(f"(start-up: median of {runs} interleaved runs after one warm-up, state size: of {max(3, runs // 3)}; ratio = median wall time / baseline, "
                f"decides pass/fail; cpu = the same for user+sys CPU time; {machine()})")
     return "\n".join(out)
@@ -402,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ci", action="store_true", help="CI-sized subset; fail only on a gross regression")
     ap.add_argument("--runs", type=int, default=0, help="runs per process case (default 15, --ci 5)")
     ap.add_argument("--teams", type=int, default=0, help="cup teams of the large season (default 4096, --ci 1024)")
-    ap.add_argument("--skip", action="append", default=[], choices=("startup", "draw", "state", "batch"),
+    ap.add_argument("--skip", action="append", default=[], choices=("startup", "draw", "state", "batch", "lock"),
                     help="leave a section out (repeatable)")
     args = ap.parse_args(argv)
     runs = args.runs or (5 if args.ci else 15)
@@ -418,6 +437,8 @@ def main(argv: list[str] | None = None) -> int:
             rows += state_rows(tmp, teams, max(3, runs // 3), args.ci)
         if "batch" not in args.skip:
             rows += batch_rows(tmp, 1 if args.ci else max(3, runs // 5), args.ci)
+        if "lock" not in args.skip and not args.ci:
+            rows += lock_rows(20)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(render(rows, runs))
