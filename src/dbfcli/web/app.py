@@ -102,7 +102,7 @@ class Web:
         with self.season.session() as session:
             return open_view(session, grant, verb)
 
-    def sheet(self, grant, verb: str, body: bytes, lang: str = "en") -> tuple[int, dict]:
+    def sheet(self, grant, verb: str, body: bytes, lang: str = "en", refuse_closed: bool = True) -> tuple[int, dict]:
         """Check or send a sheet for the granted match (:func:`dbfcli.app.captains.check_sent_sheet`,
         :func:`~dbfcli.app.captains.send_sheet`: one transaction with its sender, or the form-error
         sheet kept for the TD): ``(HTTP status, JSON document)``. A send is refused (409) once
@@ -111,8 +111,9 @@ class Web:
 
         actor = f"web: captain of {grant.team} (dbf result {verb})"
         with self.season.session(actor, write=verb == "submit") as session:
-            if verb == "submit":
+            if refuse_closed or verb == "submit":   # 403/409 decided in the same session as the check
                 open_view(session, grant, verb)
+            if verb == "submit":
                 outcome = send_sheet(session, grant, body)
             else:
                 outcome = check_sent_sheet(session, grant, body)
@@ -212,9 +213,7 @@ def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Re
     try:
         if match is not None and match.lower() != grant.match.lower():
             return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
-        if match is not None:
-            web.view(grant, verb)
-        status, doc = web.sheet(grant, verb, body)
+        status, doc = web.sheet(grant, verb, body, refuse_closed=match is not None)
     except Refusal as exc:
         return _error(exc.status, exc.problem.to_json())
     except Busy:
