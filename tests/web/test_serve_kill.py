@@ -13,36 +13,19 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
-import pytest
 
 from dbftest import run_dbf
-from webkit import REPO, SEASON, _free_port, client, drawn_season, good_sheet, link_of, links, schedule
+from webkit import SEASON, client, drawn_season, good_sheet, link_of, links, schedule, start_server
 
 KILLS = 30
 
 
 def _start(root: Path) -> tuple[subprocess.Popen, str]:
-    import httpx
-
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=str(REPO / "src"), DBF_DIR=str(root))
-    proc = subprocess.Popen([sys.executable, "-m", "dbfcli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(url + "/", timeout=2).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
+    return start_server(root, stderr=subprocess.DEVNULL)
 
 
 def _post(url: str, token: str, body: str, path: str = "/api/v1/sheets") -> None:

@@ -102,28 +102,34 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@contextlib.contextmanager
-def serving(root: Path):
-    """A real `dbf serve` (uvicorn) on a free loopback port over ``root``; its base URL.
-    Stopped (terminated, then killed) when the block ends."""
+def start_server(root: Path, stderr=subprocess.PIPE) -> tuple[subprocess.Popen, str]:
+    """A real `dbf serve` (uvicorn) on a free loopback port over ``root``, answering: (process, URL)."""
     import httpx
 
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(REPO / "src"), DBF_DIR=str(root))
     proc = subprocess.Popen([sys.executable, "-m", "dbfcli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(url + "/", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode()[-2000:] if proc.stderr else "the server stopped")
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def serving(root: Path):
+    """A real `dbf serve` (uvicorn) on a free loopback port over ``root``; its base URL.
+    Stopped (terminated, then killed) when the block ends."""
+    proc, url = start_server(root)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(url + "/", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
         yield url
     finally:
         proc.terminate()
