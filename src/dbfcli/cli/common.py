@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, NoReturn, 
 import typer
 
 from ..rules.problems import Problem, Where
+from ..rules.text import shown
 from ..rules.value import MutableValue, field
 if TYPE_CHECKING:   # the store is imported when a command runs, not for --help (issue 29)
     from ..store.season import SeasonStore
@@ -418,9 +419,7 @@ def _excerpt(where: Where | None) -> str:
             if path.is_file() and path.stat().st_size < 8 * 1024 * 1024:
                 lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
                 if 0 < where.line <= len(lines):
-                    from ..rules.text import shown
-
-                    text = shown(lines[where.line - 1].rstrip()[:160])   # a hostile file's ESC stays text
+                    text = shown(lines[where.line - 1].rstrip()[:160])
                     return f"  {where.line:>4} | {text}\n"
         except OSError:
             continue
@@ -440,6 +439,7 @@ def print_problems(problems: Iterable[Problem]) -> None:
     width = width_limit(sys.stderr)   # wrapped to the terminal (or $COLUMNS), issue 18.4
 
     def say(text: str) -> None:
+        text = shown(text, keep="\n")
         sys.stderr.write((wrap_text(text, width) if width and len(text) > width else text) + "\n")
 
     for p in problems:
@@ -516,7 +516,7 @@ def _cell_texts(rows: list[tuple]) -> list[tuple[str, ...]]:
     def text(v: Any) -> str:
         if v is None:
             return ""
-        return v.text(mark) if type(v) is Num else str(v)
+        return v.text(mark) if type(v) is Num else shown(str(v))
 
     return [tuple(map(text, r)) for r in rows]
 
@@ -597,6 +597,8 @@ class Out:
             return
         columns, rows, justify = drop_empty_columns(columns, rows, justify)
         cells = _cell_texts(rows)
+        columns = [shown(c) for c in columns]
+        title = shown(title) if title else title
         tail = ([caption] if caption else []) + list(notes)
         if self.plain:
             self.stream.write(plain_table(title, columns, cells, justify, None, width=self.width))
@@ -628,13 +630,16 @@ class Out:
     def line(self, text: str = "") -> None:
         """One line of text, as written (Rich would add nothing: no markup, no highlighting;
         leaving it out spares a command that prints no table the Rich import, ~25 ms).
-        Wider than the terminal (or ``$COLUMNS``), it is wrapped at word boundaries."""
+        Wider than the terminal (or ``$COLUMNS``), it is wrapped at word boundaries. Control
+        characters other than its line breaks are shown escaped (rules.text, issue 26)."""
+        text = shown(text, keep="\n")
         if self.width and len(text) > self.width:
             text = wrap_text(text, self.width)
         self.stream.write(text + "\n")
 
     def rule(self, text: str = "") -> None:
         """A heading: bold on a terminal that takes colour (not with ``NO_COLOR`` or ``TERM=dumb``)."""
+        text = shown(text, keep="\n")
         if self.width and len(text) > self.width:
             text = wrap_text(text, self.width)
         if self.plain or "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
@@ -830,7 +835,7 @@ def _csv_field(value: Any, mark: str) -> str:
         return str(value)
     elif isinstance(value, Num):
         return value.text(mark)
-    text = safe_cell(str(value))
+    text = safe_cell(shown(str(value), keep="\n\t"))
     if any(ch in text for ch in _QUOTE_IF) or text != text.strip(" "):
         return '"' + text.replace('"', '""') + '"'
     return text

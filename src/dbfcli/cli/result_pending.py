@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]
 
@@ -64,7 +64,7 @@ def _record(store, item: dict, dry_run: bool = False) -> None:
 
 def attach(result: typer.Typer) -> None:
     @command(result, "pending")
-    def pending(json_: JsonOpt = False) -> None:
+    def pending(csv: CsvOpt = False, json_: JsonOpt = False) -> None:
         """What the captains sent over `dbf serve` that waits for the TD: sheets whose only
         errors are of form (§1.5.14) and disputes of a recorded sheet.
 

@@ -20,6 +20,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 
 from ..i18n import round_name, t
+from ..rules.text import shown
 
 PLACEHOLDER_DOMAIN = "example.invalid"   # RFC 2606: never delivered
 
@@ -81,6 +82,12 @@ def _one_line(text: str) -> str:
     from ..rules.text import one_line
 
     return one_line(text)
+
+
+def body_text(lines: list[str]) -> str:
+    """A mail's body: its lines, each line's control characters and bidi overrides (a name, a
+    note) shown as visible escapes (rules.text, issue 26)."""
+    return "".join(shown(line, keep="\n\t") + "\n" for line in lines)
 
 
 def notices(data, rnd: int):
@@ -233,7 +240,7 @@ def message(n: Notice, sender: str, lang: str, season: str, attachment: tuple[st
         lines += [t("mail_link", lang, url=link)]
     lines += list(proof)
     lines += ["", t("mail_sign", lang)]
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content(body_text(lines))
     if attachment is not None:
         msg.add_attachment(attachment[1].encode("utf-8"), maintype="text", subtype="yaml", filename=attachment[0])
     return msg
@@ -248,7 +255,7 @@ def plain_message(to_name: str, to_addr: str, subject: str, lines: list[str], se
     msg["Subject"] = _one_line(subject)
     msg["Date"] = local_date(now)
     msg["Message-ID"] = make_msgid(idstring=ident, domain="dbf.invalid")
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content(body_text(lines))
     return msg
 
 

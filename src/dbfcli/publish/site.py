@@ -23,6 +23,7 @@ from typing import Callable, Iterable
 
 from ..i18n import clock, division_name, local_stamp, pool_name, round_name, t, word
 from ..rules.gp import format_gp
+from ..rules.text import page_value
 from .bracket import CHAMPION, BMatch, BRound, layout, short
 from .gather import CupResult, SeasonData
 
@@ -718,7 +719,8 @@ def environment(lang: str):
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("dbfcli.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             finalize=page_value)
     env.globals["t"] = lambda key, **kw: t(key, lang, **kw)
     return env
 

@@ -1,4 +1,4 @@
-"""Text from outside (names, notes, ids, files) as each kind of output can carry it (issue 27).
+"""Text from outside (names, notes, ids, files) as each kind of output can carry it (issues 27 and 26).
 
 Pure functions; no I/O. A name or an id is one line of ordinary text: :func:`unsafe_chars`
 finds what it may not hold (the C0 and C1 control characters, DEL, the line and paragraph
@@ -42,12 +42,39 @@ def unsafe_chars(text: str) -> list[str]:
     return out
 
 
-def shown(text: str) -> str:
+def shown(text: str, keep: str = "") -> str:
     """``text`` with every unsafe character written as a visible escape (``\\n``, ``\\x1b``,
-    ``\\u202e``): what a terminal, a log line or a message echoing input may print."""
-    if not any(is_unsafe(c) for c in text):
+    ``\\u202e``): what a terminal, a log line or a message echoing input may print. The
+    characters of ``keep`` stay as they are (``"\\n"``: a text of several lines that the
+    program made, issue 26). A printable text is returned at once (``dbf gp`` shows 19,000
+    names a table).
+
+    >>> shown("one\\ntwo\\x07", keep="\\n")
+    'one\\ntwo\\\\x07'
+    """
+    if text.isprintable() or not has_control(text):
         return text
-    return "".join(_escape(c) if is_unsafe(c) else c for c in text)
+    return "".join(_escape(c) if is_unsafe(c) and c not in keep else c for c in text)
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds an unsafe character (what :func:`shown` escapes)."""
+    return not text.isprintable() and any(is_unsafe(c) for c in text)
+
+
+def page_value(value):
+    """Every ``{{ value }}`` of a page (the Jinja environments' ``finalize``, issue 26): a
+    text's control characters and bidi overrides shown as visible escapes, its line breaks
+    and tabs kept (HTML white space); autoescape then escapes the text. Safe markup (an object
+    with ``__html__``) stays safe markup of its own type.
+
+    >>> page_value("Bo\\u202eloH"), page_value(3)
+    ('Bo\\\\u202eloH', 3)
+    """
+    if isinstance(value, str) and has_control(value):
+        text = shown(value, keep="\\n\\r\\t")
+        return type(value)(text) if hasattr(value, "__html__") else text
+    return value
 
 
 def one_line(text: str) -> str:

@@ -133,10 +133,12 @@ class Web:
         if self._env is None:
             import jinja2
 
+            from ..rules.text import page_value
+
             self._env = jinja2.Environment(
                 loader=jinja2.ChoiceLoader([jinja2.PackageLoader("dbfcli.web", "templates"),
                                             jinja2.PackageLoader("dbfcli.publish", "templates")]),
-                autoescape=True, undefined=jinja2.StrictUndefined)
+                autoescape=True, undefined=jinja2.StrictUndefined, finalize=page_value)
         return self._env
 
 
