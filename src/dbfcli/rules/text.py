@@ -72,7 +72,7 @@ def page_value(value):
     ('Bo\\\\u202eloH', 3)
     """
     if isinstance(value, str) and has_control(value):
-        text = shown(value, keep="\\n\\r\\t")
+        text = shown(value, keep="\n\r\t")
         return type(value)(text) if hasattr(value, "__html__") else text
     return value
 
