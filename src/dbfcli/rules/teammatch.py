@@ -20,10 +20,10 @@ Problems here are of the file (``rule`` None: the import is refused, exit 2).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Iterable, Mapping
 
 from .imps import imps
+from .names import fit_name, name_key  # noqa: F401  (name_key: for the importers)
 from .problems import Problem, Where
 from .scoring import Contract, ns_score
 from .value import Located, Value
@@ -75,7 +75,9 @@ class BoardResult(Value):
 class ImportedMatch(Value):
     """What a file says about a match: ``boards`` in order, ``segments`` [home, away]
     IMPs per segment with the number of boards of each, ``players`` per team:
-    ((member number, boards), ...) in the order they first sat."""
+    ((member number, boards), ...) in the order they first sat; ``fits``: member number ->
+    the name the file wrote and how it was fitted (surname, initials, handle, names map),
+    for the players not named as on the roster."""
 
     home: str
     away: str
@@ -83,74 +85,24 @@ class ImportedMatch(Value):
     segments: tuple[tuple[int, tuple[int, int]], ...]
     players: Mapping[str, tuple[tuple[int, int], ...]]
     group: str | None = None
+    fits: Mapping[int, str] = {}
 
     @property
     def imps(self) -> tuple[int, int]:
         return (sum(s[1][0] for s in self.segments), sum(s[1][1] for s in self.segments))
 
 
-_FOLD = {"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i"}
-
-
-def name_key(name: str) -> tuple[str, ...]:
-    """A name as sorted word tokens, folded for comparison: case, accents, Danish æ/ø/å
-    and their spellings ae/oe/aa, punctuation and word order do not matter.
-
-    >>> name_key("Kjær, Lis") == name_key("LIS KJAER"), name_key("Søren Ærø") == name_key("soren aro")
-    (True, True)
-    """
-    text = name.casefold()
-    text = "".join(_FOLD.get(c, c) for c in text)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.replace("oe", "o").replace("aa", "a").replace("ae", "a")
-    words = "".join(c if c.isalnum() else " " for c in text).split()
-    return tuple(sorted(words))
-
-
-def _tokens_match(file_tokens: tuple[str, ...], roster_tokens: tuple[str, ...]) -> bool:
-    """Equal tokens, or the file gives initials (``Gloyer A`` for ``Anna Gloyer``)."""
-    if file_tokens == roster_tokens:
-        return True
-    if len(file_tokens) != len(roster_tokens) or not any(len(t) == 1 for t in file_tokens):
-        return False
-    rest = list(roster_tokens)
-    for t in sorted(file_tokens, key=len, reverse=True):
-        hit = next((r for r in rest if r == t or (len(t) == 1 and r.startswith(t))), None)
-        if hit is None:
-            return False
-        rest.remove(hit)
-    return True
-
-
-def match_name(name: str, number: int | None, roster: Iterable[RosterPlayer]) -> tuple[RosterPlayer | None, str | None]:
-    """The roster member a name at the table is (§1.5.14: who played is named), or why not.
-
-    ``number`` (a member number the file gives) decides when it is a member of the
-    roster and the name does not name somebody else; otherwise the name must match
-    exactly one member. Returns ``(player, None)`` or ``(None, reason naming the candidates)``.
+def match_name(name: str, number: int | None, roster: Iterable[RosterPlayer],
+               known: Mapping[str, int] | None = None) -> tuple[RosterPlayer | None, str | None]:
+    """The roster member a name at the table is (§1.5.14: who played is named), or why not
+    (:func:`dbfcli.rules.names.fit_name`: number, the names map, the name, a unique loose fit).
 
     >>> r = [RosterPlayer(1, "Lis Kjær", "A"), RosterPlayer(2, "Ole Holm", "B"), RosterPlayer(3, "Ole Holm", "A")]
     >>> match_name("kjaer lis", None, r)[0].id, match_name("Ole Holm", None, r)[1]
     (1, "'Ole Holm' is ambiguous: 2 Ole Holm (B), 3 Ole Holm (A)")
     """
-    roster = list(roster)
-    key = name_key(name)
-    by_name = [p for p in roster if _tokens_match(key, name_key(p.name))] if key else []
-    if number is not None:
-        by_number = [p for p in roster if p.id == number]
-        if by_number:
-            if by_name and by_number[0] not in by_name:
-                return None, (f"{name!r} has member number {number} ({by_number[0].name}, {by_number[0].team}) "
-                              f"but the name is {_list(by_name)}")
-            return by_number[0], None
-    if len(by_name) == 1:
-        return by_name[0], None
-    if not by_name:
-        near = sorted({p for p in roster if set(key) & set(name_key(p.name))}, key=lambda p: p.id)
-        more = f"; near: {_list(near)}" if near else ""
-        return None, f"{name!r} is on neither team's roster{more}"
-    return None, f"{name!r} is ambiguous: {_list(by_name)}"
+    fit = fit_name(name, number, roster, known)
+    return fit.player, fit.why   # type: ignore[return-value]
 
 
 def _list(players) -> str:
@@ -166,31 +118,52 @@ def groups(tables: Iterable[TableResult]) -> list[str | None]:
     return out
 
 
-def _all_on_rosters(tables: tuple[TableResult, ...], group: str | None, roster: tuple[RosterPlayer, ...]) -> bool:
+def _all_on_rosters(tables: tuple[TableResult, ...], group: str | None, roster: tuple[RosterPlayer, ...],
+                    known: Mapping[str, int] | None = None) -> bool:
     """Every player seated at the tables of ``group`` is found on the two teams' rosters."""
-    seats = [(n, no) for t in tables if t.group == group for n, no in zip(t.seats, t.numbers)]
-    return all(match_name(n, no, roster)[0] is not None for n, no in seats)
+    seats = {(n, no) for t in tables if t.group == group for n, no in zip(t.seats, t.numbers)}
+    return all(match_name(n, no, roster, known)[0] is not None for n, no in seats)
+
+
+def _same_match(label: str, wanted: str) -> bool:
+    """``wanted`` names the match ``label`` in either order ("India v Denmark" for "Denmark v India")."""
+    def sides(text: str) -> list[str]:
+        return sorted(x.strip().casefold() for x in text.split(" v ", 1))
+    return label.casefold() == wanted.casefold() or sides(label) == sides(wanted)
+
+
+#: matches a refusal lists, one a line, before it says how many more there are
+LISTED = 10
+
+
+def listed(labels) -> str:
+    """The matches of a file one a line, the first :data:`LISTED`, then how many more."""
+    labels = [str(g) for g in labels]
+    more = f"\n  ... and {len(labels) - LISTED} more" if len(labels) > LISTED else ""
+    return "".join(f"\n  {g}" for g in labels[:LISTED]) + more
 
 
 def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...],
-               wanted: str | None = None) -> tuple[str | None, list[Problem]]:
+               wanted: str | None = None, known: Mapping[str, int] | None = None) -> tuple[str | None, list[Problem]]:
     """The one match of a file of many whose players are the two teams' (or ``wanted``, by
-    its label, case-insensitive); a problem when none or several fit."""
+    its label in either order, case-insensitive); a problem when none or several fit, listing
+    the candidates one a line (the first ten, then how many more)."""
     labels = groups(tables)
     if wanted is not None:
-        hit = [g for g in labels if g is not None and g.casefold() == wanted.casefold()]
+        hit = [g for g in labels if g is not None and _same_match(g, wanted)]
         if not hit:
-            return None, [Problem.error(None, f"the file has no match {wanted!r}; it has: "
-                                        + "; ".join(str(g) for g in labels), code="format.import")]
+            return None, [Problem.error(None, f"the file has no match {wanted!r}; it has {len(labels)}:" + listed(labels),
+                                        hint="name the match as the file labels it, either team first",
+                                        code="format.import")]
         return hit[0], []
     if len(labels) == 1:
         return labels[0], []
-    fits = [g for g in labels if _all_on_rosters(tables, g, roster)]
+    fits = [g for g in labels if _all_on_rosters(tables, g, roster, known)]
     if len(fits) == 1:
         return fits[0], []
     said = "none of them has" if not fits else "several have"
     return None, [Problem.error(None, f"the file holds {len(labels)} matches and {said} only players of the two "
-                                f"teams: " + "; ".join(str(g) for g in (fits or labels)),
+                                f"teams:" + listed(fits or labels),
                                 hint="name the match with --pick 'HOME v AWAY' as the file labels it", code="format.import")]
 
 
@@ -221,35 +194,48 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
     return computed, None
 
 
-def _seated_players(t: TableResult, roster: tuple[RosterPlayer, ...], unknown: set[tuple[str, int | None]],
-                    problems: list[Problem]) -> list[RosterPlayer | None]:
-    """The four players of a table, N E S W, found on the rosters; a name not found is a
-    problem once, where it first sits (``unknown`` collects them)."""
-    ids = []
-    for seat, name, number in zip("NESW", t.seats, t.numbers):
-        player, why = match_name(name, number, roster)
-        if player is None and (name, number) not in unknown:   # each name once, where it first sits
-            unknown.add((name, number))
-            problems.append(Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
-                                          hint="correct the name in the file, or add the player to the team "
-                                               "(dbf cup add-player) before importing", code="unknown.player"))
-        ids.append(player)
-    return ids
+def _seat_problem(t: TableResult, seat: str, name: str, why: str | None) -> Problem:
+    """§1.5.14: a seat the file leaves empty is named as missing; a name not found names its candidates."""
+    if not name.strip():
+        return Problem.error(None, f"board {t.board}: no {SEAT_NAMES[seat]} given", t.where,
+                             hint="the file names nobody in this seat, on this board or before it in the same "
+                                  "room; add the name to the file's first board of the segment", code="format.seat-missing")
+    return Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
+                         hint="correct the name in the file, map it with --names FILE, or add the player to the "
+                              "team (dbf cup add-player) before importing", code="unknown.player")
 
 
 class _Tables:
     """The tables of a match sorted by board: (table, NS team, NS score) per board, the players
-    of each team in the order they first sat, and the boards each player played."""
+    of each team in the order they first sat, the boards each player played, and how a name
+    was fitted where it was not the roster's (``fits``: member number -> the file's name and how)."""
 
-    def __init__(self, home: str, away: str):
+    def __init__(self, home: str, away: str, roster: tuple[RosterPlayer, ...], known: Mapping[str, int] | None):
         self.by_board: dict[int, list[tuple[TableResult, str, int]]] = {}
         self.seen: dict[str, list[int]] = {home: [], away: []}
         self.boards_of: dict[int, int] = {}
         self.unknown: set[tuple[str, int | None]] = set()
+        self.refused: set[int] = set()    # boards with a table that could not be scored
+        self.fits: dict[int, str] = {}
+        self.roster, self.known = roster, known
 
-    def add(self, t: TableResult, roster: tuple[RosterPlayer, ...], problems: list[Problem]) -> None:
+    def seated(self, t: TableResult, problems: list[Problem]) -> list[RosterPlayer | None]:
+        """The four players of a table, N E S W, found on the rosters; a name not found is a
+        problem once, where it first sits."""
+        ids = []
+        for seat, name, number in zip("NESW", t.seats, t.numbers):
+            fit = fit_name(name, number, self.roster, self.known)
+            if fit.player is None and (name, number) not in self.unknown:   # each name once, where it first sits
+                self.unknown.add((name, number))
+                problems.append(_seat_problem(t, seat, name, fit.why))
+            if fit.player is not None and (fit.how or name.strip() in (self.known or {})):
+                self.fits.setdefault(fit.player.id, f"{name.strip()}: {fit.how or 'names map'}")  # type: ignore[attr-defined]
+            ids.append(fit.player)
+        return ids   # type: ignore[return-value]
+
+    def add(self, t: TableResult, problems: list[Problem]) -> None:
         """§1.5.10: one table scored, when its four players are known and NS and EW are one team each."""
-        ids = _seated_players(t, roster, self.unknown, problems)
+        ids = self.seated(t, problems)
         if any(p is None for p in ids):
             return
         n, e, s, w = ids
@@ -257,10 +243,12 @@ class _Tables:
             problems.append(Problem.error(
                 None, f"board {t.board}: North-South ({n.name}, {s.name}) and East-West ({e.name}, {w.name}) "
                       f"are not one team each", t.where, code="format.import"))
+            self.refused.add(t.board)
             return
         ns, why = score_table(t)
         if why is not None:
             problems.append(why)
+            self.refused.add(t.board)
             return
         self.by_board.setdefault(t.board, []).append((t, n.team, ns))
         for p in ids:
@@ -303,15 +291,29 @@ def _segment_totals(results: list[BoardResult], segment_boards: int) -> tuple[tu
     return tuple(segments)
 
 
+def _results(tables: _Tables, home: str, away: str, problems: list[Problem]) -> list[BoardResult]:
+    """The boards IMPed in order; a board with a table refused already is left out (said once)."""
+    out = []
+    for board in sorted(tables.by_board):
+        if board not in tables.refused:
+            r = _board_result(board, tables.by_board[board], home, away, problems)
+            if r is not None:
+                out.append(r)
+    return out
+
+
 def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Iterable[RosterPlayer],
-                segment_boards: int = 8, group: str | None = None) -> tuple[ImportedMatch | None, list[Problem]]:
+                segment_boards: int = 8, group: str | None = None,
+                known: Mapping[str, int] | None = None) -> tuple[ImportedMatch | None, list[Problem]]:
     """Score a team match from its tables (§1.5.10: IMPs board by board, WBF table), with
-    IMPs per segment and boards per player; all problems at once (each with its board and place)."""
+    IMPs per segment and boards per player; all problems at once (each with its board and place).
+    ``known``: the names map (a name as the file writes it -> member number). A board whose
+    table could not be scored (a wrong stated score) is not also said to be at one table only."""
     roster = tuple(roster)
     problems: list[Problem] = []
-    sorted_tables = _Tables(home, away)
+    sorted_tables = _Tables(home, away, roster, known)
     for t in tables:
-        sorted_tables.add(t, roster, problems)
+        sorted_tables.add(t, problems)
     if sorted_tables.unknown:   # the tables of unknown players are left out: "one table only" would follow from it
         return None, problems
     by_board = sorted_tables.by_board
@@ -319,15 +321,15 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
     if singles and len(singles) == len(by_board) and not problems:
         return None, [Problem.error(None, f"one room is missing: every board ({_ranges(sorted(singles))}) was played "
                                     "at one table only", hint="export both rooms (Open and Closed) of the match", code="format.import")]
-    results = [r for board in sorted(by_board) for r in (_board_result(board, by_board[board], home, away, problems),)
-               if r is not None]
+    results = _results(sorted_tables, home, away, problems)
     if problems:
         return None, problems
     if not results:
         return None, [Problem.error(None, "the file records no board of this match", code="format.import")]
     seen, boards_of = sorted_tables.seen, sorted_tables.boards_of
     players = {team: tuple((pid, boards_of[pid]) for pid in seen[team]) for team in (home, away)}
-    return ImportedMatch(home, away, tuple(results), _segment_totals(results, segment_boards), players, group), []
+    return ImportedMatch(home, away, tuple(results), _segment_totals(results, segment_boards), players, group,
+                         sorted_tables.fits), []
 
 
 def _ranges(numbers: list[int]) -> str:

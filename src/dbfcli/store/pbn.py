@@ -10,6 +10,14 @@ its line. What real scoring programs write is taken as it is:
   inheritance"), and a game that omits ``Board``, ``Deal``, ``Vulnerable``,
   ``Dealer``, ``Event``, ``HomeTeam``, ``VisitTeam`` or ``Date`` takes them from
   the game before (the second room of a vugraph conversion);
+* the seats (``North`` ... ``West``) are carried forward per room, as an
+  archive states them once per segment (rpbridge.net: on the segment's first
+  board in each room): a game with ``Board`` is the board's first room, the
+  game after it without ``Board`` its second (or the ``Room`` tag says which);
+  a seat a game omits is the one of the same room's game before, until a new
+  segment (``Stage``, ``HomeTeam`` or ``VisitTeam`` stated) starts; a seat
+  never stated is left empty and named as missing ("board 18: no North
+  given", :mod:`dbfcli.rules.teammatch`);
 * ``Contract`` ``Pass`` is a passed-out board; ``Result`` is the tricks taken by
   declarer; ``Score`` ``NS 420`` / ``EW -50`` / ``NS 420 EW -420`` (a bare number
   is read as North-South's); ``ScoreIMP`` ``NS 4 EW -4`` the IMPs of the NS pair's
@@ -156,14 +164,40 @@ def _table(get: dict[str, str], board: int, where: Where) -> TableResult | Probl
         group=_label(get.get("HomeTeam"), get.get("VisitTeam")), room=get.get("Room"), where=where)
 
 
+class _RoomSeats:
+    """The seats last stated in each room of the segment being read (archive convention)."""
+
+    def __init__(self) -> None:
+        self.by_room: dict[str, dict[str, tuple[str, int]]] = {}
+        self.slot = 0
+
+    def carry(self, tags: dict[str, tuple[str, int]], own: set[str]) -> None:
+        """Fill the seats ``tags`` omits from the same room's game before; ``own``: the tags the
+        game itself states (before any inheritance)."""
+        if own & {"Stage", "HomeTeam", "VisitTeam"}:
+            self.by_room.clear()
+        self.slot = 0 if "Board" in own else self.slot + 1
+        room = tags["Room"][0].casefold() if "Room" in tags else str(self.slot)
+        stated = self.by_room.setdefault(room, {})
+        for seat in _SEATS:
+            if seat in own and tags[seat][0].strip():
+                stated[seat] = tags[seat]
+            elif seat in stated and not tags.get(seat, ("", 0))[0].strip():
+                tags[seat] = stated[seat]
+
+
 def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
     """The tables a PBN file records, or the problems (``file:line``) why it is no team match."""
     out: list[TableResult] = []
     problems: list[Problem] = []
     prev: dict[str, tuple[str, int]] = {}
+    rooms = _RoomSeats()
     for first, tags in _games(text):
         where = Where(file, first)
-        get = _inherit(tags, prev)
+        own = set(tags)
+        _inherit(tags, prev)
+        rooms.carry(tags, own)
+        get = {k: v for k, (v, _) in tags.items()}
         prev = dict(tags)
         refused = _not_teams(get, where)
         if refused is not None:
