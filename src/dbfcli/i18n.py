@@ -256,6 +256,8 @@ MESSAGES.update({
     "allowed": ("allowed", "tilladt"),
     "not_allowed": ("NOT allowed", "IKKE tilladt"),
     "wrote_file": ("wrote {file}", "skrev {file}"),
+    "import_draft": ("wrote the draft {file} (not a valid sheet: dbf result check refuses it)",
+                     "skrev udkastet {file} (ikke en gyldig resultatblanket: dbf result check afviser den)"),
     "why:neutral": ("§1.5.7 neutral", "§1.5.7 neutral"),
     "why:neutral_hum": (" (§1.5.13 HUM away)", " (§1.5.13 HUM ude)"),
     "why:hum": ("§1.5.13 HUM: {team} away", "§1.5.13 HUM: {team} ude"),

@@ -137,10 +137,24 @@ def test_import_unknown_format_and_missing_file(match, tmp_path):
 DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
 
 
-def test_import_usebio_by_national_id_number(match, tmp_path):
+def test_1_5_9_import_usebio_by_national_id_number(match, tmp_path):
+    """USEBIO gives one segment of 40 boards: a §1.5.9 error (exit 1, the totals in --json, the draft
+    written only because --out asks for it) until the captains' agreement is recorded."""
+    example = match[0]
+    before = snapshot(example)
+    r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--json")
+    assert r.exit_code == 1 and {e["rule"] for e in r.json["errors"]} == {"1.5.9"} and r.json["imps"] == [101, 87]
+    assert r.json["written"] is False and not (example / "C1-001.yaml").exists() and snapshot(example) == before
     r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--out", tmp_path / "u.yaml",
                 "--json")
+    assert r.exit_code == 1 and r.json["draft"] is True and (tmp_path / "u.yaml").read_text().startswith("# DRAFT")
+    r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--out", tmp_path / "u.yaml",
+                "--agreed-boards", "40", "--json")
     assert r.exit_code == 0, r.stdout + r.stderr
+    assert 'agreement: "the captains agreed 40 boards' in (tmp_path / "u.yaml").read_text()
+    r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--out", tmp_path / "v.yaml",
+                "--agreed-boards", "32", "--json")
+    assert r.exit_code == 1 and [e["rule"] for e in r.json["errors"]] == ["1.5.9"] and r.json["agreed_boards"] == 32
     assert r.json["imps"] == [101, 87] and r.json["segments"] == [{"boards": 40, "imps": [101, 87]}]
     assert [p["boards"] for p in r.json["players"]["KBH-1"]] == [40] * 4
     assert "played_on: 2026-12-13" in (tmp_path / "u.yaml").read_text()
@@ -199,3 +213,24 @@ def test_import_csv_missing_column_is_named(match, tmp_path):
     r = run_dbf("result", "import", f, "--match", "C1-001", "--json")
     assert r.exit_code == 2 and r.json["errors"][0]["message"] == "missing column: tricks"
     assert r.json["errors"][0]["line"] == 1
+
+
+def test_1_5_14_import_fits_a_surname_and_keeps_the_names_map_in_the_season(match, tmp_path):
+    """Issue 28: a surname that fits one player is taken and said in the sheet's comment; a handle
+    mapped with --names is kept in SEASON/imports/names.yaml, so the next import needs no --names."""
+    example, teams, home, away = match
+    surname = home[0].split()[-1]
+    f = tmp_path / "m.pbn"
+    f.write_text(team_match_pbn([surname, home[1]], ["zz_top77", away[1]], home[2:4], away[2:4]), encoding="utf-8")
+    out = tmp_path / "s.yaml"
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", out, "--json")
+    assert r.exit_code == 2 and r.json["errors"][0]["code"] == "unknown.player"
+    names = tmp_path / "names.yaml"
+    names.write_text(f'names: {{"zz_top77": {teams["KBH-3"]["players"][0]["id"]}}}\n')
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", out, "--names", names, "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    text = out.read_text()
+    assert f"(file: {surname}: surname)" in text and "(file: zz_top77: names map)" in text
+    assert "zz_top77" in (example / SEASON / "imports" / "names.yaml").read_text()
+    r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "t.yaml", "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr

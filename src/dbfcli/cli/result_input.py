@@ -12,6 +12,7 @@ validation (:func:`dbfcli.rules.sheet.validate_cup_sheet`), never a copy.
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -124,38 +125,41 @@ FormatOpt = Annotated[str | None, typer.Option("--format", help="pbn, lin, usebi
 
 
 def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit: bool, pick: str | None,
-            up: int | None, signed_by: int | None, segment_boards: int | None, dry_run: bool) -> None:
-    from ..store.matchfiles import FORMATS, read_match_file
+            up: int | None, signed_by: int | None, segment_boards: int | None, dry_run: bool,
+            names_file: Path | None = None, agreed: int | None = None) -> None:
+    from ..rules.sheet_scores import check_agreed_boards
 
-    if fmt is not None and fmt not in FORMATS:
-        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}", code="usage.option")
-    fmt, tables, usebio, problems = read_match_file(file, fmt)
-    if problems:
-        raise UsageProblem(problems)
+    fmt, tables, usebio = _read_file(file, fmt)
     store = load_store()
-    now = _now()
-    kind, round_no, home, away, teams, ctx, records, match = match_setting(store, match_id, now)
+    known, given = _names_map(store, names_file)
+    kind, round_no, home, away, teams, ctx, records, match = match_setting(store, match_id, now := _now())
     roster = roster_of(kind, round_no, home, away, teams, ctx)
-    imported = _imported(file, fmt, tables, usebio, home, away, roster, pick, segment_boards)
+    imported = _imported(file, fmt, tables, usebio, home, away, roster, pick, segment_boards, known)
     computed = ctx.computed_up.get(away) if kind == "cup" else None
     names = {p.id: p.name for p in roster}
-    text = _sheet_text(kind, match_id, file, fmt, _played_on(kind, ctx, usebio, tables), imported, home, away, names,
-                       up, computed, signed_by)
+    text = _sheet_text(kind, match_id, file, fmt, _played_on(kind, ctx, usebio, tables), imported, home, away,
+                       _fitted(names, imported.fits), up, computed, signed_by, agreed)
     target = out or Path(f"{match_id}.yaml")
     res, form = _validate_text(kind, text, str(target), ctx, records, match)
     if form:
         raise UsageProblem(form)
-    checked = _checked_doc(res.problems)
+    agreed_problems = check_agreed_boards(agreed, sum(b for b, _ in imported.segments), round_no, kind == "cup")
+    found = agreed_problems + list(res.problems)
+    checked = _checked_doc(found)
     doc = {
         "ok": checked["ok"], "match": match_id, "format": fmt, "file": str(file),
-        **_imported_doc(imported, home, away, names),
+        **_imported_doc(imported, home, away, names), "agreed_boards": agreed,
         "up_computed": computed[0] if computed else None,
         "to_confirm": checked["to_confirm"], "errors": checked["errors"], "warnings": checked["warnings"],
-        "sheet": str(target), "written": False, "dry_run": dry_run,
+        "sheet": str(target), "written": False, "draft": False, "dry_run": dry_run,
     }
+    if not checked["ok"]:
+        _refuse(doc, target, file, text, out is not None and not dry_run,
+                [p for p in _to_confirm(found)[1] if p.is_error])
     if not dry_run:
         _write_sheet(target, file, text)
         doc["written"] = True
+        _keep_names(store, given, known, dry_run)
     if submit and not dry_run:
         if not RUN.json:
             _human_import(doc)
@@ -164,8 +168,71 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
     emit(doc, lambda o: _human_import(doc, o))
 
 
+def _read_file(file: Path, fmt: str | None):
+    """``(format, tables, usebio)`` of the file; exit 2 when it cannot be read as one."""
+    from ..store.matchfiles import FORMATS, read_match_file
+
+    if fmt is not None and fmt not in FORMATS:
+        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}", code="usage.option")
+    fmt, tables, usebio, problems = read_match_file(file, fmt)
+    if problems:
+        raise UsageProblem(problems)
+    return fmt, tables, usebio
+
+
+def _fitted(names: dict[int, str], fits) -> dict[int, str]:
+    """The sheet's comment on each player: the roster name, and what the file wrote where a
+    name was fitted (surname, initials, handle, the names map; issue 28)."""
+    return {pid: f"{n} (file: {fits[pid]})" if pid in fits else n for pid, n in names.items()}
+
+
+def _refuse(doc: dict, target: Path, file: Path, text: str, draft: bool, errors: list) -> None:
+    """An import whose sheet breaks a rule: exit 1 with the computed totals in the document
+    (``--json``), no sheet written -- unless ``--out`` asked for the draft, which is written
+    under a first line that names it a draft."""
+    from ..app.outcome import RuleBroken
+
+    if draft:
+        _write_sheet(target, file, f"# DRAFT: dbf result check refuses this sheet ({len(errors)} "
+                                   f"error(s)); correct it first.\n" + text)
+        doc["written"] = doc["draft"] = True
+        if not RUN.json:
+            from ..i18n import t as tr
+
+            sys.stderr.write(tr("import_draft", file=target) + "\n")
+    raise RuleBroken(errors, doc)
+
+
+def _names_map(store, names_file: Path | None) -> tuple[dict[str, int], dict[str, int]]:
+    """The names map (issue 28): the season's ``imports/names.yaml`` with ``--names FILE`` over
+    it; and what ``--names`` gave (kept in the season once the sheet is written)."""
+    from ..store.importnames import read_names, season_names
+
+    known, problems = season_names(store)
+    given: dict[str, int] = {}
+    if names_file is not None:
+        given, more = read_names(names_file)
+        problems += more
+    if problems:
+        raise UsageProblem(problems)
+    return {**known, **given}, given
+
+
+def _keep_names(store, given: dict[str, int], known: dict[str, int], dry_run: bool) -> None:
+    """Keep what ``--names`` gave in the season's names map, through a transaction."""
+    from ..store.importnames import SEASON_NAMES, names_text, season_names
+    from .common import command_line
+
+    old, _ = season_names(store)
+    if not given or {**old, **given} == old:
+        return
+    with store.transaction(command_line(), f"names map: {len(given)} name(s) for dbf result import", dry_run,
+                           RUN.lock_timeout) as tx:
+        tx.write_text(SEASON_NAMES, names_text({**old, **given}))
+
+
 def _imported(file: Path, fmt: str, tables, usebio, home: str, away: str, roster, pick: str | None,
-              segment_boards: int | None):
+              segment_boards: int | None, known: dict[str, int] | None = None):
     """The match the file records, its players matched to the rosters: a USEBIO file's one
     match, else the tables of the match picked (``--pick``) scored board by board; exit 2
     on what does not fit."""
@@ -179,18 +246,18 @@ def _imported(file: Path, fmt: str, tables, usebio, home: str, away: str, roster
             raise UsageProblem(problems)
         assert isinstance(imported, ImportedMatch)
         return imported
-    group, problems = pick_group(tuple(tables), roster, pick)
+    group, problems = pick_group(tuple(tables), roster, pick, known)
     if problems:
         raise UsageProblem(problems)
     chosen = [t for t in tables if t.group == group]
-    imported, problems = build_match(chosen, home, away, roster, segment_boards or 8, group)
+    imported, problems = build_match(chosen, home, away, roster, segment_boards or 8, group, known)
     if problems:
         raise UsageProblem(problems)
     return imported
 
 
 def _sheet_text(kind: str, match_id: str, file: Path, fmt: str, played_on: str | None, imported, home: str,
-                away: str, names: dict, up: int | None, computed, signed_by: int | None) -> str:
+                away: str, names: dict, up: int | None, computed, signed_by: int | None, agreed: int | None = None) -> str:
     """The result sheet's YAML text (a division sheet without the cup's ``up:`` line)."""
     from ..store.matchfiles import sheet_yaml
 
@@ -201,6 +268,8 @@ def _sheet_text(kind: str, match_id: str, file: Path, fmt: str, played_on: str |
                       signed_by=signed_by)
     if kind == "division":
         text = "\n".join(line for line in text.splitlines() if "# up:" not in line) + "\n"
+    if agreed is not None:   # §1.5.9: the captains' agreement, on the sheet
+        text = text.replace("\nsegments:", f'\nagreement: "the captains agreed {agreed} boards (§1.5.9)"\nsegments:', 1)
     return text
 
 
@@ -284,7 +353,7 @@ def attach(result: typer.Typer) -> None:
     _RESULT_GROUP[:] = [result]
     _attach_blank(result)
 
-    @command(result, "import", writes=lambda kw: kw["submit"] and not kw["dry_run"])
+    @command(result, "import", writes=lambda kw: (kw["submit"] or kw["names"] is not None) and not kw["dry_run"])
     def import_cmd(
         file: Annotated[Path, typer.Argument(help="The scoring program's file: PBN, LIN, USEBIO XML or CSV.")],
         match: Annotated[str, typer.Option("--match", help="The match id, e.g. C3-007 or 1div-R01-03.")],
@@ -297,6 +366,10 @@ def attach(result: typer.Typer) -> None:
         signed_by: Annotated[int | None, typer.Option("--signed-by", help="Member number of who signed (§1.5.14).")] = None,
         segment_boards: Annotated[int | None, typer.Option("--segment-boards", min=1,
                                                            help="Boards a segment (default 8, §1.5.9).")] = None,
+        names: Annotated[Path | None, typer.Option("--names", help="YAML map: a name as the file writes it -> "
+                                                   "member number; kept in the season (imports/names.yaml).")] = None,
+        agreed_boards: Annotated[int | None, typer.Option("--agreed-boards", min=1, help="The boards the captains "
+                                                          "agreed (§1.5.9, through the quarter-final).")] = None,
         dry_run: DryRunOpt = False, json_: JsonOpt = False,
     ) -> None:
         """Turn a scoring program's file into a result sheet (§1.5.9, §1.5.10, §1.5.14).
@@ -309,7 +382,7 @@ def attach(result: typer.Typer) -> None:
 
         Example: dbf result import round1.pbn --match C1-001 --out C1-001.yaml
         """
-        _import(file, match, format, out, submit, pick, up, signed_by, segment_boards, dry_run)
+        _import(file, match, format, out, submit, pick, up, signed_by, segment_boards, dry_run, names, agreed_boards)
 
 
 # --------------------------------------------------------------------------- blank

@@ -102,6 +102,21 @@ def check_boards(sheet, round_no: int) -> list[Problem]:
     return problems
 
 
+def check_agreed_boards(agreed: int | None, boards: int, round_no: int, cup: bool) -> list[Problem]:
+    """§1.5.9: boards the captains agreed (``dbf result import --agreed-boards``) are the boards
+    played, and only a cup match through the quarter-final may agree them (the sheet's
+    ``agreement:`` is checked by :func:`check_boards` for the round)."""
+    if agreed is None:
+        return []
+    if not cup:
+        return [Problem.error("1.5.9", "the captains' agreement on boards is the cup's (§1.5.9); a division "
+                              "match is played over the season's boards", hint="drop --agreed-boards")]
+    if agreed != boards:
+        return [Problem.error("1.5.9", f"the captains agreed {agreed} boards; the file records {boards}",
+                              hint="give the boards agreed, or import the whole match")]
+    return []
+
+
 def decide_sheet(sheet) -> Outcome:
     """§1.5.10 on a sheet (see :func:`dbfcli.rules.outcome.decide`)."""
     if not sheet.segments:
