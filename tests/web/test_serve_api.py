@@ -170,7 +170,7 @@ def test_rate_limits_per_token_and_per_client_are_429(tmp_path, monkeypatch):
     sched, all_links = schedule(), links()
     m = _first(sched)
     token = link_of(all_links, m["id"], m["home"])["token"]
-    c = client(root, per_token=2, per_client=100)
+    c = client(root, per_token_check=2, per_client=100)   # a token's checks have their own limit (issue 26)
     codes = [_post(c, token, "x: 1", "/api/v1/sheets/check").status_code for _ in range(3)]
     assert codes[-1] == 429 and 429 not in codes[:2]
     c = client(root, per_token=100, per_client=2)

@@ -38,9 +38,10 @@ class Config:
 
     def __init__(self, root: Path, season: str, *, lock_timeout: float = 5.0, base_url: str | None = None,
                  per_token: int = 30, per_client: int = 600, window: float = 60.0,
-                 body_limit: int = guard.BODY_LIMIT):
+                 body_limit: int = guard.BODY_LIMIT, per_token_check: int = 240):
         self.root, self.season, self.lock_timeout, self.base_url = Path(root), season, lock_timeout, base_url
         self.per_token, self.per_client, self.window, self.body_limit = per_token, per_client, window, body_limit
+        self.per_token_check = per_token_check   # the form's as-you-type checks: a budget of their own (issue 26)
 
 
 # --------------------------------------------------------------------------- API
@@ -75,24 +76,44 @@ class Web:
     def __init__(self, config: Config):
         self.config = config
         self.season = Season(config.root, config.season, config.lock_timeout)
-        self.by_token = guard.RateLimit(config.per_token, config.window)
+        # issue 26: a token's checks (the form's as-you-type check.json, the API's check) never
+        # spend its budget for sending, opening and answering
+        self.by_token = {"send": guard.RateLimit(config.per_token, config.window),
+                         "check": guard.RateLimit(config.per_token_check, config.window)}
         self.by_client = guard.RateLimit(config.per_client, config.window)
         self._env = None
 
     # ------------------------------------------------------------------ common steps
-    def client_ok(self, request: Request) -> bool:
-        return self.by_client.allow((request.client.host if request.client else "-"))
+    def client_refused(self, request: Request) -> tuple | None:
+        """``None``, or the 429 refusal ``(status, problem, headers)`` of the client's address limit."""
+        key = request.client.host if request.client else "-"
+        if self.by_client.allow(key):
+            return None
+        return 429, TOO_MANY, {"Retry-After": str(self.by_client.retry_after(key))}
 
-    def grant(self, token: str):
-        """``(grant, None)`` or ``(None, (status, problem))`` for a token."""
+    def token_grant(self, token: str):
+        """``(grant, None)`` or ``(None, (403, problem, None))`` for a token's signature (no limit spent)."""
         from ..store.capability import read_secret, verify_token
 
         grant, problem = verify_token(read_secret(self.season.dir), self.config.season, token)
         if grant is None:
-            return None, (403, problem.to_json())
-        if not self.by_token.allow(guard.token_key(token)):
-            return None, (429, TOO_MANY)
+            return None, (403, problem.to_json(), None)
         return grant, None
+
+    def token_refused(self, token: str, kind: str = "send") -> tuple | None:
+        """``None``, or the 429 refusal ``(status, problem, headers)`` once the token's ``kind``
+        budget (``check`` or ``send``) is spent; ``Retry-After`` says when it may ask again."""
+        limit, key = self.by_token[kind], guard.token_key(token)
+        if limit.allow(key):
+            return None
+        return 429, TOO_MANY, {"Retry-After": str(limit.retry_after(key))}
+
+    def grant(self, token: str, kind: str = "send"):
+        """``(grant, None)`` or ``(None, (status, problem, headers))`` for a token and its limit."""
+        grant, refused = self.token_grant(token)
+        if refused is None:
+            refused = self.token_refused(token, kind)
+        return (None, refused) if refused else (grant, None)
 
     def view(self, grant, verb: str | None = None) -> dict:
         """The granted match's state, read under the season lock; :class:`Refusal` when the
@@ -146,14 +167,15 @@ async def _api_request(request: Request):
     """``(web, grant, body)`` of an API request, or the refusal's answer: the rate limits
     (429), the bearer token (403), the body cap (413)."""
     web: Web = request.app.state.web
-    if not web.client_ok(request):
-        return _error(429, TOO_MANY, {"Retry-After": "60"})
+    refused = web.client_refused(request)
+    if refused:
+        return _error(*refused)
     auth = request.headers.get("authorization", "")
     if not auth.lower().startswith("bearer "):
         return _error(403, _problem("usage.token", "no token: send Authorization: Bearer TOKEN"))
-    grant, refused = web.grant(auth[7:].strip())
+    grant, refused = web.grant(auth[7:].strip(), "check" if request.url.path.endswith("/check") else "send")
     if refused:
-        return _error(*refused, {"Retry-After": "60"} if refused[0] == 429 else None)
+        return _error(*refused)
     try:
         body = await guard.read_body(request, web.config.body_limit)
     except guard.TooLarge:

@@ -106,6 +106,15 @@ class RateLimit:
             q.append(now)
             return True
 
+    def retry_after(self, key: str) -> int:
+        """Whole seconds until ``key`` may ask again (the oldest hit leaves the window), at least 1:
+        the ``Retry-After`` of a 429."""
+        now = time.monotonic()
+        with self._lock:
+            q = self._hits.get(key)
+            oldest = q[0] if q else now
+        return max(1, int(oldest + self.window - now + 0.999))
+
 
 def token_key(token: str) -> str:
     """The rate-limit key of a token: its hash (the token itself is kept nowhere)."""

@@ -44,12 +44,12 @@ class Page:
         secret = read_secret(self.web.season.dir)
         return secret.key if secret else b""
 
-    def render(self, template: str, status: int = 200, **ctx) -> Response:
+    def render(self, template: str, status: int = 200, headers: dict | None = None, **ctx) -> Response:
         env = self.web.templates()
         body = env.get_template(template).render(
             t=self.t, lang=self.lang, other_lang="en" if self.lang == "da" else "da", token=self.token,
             csrf=guard.csrf_field(self.key(), self.cookie, self.token), **ctx)
-        resp = HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+        resp = HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store", **(headers or {})})
         secure = (self.web.config.base_url or "").startswith("https:")
         if self.new_cookie:
             resp.set_cookie(COOKIE, self.cookie, httponly=True, samesite="strict", secure=secure, path="/s/")
@@ -57,9 +57,10 @@ class Page:
             resp.set_cookie("dbf_lang", self.lang, samesite="lax", secure=secure, max_age=365 * 86400)
         return resp
 
-    def refused(self, status: int, problem: dict) -> Response:
-        title = self.t("closed") if status == 409 else self.t("refused")
-        return self.render("serve-message.html.j2", status=status, title=title,
+    def refused(self, status: int, problem: dict, headers: dict | None = None) -> Response:
+        """A refusal's page in the captain's language; a 429's title says to wait (issue 26)."""
+        title = self.t({409: "closed", 429: "wait"}.get(status, "refused"))
+        return self.render("serve-message.html.j2", status=status, headers=headers, title=title,
                            problems=shown_problems([problem], self.lang), message="")
 
 
@@ -77,8 +78,9 @@ def _facts(web, grant):
 
 async def page_get(request: Request) -> Response:
     page = Page(request)
-    if not page.web.client_ok(request):
-        return page.refused(429, guard_problem("usage.rate-limit", "too many requests; wait a minute"))
+    refused = page.web.client_refused(request)
+    if refused:
+        return page.refused(*refused)
     grant, refused = page.web.grant(page.token)
     if refused:
         return page.refused(*refused)
@@ -92,6 +94,12 @@ def _guarded(page: Page, fn, *args) -> Response:
         return page.refused(exc.status, exc.problem.to_json())
     except Busy:
         return page.render("serve-message.html.j2", status=503, title=page.t("busy"), problems=[], message="")
+
+
+def _retry(resp: Response) -> dict | None:
+    """The ``Retry-After`` of a refusal's answer, carried to the JSON answer of check.json."""
+    value = resp.headers.get("retry-after")
+    return {"Retry-After": value} if value else None
 
 
 def guard_problem(code: str, message: str) -> dict:
@@ -126,17 +134,19 @@ def _recorded(page: Page, view: dict, facts: dict, message: str) -> Response:
 
 
 def _form(page: Page, facts: dict, values: dict, fields: dict, general: list, *, message: str = "",
-          ok: bool = False, status: int = 200) -> Response:
+          ok: bool = False, status: int = 200, headers: dict | None = None) -> Response:
     fields = {name: shown_problems(items, page.lang) for name, items in fields.items()}
-    return page.render("serve-form.html.j2", status=status, facts=facts, values=values, rows=rows(facts, values),
+    return page.render("serve-form.html.j2", status=status, headers=headers, facts=facts, values=values, rows=rows(facts, values),
                        fields=fields, general=shown_problems(general, page.lang), message=message, ok=ok)
 
 
 async def _posted(page: Page) -> dict | Response:
-    """The posted form (urlencoded, at most 64 KiB), after the rate limits, the token and CSRF."""
-    if not page.web.client_ok(page.request):
-        return page.refused(429, guard_problem("usage.rate-limit", "too many requests; wait a minute"))
-    grant, refused = page.web.grant(page.token)
+    """The posted form (urlencoded, at most 64 KiB), after the client's rate limit, the token
+    and CSRF. The token's own limit is the caller's: it depends on the action (issue 26)."""
+    refused = page.web.client_refused(page.request)
+    if refused:
+        return page.refused(*refused)
+    grant, refused = page.web.token_grant(page.token)
     if refused:
         return page.refused(*refused)
     try:
@@ -163,7 +173,22 @@ async def page_post(request: Request) -> Response:
     handler = {"check": _act_sheet, "send": _act_sheet, "confirm": _act_confirm, "dispute": _act_dispute}.get(action)
     if handler is None:
         return page.refused(400, guard_problem("usage.option", "unknown action"))
+    refused = page.web.token_refused(page.token, "check" if action == "check" else "send")
+    if refused and handler is _act_sheet:
+        return await run_in_threadpool(_guarded, page, _limited_form, got["grant"], got["form"], refused)
+    if refused:
+        return page.refused(*refused)
     return await run_in_threadpool(_guarded, page, handler, got["grant"], got["form"], action)
+
+
+def _limited_form(page: Page, grant, form: dict, refused: tuple) -> Response:
+    """A Check or Send over the token's limit (issue 26): the form again with everything the
+    captain typed, the refusal among its problems in the captain's language, 429 and
+    ``Retry-After``; nothing is checked or written."""
+    status, problem, headers = refused
+    facts = _facts(page.web, grant)
+    values = {k: form[k] for k in field_names(facts) if k in form}
+    return _form(page, facts, values, {}, [problem], status=status, headers=headers)
 
 
 def _act_sheet(page: Page, grant, form: dict, action: str) -> Response:
@@ -201,7 +226,11 @@ async def page_check_json(request: Request) -> Response:
     page = Page(request)
     got = await _posted(page)
     if isinstance(got, Response):
-        return JSONResponse({"ok": False}, status_code=got.status_code)
+        return JSONResponse({"ok": False}, status_code=got.status_code, headers=_retry(got))
+    refused = page.web.token_refused(page.token, "check")
+    if refused:
+        return JSONResponse({"ok": False, "general": shown_problems([refused[1]], page.lang), "fields": {}},
+                            status_code=refused[0], headers=refused[2])
 
     def run():
         try:

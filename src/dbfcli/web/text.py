@@ -41,7 +41,7 @@ TEXT = {
                   "Der er kun formfejl (§1.5.14): sedlen er sendt til turneringslederen, som kan godkende den med "
                   "straffen 1 GP pr. spiller. Du kan også rette den og sende igen."),
     "waiting": ("The sheet is recorded; the TD has it.", "Sedlen er registreret; turneringslederen har den."),
-    "closed": ("This match is closed", "Denne kamp er afsluttet"), "refused": ("Link not valid", "Linket er ikke gyldigt"),
+    "closed": ("This match is closed", "Denne kamp er afsluttet"), "wait": ("Please wait a moment", "Vent et øjeblik"), "refused": ("Link not valid", "Linket er ikke gyldigt"),
     "js_note": ("Checked as you type; the Check button does the same.", "Kontrolleres mens du skriver; knappen gør det samme."),
     "lang_switch": ("Dansk", "English"), "busy": ("Busy: please try again in a moment.", "Optaget: prøv igen om lidt."),
     "error_page": ("Something went wrong", "Noget gik galt"),

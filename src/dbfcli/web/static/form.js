@@ -23,8 +23,9 @@
     data.set("action", "check");
     fetch(form.getAttribute("data-check"), {method: "POST", body: data, credentials: "same-origin",
       headers: {"Content-Type": "application/x-www-form-urlencoded"}})
-      .then(function (r) { return r.json(); })
+      .then(function (r) { return r.status === 429 ? null : r.json(); })
       .then(function (doc) {
+        if (!doc) { return; }   /* over the check limit: keep what is shown; Send still works */
         var lists = form.querySelectorAll("ul.problems");
         for (var i = 0; i < lists.length; i++) {
           var f = lists[i].getAttribute("data-for");
