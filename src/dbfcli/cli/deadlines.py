@@ -45,7 +45,10 @@ def register(app: typer.Typer) -> None:
         now = parse_now(today)
         snap = load_snapshot()
         settings = snap.settings()
+        from ..rules.waiting import waiting_notes
+
         sources, notes, warnings = snap.deadline_sources(settings, now)
+        warnings = list(warnings) + waiting_notes(snap.pending_items())   # what waits for the TD (issue 26)
         check(warnings)   # about the cup's field (entry rounds, pools): printed, never fatal
         every = merge(sources, now)
         shown = every if all_ else open_items(every, now, days)
@@ -53,7 +56,7 @@ def register(app: typer.Typer) -> None:
         if RUN.json or not (quiet and not shown):
             failing = fail_on_overdue and bool(overdue)
             doc = {"ok": not failing, "today": now.isoformat(), "deadlines": [d.to_json() for d in shown],
-                   "notes": notes}
+                   "notes": notes, "warnings": [p.to_json() for p in warnings]}
             if failing:
                 doc["errors"] = [p.to_json() for p in _overdue_problems(overdue)]
 

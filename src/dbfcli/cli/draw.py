@@ -11,7 +11,9 @@ from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit,
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Redraw a drawn round that has no results yet.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Redraw a drawn round that has no results yet; or draw "
+                                                       "while a sheet of the previous round waits for the TD "
+                                                       "(§1.5.16; the journal says so).")]
 BeaconOpt = Annotated[Optional[str], typer.Option("--beacon", help="The public random value of the beacon the "
                                                                    "commitment names (e.g. a drand round's randomness).")]
 
@@ -33,6 +35,9 @@ def register(app: typer.Typer) -> None:
         place, "winner of C1-032", filled when its result is recorded. The seed is
         recorded: the same seed on the same state gives the same draw. A drawn
         round is redrawn only with --force and only while it has no results.
+        While a dispute or a sheet with errors of form of the previous round waits
+        for the TD (`dbf result pending`), the draw is refused (§1.5.16, exit 1);
+        --force draws anyway and the journal names what waited.
         After `dbf draw commit --round N` the draw uses the committed secret (with
         --beacon when the commitment names a beacon source), reveals it in the draw
         file, and `dbf draw verify --round N` checks it (issue 30).
@@ -40,15 +45,22 @@ def register(app: typer.Typer) -> None:
         Example: dbf draw cup --round 1 --seed 2627
         """
         from ..i18n import team_label as label
+        from ..rules.waiting import blocking_draw, forced_note
         from ..store.cupdraw import draw_file
         from .draw_commit import committed_seed, draw_field, draw_inputs, proof_doc
 
         snap = load_snapshot()
         store = snap.store
+        waiting = snap.pending_items()
+        if not force:
+            check(blocking_draw(waiting, round_))     # §1.5.16: the TD decides first (issue 26)
         settings = snap.settings()
         inputs = draw_inputs(snap, settings, round_, force)
         seed, reveal = committed_seed(snap, round_, inputs.field, seed, beacon)
-        with store.transaction(command_line(), f"drew cup round {round_} (seed {seed})", dry_run,
+        forced = forced_note(waiting, round_)
+        drew = (f"drew cup round {round_} (seed {seed}), forced (--force) while waiting for the TD: {forced}" if forced
+                else f"drew cup round {round_} (seed {seed})")
+        with store.transaction(command_line(), drew, dry_run,
                                RUN.lock_timeout) as tx:
             outcome, problems = draw_field(inputs.field, seed, reveal)
             d = outcome.draw

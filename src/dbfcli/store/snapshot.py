@@ -117,8 +117,11 @@ def check_season(store: SeasonStore) -> list[Problem]:
     except StoreError:
         return problems          # season.toml's problems: settings.check_season
     from ..rules.draw_pending import open_place_notes
+    from ..rules.waiting import waiting_notes
+    from .servefiles import load_pending_items
 
     return (problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
+            + waiting_notes(load_pending_items(store))
             + check_divisions(load_divisions(store, settings), settings)
             + standingsstate.check_standings(store, settings, load_divisions))
 
