@@ -990,6 +990,7 @@ PROBLEMS: dict[str, str] = {
     "round {} cannot be drawn while {} waits for the TD: {}": "runde {} kan ikke trækkes, mens {} venter på turneringslederen: {}",
     "decide it first (dbf result accept {} or dbf result reject {}), or draw with --force": "afgør den først (dbf result accept {} eller dbf result reject {}), eller træk med --force",
     "{} waits for the TD: {}": "{} venter på turneringslederen: {}",
+    "{} won: sending the sheet is the winning team's job; the captain of {} may still send it": "{} vandt: det er det vindende holds opgave at sende resultatblanketten; kaptajnen for {} må dog godt sende den",
     "{} from the captain of {}, sent {}": "{} fra holdkaptajnen for {}, sendt {}",
     "a dispute of the recorded sheet": "en indsigelse mod den registrerede resultatblanket",
     "a sheet with errors of form only": "en resultatblanket med kun formfejl",

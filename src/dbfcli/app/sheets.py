@@ -341,6 +341,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
     sheet, store, match, res = loaded.sheet, loaded.store, loaded.inputs.match, plan.check
     rel = match_file(match.id)
     move = amend and extra.move_to_next_round
+    recorded_at = dt.datetime.now().replace(microsecond=0)
     with store.transaction(session.actor, f"{'amended' if amend else 'recorded'} {match.id}"
                            + (" (--move-to-next-round, §1.5.16)" if move else ""), dry_run, session.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
@@ -355,7 +356,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
         tx.write_yaml(rel, cup_record_data(
             sheet=sheet, sheet_plain=sheet_data(loaded.data, sheet.file or ""), check=res, match=match,
             fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),
-            recorded_at=dt.datetime.now().replace(microsecond=0)),
+            recorded_at=recorded_at),
             header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
         if extra.sender:
             from ..store.servefiles import sent_record
@@ -365,6 +366,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
             tx.delete(extra.settles)
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
         doc["fees"] = plan.fees
+        doc["recorded_at"] = recorded_at.isoformat()   # the receipt's time (issue 26)
     return True
 
 

@@ -111,3 +111,16 @@ def if_recorded(p: Problem) -> bool:
     (True, False)
     """
     return not p.is_error and p.rule in IF_RECORDED
+
+
+def loser_sends(winner: str | None, sender: str) -> Problem | None:
+    """§1.5.14: sending the result sheet is the winning team's job. A captain of the losing side
+    may still send it (the sheet is what counts), but is told so (issue 26); None otherwise.
+
+    >>> loser_sends("KBH-3", "ODE-1").rule, loser_sends("KBH-3", "KBH-3"), loser_sends(None, "ODE-1")
+    ('1.5.14', None, None)
+    """
+    if not winner or winner == sender:
+        return None
+    return Problem.warning("1.5.14", f"{winner} won: sending the sheet is the winning team's job; the captain of "
+                                     f"{sender} may still send it")

@@ -139,6 +139,7 @@ class Web:
             else:
                 outcome = check_sent_sheet(session, grant, body)
         doc = outcome.json()
+        _loser_warning(doc, grant.team)
         return status_of(outcome.exit, doc, verb), doc
 
     def answer(self, grant, verb: str, body: bytes = b"", note: str = "") -> dict:
@@ -161,6 +162,16 @@ class Web:
                                             jinja2.PackageLoader("dbfcli.publish", "templates")]),
                 autoescape=True, undefined=jinja2.StrictUndefined, finalize=page_value)
         return self._env
+
+
+def _loser_warning(doc: dict, team: str) -> None:
+    """§1.5.14 (issue 26): the losing side's captain checking or sending is told that sending
+    is the winner's job (still allowed): a warning in the document's ``warnings``."""
+    from ..rules.recording import loser_sends
+
+    warning = loser_sends(doc.get("winner") if isinstance(doc.get("winner"), str) else None, team)
+    if warning is not None and isinstance(doc.get("warnings"), list):
+        doc["warnings"].append(warning.to_json())
 
 
 async def _api_request(request: Request):

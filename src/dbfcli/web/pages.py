@@ -200,7 +200,9 @@ def _act_sheet(page: Page, grant, form: dict, action: str) -> Response:
     status, doc = page.web.sheet(grant, verb, text.encode("utf-8"), lang=page.lang)
     fields, general = place_problems(doc, where)
     if verb == "submit" and status == 200 and doc.get("recorded"):
-        return page.render("serve-receipt.html.j2", facts=facts, doc=doc, team=grant.team)
+        told = [w for w in doc.get("warnings") or [] if w.get("rule") == "1.5.14" and grant.team in w.get("message", "")]
+        return page.render("serve-receipt.html.j2", facts=facts, doc=doc, team=grant.team,
+                           warnings=shown_problems(told, page.lang))
     message = page.t("form_only") if doc.get("pending") else ""
     ok = status == 200 and not doc.get("errors")
     return _form(page, facts, values, fields, general, message=message, ok=ok,

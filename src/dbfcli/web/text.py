@@ -27,6 +27,8 @@ TEXT = {
     "recorded_plain": ("{match} is recorded.", "{match} er registreret."),
     "journal": ("Recorded at {when}, in the TD's journal as sent by the captain of {team}.",
                 "Registreret {when}, i turneringslederens journal som sendt af kaptajnen for {team}."),
+    "next_fee": ("{team}'s fee for cup round {round}: {amount} kr ({players} players, §1.5.15).",
+                 "{team}s gebyr for pokalrunde {round}: {amount} kr. ({players} spillere, §1.5.15)."),
     "gp": ("Gold points", "Guldpoint"), "up_credited": ("UP credited", "UP godskrevet"),
     "confirm_title": ("The captain of {team} sent this sheet", "Kaptajnen for {team} har sendt denne seddel"),
     "confirm": ("Confirm", "Bekræft"), "dispute": ("Dispute", "Gør indsigelse"),
