@@ -69,6 +69,7 @@ NOT_READERS = {
     "rollover": {"set_current", "rollover_files", "already_built", "after_undo", "new_season_refusal",
                  "rollover_plan"},
     "journal": {"plan_undo"},         # dbf undo: the journal's own reader (store/journal.py)
+    "importnames": {"read_names", "names_text", "SEASON_NAMES"},   # --names FILE the user gives; the map written
 }
 
 #: ``module:function`` -> why it may open a file: a file the user names, or the package's data

@@ -206,9 +206,11 @@ def _refuse(doc: dict, target: Path, file: Path, text: str, draft: bool, errors:
 def _names_map(store, names_file: Path | None) -> tuple[dict[str, int], dict[str, int]]:
     """The names map (issue 28): the season's ``imports/names.yaml`` with ``--names FILE`` over
     it; and what ``--names`` gave (kept in the season once the sheet is written)."""
-    from ..store.importnames import read_names, season_names
+    from ..store.importnames import read_names
+    from ..store.snapshot import as_snapshot
 
-    known, problems = season_names(store)
+    known, problems = as_snapshot(store).import_names()
+    known, problems = dict(known), list(problems)
     given: dict[str, int] = {}
     if names_file is not None:
         given, more = read_names(names_file)
@@ -220,10 +222,11 @@ def _names_map(store, names_file: Path | None) -> tuple[dict[str, int], dict[str
 
 def _keep_names(store, given: dict[str, int], known: dict[str, int], dry_run: bool) -> None:
     """Keep what ``--names`` gave in the season's names map, through a transaction."""
-    from ..store.importnames import SEASON_NAMES, names_text, season_names
+    from ..store.importnames import SEASON_NAMES, names_text
+    from ..store.snapshot import as_snapshot
     from .common import command_line
 
-    old, _ = season_names(store)
+    old, _ = as_snapshot(store).import_names()
     if not given or {**old, **given} == old:
         return
     with store.transaction(command_line(), f"names map: {len(given)} name(s) for dbf result import", dry_run,

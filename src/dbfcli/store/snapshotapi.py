@@ -312,6 +312,13 @@ class Snapshot:
 
         return self._once(("captain_files", match_id, recorded), load_captain_files, match_id, recorded)
 
+    def import_names(self) -> tuple:
+        """``(names map, problems)`` of ``imports/names.yaml``: the names a scoring program
+        writes, each a member number (store.importnames; ``dbf result import``, issue 28)."""
+        from .importnames import season_names
+
+        return self._once("import_names", season_names)
+
     def pending_items(self) -> list:
         """The captains' sheets waiting for the TD, oldest first (store.servefiles)."""
         from .servefiles import load_pending_items
