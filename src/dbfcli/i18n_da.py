@@ -990,6 +990,8 @@ PROBLEMS: dict[str, str] = {
     "round {} cannot be drawn while {} waits for the TD: {}": "runde {} kan ikke trækkes, mens {} venter på turneringslederen: {}",
     "decide it first (dbf result accept {} or dbf result reject {}), or draw with --force": "afgør den først (dbf result accept {} eller dbf result reject {}), eller træk med --force",
     "{} waits for the TD: {}": "{} venter på turneringslederen: {}",
+    "cannot open the access log {}: {}": "kan ikke åbne adgangsloggen {}: {}",
+    "--access-log names a file dbf can append to": "--access-log skal være en fil, dbf kan skrive videre i",
     "{} won: sending the sheet is the winning team's job; the captain of {} may still send it": "{} vandt: det er det vindende holds opgave at sende resultatblanketten; kaptajnen for {} må dog godt sende den",
     "{} from the captain of {}, sent {}": "{} fra holdkaptajnen for {}, sendt {}",
     "a dispute of the recorded sheet": "en indsigelse mod den registrerede resultatblanket",

@@ -8,6 +8,7 @@ secret, so every earlier link is refused. docs/serve.md.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -82,7 +83,7 @@ def captain_links(season, round_no: int, base: str, make: bool = False) -> list[
 
 
 def _run_server(root, season: str, host: str, port: int, base: str | None, forwarded: str | None,
-                lock_timeout: float) -> None:
+                lock_timeout: float, access_log=None) -> None:
     """uvicorn serving :func:`dbfcli.web.app.create_app` (the season lock is taken per request)."""
     import sys
 
@@ -92,7 +93,11 @@ def _run_server(root, season: str, host: str, port: int, base: str | None, forwa
         from ..web.app import Config, create_app
     except ImportError:
         fail("dbf serve needs the web extra: pip install 'dbf[web]'", code="usage.missing")
-    app = create_app(Config(root, season, lock_timeout=lock_timeout, base_url=base))
+    try:
+        app = create_app(Config(root, season, lock_timeout=lock_timeout, base_url=base, access_log=access_log))
+    except OSError as exc:
+        fail(f"cannot open the access log {access_log}: {exc.strerror}", code="usage.option",
+             hint="--access-log names a file dbf can append to")
     sys.stderr.write(f"dbf serve: season {season} on http://{host}:{port} (Ctrl-C stops)\n")
     uvicorn.run(app, host=host, port=port, proxy_headers=bool(forwarded), forwarded_allow_ips=forwarded or "127.0.0.1",
                 server_header=False, access_log=False, log_level="info")
@@ -105,6 +110,9 @@ BaseOpt = Annotated[str | None, typer.Option("--base-url", metavar="URL", help="
 ForwardedOpt = Annotated[str | None, typer.Option("--forwarded-allow-ips", metavar="IPS",
                                                   help="Proxy addresses whose X-Forwarded-For/-Proto are trusted "
                                                        "(comma-separated, as uvicorn's).")]
+AccessLogOpt = Annotated[Path | None, typer.Option("--access-log", metavar="FILE",
+                                                   help="Append one line per request to FILE: time, method, path "
+                                                        "(tokens redacted), status, ms.")]
 SERVE_HELP = """The captains' web application over this season (issue 19; docs/serve.md).
 
 Each captain opens their link (`dbf serve links --round N`), fills in the sheet, sees every
@@ -121,9 +129,10 @@ def register(app: typer.Typer) -> None:
     app.add_typer(serve, name="serve")
 
     def serve_cmd(ctx: typer.Context, host: HostOpt = "127.0.0.1", port: PortOpt = 8000, base_url_: BaseOpt = None,
-                  forwarded_allow_ips: ForwardedOpt = None, json_: JsonOpt = False) -> None:
+                  forwarded_allow_ips: ForwardedOpt = None, access_log: AccessLogOpt = None,
+                  json_: JsonOpt = False) -> None:
         if ctx.invoked_subcommand is None:
-            _serve_guarded(host, port, base_url_, forwarded_allow_ips)
+            _serve_guarded(host, port, base_url_, forwarded_allow_ips, access_log)
 
     serve.callback()(serve_cmd)
 
@@ -165,7 +174,7 @@ def register(app: typer.Typer) -> None:
              lambda out: out.line(tr("serve_would_rotate" if dry_run else "serve_rotated", n=generation)))
 
 
-def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None) -> None:
+def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None, access_log=None) -> None:
     """The server, with dbf's errors as clean messages and exit codes (as :func:`command` does):
     the season is checked (and its secret made) under the lock, which is then let go: the
     server takes it per request."""
@@ -184,7 +193,8 @@ def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None
             if read_secret(store.dir) is None:
                 _new_secret(store, 1, "made the secret of the captains' links")
             root, season = store.root, store.season
-        _run_server(root, season, host, port, base, forwarded, 5.0 if RUN.lock_timeout == 10.0 else RUN.lock_timeout)
+        _run_server(root, season, host, port, base, forwarded, 5.0 if RUN.lock_timeout == 10.0 else RUN.lock_timeout,
+                    access_log)
     except (UsageProblem, StoreError) as exc:
         _report(exc.problems)
     except RuleBroken as exc:

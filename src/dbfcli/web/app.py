@@ -38,10 +38,11 @@ class Config:
 
     def __init__(self, root: Path, season: str, *, lock_timeout: float = 5.0, base_url: str | None = None,
                  per_token: int = 30, per_client: int = 600, window: float = 60.0,
-                 body_limit: int = guard.BODY_LIMIT, per_token_check: int = 240):
+                 body_limit: int = guard.BODY_LIMIT, per_token_check: int = 240, access_log: Path | None = None):
         self.root, self.season, self.lock_timeout, self.base_url = Path(root), season, lock_timeout, base_url
         self.per_token, self.per_client, self.window, self.body_limit = per_token, per_client, window, body_limit
         self.per_token_check = per_token_check   # the form's as-you-type checks: a budget of their own (issue 26)
+        self.access_log = access_log             # dbf serve --access-log FILE (guard.AccessLog)
 
 
 # --------------------------------------------------------------------------- API
@@ -288,10 +289,26 @@ async def server_error(request: Request, exc) -> Response:
     return PlainTextResponse("internal error; the TD is told", status_code=500)
 
 
+class Site:
+    """``/site/``: the published site (``dbf publish``), 404 while there is none (issue 26: not
+    a 500 with a traceback in the log); the folder is looked for on every request, so a site
+    published while the server runs is served at once."""
+
+    def __init__(self, directory: Path):
+        self.directory, self.files = directory, None
+
+    async def __call__(self, scope, receive, send):
+        if not self.directory.is_dir():
+            return await PlainTextResponse("not found", status_code=404)(scope, receive, send)
+        if self.files is None:
+            from starlette.staticfiles import StaticFiles
+
+            self.files = StaticFiles(directory=self.directory, html=True)
+        await self.files(scope, receive, send)
+
+
 def create_app(config: Config) -> Starlette:
     """The application over ``config``'s season (the ASGI callable uvicorn serves)."""
-    from starlette.staticfiles import StaticFiles
-
     from .pages import page_check_json, page_get, page_post
 
     routes = [
@@ -305,8 +322,8 @@ def create_app(config: Config) -> Starlette:
         Route("/api/v1/sheets", api_sheet, methods=["POST"]),
         Route("/api/v1/sheets/confirm", api_answer, methods=["POST"]),
         Route("/api/v1/sheets/dispute", api_answer, methods=["POST"]),
-        Mount("/site", app=StaticFiles(directory=config.root / config.season / "site", html=True, check_dir=False)),
+        Mount("/site", app=Site(config.root / config.season / "site")),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error})
     app.state.web = Web(config)
-    return guard.Guard(app, config.body_limit)
+    return guard.Guard(app, config.body_limit, config.access_log)

@@ -35,10 +35,12 @@ def redact(path: str) -> str:
 class Guard:
     """ASGI middleware: the security headers on every answer (no ``Server`` header), a body
     declared larger than :data:`BODY_LIMIT` refused with 413 before it is read, and one access
-    log line per request with the token redacted."""
+    log line per request with the token redacted (the logger ``dbfcli.web.access``, and with
+    ``access_log`` a file: ``dbf serve --access-log FILE``, issue 26)."""
 
-    def __init__(self, app, body_limit: int = BODY_LIMIT):
+    def __init__(self, app, body_limit: int = BODY_LIMIT, access_log=None):
         self.app, self.body_limit = app, body_limit
+        self.log_file = AccessLog(access_log) if access_log else None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -60,8 +62,33 @@ class Guard:
         else:
             await self.app(scope, receive, send_with_headers)
         client = (scope.get("client") or ("-", 0))[0]
-        access.info('%s "%s %s" %s %.1fms', client, scope.get("method"), redact(scope.get("path", "")),
-                    status["code"], 1000 * (time.monotonic() - started))
+        method, path, ms = scope.get("method"), redact(scope.get("path", "")), 1000 * (time.monotonic() - started)
+        access.info('%s "%s %s" %s %.1fms', client, method, path, status["code"], ms)
+        if self.log_file is not None:
+            self.log_file.write(method, path, status["code"], ms)
+
+
+class AccessLog:
+    """``dbf serve --access-log FILE``: one line per request, appended and flushed as it ends:
+    the local time with its offset, the method, the path with any token redacted
+    (:func:`redact`), the status and the milliseconds, e.g.
+    ``2026-12-13T20:04:11+01:00 POST /s/<token>/check.json 200 12.3ms``. No client address,
+    no query, no header: nothing that names or lets in a captain."""
+
+    def __init__(self, path):
+        self.path = path
+        self._lock = threading.Lock()
+        self._file = open(path, "a", encoding="utf-8", buffering=1)
+
+    def write(self, method, path: str, status: int, ms: float) -> None:
+        import datetime as dt
+
+        from ..rules.text import shown
+
+        stamp = dt.datetime.now().astimezone().replace(microsecond=0).isoformat()
+        line = f"{stamp} {shown(str(method))} {shown(path).replace(' ', '%20')} {status} {ms:.1f}ms\n"
+        with self._lock:
+            self._file.write(line)
 
 
 async def _plain(send, status: int, body: bytes) -> None:
