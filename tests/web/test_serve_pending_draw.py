@@ -77,3 +77,23 @@ def test_1_5_16_after_accepting_the_round_is_drawn(round_one_played_one_disputed
     root, first = round_one_played_one_disputed
     assert run_dbf("result", "accept", first["id"]).exit_code == 0
     assert run_dbf("draw", "cup", "--round", "2", "--seed", "7").exit_code == 0
+
+
+def test_1_5_14_pending_shows_what_the_dispute_changes(round_one_played_one_disputed):
+    root, first = round_one_played_one_disputed
+    item = run_dbf("result", "pending", "--json").json["pending"][0]
+    whats = {c["what"]: c for c in item["changes"]}
+    assert whats["winner"]["recorded"] == first["home"] and whats["winner"]["disputed"] == first["away"]
+    assert (whats["imps"]["recorded"], whats["imps"]["disputed"]) == ("30-20", "20-30") and "gp" in whats
+    human = run_dbf("result", "pending").stdout
+    assert f"{first['id']}: winner {first['home']} -> {first['away']}" in human and "30-20 -> 20-30" in human
+
+
+def test_1_5_14_accept_dry_run_says_what_would_change_and_writes_nothing(round_one_played_one_disputed):
+    root, first = round_one_played_one_disputed
+    before = _state(root)
+    r = run_dbf("result", "accept", first["id"], "--dry-run", "--json")
+    assert r.exit_code == 0 and {c["what"] for c in r.json["changes"]} >= {"winner", "imps", "gp"}
+    human = run_dbf("--lang", "da", "result", "accept", first["id"], "--dry-run")
+    assert f"vinder {first['home']} -> {first['away']}" in human.stdout
+    assert _state(root) == before

@@ -43,27 +43,55 @@ def _drop(store, item: dict, message: str, dry_run: bool) -> None:
         tx.delete(item["file"])
 
 
-def _record(store, item: dict, dry_run: bool = False) -> None:
-    """The waiting sheet recorded as ``dbf result submit --accept-with-penalty`` (a sheet with
-    errors of form, §1.5.14) or ``dbf result amend`` (a dispute) records it, and the waiting
-    file removed, in ONE write (:func:`dbfcli.app.sheets.submit_sheet`): one journal entry,
-    which ``dbf undo`` takes back whole. ``--now`` is when the captain sent it."""
+def _accepting(store, item: dict, dry_run: bool):
+    """The Outcome of recording the waiting sheet (:func:`dbfcli.app.sheets.submit_sheet`):
+    ``--accept-with-penalty`` for a sheet with errors of form (§1.5.14), an amendment for a
+    dispute; ``--now`` is when the captain sent it; ``dry_run``: nothing written."""
     from ..app.session import Session
     from ..app.sheets import Extra, SheetText, submit_sheet
     from ..rules.dates import datetime_of
     from ..store.snapshot import as_snapshot
-    from .result_show import render
 
     amend = item.get("reason") == "dispute"
     text = SheetText(data=str(item.get("sheet_text") or "").encode("utf-8"), label=f"{item['match']}.yaml")
     when = datetime_of(str(item.get("at", ""))[:16]) or dt.datetime.now().replace(microsecond=0)
     session = Session(actor=command_line(), lock_timeout=RUN.lock_timeout, snapshot=as_snapshot(store))
-    render(submit_sheet(session, text, when, penalty=not amend, amend=amend, dry_run=dry_run,
-                        extra=Extra(settles=item["file"])))
+    return submit_sheet(session, text, when, penalty=not amend, amend=amend, dry_run=dry_run,
+                        extra=Extra(settles=item["file"]))
+
+
+def changes_of(store, item: dict) -> list[dict]:
+    """What accepting ``item`` would change (winner, IMPs, GP, UP; rules.waiting.sheet_changes):
+    against the recorded sheet for a dispute, against nothing for a sheet not recorded yet;
+    empty when the waiting sheet would be refused (``accept`` then says why)."""
+    from ..rules.waiting import sheet_changes
+    from ..store.cupresults import match_file
+
+    outcome = _accepting(store, item, dry_run=True)
+    if outcome.problems:
+        return []
+    rec = store.read_yaml(match_file(item["match"]), required=False)
+    return sheet_changes(rec.data if rec is not None and isinstance(rec.data, dict) else {}, outcome.doc)
+
+
+def change_lines(match: str, changes: list[dict]) -> list[str]:
+    """The changes as lines for a person (``dbf result pending``, ``accept --dry-run``)."""
+    return [tr("pending_change", match=match, what=tr("change:" + c["what"]), recorded=c["recorded"] or "-",
+               disputed=c["disputed"] or "-") for c in changes]
+
+
+def _record(store, item: dict, dry_run: bool = False) -> None:
+    """The waiting sheet recorded as ``dbf result submit --accept-with-penalty`` (a sheet with
+    errors of form, §1.5.14) or ``dbf result amend`` (a dispute) records it, and the waiting
+    file removed, in ONE write (:func:`dbfcli.app.sheets.submit_sheet`): one journal entry,
+    which ``dbf undo`` takes back whole. ``--now`` is when the captain sent it."""
+    from .result_show import render
+
+    render(_accepting(store, item, dry_run))
 
 
 def attach(result: typer.Typer) -> None:
-    @command(result, "pending")
+    @command(result, "pending", writes=True)   # the lock: what a dispute changes is a dry run of accept
     def pending(csv: CsvOpt = False, json_: JsonOpt = False) -> None:
         """What the captains sent over `dbf serve` that waits for the TD: sheets whose only
         errors are of form (§1.5.14) and disputes of a recorded sheet.
@@ -74,7 +102,9 @@ def attach(result: typer.Typer) -> None:
         items = open_items(store)
         from ..store.servefiles import PENDING_KEYS
 
-        doc = {"ok": True, "pending": [{k: i.get(k) for k in PENDING_KEYS} for i in items],
+        changes = {i["match"]: changes_of(store, i) for i in items if i.get("reason") == "dispute"}
+        doc = {"ok": True, "pending": [dict({k: i.get(k) for k in PENDING_KEYS}, **(
+            {"changes": changes[i["match"]]} if i["match"] in changes else {})) for i in items],
                "errors": [], "warnings": []}
 
         def human(out):
@@ -86,6 +116,9 @@ def attach(result: typer.Typer) -> None:
             out.table(None, heads("match", "reason", "by", "sent", "note"),
                       [(i["match"], i.get("reason"), i.get("by"), str(i.get("at", ""))[:16].replace("T", " "),
                         (i.get("note") or "")[:60]) for i in items])
+            for match, found in changes.items():   # issue 26: what the dispute would change
+                for line in change_lines(match, found) or [tr("pending_no_change", match=match)]:
+                    out.line(line)
         emit(doc, human)
 
     @command(result, "accept", writes=True)
@@ -99,9 +132,14 @@ def attach(result: typer.Typer) -> None:
         store = load_store()
         item = _item(store, match_id)
         if dry_run:
+            changes = changes_of(store, item)
+
+            def human(out):
+                out.line(tr("pending_would_accept", match=item["match"], team=item.get("by")))
+                for line in change_lines(item["match"], changes):
+                    out.line("  " + line)
             emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "dry_run": True,
-                  "errors": [], "warnings": []},
-                 lambda out: out.line(tr("pending_would_accept", match=item["match"], team=item.get("by"))))
+                  "changes": changes, "errors": [], "warnings": []}, human)
             return
         _record(store, item)
 

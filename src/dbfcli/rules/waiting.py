@@ -61,3 +61,46 @@ def forced_note(items: Iterable[Mapping], round_no: int) -> str:
         return ""
     return ", ".join(
         f"{i['match']} ({i.get('reason')} from {i.get('by')})" for i in waiting)
+
+
+def _gp(value) -> dict:
+    from fractions import Fraction
+
+    return {str(k): Fraction(str(v)) for k, v in (value or {}).items()} if isinstance(value, Mapping) else {}
+
+
+def _gp_text(gp: dict) -> str:
+    """``"2.00 to 329590, 1.00 to 400107"``: each player's gold points, by member number."""
+    def hundredths(v) -> str:
+        units = round(v * 100)
+        return f"{units // 100}.{units % 100:02d}"
+    return ", ".join(f"{hundredths(v)} to {p}" for p, v in sorted(gp.items())) or "-"
+
+
+def sheet_changes(recorded: Mapping, proposed: Mapping) -> list[dict]:
+    """§1.5.14: what accepting a dispute changes: ``recorded`` is the record of the match, and
+    ``proposed`` the document of the disputing sheet recorded in its place (``dbf result
+    accept --dry-run``). One entry per thing that differs, ``{"what", "recorded", "disputed"}``,
+    of ``winner``, ``imps``, ``gp`` (the players whose gold points differ, exact) and ``up``.
+
+    >>> rec = {"winner": "A-1", "imps": [30, 20], "gp": {1: "2.00", 2: "1.00"}, "up": {"B-1": 1}}
+    >>> new = {"winner": "B-1", "imps": [20, 30], "gp": {"3": 2.0}, "up": {"B-1": 1}}
+    >>> [(c["what"], c["recorded"], c["disputed"]) for c in sheet_changes(rec, new)]
+    [('winner', 'A-1', 'B-1'), ('imps', '30-20', '20-30'), ('gp', '2.00 to 1, 1.00 to 2', '2.00 to 3')]
+    >>> sheet_changes(rec, dict(rec, gp={"1": 2, "2": 1.0}))
+    []
+    """
+    out = []
+    if recorded.get("winner") != proposed.get("winner"):
+        out.append({"what": "winner", "recorded": recorded.get("winner"), "disputed": proposed.get("winner")})
+    imps = ["-".join(str(x) for x in (d.get("imps") or [])) for d in (recorded, proposed)]
+    if imps[0] != imps[1]:
+        out.append({"what": "imps", "recorded": imps[0], "disputed": imps[1]})
+    gp = [_gp(d.get("gp")) for d in (recorded, proposed)]
+    if gp[0] != gp[1]:
+        out.append({"what": "gp", **{side: _gp_text(g) for side, g in zip(("recorded", "disputed"), gp)}})
+    up = [dict(d.get("up") or {}) for d in (recorded, proposed)]
+    if up[0] != up[1]:
+        out.append({"what": "up", **{side: ", ".join(f"{t} {n}" for t, n in sorted(u.items())) or "-"
+                                     for side, u in zip(("recorded", "disputed"), up)}})
+    return out
