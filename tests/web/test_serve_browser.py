@@ -20,7 +20,7 @@ from webkit import REPO, SEASON, drawn_season, link_of, links, schedule, serving
 ARTIFACTS = REPO / "test-artifacts"
 
 
-def _driver(tmp_path: Path):
+def _driver(tmp_path: Path, size: str = "1200,2400"):
     exe = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and Path(p).is_file()), None)
     drv = next((p for p in ("/usr/bin/chromedriver", shutil.which("chromedriver") or "") if p and Path(p).is_file()),
                None)
@@ -33,7 +33,7 @@ def _driver(tmp_path: Path):
     opts.binary_location = exe
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1200,2400", "--lang=en-GB"):
+                f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={size}", "--lang=en-GB"):
         opts.add_argument(arg)
     from selenium.webdriver.chrome.service import Service
 
@@ -107,3 +107,76 @@ def test_1_5_14_a_captain_fills_in_the_form_in_chromium_sees_the_error_corrects_
     up = run_dbf("up", "--json").json["teams"]
     assert up.get(m["away"]) == m["up"]
     assert run_dbf("check").exit_code == 0
+
+
+_WIDE = "return [document.scrollingElement.scrollWidth, window.innerWidth];"
+#: every visible control's tap area (issue 26): its box, with its margins for a checkbox
+_SMALL = """
+return Array.from(document.querySelectorAll('input:not([type=hidden]), button, textarea, a.lang'))
+  .filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+              const m = e.type === 'checkbox' ? parseFloat(s.marginTop) + parseFloat(s.marginBottom) : 0;
+              return [e.name || e.id || e.tagName, Math.round(r.height + m)]; })
+  .filter(x => x[1] < 44);
+"""
+
+
+def _phone_checks(driver, shots: Path, name: str) -> None:
+    driver.save_screenshot(str(shots / f"{name}.png"))
+    wide, inner = driver.execute_script(_WIDE)
+    assert wide <= inner, f"{name}: the page scrolls sideways ({wide} px in a {inner}-px window)"
+    small = driver.execute_script(_SMALL)
+    assert not small, f"{name}: controls under a 44-px tap area: {small}"
+
+
+def test_1_5_14_a_captain_on_a_390px_phone_sends_without_scrolling_sideways(tmp_path, monkeypatch):
+    """Issue 26: the phone flow: the form, an error next to its field, the corrected sheet
+    sent, the receipt, and the other captain's confirm, each page fitting 390 px with 44-px
+    tap areas; screenshots under the test's temporary folder (``screenshots/``)."""
+    root = drawn_season(tmp_path, monkeypatch)
+    m = next(iter(schedule().values()))
+    all_links = links()
+    home, away = (link_of(all_links, m["id"], m[s])["url"].rsplit("/", 1)[1] for s in ("home", "away"))
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    driver = _driver(tmp_path, "390,844")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        with serving(root) as url:
+            driver.set_page_load_timeout(60)
+            # a phone's viewport (headless Chromium's window is at least 500 px wide)
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            driver.get(f"{url}/s/{home}?lang=da")
+            assert driver.execute_script("return window.innerWidth") == 390
+            driver.get(f"{url}/s/{home}?lang=da")
+            _phone_checks(driver, shots, "form")
+            _fill(driver, By, "24")
+            driver.find_element(By.ID, "check").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
+            _phone_checks(driver, shots, "form-error")
+            el = driver.find_element(By.NAME, "home_p0_boards")
+            el.clear()
+            el.send_keys("40")
+            driver.find_element(By.ID, "check").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "ok")))
+            driver.find_element(By.ID, "send").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
+            _phone_checks(driver, shots, "receipt")
+            driver.get(f"{url}/s/{away}?lang=da")
+            _phone_checks(driver, shots, "other-captain")
+            driver.find_element(By.ID, "confirm").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+            _phone_checks(driver, shots, "confirmed")
+    except Exception:
+        driver.save_screenshot(str(shots / "failed.png"))
+        (shots / "failed.html").write_text(driver.page_source, encoding="utf-8")
+        raise
+    finally:
+        driver.quit()
+    assert (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").is_file()
+    assert sorted(p.name for p in shots.glob("*.png")) == sorted(
+        f"{n}.png" for n in ("form", "form-error", "receipt", "other-captain", "confirmed"))
