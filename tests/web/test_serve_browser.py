@@ -60,6 +60,29 @@ def _fill(driver, by, boards_first: str) -> None:
             el.send_keys(boards_first if (side, j) == ("home", 0) else "40")
 
 
+def _error_corrected_and_sent(driver, seen) -> None:
+    """The form filled with one error (the home boards do not add up, §1.5.14), checked, the
+    error seen next to the home side (``seen("form-error")``), corrected, checked, sent, the
+    receipt seen (``seen("receipt")``)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _fill(driver, By, "24")
+    driver.find_element(By.ID, "check").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
+    assert "§1.5.14" in driver.find_element(By.CSS_SELECTOR, "#side-home").text
+    seen("form-error")
+    el = driver.find_element(By.NAME, "home_p0_boards")
+    el.clear()
+    el.send_keys("40")
+    driver.find_element(By.ID, "check").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "ok")))
+    driver.find_element(By.ID, "send").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
+    seen("receipt")
+
+
 def test_1_5_14_a_captain_fills_in_the_form_in_chromium_sees_the_error_corrects_and_sends(tmp_path, monkeypatch):
     root = drawn_season(tmp_path, monkeypatch)
     sched = schedule()
@@ -67,30 +90,15 @@ def test_1_5_14_a_captain_fills_in_the_form_in_chromium_sees_the_error_corrects_
     token = link_of(links(), m["id"], m["home"])["url"].rsplit("/", 1)[1]
     driver = _driver(tmp_path)
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     try:
         with serving(root) as url:
             driver.set_page_load_timeout(60)
             driver.get(f"{url}/s/{token}")
             assert m["id"] in driver.title
-            _fill(driver, By, "24")                                  # one error: the home boards do not add up
-            driver.find_element(By.ID, "check").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
-            shown = driver.find_element(By.CSS_SELECTOR, "#side-home").text
-            assert "§1.5.14" in shown
             ARTIFACTS.mkdir(exist_ok=True)
-            driver.save_screenshot(str(ARTIFACTS / "serve-form-error.png"))
-            el = driver.find_element(By.NAME, "home_p0_boards")
-            el.clear()
-            el.send_keys("40")
-            driver.find_element(By.ID, "check").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "ok")))
-            driver.find_element(By.ID, "send").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
+            _error_corrected_and_sent(driver, lambda name: driver.save_screenshot(str(ARTIFACTS / f"serve-{name}.png")))
             assert m["id"] in driver.find_element(By.ID, "receipt").text
-            driver.save_screenshot(str(ARTIFACTS / "serve-receipt.png"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"] \
                 if hasattr(driver, "get_log") else []
             assert not errors, errors
@@ -154,18 +162,7 @@ def test_1_5_14_a_captain_on_a_390px_phone_sends_without_scrolling_sideways(tmp_
             assert driver.execute_script("return window.innerWidth") == 390
             driver.get(f"{url}/s/{home}?lang=da")
             _phone_checks(driver, shots, "form")
-            _fill(driver, By, "24")
-            driver.find_element(By.ID, "check").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
-            _phone_checks(driver, shots, "form-error")
-            el = driver.find_element(By.NAME, "home_p0_boards")
-            el.clear()
-            el.send_keys("40")
-            driver.find_element(By.ID, "check").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "ok")))
-            driver.find_element(By.ID, "send").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
-            _phone_checks(driver, shots, "receipt")
+            _error_corrected_and_sent(driver, lambda name: _phone_checks(driver, shots, name))
             driver.get(f"{url}/s/{away}?lang=da")
             _phone_checks(driver, shots, "other-captain")
             driver.find_element(By.ID, "confirm").click()
