@@ -153,6 +153,8 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     plain_sheets: dict[int, dict[str, tuple]] = defaultdict(dict)   # round -> match -> (text, imps, winner)
     finalist = None                  # issue 25: the semi-finals and final are played in its town
     for round_no in range(1, 10):
+        if round_no == 4 and plain_sheets[3]:
+            a_dispute_holds_the_draw(cup, round_no, plain_sheets[3])
         r = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
         if r.exit_code == 1 and "is not played in this cup" in r.stdout:
             cup.paths["skipped rounds (§1.5.3)"].append(str(round_no))
@@ -477,6 +479,42 @@ def register_hum(cup: Cup, teams: dict, sched: dict, mid: str) -> None:
     a, b = team["players"][0]["id"], team["players"][1]["id"]
     card = REPO / "examples" / "systems" / "strong-pass.yaml"
     cup.write("system", "register", team["id"], card, "--pair", str(a), str(b), "--sent", "2027-01-01")
+
+
+def a_dispute_holds_the_draw(cup: Cup, round_no: int, sheets: dict) -> None:
+    """Issue 26 (§1.5.14, §1.5.16): the other captain disputes a recorded sheet of the round
+    before over `dbf serve` (a note with a terminal escape); `dbf result pending` shows it
+    escaped and what accepting would change; `dbf deadlines` and `dbf check` warn; the draw is
+    refused (exit 1) naming the match; the TD rejects the dispute and the draw goes on."""
+    import urllib.parse
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from dbfcli.web.app import Config, create_app
+
+    mid, (text, imps, winner) = next(iter(sheets.items()))
+    loser = next(x["team"] for x in cup.json("serve", "links", "--round", str(round_no - 1))["links"]
+                 if x["match"] == mid and x["team"] != winner)
+    token = next(x["token"] for x in cup.json("serve", "links", "--round", str(round_no - 1))["links"]
+                 if x["match"] == mid and x["team"] == loser)
+    flipped = [imps[1], imps[0]] if imps[0] != imps[1] else [imps[0] + 1, imps[1]]
+    disputed = text.replace(f"segments: [[{imps[0]}, {imps[1]}]", f"segments: [{flipped}", 1)
+    c = TestClient(create_app(Config(cup.root, SEASON)), base_url="http://testserver")
+    r = c.post("/api/v1/sheets/dispute?note=" + urllib.parse.quote("we won\x1b[2J"), content=disputed.encode(),
+               headers={"Authorization": f"Bearer {token}", "Content-Type": "application/yaml"})
+    assert r.status_code == 200, r.text
+    pending = cup.dbf("result", "pending").stdout
+    assert "\x1b" not in pending and "\\x1b[2J" in pending and f"{mid}: " in pending
+    assert any(w["rule"] == "1.5.14" and mid in w["message"] for w in cup.json("check")["warnings"])
+    assert any(mid in w["message"] for w in cup.json("deadlines")["warnings"])
+    dry = cup.json("result", "accept", mid, "--dry-run")
+    assert {"what": "winner", "recorded": winner, "disputed": loser} in dry["changes"]
+    refused = cup.dbf("draw", "cup", "--round", str(round_no), "--seed", str(700 + round_no), "--json", ok=False)
+    assert refused.exit_code == 1 and refused.json["errors"][0]["rule"] == "1.5.16" and mid in refused.stdout
+    cup.write("result", "reject", mid)
+    cup.paths["a dispute held the draw until the TD decided (§1.5.16, issue 26)"].append(f"{mid}: rejected")
 
 
 def move_a_new_winner_on(cup: Cup, draw: dict, sheets: dict) -> None:
