@@ -83,6 +83,7 @@ USER_FILES = {
     "cli/params.py:team_ids": "shell completion: the teams files, no lock",
     "publish/site.py:render_site": "the package's own stylesheet",
     "web/app.py:static": "the published site's files (dbf publish wrote them)",
+    "web/guard.py:__init__": "the access log the TD names (dbf serve --access-log FILE), appended to",
 }
 
 

@@ -79,6 +79,7 @@ WRITERS = {
     "lot draw", "lot record", "lot remove",
     "draw commit", "lot commit",   # issue 30: the commitment before a draw
     "result accept", "result reject", "serve links", "serve rotate-secret",   # issue 19
+    "result pending",   # issue 26: what a dispute would change is a dry run of accept (the write lock)
     "schedule 1div", "schedule 2div", "schedule 3div-a", "schedule 3div-b",  # --freeze / --refreeze
 }
 

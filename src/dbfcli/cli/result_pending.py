@@ -65,12 +65,12 @@ def changes_of(store, item: dict) -> list[dict]:
     against the recorded sheet for a dispute, against nothing for a sheet not recorded yet;
     empty when the waiting sheet would be refused (``accept`` then says why)."""
     from ..rules.waiting import sheet_changes
-    from ..store.cupresults import match_file
+    from ..store.snapshot import as_snapshot
 
     outcome = _accepting(store, item, dry_run=True)
     if outcome.problems:
         return []
-    rec = store.read_yaml(match_file(item["match"]), required=False)
+    rec, _, _ = as_snapshot(store).captain_files(item["match"], True)   # the recorded match (store.servefiles)
     return sheet_changes(rec.data if rec is not None and isinstance(rec.data, dict) else {}, outcome.doc)
 
 
