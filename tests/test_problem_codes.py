@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from dbfcli.cli.common import EXIT_OF_FAMILY, RULE_EXIT, exit_code, problem_exit
+from dbfcli.app.outcome import EXIT_OF_FAMILY, RULE_EXIT, exit_code, problem_exit
 from dbfcli.rules.problems import CODE_FAMILIES, Problem, Where
 
 REPO = pathlib.Path(__file__).resolve().parents[1]

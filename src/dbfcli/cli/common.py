@@ -237,8 +237,7 @@ def _print_notes(notes: list[Problem]) -> None:
 
 # --------------------------------------------------------------------------- errors
 # Problems become an exit code in one place, the application layer's (docs/problem-codes.md).
-from ..app.outcome import (EXIT_OF_FAMILY, RULE_EXIT, RuleBroken, UsageProblem, exit_code, fail,  # noqa: E402,F401
-                           problem_exit)
+from ..app.outcome import RuleBroken, UsageProblem, exit_code, fail  # noqa: E402,F401
 
 
 def write_out(path: Path, data: bytes, what: str = "--out") -> None:

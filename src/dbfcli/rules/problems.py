@@ -7,7 +7,7 @@ enforces (``rule``, e.g. ``"1.5.12b"`` -- the § number of docs/regulations.md w
 Every problem has one or both; a problem with neither cannot be made. It also
 carries a message a tournament director can act on, where it was found and,
 where useful, a hint how to fix it. The exit code of a command is derived from
-these ids in one place, ``dbfcli.cli.common.exit_code``.
+these ids in one place, ``dbfcli.app.outcome.exit_code``.
 
 >>> p = Problem.error("1.5.11", "team ODE-1 has 7 players; a team has 4-6",
 ...                   Where("cup/teams.yaml", 12), hint="remove a player")
@@ -26,7 +26,7 @@ from .value import Value, replace
 Severity = Literal["error", "warning"]
 
 #: The families of ``code`` (the part before the first dot). What each means and which exit
-#: code it gives is in docs/problem-codes.md and ``dbfcli.cli.common.EXIT_OF_FAMILY``.
+#: code it gives is in docs/problem-codes.md and ``dbfcli.app.outcome.EXIT_OF_FAMILY``.
 CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw")
 
 

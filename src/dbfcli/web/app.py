@@ -26,7 +26,8 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 
 from . import guard
-from .captain import Refusal, json_to_yaml, sheet_match
+from ..app.captains import Refusal
+from .captain import json_to_yaml, sheet_match
 from .season import Busy, Season
 
 log = logging.getLogger("dbfcli.web")

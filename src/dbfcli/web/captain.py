@@ -1,14 +1,13 @@
 """The captain's form and the sheet it stands for (issue 19), without Starlette: the match a
 sheet names (for the token check before anything else) and a JSON sheet as the YAML dbf
 reads. Where the granted match stands and what a captain may do are use cases of the
-application layer (:mod:`dbfcli.app.captains`), re-exported here for the web's modules."""
+application layer (:mod:`dbfcli.app.captains`)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from ..app.captains import Refusal, confirm, dispute, match_view, open_view, refuse_if_closed  # noqa: F401
 
 
 def sheet_match(body: bytes) -> tuple[str | None, dict | None]:

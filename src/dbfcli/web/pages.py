@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from . import guard
-from .captain import Refusal
+from ..app.captains import Refusal
 from .form import field_names, from_sheet, initial, place_problems, rows, sheet_yaml
 from .season import Busy
 from .text import pick_lang, shown_problems, translator

@@ -19,7 +19,6 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from ..store.servefiles import SHEET_LABEL  # noqa: F401 - the name a web sheet has in every problem
 from ..app.session import Session
 
 log = logging.getLogger("dbfcli.web")
