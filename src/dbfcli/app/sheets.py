@@ -246,17 +246,14 @@ def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict[str, Any], ame
     """Inside the write: ``True`` when this match is already recorded with this very sheet and
     this is not an amendment (said so in ``doc``); a different sheet needs ``amend``; an
     amendment of a match that is not recorded is refused (:func:`dbfcli.rules.matchstate.allowed`)."""
-    from ..rules.matchstate import MatchState, allowed
-    from ..rules.model import CupMatch
+    from ..rules.matchstate import allowed
 
     exists = store.exists(rel)
     if exists and not amend:
         _already(store, rel, sheet, doc)
         return True
-    state = MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)),
-                       stage="recorded" if exists else "drawn")
     if amend:
-        refused = allowed(state, "amend", winner=None)
+        refused = allowed(_sheet_state(sheet, "recorded" if exists else "drawn"), "amend", winner=None)
         if refused:
             raise UsageProblem(refused)
     return False
@@ -264,8 +261,7 @@ def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict[str, Any], ame
 
 def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
-    from ..rules.matchstate import MatchState, allowed
-    from ..rules.model import CupMatch
+    from ..rules.matchstate import allowed
     from ..rules.sheet import same_sheet
     from ..store.sheetcontext import recorded_sheet
 
@@ -275,8 +271,16 @@ def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
         doc["warnings"].append(Problem.warning(None, f"{sheet.match} is already recorded with this sheet; "
                                                "nothing changed", code="state.already-recorded").to_json())
         return
-    state = MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)), stage="recorded")
-    raise UsageProblem(allowed(state, "submit", where=sheet.where_of("match"), sheet=sheet.file))
+    raise UsageProblem(allowed(_sheet_state(sheet, "recorded"), "submit", where=sheet.where_of("match"),
+                               sheet=sheet.file))
+
+
+def _sheet_state(sheet: Any, stage: str) -> Any:
+    """The match a sheet names, at ``stage``, as :func:`dbfcli.rules.matchstate.allowed` judges it."""
+    from ..rules.matchstate import MatchState
+    from ..rules.model import CupMatch
+
+    return MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)), stage=stage)
 
 
 # --------------------------------------------------------------------------- use cases

@@ -24,7 +24,9 @@ from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit,
 _RESULT_GROUP: list = []
 
 def _now() -> dt.datetime:
-    return dt.datetime.now().replace(microsecond=0)
+    from .result_show import now_of
+
+    return now_of(None)
 
 
 # --------------------------------------------------------------------------- what a match is checked against
