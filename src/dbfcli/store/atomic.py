@@ -14,7 +14,8 @@ so a link planted by a ``git pull`` (``cup/matches -> /elsewhere``, ``site/style
 
 The lock is an OS-level ``flock`` on ``SEASON/.dbf.lock``: exclusive for a command that
 writes, shared for one that reads, so a reader never sees a write or an undo half-way. The
-kernel drops it when the holder dies, so a ``kill -9`` never leaves a stale lock behind. A
+kernel drops it when the holder dies, so a ``kill -9`` never leaves a stale lock behind.
+Waiters are served in the order they came (:mod:`dbfcli.store.lockqueue`). A
 lock already held by this process is re-entered (:class:`SeasonLock` counts), so a
 command that took the lock before loading keeps it through its transaction. While a
 command runs (:func:`command_scope`), the locks it takes are held until it ends.
@@ -349,24 +350,12 @@ def _key(folder: Path) -> str:
     return os.path.realpath(folder)
 
 
-def _flock(fd: int, exclusive: bool, timeout: float, path: Path) -> None:
-    mode = (_fcntl.LOCK_EX if exclusive else _fcntl.LOCK_SH) | _fcntl.LOCK_NB
-    deadline = time.monotonic() + timeout
-    pause = 0.005
-    while True:
-        try:
-            _fcntl.flock(fd, mode)
-            return
-        except BlockingIOError:
-            pass
-        except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                raise
-        now = time.monotonic()
-        if now >= deadline:
-            raise LockTimeout(f"the season is locked by another running dbf ({path}); waited {timeout:g} s")
-        time.sleep(min(pause, deadline - now))
-        pause = min(pause * 2, 0.05)
+def _flock(fd: int, exclusive: bool, timeout: float, path: Path, in_turn: bool = True) -> None:
+    """Wait in turn for the ``flock`` (:mod:`dbfcli.store.lockqueue`: first come, first served)."""
+    from .lockqueue import wait_in_turn
+
+    if not wait_in_turn(fd, exclusive, timeout, in_turn):
+        raise LockTimeout(f"the season is locked by another running dbf ({path}); waited {timeout:g} s")
 
 
 class SeasonLock:
@@ -443,7 +432,7 @@ class SeasonLock:
 
     def _upgrade(self, h: _Held) -> None:
         """Shared -> exclusive (only outside a command: a command declares a write up front)."""
-        _flock(h.fd, True, self.timeout, self.path)
+        _flock(h.fd, True, self.timeout, self.path, in_turn=False)
         h.exclusive = True
         self._upgraded = True
 
