@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,3 +130,49 @@ def run_dbf_process(*args, env: dict | None = None, timeout: float = 120, **kw):
                           text=True, timeout=timeout, **kw)
     assert_no_internal_error((done.stdout or "") + (done.stderr or ""), args)
     return done
+
+
+# --------------------------------------------------------------------------- English for a Danish reader
+#: English words that no Danish text of dbf has (whole words, any case): the words of its
+#: English sentences and its bridge terms. Danish homographs (at, for, to, den, her, under,
+#: i, fire) are not here.
+ENGLISH_WORDS = frozenset("""
+the and of with is are was were be been from not this that these those which when where who
+what each every or has had will would should must may can cannot only by on in it its
+an into than then also any some other same there here without within after before until
+your you they their them our we do does done
+round rounds match matches team teams sheet sheets board boards player players draw drawn
+result results default file files folder season winner loser home away date time
+venue segment segments half halves final finals semi quarter sunday saturday monday tuesday
+wednesday thursday friday january february march april june july august september october
+november december ferry ferries crossing crossings blank show shows print prints write writes
+written record recorded records check checks error errors warning warnings hint nothing
+total entry fee fees refund refunds paid owed due deadline deadlines schedule standings
+captain captains ranking lot lots trophy points
+""".split())
+
+_CODE = [
+    re.compile(r"`[^`]*`"),                           # `dbf draw commit`, ``check_season`` (wrapped too)
+    re.compile(r"(?<![\w-])--?[a-z][\w-]*"),         # options
+    re.compile(r"\$[A-Z_]+"),                        # $DBF_DIR
+    re.compile(r"https?://\S+|\S+@\S+"),             # URLs, addresses
+    re.compile(r"\S*[/\\]\S*|\S+\.(?:yaml|json|toml|eml|ics|csv|pbn|lin|xml|html)\b"),   # paths, file names
+    re.compile(r"'[^'\n]*'|\"[^\"]*\""),             # quoted values ('AUSTRIA v DENMARK')
+    re.compile(r"\bCC BY\b"),                         # a licence's name
+    re.compile(r"\b\w*_\w*\b"),                      # keys: natural_pairs, vp_scale
+    re.compile(r"^\s*(?:Eksempel|Brug|Usage|Example):.*", re.M),   # example and usage lines are code
+    re.compile(r"\bdbf(?: [a-z][a-z0-9-]*){1,3}"),  # a command named in a sentence: dbf result submit
+]
+
+
+def english_words(text: str, allow: frozenset[str] = frozenset()) -> list[str]:
+    """The words of ENGLISH_WORDS in ``text`` once what is code is taken out: command lines,
+    options, paths and file names, quoted values, keys, URLs (``allow``: words that are data
+    in this text, e.g. a team's name)."""
+    # a code span cut short in a list of commands ("`notify draw...") ends with its line
+    text = "\n".join(line + "`" if line.endswith("...") and line.count("`") % 2 else line
+                     for line in text.splitlines())
+    for pattern in _CODE:
+        text = pattern.sub(" ", text)
+    return sorted({w for w in re.findall(r"[A-Za-z]+", text)
+                   if w.lower() in ENGLISH_WORDS and w.lower() not in allow})

@@ -34,12 +34,12 @@ def _full_root_help(args):
 
     import typer.main
 
-    from dbfcli.cli.app import full_app
+    from dbfcli.cli.app import full_app, in_language
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        try:
-            typer.main.get_command(full_app()).main(args, prog_name="dbf")
+        try:   # in Danish the full app dressed as `dbf` dresses it (cli/_danish.py, issue 28)
+            in_language(full_app(), "da" if "da" in args else "").main(args, prog_name="dbf")
         except SystemExit:
             pass
     return out.getvalue()

@@ -68,7 +68,8 @@ def root(
         raise typer.BadParameter(f"{lock_timeout:g} is not a number of seconds (0 or more)",
                                  param_hint="'--lock-timeout'")
     common.reset(dir=dir, season=season, json=json_, lock_timeout=lock_timeout,
-                 lang=lang or os.environ.get("DBF_LANG", "en"), lang_given=bool(lang or os.environ.get("DBF_LANG")),
+                 lang=lang or os.environ.get("DBF_LANG") or _SEASON_LANG[0] or "en",
+                 lang_given=bool(lang or os.environ.get("DBF_LANG")),
                  argv=list(sys.argv))
 
 
@@ -185,12 +186,40 @@ def _wants_root_help(args: list[str]) -> bool:
                 for a in args)
 
 
+#: the language the season declares, found before the command line is parsed (``main``)
+_SEASON_LANG = [""]
+
+
+def in_language(target, lang: str):
+    """The Click command of ``target``, its help and usage in Danish when ``lang`` is Danish
+    (cli/_danish.py); in English the command exactly as Typer builds it."""
+    import typer.main
+
+    command = typer.main.get_command(target) if isinstance(target, typer.Typer) else target
+    if lang.lower().startswith("da"):
+        from ._danish import dress_in_danish
+
+        dress_in_danish(command)
+    return command
+
+
+def _first_lang(args: list[str]) -> str:
+    """The language before the command line is parsed: click's usage errors (an unknown command)
+    and ``--help`` come before the root callback sets it. ``--lang``, else ``$DBF_LANG``, else the
+    season's (kept for the root callback; the season read later has the last word)."""
+    _SEASON_LANG[0] = ""
+    lang = next((args[i + 1] for i, a in enumerate(args[:-1]) if a == "--lang"), None) or os.environ.get("DBF_LANG", "")
+    if not lang:
+        from ._danish import season_lang
+
+        lang = _SEASON_LANG[0] = season_lang(args)
+    return lang
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point ``dbf``."""
     args = list(argv if argv is not None else sys.argv[1:])
-    # the language before the command line is parsed: click's usage errors (an unknown command)
-    # come before the root callback sets it
-    lang = next((args[i + 1] for i, a in enumerate(args[:-1]) if a == "--lang"), None) or os.environ.get("DBF_LANG", "")
+    lang = _first_lang(args)
     common.reset(argv=["dbf", *args], lang=lang if lang.lower() in LANGUAGES else "")
     if os.environ.get("_DBF_COMPLETE") or os.environ.get("_TYPER_COMPLETE_ARGS"):
         target = build_app(None)  # shell completion needs every command
@@ -198,6 +227,7 @@ def main(argv: list[str] | None = None) -> None:
         target = _root_help_command()
     else:
         target = build_app(args)
+    target = in_language(target, lang)
     try:
         if "--json" in args:
             _run_json(target, args)

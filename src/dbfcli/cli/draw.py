@@ -19,7 +19,7 @@ BeaconOpt = Annotated[Optional[str], typer.Option("--beacon", help="The public r
 
 
 def register(app: typer.Typer) -> None:
-    draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after (issue 30).", no_args_is_help=True)
+    draw = typer.Typer(help="Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after.", no_args_is_help=True)
     app.add_typer(draw, name="draw")
 
     @command(draw, "cup", writes=True)
@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
         --force draws anyway and the journal names what waited.
         After `dbf draw commit --round N` the draw uses the committed secret (with
         --beacon when the commitment names a beacon source), reveals it in the draw
-        file, and `dbf draw verify --round N` checks it (issue 30).
+        file, and `dbf draw verify --round N` checks it.
 
         Example: dbf draw cup --round 1 --seed 2627
         """

@@ -220,7 +220,7 @@ def register_commit(draw: typer.Typer) -> None:
         round and the field as it will be drawn, in cup/commitments/round-NN.yaml. Publish it
         (dbf publish, dbf notify commitment) before the draw; `dbf draw cup --round N` then
         draws with the secret and reveals it, and anyone can check the draw with `dbf draw
-        verify` (§1.5.16, issue 30). The round must be drawable now (§1.5.2, §1.5.3, §1.5.16).
+        verify` (§1.5.16). The round must be drawable now (§1.5.2, §1.5.3, §1.5.16).
 
         Example: dbf draw commit --round 3 --beacon-source "drand quicknet round 12345678"
         """

@@ -212,7 +212,7 @@ def register(app: typer.Typer) -> None:
         """dbf draws the lot KEY: the order from the operating system's randomness (a fresh seed,
         recorded, so `rules.lots.draw_order(teams, seed)` replays it), with who and the witnesses.
         After `dbf lot commit KEY` the lot is drawn with the committed secret (and --beacon),
-        revealed in the lot, and `dbf lot verify KEY` checks it (issue 30).
+        revealed in the lot, and `dbf lot verify KEY` checks it.
 
         Example: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"
         """

@@ -67,7 +67,7 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
         """Before dbf draws the lot KEY: a fresh secret, kept in SEASON/.draw-secrets (never in
         git or the site), and a commitment to it, the season, the lot and its teams, recorded in
         divisions/lot-commitments.yaml and published (dbf publish). `dbf lot draw KEY` then
-        draws with the secret and reveals it; `dbf lot verify KEY` checks it (issue 30).
+        draws with the secret and reveals it; `dbf lot verify KEY` checks it.
 
         Example: dbf lot commit 2div --beacon-source "drand quicknet round 12345678"
         """

@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         """Before the draw of cup round N: one e-mail per captain of every cup team still in the
         cup with the commitment to the draw (`dbf draw commit`) and its beacon source, so the
         captains hold it before the draw; the draw's e-mail (`notify draw`) reveals the secret
-        (issue 30, §1.5.16).
+        (§1.5.16).
 
         Example: dbf notify commitment --round 3 --out mail/
         """

@@ -22,7 +22,7 @@ COMMANDS = [
     ('imps', 'IMPs for a point difference on one board (WBF IMP scale, Law 78B; sign kept).\n\nExample: dbf imps 430 --json', None, False),
     ('cup', 'The cup (Pokalturneringen, §1.5): teams, added players.', None, False),
     ('division', 'The divisions (§1.1): teams.', None, False),
-    ('draw', 'Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after (issue 30).', None, False),
+    ('draw', 'Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after.', None, False),
     ('export', 'Exports for the federation: `export usebio --round N | --division DIV`.', None, False),
     ('lot', 'Lots of the divisions: ties after every tie-break (§1.1.3.2), home in a play-off match (§1.1.2.9, §1.1.4.2), a vacancy place too late for a match (§1.1.1.1).', None, False),
     ('notify', 'E-mails to the captains (§1.5.16): `notify draw --round N`.', None, False),
@@ -30,7 +30,7 @@ COMMANDS = [
     ('result', 'Result sheets (§1.5.9-§1.5.15, §2.11): check, submit, amend, walkover.', None, False),
     ('schedule', 'Schedules: `schedule cup --round N` (§1.5.5-1.5.8), `schedule DIV` (§1.1.2.1, §1.1.2.3).', None, False),
     ('season', 'Seasons: `season rollover` builds the next one (§1.1.1.1, §1.1.2.2, §1.1.3.3, §1.1.4.3).', None, False),
-    ('serve', 'The captains\' web application over this season (issue 19; docs/serve.md).\n\nEach captain opens their link (`dbf serve links --round N`), fills in the sheet, sees every\nproblem with its § as they go, and sends it: it is recorded as by `dbf result submit` (the\njournal says "web: captain of TEAM"). Scoring programs use the API (POST /api/v1/sheets\nwith Authorization: Bearer TOKEN). The published site is served under /site/.\n\nExample: dbf serve --host 127.0.0.1 --port 8000 --base-url https://dbf.example.dk', None, False),
+    ('serve', 'The captains\' web application over this season (docs/serve.md).\n\nEach captain opens their link (`dbf serve links --round N`), fills in the sheet, sees every\nproblem with its § as they go, and sends it: it is recorded as by `dbf result submit` (the\njournal says "web: captain of TEAM"). Scoring programs use the API (POST /api/v1/sheets\nwith Authorization: Bearer TOKEN). The published site is served under /site/.\n\nExample: dbf serve --host 127.0.0.1 --port 8000 --base-url https://dbf.example.dk', None, False),
     ('system', 'System cards: HUM (§2.10.11), Åbent forsvar (§2.10.17), changes (§1.1.1.2).', None, False),
     ('travel', 'Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).', None, False),
 ]

@@ -113,7 +113,7 @@ ForwardedOpt = Annotated[str | None, typer.Option("--forwarded-allow-ips", metav
 AccessLogOpt = Annotated[Path | None, typer.Option("--access-log", metavar="FILE",
                                                    help="Append one line per request to FILE: time, method, path "
                                                         "(tokens redacted), status, ms.")]
-SERVE_HELP = """The captains' web application over this season (issue 19; docs/serve.md).
+SERVE_HELP = """The captains' web application over this season (docs/serve.md).
 
 Each captain opens their link (`dbf serve links --round N`), fills in the sheet, sees every
 problem with its § as they go, and sends it: it is recorded as by `dbf result submit` (the

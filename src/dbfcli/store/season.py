@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
 
 from ..rules.ids import looks_like_season
+from ..seasonlang import declared_lang  # noqa: F401 - the one reader of a season's language
 from ..rules.problems import Problem, Where
 from ..rules.value import MutableValue, field
 from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, delete_inside, drop_staged, fault_point,
@@ -106,21 +107,6 @@ def read_dbf_toml(root: Path) -> dict:
         return cache.toml(root, "dbf.toml", data, text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
-
-
-def declared_lang(season_dir: Path) -> str | None:
-    """The language named at the top of ``SEASON/season.toml`` (``lang = "en"`` or ``"da"``,
-    before the first table), else None: a line scan of its first 4 KiB, no TOML parse (the
-    settings reader checks the value, ``format.settings``), read before the lock is taken."""
-    import re
-
-    try:
-        with open(season_dir / "season.toml", encoding="utf-8") as fh:
-            head = fh.read(4096)
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    m = re.search(r'^lang\s*=\s*"(en|da)"', head.split("\n[", 1)[0], re.M)
-    return m.group(1) if m else None
 
 
 def _bad_current(root: Path, current: object) -> Problem:
