@@ -103,11 +103,37 @@ def test_a_token_of_another_season_or_forged_or_missing_is_403(api):
     secret = read_secret(root / SEASON)
     other_season = make_token(secret, "2027-28", m["id"], m["home"])
     forged = make_token(Secret(secret.generation, b"x" * 32), SEASON, m["id"], m["home"])
-    for token in (other_season, forged, "garbage", link_of(all_links, m["id"], m["home"])["token"][:-2] + "AA"):
+    for token in (other_season, forged, "garbage", _tampered(link_of(all_links, m["id"], m["home"])["token"])):
         r = _post(c, token, good_sheet(root, m))
         assert r.status_code == 403, token
         assert token not in r.text
     assert c.post("/api/v1/sheets", content=good_sheet(root, m)).status_code == 403
+
+
+def _tampered(token: str) -> str:
+    """The token with the first character of its MAC changed: always another MAC. (The test
+    once wrote ``token[:-2] + "AA"``, which is the very token when its MAC ends in ten zero
+    bits, 1 run in 1,024: the flaky failure of issue 26.)"""
+    head, mac = token.split(".")
+    return f"{head}.{'B' if mac[0] == 'A' else 'A'}{mac[1:]}"
+
+
+def test_a_token_has_one_spelling_every_other_last_character_is_403():
+    """Issue 26: base64 leaves the low bits of a token's last character unused, so four
+    spellings of the last character read as the same MAC. Only the one dbf wrote verifies
+    (one link, one key for the rate limit)."""
+    import string
+
+    from dbfcli.store.capability import Secret, make_token, verify_token
+
+    secret = Secret(1, bytes(range(32)))
+    token = make_token(secret, SEASON, "C1-001", "KBH-1")
+    assert verify_token(secret, SEASON, token)[0] is not None
+    alphabet = string.ascii_letters + string.digits + "-_"
+    accepted = [c for c in alphabet if c != token[-1] and verify_token(secret, SEASON, token[:-1] + c)[0] is not None]
+    assert accepted == []
+    head = token.split(".")[0]
+    assert verify_token(secret, SEASON, head[:-1] + "!" + head[-1] + token[len(head):])[0] is None
 
 
 def test_a_rotated_secret_refuses_the_old_links(api):

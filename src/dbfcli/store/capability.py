@@ -45,10 +45,15 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes | None:
+    """The bytes of a token part, only from their one canonical spelling: base64 lets the
+    unused low bits of the last character vary (``...A``, ``...B``, ``...C`` and ``...D`` read
+    alike), so without this check one link had four spellings -- four keys for the per-token
+    rate limit, and a changed last character that still verified (the flaky test of issue 26)."""
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (ValueError, TypeError):
         return None
+    return raw if _b64(raw) == text else None
 
 
 def secret_path(season_dir: Path) -> Path:
