@@ -182,3 +182,25 @@ def test_no_stack_trace_or_path_in_an_answer(page):
               c.get("/static/../../etc/passwd"), c.get("/site/../.serve-secret")):
         assert r.status_code in (400, 403, 404, 405)
         assert "Traceback" not in r.text and str(root) not in r.text
+
+
+def test_a_problem_shows_its_paragraph_in_bold_and_a_code_alone_small_at_its_end(page):
+    """Issue 26: a § is shown in bold where a § belongs (the head of the problem's line); a
+    problem with only a code (no paragraph applies: `format.*`) shows the code small at the end
+    of its line, never bold, never where a § would stand."""
+    root, m, all_links, c = page
+    token = link_of(all_links, m["id"], m["home"])["token"]
+    form = filled_form(_open(c, token))
+    form["seg0_h"] = "abc"                          # not a number: a problem of form, a code
+    html = c.post(f"/s/{token}", data=dict(form, action="check")).text
+    items = re.findall(r'<li class="(?:error|warning)">(.*?)</li>', html, re.S)
+    coded = [i for i in items if "<small class=\"code\">" in i]
+    assert coded and all(re.search(r'<small class="code">[a-z]+\.[a-z.-]+</small>$', i) and "<b" not in i
+                         for i in coded)
+    form = filled_form(_open(c, token))
+    form["home_p0_boards"] = "24"                   # the boards do not add up: §1.5.14
+    html = c.post(f"/s/{token}", data=dict(form, action="check")).text
+    items = re.findall(r'<li class="(?:error|warning)">(.*?)</li>', html, re.S)
+    assert any(i.startswith('<b class="rule">§1.5.14</b> ') for i in items)
+    assert all("<small class=\"code\">" not in i for i in items if i.startswith('<b class="rule">'))
+    assert '<b class="code">' not in html

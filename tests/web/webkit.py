@@ -92,8 +92,14 @@ def filled_form(html: str, imps=("31", "17")) -> dict:
 
 
 def problems_in(html: str) -> list[str]:
-    """The § rules (or codes) of the problems shown on a page."""
-    return re.findall(r'<li class="(?:error|warning)"><b class="(?:rule|code)">§?([^<]+)</b>', html)
+    """The § rules (or, for a problem with none, its code) of the problems shown on a page: a
+    § in bold at the head of its line, a code alone small at its end (issue 26)."""
+    out = []
+    for li in re.findall(r'<li class="(?:error|warning)">(.*?)</li>', html, re.S):
+        rule = re.match(r'<b class="rule">§([^<]+)</b>', li)
+        code = re.search(r'<small class="code">([^<]+)</small>$', li)
+        out.append(rule.group(1) if rule else code.group(1) if code else "")
+    return out
 
 
 def _free_port() -> int:

@@ -11,10 +11,27 @@
     (problems || []).forEach(function (p) {
       var li = document.createElement("li");
       li.className = p.severity || "error";
-      var b = document.createElement("b");
-      b.textContent = p.rule ? "§" + p.rule : (p.code || "");
-      li.appendChild(b);
-      li.appendChild(document.createTextNode(" " + p.message + (p.hint ? " (" + p.hint + ")" : "")));
+      if (p.rule) {   /* a paragraph in bold where it belongs; a code alone, small, after the text */
+        var b = document.createElement("b");
+        b.className = "rule";
+        b.textContent = "§" + p.rule;
+        li.appendChild(b);
+        li.appendChild(document.createTextNode(" "));
+      }
+      li.appendChild(document.createTextNode(p.message));
+      if (p.hint) {
+        var h = document.createElement("span");
+        h.className = "hint";
+        h.textContent = " (" + p.hint + ")";
+        li.appendChild(h);
+      }
+      if (p.code && !p.rule) {
+        var c = document.createElement("small");
+        c.className = "code";
+        c.textContent = p.code;
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(c);
+      }
       list.appendChild(li);
     });
   }
