@@ -183,6 +183,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mail_div_body": ("The matches of {team} in {division}, weekend {n}:", "{team}s kampe i {division}, {n}. weekend:"),
     "mail_div_match": ("Round {round}, {when} ({match}):", "{round}. runde, {when} ({match}):"),
     "mail_div_no_date": ("date not set", "dato ikke fastsat"),
+    "mail_div_link": ("Send the result from your captain's link (keep it to yourself): {url}",
+                      "Send resultatet fra dit kaptajnlink (del det ikke med andre): {url}"),
     "mail_div_home": ("You are the home team (seating and placement, §2.2).", "I er hjemmehold (placering, §2.2)."),
     "mail_div_opponent_captain": ("The opponents' captain: {name}, {contact}.", "Modstandernes kaptajn: {name}, {contact}."),
     "mail_reminder_subject": ("Reminder: {what}", "Påmindelse: {what}"),

@@ -1035,6 +1035,12 @@ PROBLEMS: dict[str, str] = {
     "the pending place of round {} for the winner of {} holds {}, but {}'s recorded winner is {}": "den ventende plads i runde {} til vinderen af {} rummer {}, men {}s registrerede vinder er {}",
     "{} has a pending place: its team is the winner of {}, not known until that result is recorded": "{} har en ventende plads: dens hold er vinderen af {}, som ikke kendes, før det resultat er registreret",
     "record the result of {} first (dbf result submit)": "registrér først resultatet af {} (dbf result submit)",
+    # issue 26: dbf serve for the divisions (docs/readings/division-results.md)
+    "give cup matches or division matches, not both": "angiv pokalkampe eller divisionskampe, ikke begge",
+    "no division {}": "ingen division {}",
+    "{} has no round {} (rounds 1-{})": "{} har ingen runde {} (runde 1-{})",
+    "--round {}: the cup has rounds 1-9": "--round {}: pokalturneringen har runde 1-9",
+    "the captains' links are not made yet (no secret in the season)": "kaptajnernes links er ikke lavet endnu (ingen hemmelighed i sæsonen)",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)

@@ -19,6 +19,8 @@ def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> lis
     from ..store.snapshotapi import as_snapshot
 
     snap = as_snapshot(season)
+    if round_no is None and _division_ids(match_ids):
+        return [division_blank(snap, m) for m in match_ids]
     settings = snap.settings()
     teams, problems = snap.cup_teams()
     draws, _, more = snap.draws()
@@ -45,6 +47,38 @@ def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> lis
         _, ferries = computed_trips(probe, match, team_map, settings)
         out.append(blank_facts(s, team_map, additions, settings, ferries, hum, withdrawals))
     return out
+
+
+def _division_ids(match_ids: list[str]) -> bool:
+    """True when every match asked for is a division's (§1.1.2.1, §1.1.3.1, §1.1.4.1); a mix
+    with cup matches is refused (exit 2)."""
+    from ..rules.model import match_division
+
+    divisions = [m for m in match_ids if match_division(m)]
+    if divisions and len(divisions) != len(match_ids):
+        fail("give cup matches or division matches, not both", hint="dbf result blank 1div-R01-01 1div-R01-02",
+             code="usage.conflict")
+    return bool(divisions)
+
+
+def division_blank(snap: Any, match_id: str) -> dict[str, Any]:
+    """The facts of a division match's blank sheet (``store.blanks.division_blank_facts``): its
+    teams, home and away and round date as the season's schedule has them (§1.1.2.1, §1.1.3.1,
+    §1.1.4.1; the frozen schedule once stored); exit 2 for a match not in its division's schedule."""
+    from ..rules.model import match_division
+    from ..store.blanks import division_blank_facts
+
+    div = match_division(match_id) or ""
+    division, problems = snap.division(div)
+    refuse([p for p in problems if p.is_error])
+    if division is None or not division.teams:
+        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+    dsettings = snap.settings().division(div)
+    for r in snap.season_schedule(division, dsettings):
+        m = next((m for m in r.matches if m.id == match_id and m.away), None)
+        if m is not None:
+            return division_blank_facts(m, r.date, {t.id: t for t in division.teams}, dsettings.boards, div)
+    fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}", code="unknown.match")
 
 
 def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:

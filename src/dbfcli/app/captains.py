@@ -44,25 +44,64 @@ def _refusal(status: int, code: str, message: str, rule: str | None = None, hint
 
 # --------------------------------------------------------------------------- where the match stands
 def match_view(session: Session, grant: Any) -> dict[str, Any]:
-    """Where the granted match stands: ``match, round, teams, team, opponent, stage, locked,
-    record`` (the recorded file's data or None), ``sent`` (serve/matches) and ``pending``.
-    :class:`Refusal` 403 when the match is not drawn or the team does not play it (§1.5.16)."""
-    from ..rules.matchstate import match_state
+    """Where the granted match stands: ``match, kind`` ("cup" or "division"), ``division``,
+    ``round, teams, team, opponent, stage, locked, record`` (the recorded file's data or None),
+    ``sent`` (serve/matches) and ``pending``. :class:`Refusal` 403 when the match is not drawn
+    or scheduled, or the team does not play it (§1.5.16; a division's §1.1.2.1, §1.1.3.1,
+    §1.1.4.1)."""
+    from ..rules.model import match_division
 
     snap = session.snap
+    div = match_division(grant.match)
+    found = _division_match(snap, div, grant.match) if div else _cup_match(snap, grant.match)
+    if found is None or grant.team not in found["teams"]:
+        raise _refusal(403, "usage.token", "this link is not valid for this match",
+                       _all_play_all(div) if div else "1.5.16",
+                       "ask the tournament director for a new link (`dbf serve links`)")
+    rec, sent, pending = snap.captain_files(grant.match, found["stage"] in ("recorded", "walkover"))
+    a, b = found["teams"]
+    return dict(found, match=grant.match, teams=[a, b], team=grant.team, opponent=b if grant.team == a else a,
+                record=rec.data if rec is not None else None,
+                sent=sent.data if sent is not None and isinstance(sent.data, dict) else None,
+                pending=pending.data if pending is not None and isinstance(pending.data, dict) else None)
+
+
+def _cup_match(snap: Any, match_id: str) -> dict[str, Any] | None:
+    """A cup match's life (:func:`dbfcli.rules.matchstate.match_state`): None when not drawn (§1.5.16)."""
+    from ..rules.matchstate import match_state
+
     draws, _, _ = snap.draws()
     records, _ = snap.cup_records()
-    state = match_state(draws, {r.match.match: r.match for r in records}, {}, grant.match)
-    if state is None or grant.team not in state.match.teams:
-        raise _refusal(403, "usage.token", "this link is not valid for this match", "1.5.16",
-                       "ask the tournament director for a new link (`dbf serve links`)")
-    rec, sent, pending = snap.captain_files(grant.match, state.stage in ("recorded", "walkover"))
-    a, b = state.match.teams
-    return {"match": grant.match, "round": state.match.round, "teams": [a, b], "team": grant.team,
-            "opponent": b if grant.team == a else a, "stage": state.stage, "locked": state.locked,
-            "locked_by": state.locked_by, "record": rec.data if rec is not None else None,
-            "sent": sent.data if sent is not None and isinstance(sent.data, dict) else None,
-            "pending": pending.data if pending is not None and isinstance(pending.data, dict) else None}
+    state = match_state(draws, {r.match.match: r.match for r in records}, {}, match_id)
+    if state is None:
+        return None
+    return {"kind": "cup", "division": None, "round": state.match.round, "teams": tuple(state.match.teams),
+            "stage": state.stage, "locked": state.locked, "locked_by": state.locked_by, "rule": "1.5.14"}
+
+
+def _all_play_all(div: str) -> str:
+    from ..rules.model import all_play_all_rule
+
+    return all_play_all_rule(div)
+
+
+def _division_match(snap: Any, div: str, match_id: str) -> dict[str, Any] | None:
+    """A division match of the season's schedule (the frozen one once stored; §1.1.2.1,
+    §1.1.3.1, §1.1.4.1), home team first, or None. It is never locked: a division has no
+    draw that closes its results (docs/readings/division-results.md); a recorded match is
+    changed by the TD (``dbf result amend``, ``dbf result accept``)."""
+    division, _ = snap.division(div)
+    if division is None or not division.teams:
+        return None
+    rounds = snap.season_schedule(division, snap.settings().division(div))
+    m = next((m for r in rounds for m in r.matches if m.id == match_id and m.away), None)
+    if m is None:
+        return None
+    results, _ = snap.div_results(div)
+    recorded = any(r.match_id == match_id for r in results)
+    return {"kind": "division", "division": div, "round": m.round, "teams": (m.home, m.away),
+            "stage": "recorded" if recorded else "scheduled", "locked": False, "locked_by": None,
+            "rule": _all_play_all(div)}
 
 
 def refuse_if_closed(view: dict[str, Any], sending: bool = True) -> None:
@@ -78,13 +117,14 @@ def refuse_if_closed(view: dict[str, Any], sending: bool = True) -> None:
 
 def refuse_own_sheet(view: dict[str, Any]) -> None:
     """403 when the captain who sent the recorded sheet (``serve/matches``' ``sent_by``) would
-    confirm or dispute it: that is the other captain's word (§1.5.14). A sheet recorded by the
-    TD has no sender, so either captain may confirm or dispute it."""
+    confirm or dispute it: that is the other captain's word (§1.5.14; a division match's by the
+    reading of docs/readings/division-results.md, under its §1.1.2.1, §1.1.3.1 or §1.1.4.1). A
+    sheet recorded by the TD has no sender, so either captain may confirm or dispute it."""
     if view["stage"] not in ("recorded", "walkover"):
         raise _refusal(409, "state.not-recorded", f"{view['match']} is not recorded yet", None, "send the sheet first")
     if (view["sent"] or {}).get("sent_by") == view["team"]:
         raise _refusal(403, "usage.own-sheet", "you sent this sheet: the other captain confirms or disputes it",
-                       "1.5.14")
+                       view.get("rule") or "1.5.14")
 
 
 def open_view(session: Session, grant: Any, verb: str | None = None) -> dict[str, Any]:

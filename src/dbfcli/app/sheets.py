@@ -201,7 +201,26 @@ def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = N
            "gp": {}, "up": {}}
     if res.imps and res.imps[0] != res.imps[1]:
         doc["winner"] = sheet.home.team if res.imps[0] > res.imps[1] else sheet.away.team
+    doc["vp"] = _division_vp(store, sheet, res)
     return DivisionVerdict(sheet=sheet, res=res, doc=doc, division=division, settings=dsettings, notes=notes)
+
+
+def _division_vp(store: Any, sheet: Any, res: Any) -> dict[str, float] | None:
+    """The VP each team scores with a valid division sheet (§1.1.2.1, §1.1.3.1, §1.1.4.1: the
+    match counts in the all-play-all's standings), on the season's scale (``vp_scale``,
+    :func:`dbfcli.rules.vp.match_vp`; docs/readings/divisions-standings.md): ``{team: VP}``,
+    or None while the sheet has errors or the scale cannot be read."""
+    from ..rules.vp import match_vp, vp_number
+    from ..store.snapshotapi import as_snapshot
+
+    if not res.ok or not res.imps:
+        return None
+    snap = as_snapshot(store)
+    scale, _ = snap.vp_scale(snap.settings().vp_scale)
+    if scale is None:
+        return None
+    home, away = match_vp(scale, res.imps[0], res.imps[1], sheet.boards)
+    return {sheet.home.team: vp_number(home), sheet.away.team: vp_number(away)}
 
 
 def write_division(tx: Any, store: Any, verdict: DivisionVerdict, sheet_plain: Any, now: dt.datetime,
@@ -234,9 +253,14 @@ def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amen
         if _recorded_already(store, rel, v.sheet, doc, amend):
             return Outcome(doc=doc, notes=notes, show="already")
         write_division(tx, store, v, sheet_data(loaded.data, v.sheet.file or ""), now, "amend" if amend else "submit")
+        if extra.sender:   # a captain's Send (docs/readings/division-results.md): the other confirms
+            from ..store.servefiles import sent_record
+
+            tx.write_yaml(*sent_record(v.sheet.match, extra.sender, extra.sent_at))
         if extra.settles:
             tx.delete(extra.settles)
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
+        doc["recorded_at"] = now.isoformat()   # the receipt's time (issue 26)
     doc.update(recorded=not dry_run, dry_run=dry_run)
     return Outcome(doc=doc, notes=notes, written=not dry_run, show="would" if dry_run else "recorded")
 

@@ -174,12 +174,17 @@ def register(app: typer.Typer) -> None:
     @command(notify, "division")
     def division(div: Annotated[str, typer.Argument(metavar="DIV", help="1div, 2div, 3div-a or 3div-b.")],
                  weekend: Annotated[int, typer.Option("--weekend", min=1, help="The division weekend (1-4).")],
-                 out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None, json_: JsonOpt = False) -> None:
+                 out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
+                 links: Annotated[bool, typer.Option("--links", help="Each match with the captain's own link of "
+                                                     "dbf serve, to send the result from (base_url of DIR/dbf.toml)."
+                                                     )] = False,
+                 json_: JsonOpt = False) -> None:
         """One e-mail per captain of a division: the team's matches of the weekend (round, its date:
         a weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent
-        captain's name, e-mail and phone.
+        captain's name, e-mail and phone; with --links, the captain's link of each match (dbf serve,
+        docs/readings/division-results.md).
 
-        Example: dbf notify division 2div --weekend 1 --out mail/
+        Example: dbf notify division 2div --weekend 1 --links --out mail/
         """
         from ..i18n import current_lang, t
         from ..publish.gather import load_contacts
@@ -199,6 +204,7 @@ def register(app: typer.Typer) -> None:
         if division_ is None:
             fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
         wanted, _ = _weekend_rounds(snap, division_, div, weekend)
+        urls = _division_urls(snap, div, wanted) if links else {}
         contacts = load_contacts(snap)
         teams = {tm.id: tm for tm in division_.teams}
         frm = sender_of(store, sender)
@@ -208,10 +214,7 @@ def register(app: typer.Typer) -> None:
             cap = tm.player(tm.captain)
             lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "",
                      t("mail_div_body", lang, team=tm.name, division=div, n=weekend)]
-            for rnd in wanted:
-                for m in rnd.matches:
-                    if tm.id in (m.home, m.away):
-                        lines += _match_lines(tm, m, rnd.date, teams, contacts, lang)
+            lines += _team_matches(tm, wanted, teams, contacts, urls, lang)
             lines += ["", t("mail_sign", lang)]
             email = contacts.get(tm.captain)
             if email is None:
@@ -322,6 +325,37 @@ def _weekend_rounds(snap, division_, div: str, weekend: int):
     first = sum(per[:weekend - 1]) + 1
     wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
     return wanted, next((r.date for r in wanted if r.date is not None), None)
+
+
+def _team_matches(tm, rounds, teams: dict, contacts: dict, urls: dict, lang: str) -> list[str]:
+    """The lines of team ``tm``'s matches of the weekend (:func:`_match_lines`), each with the
+    captain's link when ``urls`` has it (``--links``)."""
+    from ..i18n import t
+
+    lines: list[str] = []
+    for rnd in rounds:
+        for m in rnd.matches:
+            if tm.id in (m.home, m.away):
+                lines += _match_lines(tm, m, rnd.date, teams, contacts, lang)
+                if (m.id, tm.id) in urls:
+                    lines.append(t("mail_div_link", lang, url=urls[(m.id, tm.id)]))
+    return lines
+
+
+def _division_urls(snap, div: str, rounds) -> dict:
+    """``(match, team) -> link`` of ``dbf serve`` for the matches of ``rounds`` (base_url of
+    DIR/dbf.toml, else the local default); exit 2 before the season's links are made."""
+    from .serve import base_url, captain_links
+
+    base = base_url(snap.store, None)
+    out = {}
+    for rnd in rounds:
+        rows = captain_links(snap, rnd.number, base, division=div)
+        if not rows and any(m.away for m in rnd.matches):
+            fail("the captains' links are not made yet (no secret in the season)", code="usage.missing",
+                 hint=f"dbf serve links --division {div} --round {rnd.number}")
+        out.update({(r["match"], r["team"]): r["url"] for r in rows})
+    return out
 
 
 def _match_lines(tm, m, day, teams: dict, contacts: dict, lang: str) -> list[str]:

@@ -53,33 +53,58 @@ def _new_secret(store, generation: int, message: str) -> object:
     return secret
 
 
-def captain_links(season, round_no: int, base: str, make: bool = False) -> list[dict]:
+def captain_links(season, round_no: int, base: str, make: bool = False, division: str | None = None) -> list[dict]:
     """``[{match, team, captain, url, token}]`` for every team of every match of cup round
-    ``round_no`` (``season``: the season's snapshot, or its store)."""
+    ``round_no``, or of round ``round_no`` of ``division``'s all-play-all (§1.1.2.1, §1.1.3.1,
+    §1.1.4.1; ``season``: the season's snapshot, or its store)."""
     from ..store.capability import make_token, read_secret
     from ..store.snapshot import as_snapshot
 
     snap = as_snapshot(season)
     store = snap.store
-    draws, _, problems = snap.draws()
-    if round_no not in draws:
-        fail(f"cup round {round_no} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
-             code="state.not-drawn")
+    matches, teams = _division_round(snap, division, round_no) if division else _cup_round(snap, round_no)
     secret = read_secret(store.dir)
     if secret is None:
         if not make:
             return []
         secret = _new_secret(store, 1, "made the secret of the captains' links")
-    teams, _ = snap.cup_teams()
     names = {t.id: t for t in teams}
     out = []
-    for m in draws[round_no].matches:
-        for team in m.teams:
-            token = make_token(secret, store.season, m.id, team)
+    for mid, pair in matches:
+        for team in pair:
+            token = make_token(secret, store.season, mid, team)
             t = names.get(team)
             captain = next((p.name for p in (t.players if t else ()) if p.id == t.captain), None) if t else None
-            out.append({"match": m.id, "team": team, "captain": captain, "url": f"{base}/s/{token}", "token": token})
+            out.append({"match": mid, "team": team, "captain": captain, "url": f"{base}/s/{token}", "token": token})
     return out
+
+
+def _cup_round(snap, round_no: int) -> tuple[list, list]:
+    """``([(match id, teams)], cup teams)`` of a drawn cup round (§1.5.16: refused before its draw)."""
+    draws, _, _ = snap.draws()
+    if round_no not in draws:
+        fail(f"cup round {round_no} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
+             code="state.not-drawn")
+    teams, _ = snap.cup_teams()
+    return [(m.id, m.teams) for m in draws[round_no].matches], teams
+
+
+def _division_round(snap, div: str, round_no: int) -> tuple[list, list]:
+    """``([(match id, (home, away))], the division's teams)`` of round ``round_no`` of the
+    division's schedule (the frozen one once stored), byes left out (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
+    from ..rules.model import DIVISIONS, all_play_all_rule
+
+    if div not in DIVISIONS:
+        fail(f"no division {div!r}", hint="one of " + ", ".join(DIVISIONS), code="usage.option")
+    division, problems = snap.division(div)
+    if division is None or not division.teams:
+        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+    rounds = snap.season_schedule(division, snap.settings().division(div))
+    rnd = next((r for r in rounds if r.number == round_no), None)
+    if rnd is None:
+        fail(f"{div} has no round {round_no} (rounds 1-{len(rounds)})", rule=all_play_all_rule(div),
+             hint=f"dbf schedule {div}", code="usage.option")
+    return [(m.id, (m.home, m.away)) for m in rnd.matches if m.away], list(division.teams)
 
 
 def _run_server(root, season: str, host: str, port: int, base: str | None, forwarded: str | None,
@@ -137,16 +162,24 @@ def register(app: typer.Typer) -> None:
     serve.callback()(serve_cmd)
 
     @command(serve, "links", writes=True)
-    def links(round_: Annotated[int, typer.Option("--round", min=1, max=9, help="The cup round.")],
+    def links(round_: Annotated[int, typer.Option("--round", min=1, max=99, help="The cup round, or the "
+                                                  "division's round with --division.")],
+              division: Annotated[str | None, typer.Option("--division", metavar="DIV", help="A division's "
+                                                           "round (1div, 2div, 3div-a, 3div-b), not the cup's.")] = None,
               base_url_: BaseOpt = None, json_: JsonOpt = False) -> None:
-        """Each captain's link for the matches of cup round N: a token bound to season,
-        match and team (made with the season's secret, SEASON/.serve-secret, kept out of git).
+        """Each captain's link for the matches of cup round N, or of round N of a division
+        (--division): a token bound to season, match and team (made with the season's secret,
+        SEASON/.serve-secret, kept out of git).
 
-        Example: dbf serve links --round 3 --base-url https://dbf.example.dk
+        Example: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk
         """
         store = load_store()
-        rows = captain_links(store, round_, base_url(store, base_url_), make=True)
+        if division is None and round_ > 9:
+            fail(f"--round {round_}: the cup has rounds 1-9", hint="dbf serve links --round 3", code="usage.option")
+        rows = captain_links(store, round_, base_url(store, base_url_), make=True, division=division)
         doc = {"ok": True, "round": round_, "links": rows, "errors": [], "warnings": []}
+        if division:
+            doc["division"] = division
 
         def human(out):
             from ..i18n import heads

@@ -77,6 +77,19 @@ def _gp_text(gp: dict) -> str:
     return ", ".join(f"{hundredths(v)} to {p}" for p, v in sorted(gp.items())) or "-"
 
 
+def _winner(d: Mapping) -> object:
+    """The winner a record or document names; a division match's record names none, so its
+    winner is the side with more IMPs (§1.1.2.1, §1.1.3.1, §1.1.4.1: a level match has none).
+
+    >>> _winner({"winner": "A-1"}), _winner({"division": "1div", "home": "A", "away": "B", "imps": [17, 31]})
+    ('A-1', 'B')
+    """
+    imps = d.get("imps")
+    if "winner" in d or not d.get("division") or not isinstance(imps, list) or len(imps) != 2 or imps[0] == imps[1]:
+        return d.get("winner")
+    return d.get("home") if imps[0] > imps[1] else d.get("away")
+
+
 def sheet_changes(recorded: Mapping, proposed: Mapping) -> list[dict]:
     """§1.5.14: what accepting a dispute changes: ``recorded`` is the record of the match, and
     ``proposed`` the document of the disputing sheet recorded in its place (``dbf result
@@ -91,8 +104,8 @@ def sheet_changes(recorded: Mapping, proposed: Mapping) -> list[dict]:
     []
     """
     out = []
-    if recorded.get("winner") != proposed.get("winner"):
-        out.append({"what": "winner", "recorded": recorded.get("winner"), "disputed": proposed.get("winner")})
+    if _winner(recorded) != _winner(proposed):
+        out.append({"what": "winner", "recorded": _winner(recorded), "disputed": _winner(proposed)})
     imps = ["-".join(str(x) for x in (d.get("imps") or [])) for d in (recorded, proposed)]
     if imps[0] != imps[1]:
         out.append({"what": "imps", "recorded": imps[0], "disputed": imps[1]})

@@ -61,6 +61,37 @@ def blank_facts(s, teams: dict, additions, settings, route_ferries: dict, hum_pa
     }
 
 
+#: a division match on the form and the blank sheet: two halves (docs/readings/division-results.md)
+DIVISION_HALVES = 2
+
+
+def division_blank_facts(m, date, teams: dict, boards: int, division: str) -> dict:
+    """The facts of a division match's blank sheet (§1.1.2.1, §1.1.3.1, §1.1.4.1), in the shape
+    of :func:`blank_facts`: ``m`` a :class:`dbfcli.rules.roundrobin.DivMatch` (its home and away
+    as the schedule has them, §2.2), ``date`` its round's date, ``boards`` the division's 36 (with
+    screens) or 40 (without), in two halves; the home team's postcode is the venue. No UP, HUM
+    pairs or §1.5.14 deadline: those are the cup's (docs/readings/division-results.md)."""
+    from ..rules.model import all_play_all_rule
+
+    def side(tid):
+        team = teams.get(tid)
+        return {"team": tid, "name": team.name if team else tid,
+                "players": [{"id": p.id, "name": p.name} for p in (team.players if team else ())],
+                "captain": team.captain if team else None}
+
+    home = teams.get(m.home)
+    return {
+        "match": m.id, "kind": "division", "division": division, "rule": all_play_all_rule(division),
+        "round": m.round, "round_name": f"round {m.round}",
+        "date": date.isoformat() if date else None, "weekday": date.strftime("%A") if date else None,
+        "time": None, "venue_postcode": home.postcode if home else None, "neutral": False,
+        "boards": boards, "segments": DIVISION_HALVES, "segment_boards": boards // DIVISION_HALVES,
+        "home": side(m.home), "away": side(m.away),
+        "up": None, "distance_km": None, "ferries": [], "hum_pairs": {}, "hum_barred": {},
+        "deadline": None, "deadline_hours": None,
+    }
+
+
 def _hum_barred(verdicts) -> dict[str, list[dict]]:
     """§1.5.1.2, §2.10.5: team -> its registered HUM pairs that may NOT play their HUM system in
     this match (the schedule's verdicts, rules.home.hum_verdicts), each with the § and why: the
@@ -96,8 +127,36 @@ def _players(rows) -> list[str]:
     return out
 
 
+def division_blank_yaml(f: dict) -> str:
+    """A division match's blank sheet as YAML with comments (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
+    half = f["segment_boards"]
+    lines = [
+        f"# Result sheet {f['match']}, {f['division']} round {f['round']}: pre-filled by dbf result blank.",
+        f"# {f['home']['team']} ({f['home']['name']}) v {f['away']['team']} ({f['away']['name']}), "
+        f"{f['date'] or 'date not known'}.",
+        f"# A match is {f['boards']} boards this season (§{f['rule']}: 36 with screens, 40 without); fill in the IMPs",
+        "# of each half [home, away] and the boards each player played (delete the rows of those who",
+        "# did not play); a substitute (§2.11) as a row with substitute: true, name: and club:.",
+        f"match: {f['match']}",
+    ]
+    if f["date"]:
+        lines.append(f"played_on: {f['date']}")
+    lines.append(f"segments:   # {f['segments']} halves of {half} boards = {f['boards']} boards (§{f['rule']})")
+    lines += [f"  - {{boards: {half}, imps: [0, 0]}}"] * f["segments"]
+    for side in ("home", "away"):
+        d = f[side]
+        lines += [f"{side}:", f"  team: {d['team']}   # {d['name']}",
+                  f"  players:   # boards each played: a side's boards add up to 4 x {f['boards']}"]
+        lines += _players(d["players"])
+    if f["home"]["captain"] is not None:
+        lines.append(f"signed_by: {f['home']['captain']}   # the home captain; change it if another player signed")
+    return "\n".join(lines) + "\n"
+
+
 def blank_yaml(f: dict) -> str:
     """The blank sheet as YAML with comments: what is known, and what to fill in."""
+    if f.get("kind") == "division":
+        return division_blank_yaml(f)
     when = f"{f['weekday']} {f['date']} {f['time']}" if f["date"] else "date not known"
     venue = f"postcode {f['venue_postcode']}" if f["venue_postcode"] else "venue not known"
     lines = [

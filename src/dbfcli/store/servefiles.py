@@ -22,12 +22,19 @@ def pending_file(match_id: str) -> str:
     return f"{PENDING}/{match_id}.yaml"
 
 
+def record_file(match_id: str) -> str:
+    """The file a match's result is recorded in: ``cup/matches/`` for a cup match,
+    ``divisions/matches/`` for a division match (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
+    from ..rules.model import match_division
+    from .cupresults import division_match_file, match_file
+
+    return division_match_file(match_id) if match_division(match_id) else match_file(match_id)
+
+
 def load_captain_files(store, match_id: str, recorded: bool) -> tuple:
     """``(recorded match document or None, sent document or None, pending document or None)``
     of one match, as stored (``recorded``: the match is recorded, so its file is read)."""
-    from .cupresults import match_file
-
-    rec = store.read_yaml(match_file(match_id), required=False) if recorded else None
+    rec = store.read_yaml(record_file(match_id), required=False) if recorded else None
     return rec, store.read_yaml(sent_file(match_id), required=False), \
         store.read_yaml(pending_file(match_id), required=False)
 
@@ -35,15 +42,13 @@ def load_captain_files(store, match_id: str, recorded: bool) -> tuple:
 def load_pending_items(store) -> list[dict]:
     """The sheets waiting for the TD, oldest first, each its data with ``file``: a sheet with
     form errors whose match has been recorded since (by a corrected sheet) no longer waits."""
-    from .cupresults import match_file
-
     items = []
     for rel in store.list(PENDING):
         doc = store.read_yaml(rel, required=False)
         data = doc.data if doc is not None else None
         if not isinstance(data, dict) or not isinstance(data.get("match"), str):
             continue
-        if data.get("reason") == "form" and store.exists(match_file(data["match"])):
+        if data.get("reason") == "form" and store.exists(record_file(data["match"])):
             continue
         items.append(dict(data, file=rel))
     return sorted(items, key=lambda d: str(d.get("at", "")))

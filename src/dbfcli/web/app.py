@@ -171,6 +171,8 @@ def _loser_warning(doc: dict, team: str) -> None:
     is the winner's job (still allowed): a warning in the document's ``warnings``."""
     from ..rules.recording import loser_sends
 
+    if doc.get("division"):   # §1.5.14 is the cup's: either division captain sends (docs/readings/division-results.md)
+        return
     warning = loser_sends(doc.get("winner") if isinstance(doc.get("winner"), str) else None, team)
     if warning is not None and isinstance(doc.get("warnings"), list):
         doc["warnings"].append(warning.to_json())

@@ -97,7 +97,11 @@ def sheet_yaml(facts: dict, form: Mapping[str, str]) -> tuple[str, dict[int, str
         put(f"start: {json.dumps(form['start'].strip())}", "start")
     put("segments:", "segments")
     for i in range(facts["segments"]):
-        put(f"  - [{_scalar(form.get(f'seg{i}_h', ''))}, {_scalar(form.get(f'seg{i}_a', ''))}]", f"seg{i}")
+        imps = f"[{_scalar(form.get(f'seg{i}_h', ''))}, {_scalar(form.get(f'seg{i}_a', ''))}]"
+        if facts.get("kind") == "division":   # halves of 18 or 20 boards (docs/readings/division-results.md)
+            put(f"  - {{boards: {int(facts['segment_boards'])}, imps: {imps}}}", f"seg{i}")
+        else:
+            put(f"  - {imps}", f"seg{i}")
     if form.get("total_h", "").strip() or form.get("total_a", "").strip():
         put(f"total_points: [{_scalar(form.get('total_h', ''))}, {_scalar(form.get('total_a', ''))}]", "total")
     for side in ("home", "away"):

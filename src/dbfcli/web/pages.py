@@ -134,10 +134,11 @@ def _recorded(page: Page, view: dict, facts: dict, message: str) -> Response:
 
 
 def _form(page: Page, facts: dict, values: dict, fields: dict, general: list, *, message: str = "",
-          ok: bool = False, status: int = 200, headers: dict | None = None) -> Response:
+          ok: bool = False, status: int = 200, headers: dict | None = None, vp: dict | None = None) -> Response:
+    """The sheet form; ``vp``: a division sheet's victory points once it checks clean (§1.1.2.1)."""
     fields = {name: shown_problems(items, page.lang) for name, items in fields.items()}
     return page.render("serve-form.html.j2", status=status, headers=headers, facts=facts, values=values, rows=rows(facts, values),
-                       fields=fields, general=shown_problems(general, page.lang), message=message, ok=ok)
+                       fields=fields, general=shown_problems(general, page.lang), message=message, ok=ok, vp=vp)
 
 
 async def _posted(page: Page) -> dict | Response:
@@ -206,7 +207,7 @@ def _act_sheet(page: Page, grant, form: dict, action: str) -> Response:
     message = page.t("form_only") if doc.get("pending") else ""
     ok = status == 200 and not doc.get("errors")
     return _form(page, facts, values, fields, general, message=message, ok=ok,
-                 status=200 if status in (200, 422) else status)
+                 status=200 if status in (200, 422) else status, vp=doc.get("vp"))
 
 
 def _act_confirm(page: Page, grant, form: dict, action: str) -> Response:
@@ -247,7 +248,7 @@ async def page_check_json(request: Request) -> Response:
         text, where = sheet_yaml(facts, values)
         status, doc = page.web.sheet(got["grant"], "check", text.encode("utf-8"), lang=page.lang)
         fields, general = place_problems(doc, where)
-        return JSONResponse({"ok": bool(doc.get("ok")), "general": shown_problems(general, page.lang),
+        return JSONResponse({"ok": bool(doc.get("ok")), "vp": doc.get("vp"), "general": shown_problems(general, page.lang),
                              "fields": {k: shown_problems(v, page.lang) for k, v in fields.items()}})
 
     return await run_in_threadpool(run)

@@ -47,6 +47,14 @@ TEXT = {
     "js_note": ("Checked as you type; the Check button does the same.", "Kontrolleres mens du skriver; knappen gør det samme."),
     "lang_switch": ("Dansk", "English"), "busy": ("Busy: please try again in a moment.", "Optaget: prøv igen om lidt."),
     "error_page": ("Something went wrong", "Noget gik galt"),
+    # a division match (docs/readings/division-results.md)
+    "div_round": ("{div}, round {n}", "{div}, runde {n}"),
+    "halves": ("IMPs per half ({boards} boards each, §{rule})", "IMP pr. halvleg ({boards} spil hver, §{rule})"),
+    "half": ("Half {n}", "Halvleg {n}"),
+    "substitutes_div": ("Substitutes (§2.11)", "Reserver (§2.11)"),
+    "signed_by_div": ("Signed by (member no.)", "Underskrevet af (medlemsnr.)"),
+    "vp": ("Victory points (§{rule}): {home} {a}, {away} {b}", "Sejrspoint (§{rule}): {home} {a}, {away} {b}"),
+    "recorded_div": ("{match} is recorded: {home} {a}, {away} {b} IMPs.", "{match} er registreret: {home} {a}, {away} {b} IMP."),
 }
 
 LANGS = ("en", "da")
