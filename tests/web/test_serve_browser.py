@@ -177,3 +177,101 @@ def test_1_5_14_a_captain_on_a_390px_phone_sends_without_scrolling_sideways(tmp_
     assert (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").is_file()
     assert sorted(p.name for p in shots.glob("*.png")) == sorted(
         f"{n}.png" for n in ("form", "form-error", "receipt", "other-captain", "confirmed"))
+
+
+def _type(driver, by, name: str, value: str) -> None:
+    el = driver.find_element(by.NAME, name)
+    el.clear()
+    el.send_keys(value)
+
+
+def _division_sheet_sent(driver, seen, boards: int) -> None:
+    """A division form (two halves, §1.1.2.1) filled with one error (the home side's boards do
+    not add up: a code alone, small, no §), checked, corrected, checked (the VP shown), sent."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    for name, value in (("seg0_h", "31"), ("seg0_a", "17"), ("seg1_h", "0"), ("seg1_a", "0")):
+        _type(driver, By, name, value)
+    for side in ("home", "away"):
+        for j in range(4):
+            box = driver.find_element(By.NAME, f"{side}_p{j}_played")
+            if not box.is_selected():
+                box.click()
+            _type(driver, By, f"{side}_p{j}_boards", "20" if (side, j) == ("home", 0) else str(boards))
+    driver.find_element(By.ID, "check").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
+    error = driver.find_element(By.CSS_SELECTOR, "#side-home li.error")
+    assert error.find_elements(By.CSS_SELECTOR, "small.code") and not error.find_elements(By.CSS_SELECTOR, "b")
+    seen("form-error")
+    _type(driver, By, "home_p0_boards", str(boards))
+    driver.find_element(By.ID, "check").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "vp")))
+    assert "§1.1.2.1" in driver.find_element(By.ID, "vp").text
+    seen("checked")
+    driver.find_element(By.ID, "send").click()
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "receipt")))
+    seen("receipt")
+
+
+def test_1_1_2_1_a_division_match_sent_disputed_accepted_and_confirmed_on_a_390px_phone(tmp_path, monkeypatch):
+    """Issue 26, "Done when": a division match (§1.1.2.1, docs/readings/division-results.md)
+    on a 390x844 phone, in Danish: the home captain sends (an error corrected, the VP seen after
+    Check), the away captain disputes the IMPs, the TD accepts (`dbf result accept`), the away
+    captain confirms the accepted sheet; every page fits 390 px with 44-px tap areas, and the
+    standings show the accepted result. Screenshots under the test's temporary folder."""
+    from test_serve_division import division_links, division_season, first_match
+
+    root = division_season(tmp_path, monkeypatch)
+    m = first_match()
+    all_links = division_links()
+    home, away = (link_of(all_links, m["id"], m[s])["url"].rsplit("/", 1)[1] for s in ("home", "away"))
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    driver = _driver(tmp_path, "390,844")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        with serving(root) as url:
+            driver.set_page_load_timeout(60)
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            driver.get(f"{url}/s/{home}?lang=da")
+            assert driver.execute_script("return window.innerWidth") == 390
+            _phone_checks(driver, shots, "form")
+            _division_sheet_sent(driver, lambda name: _phone_checks(driver, shots, name), 36)
+            driver.get(f"{url}/s/{away}?lang=da")
+            _phone_checks(driver, shots, "other-captain")
+            _type(driver, By, "seg0_h", "17")
+            _type(driver, By, "seg0_a", "31")
+            driver.find_element(By.NAME, "note").send_keys("IMP'erne er byttet om")
+            driver.find_element(By.ID, "dispute").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+            _phone_checks(driver, shots, "disputed")
+            r = run_dbf("result", "accept", m["id"], "--json")       # the TD decides
+            assert r.exit_code == 0, r.stdout + r.stderr
+            driver.get(f"{url}/s/{away}?lang=da")
+            _phone_checks(driver, shots, "accepted")
+            driver.find_element(By.ID, "confirm").click()
+            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+            _phone_checks(driver, shots, "confirmed")
+    except Exception:
+        driver.save_screenshot(str(shots / "failed.png"))
+        (shots / "failed.html").write_text(driver.page_source, encoding="utf-8")
+        raise
+    finally:
+        driver.quit()
+    import yaml
+
+    rec = yaml.safe_load((root / SEASON / "divisions" / "matches" / f"{m['id']}.yaml").read_text(encoding="utf-8"))
+    sent = yaml.safe_load((root / SEASON / "serve" / "matches" / f"{m['id']}.yaml").read_text(encoding="utf-8"))
+    assert rec["imps"] == [17, 31] and (sent["sent_by"], sent["confirmed_by"]) == (m["home"], m["away"])
+    rows = {r["team"]: r for r in run_dbf("standings", "1div", "--json").json["rows"]}
+    assert rows[m["away"]]["played"] == 1 and rows[m["away"]]["vp"] > rows[m["home"]]["vp"]
+    assert sorted(p.name for p in shots.glob("*.png")) == sorted(
+        f"{n}.png" for n in ("form", "form-error", "checked", "receipt", "other-captain", "disputed", "accepted",
+                             "confirmed"))
+    assert run_dbf("check").exit_code == 0
