@@ -114,6 +114,48 @@ def designed(orders, rounds, boards):
     return out
 
 
+# --- a round through the captains' links (issue 26) -----------------------------------------
+
+WEB_ROUND = ("1div", 1)
+
+
+def _round_through_links(folder, div, rnd, imps, boards) -> int:
+    """Issue 26 (docs/readings/division-results.md): a division round played through `dbf serve`:
+    `dbf serve links --division DIV --round N`, each match's sheet sent from one captain's link
+    by the web app in-process (home and away captains in turn: either may send), the other
+    captain's confirm, and the standings showing the round at once, each team's VP the real
+    scale's for its IMPs (§1.1.2.1)."""
+    from test_serve_division import division_form
+    from webkit import client, csrf_of
+
+    links = ok("serve", "links", "--division", div, "--round", str(rnd["round"]), "--json").json["links"]
+    token = {(l["match"], l["team"]): l["token"] for l in links}
+    c = client(folder)
+    played = [m for m in rnd["matches"] if m["away"]]
+    for i, m in enumerate(played):
+        sender, other = (m["home"], m["away"]) if i % 2 == 0 else (m["away"], m["home"])
+        page = c.get(f"/s/{token[(m['id'], sender)]}").text
+        form = division_form(page, imps=tuple(str(x) for x in imps[m["id"]]), boards=str(boards))
+        r = c.post(f"/s/{token[(m['id'], sender)]}", data=dict(form, action="send"))
+        assert r.status_code == 200 and 'id="receipt"' in r.text, r.text[-2000:]
+        page = c.get(f"/s/{token[(m['id'], other)]}").text
+        assert 'id="confirm"' in page
+        r = c.post(f"/s/{token[(m['id'], other)]}", data={"csrf": csrf_of(page), "action": "confirm"})
+        assert r.status_code == 200
+        sent = yaml.safe_load((folder / SEASON / "serve" / "matches" / f"{m['id']}.yaml").read_text(encoding="utf-8"))
+        assert (sent["sent_by"], sent["confirmed_by"]) == (sender, other)
+    table = rows(div)
+    for m in played:
+        h, a = vp(*imps[m["id"]], boards)
+        assert (table[m["home"]]["vp"], table[m["away"]]["vp"]) == (h / 100, a / 100), m
+        assert table[m["home"]]["played"] == table[m["away"]]["played"] == 1
+    log = ok("log", "--json").json["entries"]
+    assert sum(e["command"].startswith("web: captain of") and "confirm" not in e["command"] for e in log) == len(played)
+    path(f"{div} round {rnd['round']}: {len(played)} sheets sent from the captains' links (dbf serve), "
+         "each confirmed by the other captain, the standings at once")
+    return len(played)
+
+
 # --- the season -----------------------------------------------------------------------------
 
 
@@ -139,6 +181,10 @@ def season(example, tmp_path):
     n = 0
     for div in DIVS:
         for rnd in rounds[div]:
+            if (div, rnd["round"]) == WEB_ROUND:                        # issue 26: sent by the captains
+                n += _round_through_links(example, div, rnd, imps, boards[div])
+                check_ok(f"{div} round {rnd['round']} over dbf serve")
+                continue
             folder = tmp_path / f"{div}-round-{rnd['round']:02d}"      # a round's sheets, one command (issue 17)
             folder.mkdir()
             for m in rnd["matches"]:
