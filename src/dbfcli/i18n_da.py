@@ -1041,6 +1041,7 @@ PROBLEMS: dict[str, str] = {
     "{} has no round {} (rounds 1-{})": "{} har ingen runde {} (runde 1-{})",
     "--round {}: the cup has rounds 1-9": "--round {}: pokalturneringen har runde 1-9",
     "the captains' links are not made yet (no secret in the season)": "kaptajnernes links er ikke lavet endnu (ingen hemmelighed i sæsonen)",
+    "the form has more than {} fields": "formularen har flere end {} felter",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)

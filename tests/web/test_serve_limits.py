@@ -69,3 +69,16 @@ def test_every_429_has_retry_after(page):
     c3.get(f"/s/{token}")
     _retry_after(c3.get(f"/s/{token}"))
     _retry_after(c3.post("/api/v1/sheets", content=b"x: 1", headers=auth))
+
+
+def test_a_form_with_more_fields_than_any_sheet_is_413_not_an_internal_error(page):
+    """docs/serve.md "Limits": a posted form of more than 500 fields is refused (413,
+    `usage.too-large`) in the captain's language; it was an internal error (500) before."""
+    root, m, token = page
+    c = client(root)
+    form = filled_form(c.get(f"/s/{token}").text)
+    form.update({f"x{i}": "1" for i in range(600)})
+    r = c.post(f"/s/{token}?lang=da", data=dict(form, action="send"))
+    assert r.status_code == 413 and "usage.too-large" in r.text and "felter" in r.text
+    assert "internal error" not in r.text
+    assert not (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").exists()

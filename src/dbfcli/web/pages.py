@@ -20,6 +20,8 @@ from .season import Busy
 from .text import pick_lang, shown_problems, translator
 
 COOKIE = "dbf_csrf"
+#: the most fields a posted form may have (the largest sheet form has about 150)
+FORM_FIELDS = 500
 
 
 class Page:
@@ -154,7 +156,10 @@ async def _posted(page: Page) -> dict | Response:
         body = await guard.read_body(page.request, page.web.config.body_limit)
     except guard.TooLarge:
         return page.refused(413, guard_problem("usage.too-large", "the request is larger than 64 KiB"))
-    form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=500))
+    try:
+        form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=FORM_FIELDS))
+    except ValueError:   # more fields than any form of dbf has: refused, not an internal error
+        return page.refused(413, guard_problem("usage.too-large", f"the form has more than {FORM_FIELDS} fields"))
     origin = page.request.headers.get("origin")   # "null" under Referrer-Policy: no-referrer
     if origin and origin != "null" and origin != f"{page.request.url.scheme}://{page.request.url.netloc}" and \
             origin != (page.web.config.base_url or "").rstrip("/"):
