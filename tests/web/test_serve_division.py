@@ -266,3 +266,37 @@ def test_notify_division_links_before_the_links_are_made_is_refused(tmp_path, mo
     r = run_dbf("notify", "division", DIV, "--weekend", "1", "--links", "--out", tmp_path / "mail", "--json")
     assert r.exit_code == 2 and r.json["errors"][0]["code"] == "usage.missing"
     assert not (tmp_path / "mail").exists()
+
+
+def test_1_1_2_1_the_printable_blank_of_a_division_match_cites_its_own_paragraphs(tmp_path, monkeypatch):
+    division_season(tmp_path, monkeypatch)
+    m = first_match()
+    r = run_dbf("result", "blank", m["id"], "--format", "html", "--out", tmp_path / "print")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    html = (tmp_path / "print" / f"{m['id']}.html").read_text(encoding="utf-8")
+    assert "§1.1.2.1" in html and "§2.11" in html and "halvlege à 18" in html
+    assert not re.search(r"§1\.5\.\d", html) and "None" not in html and "Saturday" not in html
+
+
+# --------------------------------------------------------------------------- the API
+def test_1_1_2_1_the_api_checks_sends_and_confirms_a_division_sheet_as_the_cli(div_page, tmp_path):
+    root, m, all_links, c = div_page
+    home, away = (link_of(all_links, m["id"], t)["token"] for t in (m["home"], m["away"]))
+    blank = tmp_path / "blank"
+    assert run_dbf("result", "blank", m["id"], "--out", blank).exit_code == 0
+    text = (blank / f"{m['id']}.yaml").read_text(encoding="utf-8")
+    text = text.replace("imps: [0, 0]}", "imps: [40, 22]}", 1)
+    lines = [ln for ln in text.splitlines() if "boards: 0}" not in ln or ln.count("#") == 1]
+    sheet = "\n".join(ln.replace("boards: 0}", "boards: 36}") for ln in lines) + "\n"
+    sheet = re.sub(r"(  players:.*\n(?:    - .*\n){4})(?:    - .*\n)+", r"\1", sheet)   # four players a side
+    (tmp_path / "s.yaml").write_text(sheet, encoding="utf-8")
+    cli = run_dbf("result", "check", tmp_path / "s.yaml", "--json")
+    assert cli.exit_code == 0, cli.stdout
+    headers = {"Authorization": f"Bearer {home}", "Content-Type": "application/yaml"}
+    r = c.post("/api/v1/sheets/check", content=sheet.encode(), headers=headers)
+    assert r.status_code == 200 and r.json() == cli.json and r.json()["vp"][m["home"]] == _vp(40, 22)[0]
+    r = c.post("/api/v1/sheets", content=sheet.encode(), headers=headers)
+    assert r.status_code == 200 and r.json()["recorded"] is True, r.text
+    assert c.post("/api/v1/sheets/confirm", headers=headers).status_code == 403     # the sender's own sheet
+    r = c.post("/api/v1/sheets/confirm", headers={"Authorization": f"Bearer {away}"})
+    assert r.status_code == 200 and r.json()["confirmed_by"] == m["away"]
