@@ -8,6 +8,7 @@ When Chromium or chromedriver is not installed the test is SKIPPED with a loud r
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -137,6 +138,29 @@ def _phone_checks(driver, shots: Path, name: str) -> None:
     assert not small, f"{name}: controls under a 44-px tap area: {small}"
 
 
+@contextlib.contextmanager
+def _phone(tmp_path: Path, root: Path):
+    """Chromium in a 390x844 phone viewport over a real `dbf serve` of ``root``:
+    ``(driver, base URL, screenshots folder)``; a failure leaves ``failed.png`` and
+    ``failed.html`` in the folder; the browser quits when the block ends."""
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    driver = _driver(tmp_path, "390,844")
+    try:
+        with serving(root) as url:
+            driver.set_page_load_timeout(60)
+            # a phone's viewport (headless Chromium's window is at least 500 px wide)
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            yield driver, url, shots
+    except Exception:
+        driver.save_screenshot(str(shots / "failed.png"))
+        (shots / "failed.html").write_text(driver.page_source, encoding="utf-8")
+        raise
+    finally:
+        driver.quit()
+
+
 def test_1_5_14_a_captain_on_a_390px_phone_sends_without_scrolling_sideways(tmp_path, monkeypatch):
     """Issue 26: the phone flow: the form, an error next to its field, the corrected sheet
     sent, the receipt, and the other captain's confirm, each page fitting 390 px with 44-px
@@ -145,35 +169,21 @@ def test_1_5_14_a_captain_on_a_390px_phone_sends_without_scrolling_sideways(tmp_
     m = next(iter(schedule().values()))
     all_links = links()
     home, away = (link_of(all_links, m["id"], m[s])["url"].rsplit("/", 1)[1] for s in ("home", "away"))
-    shots = tmp_path / "screenshots"
-    shots.mkdir()
-    driver = _driver(tmp_path, "390,844")
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    try:
-        with serving(root) as url:
-            driver.set_page_load_timeout(60)
-            # a phone's viewport (headless Chromium's window is at least 500 px wide)
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-            driver.get(f"{url}/s/{home}?lang=da")
-            assert driver.execute_script("return window.innerWidth") == 390
-            driver.get(f"{url}/s/{home}?lang=da")
-            _phone_checks(driver, shots, "form")
-            _error_corrected_and_sent(driver, lambda name: _phone_checks(driver, shots, name))
-            driver.get(f"{url}/s/{away}?lang=da")
-            _phone_checks(driver, shots, "other-captain")
-            driver.find_element(By.ID, "confirm").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
-            _phone_checks(driver, shots, "confirmed")
-    except Exception:
-        driver.save_screenshot(str(shots / "failed.png"))
-        (shots / "failed.html").write_text(driver.page_source, encoding="utf-8")
-        raise
-    finally:
-        driver.quit()
+    with _phone(tmp_path, root) as (driver, url, shots):
+        driver.get(f"{url}/s/{home}?lang=da")
+        assert driver.execute_script("return window.innerWidth") == 390
+        driver.get(f"{url}/s/{home}?lang=da")
+        _phone_checks(driver, shots, "form")
+        _error_corrected_and_sent(driver, lambda name: _phone_checks(driver, shots, name))
+        driver.get(f"{url}/s/{away}?lang=da")
+        _phone_checks(driver, shots, "other-captain")
+        driver.find_element(By.ID, "confirm").click()
+        WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+        _phone_checks(driver, shots, "confirmed")
     assert (root / SEASON / "cup" / "matches" / f"{m['id']}.yaml").is_file()
     assert sorted(p.name for p in shots.glob("*.png")) == sorted(
         f"{n}.png" for n in ("form", "form-error", "receipt", "other-captain", "confirmed"))
@@ -227,43 +237,30 @@ def test_1_1_2_1_a_division_match_sent_disputed_accepted_and_confirmed_on_a_390p
     m = first_match()
     all_links = division_links()
     home, away = (link_of(all_links, m["id"], m[s])["url"].rsplit("/", 1)[1] for s in ("home", "away"))
-    shots = tmp_path / "screenshots"
-    shots.mkdir()
-    driver = _driver(tmp_path, "390,844")
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    try:
-        with serving(root) as url:
-            driver.set_page_load_timeout(60)
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-            driver.get(f"{url}/s/{home}?lang=da")
-            assert driver.execute_script("return window.innerWidth") == 390
-            _phone_checks(driver, shots, "form")
-            _division_sheet_sent(driver, lambda name: _phone_checks(driver, shots, name), 36)
-            driver.get(f"{url}/s/{away}?lang=da")
-            _phone_checks(driver, shots, "other-captain")
-            _type(driver, By, "seg0_h", "17")
-            _type(driver, By, "seg0_a", "31")
-            driver.find_element(By.NAME, "note").send_keys("IMP'erne er byttet om")
-            driver.find_element(By.ID, "dispute").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
-            _phone_checks(driver, shots, "disputed")
-            r = run_dbf("result", "accept", m["id"], "--json")       # the TD decides
-            assert r.exit_code == 0, r.stdout + r.stderr
-            driver.get(f"{url}/s/{away}?lang=da")
-            _phone_checks(driver, shots, "accepted")
-            driver.find_element(By.ID, "confirm").click()
-            WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
-            _phone_checks(driver, shots, "confirmed")
-    except Exception:
-        driver.save_screenshot(str(shots / "failed.png"))
-        (shots / "failed.html").write_text(driver.page_source, encoding="utf-8")
-        raise
-    finally:
-        driver.quit()
+    with _phone(tmp_path, root) as (driver, url, shots):
+        driver.get(f"{url}/s/{home}?lang=da")
+        assert driver.execute_script("return window.innerWidth") == 390
+        _phone_checks(driver, shots, "form")
+        _division_sheet_sent(driver, lambda name: _phone_checks(driver, shots, name), 36)
+        driver.get(f"{url}/s/{away}?lang=da")
+        _phone_checks(driver, shots, "other-captain")
+        _type(driver, By, "seg0_h", "17")
+        _type(driver, By, "seg0_a", "31")
+        driver.find_element(By.NAME, "note").send_keys("IMP'erne er byttet om")
+        driver.find_element(By.ID, "dispute").click()
+        WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+        _phone_checks(driver, shots, "disputed")
+        r = run_dbf("result", "accept", m["id"], "--json")       # the TD decides
+        assert r.exit_code == 0, r.stdout + r.stderr
+        driver.get(f"{url}/s/{away}?lang=da")
+        _phone_checks(driver, shots, "accepted")
+        driver.find_element(By.ID, "confirm").click()
+        WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "p.message")))
+        _phone_checks(driver, shots, "confirmed")
     import yaml
 
     rec = yaml.safe_load((root / SEASON / "divisions" / "matches" / f"{m['id']}.yaml").read_text(encoding="utf-8"))
