@@ -214,6 +214,12 @@ def _division_sheet_sent(driver, seen, boards: int) -> None:
     WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
     error = driver.find_element(By.CSS_SELECTOR, "#side-home li.error")
     assert error.find_elements(By.CSS_SELECTOR, "small.code") and not error.find_elements(By.CSS_SELECTOR, "b")
+    # the page's script draws the same (issue 26): its lists emptied, an edit checked as typed
+    driver.execute_script("document.querySelectorAll('ul.problems').forEach(u => u.replaceChildren());")
+    _type(driver, By, "seg1_h", "0")
+    WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.CSS_SELECTOR, "#side-home li.error")))
+    error = driver.find_element(By.CSS_SELECTOR, "#side-home li.error")
+    assert error.find_elements(By.CSS_SELECTOR, "small.code") and not error.find_elements(By.CSS_SELECTOR, "b")
     seen("form-error")
     _type(driver, By, "home_p0_boards", str(boards))
     driver.find_element(By.ID, "check").click()
