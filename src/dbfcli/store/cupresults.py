@@ -471,9 +471,32 @@ def _summaries(store: SeasonStore, name: str, extract, keys: frozenset[str]) -> 
     problems: list[Problem] = []
     if failed:  # let the full loader say what is wrong, with the line
         _, problems = load_cup_records(store)
-        problems = problems or [_bad(rel, None, "malformed recorded match") for rel in failed]
+        named = {p.where.file for p in problems if p.where}
+        for rel in failed:
+            if rel not in named:
+                problems += _whole_problems(store, rel, extract)
     rows = sorted(found.items(), key=lambda kv: (kv[1][0], kv[1][1]))
     return rows, problems
+
+
+def _whole_problems(store: SeasonStore, rel: str, extract) -> list[Problem]:
+    """Why a summary could not read ``rel`` that :func:`load_cup_records` (all but the kept sheet)
+    passed, issue 27: the file parsed whole (a YAML error in the sheet: its line), then ``extract``."""
+    try:
+        doc = store.read_yaml(rel)
+    except StoreError as exc:
+        return list(exc.problems)
+    try:
+        extract(doc.data)
+    except VALUE_ERRORS as exc:
+        return [_bad(rel, getattr(doc.data, "line", None), f"malformed recorded match ({type(exc).__name__}: {exc})")]
+    return [_bad(rel, None, "malformed recorded match")]
+
+
+def summary_problems(store: SeasonStore) -> list[Problem]:
+    """``dbf check`` (issue 27): the recorded matches as ``dbf up`` and ``dbf gp`` read them (with
+    the kept sheet, which :func:`load_cup_records` skips). Warm: one cache file, a stat a match."""
+    return load_up_credits(store)[1] + load_gp_shares(store)[1]
 
 
 def load_up_credits(store: SeasonStore) -> tuple[list[tuple[str, int, str, dict[str, int]]], list[Problem]]:

@@ -108,7 +108,10 @@ def check_season(store: SeasonStore) -> list[Problem]:
     from ..rules.value import replace
     from .teams import load_cup_teams
 
+    from .cupresults import summary_problems
+
     cup, problems = load_cup(store, parts=CUP_PARTS - {"teams"})     # the teams file: teams.check_season
+    problems += summary_problems(store)       # the kept sheets, as dbf up and dbf gp read them
     teams, _ = _read(load_cup_teams, store, empty=())   # its problems are teams.check_season's
     cup = replace(cup, teams=tuple(teams or ()))
     problems += read_history(store.root / HISTORY)[1]

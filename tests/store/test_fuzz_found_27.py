@@ -1,0 +1,96 @@
+"""Issue 27: what the state-file fuzzer (bench/fuzz_state.py) found where `dbf check` passed a
+state a command refuses, and the two recorded-match edits of the issue's "Why" (a third IMPs
+value, a text where a stored sheet's boards go), tried by hand on every command that reads a
+recorded cup match."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from dbftest import run_dbf
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
+
+SEASON = "2026-27"
+#: every command that reads a recorded cup match (the fuzzer's probe of cup/matches)
+READERS = [("gp", "--json"), ("gp", "--csv"), ("up", "--json"), ("schedule", "cup", "--round", "1", "--json"),
+           ("cup", "teams", "--json"), ("fees", "--json"), ("deadlines", "--today", "2026-12-14", "--json"),
+           ("draw", "cup", "--round", "2", "--dry-run", "--seed", "3", "--json"), ("trophy",), ("result", "pending")]
+
+
+@pytest.fixture
+def recorded(example, tmp_path):
+    """The example season with cup round 1 drawn and its first match recorded from a sheet."""
+    from test_result import cup_teams, sheet_text
+
+    assert run_dbf("draw", "cup", "--round", "1", "--seed", "7").exit_code == 0
+    m = run_dbf("schedule", "cup", "--round", "1", "--json").json["matches"][0]
+    teams = cup_teams(example)
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text(sheet_text(m["id"], teams[m["home"]], teams[m["away"]], 1, up=m["up"]), encoding="utf-8")
+    assert run_dbf("result", "submit", sheet, "--now", "2026-12-14T09:00").exit_code == 0
+    return example / SEASON / "cup" / "matches" / f"{m['id']}.yaml", m["id"]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _codes(match_id: str) -> dict[tuple, int]:
+    return {args: run_dbf(*args, internal_error_expected=True).exit_code
+            for args in READERS + [("seating", match_id, "--json")]}
+
+
+def _refused(before: dict[tuple, int], after: dict[tuple, int]) -> list[tuple]:
+    """The readers that pass the untouched season (exit 0) and exit 2 on the edited one."""
+    return [args for args, code in after.items() if code == 2 and before[args] == 0]
+
+
+def test_27_a_broken_line_inside_the_kept_sheet_is_refused_by_check_with_its_line(recorded):
+    """bench/fuzz_state.py (seed 1, case 64): one player line of the kept sheet indented one
+    step too far. `dbf schedule cup`, `dbf gp`, `dbf seating` and `dbf draw` refused the file
+    (malformed YAML) while `dbf check` passed it: the one reader of recorded matches reads all
+    but the kept sheet, and `dbf gp` said "malformed recorded match" with no line. Now check
+    reads the matches as `dbf up` and `dbf gp` do too, and both name the line."""
+    path, match_id = recorded
+    _edit(path, "    - id: ", "      - id: ")
+    line = next(i for i, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if t.startswith("      - id: "))
+    gp = run_dbf("gp", "--json")
+    assert gp.exit_code == 2
+    ((code, file, at),) = {(e["code"], e["file"], e["line"]) for e in gp.json["errors"]}
+    assert (code, file) == ("format.yaml", f"cup/matches/{path.name}") and at in (line, line + 1)   # where libyaml sees it
+    check = run_dbf("check", "--json")
+    assert check.exit_code == 2, check.stdout
+    assert (code, file, at) in {(e["code"], e["file"], e["line"]) for e in check.json["errors"]}, check.json["errors"]
+
+
+@pytest.mark.parametrize("old, new, refused", [
+    ("imps:\n- 30\n- 20\n", "imps:\n- 30\n- 20\n- 5\n", False),                  # a third IMPs value (the record's)
+    ("  segments:\n  - - 30\n    - 20\n", "  segments:\n  - - 30\n    - 20\n    - 5\n", False),   # the kept sheet's
+    ("      boards: 40\n", "      boards: forty\n", False),                  # a text where a kept sheet's boards go
+    ("  team: KBH-6\n  boards: 40\n", "  team: KBH-6\n  boards: forty\n", True),   # ... an appearance's boards
+], ids=["third-imps", "sheet-third-imps", "sheet-boards-text", "appearance-boards-text"])
+def test_27_hand_edited_recorded_match_check_refuses_what_any_reader_refuses(recorded, old, new, refused):
+    """The issue's "check passes a recorded match that gp refuses" (a third IMPs value, a text
+    where a stored sheet's boards go), tried again by hand on main: every command that reads
+    the recorded match is run. `dbf check` refuses the file (naming it) when one of them does,
+    and passes it only when all of them pass it. Pinned either way: on this main the first
+    three pass everywhere (no reader reads those values: the record's result is ``winner``,
+    the GP and UP it keeps), an appearance's boards is refused by its readers and by check."""
+    path, match_id = recorded
+    before = _codes(match_id)
+    _edit(path, old, new)
+    codes = _codes(match_id)
+    check = run_dbf("check", "--json", internal_error_expected=True)
+    assert bool(_refused(before, codes)) == refused, codes
+    if refused:
+        assert check.exit_code in (1, 2)
+        assert any(path.name in (e.get("file") or "") for e in check.json["errors"]), check.json["errors"]
+    else:
+        assert check.exit_code == 0, check.json["errors"]
+        assert codes == before
