@@ -58,6 +58,26 @@ def test_an_old_file_is_known_by_its_stat_and_an_edit_moves_it(store, monkeypatc
     assert store.read_parsed("t.yaml", _names)[0] == ("E", "F")
 
 
+def test_a_racy_entry_settles_to_its_stat_once_its_times_are_old_and_an_edit_still_shows(store, monkeypatch):
+    """Issue 27 (the fuzzer's cost): a file read right after it was written is compared by its
+    bytes while that is needed; once its times are older than the racy window the next unchanged
+    read keeps the stat alone (no re-read of the bytes on every later read), and an edit moves it."""
+    store.read_parsed("t.yaml", _names)
+    key = next(iter(season._PARSED))
+    assert season._PARSED[key][1] is not None                        # racy: kept by its bytes
+    store.read_parsed("t.yaml", _names)
+    assert season._PARSED[key][1] is not None                        # still within the window
+    monkeypatch.setattr(season, "_RACY_NS", -10**12)                 # the window has passed
+    reads = []
+    monkeypatch.setattr(SeasonStore, "read_bytes", lambda self, rel, _r=SeasonStore.read_bytes: reads.append(rel)
+                        or _r(self, rel))
+    assert store.read_parsed("t.yaml", _names)[0] == ("A", "B") and reads == ["t.yaml"]   # compared once more
+    assert season._PARSED[key][1] is None                            # settled to its stat
+    assert store.read_parsed("t.yaml", _names)[0] == ("A", "B") and reads == ["t.yaml"]   # no read
+    store.path("t.yaml").write_text("teams: [E, F]\n")
+    assert store.read_parsed("t.yaml", _names)[0] == ("E", "F") and CALLS == ["t.yaml", "t.yaml"]
+
+
 def test_a_kept_value_is_read_back_typed_by_the_next_command_and_missed_by_a_changed_dbf(store, monkeypatch):
     first = store.read_parsed("t.yaml", _names, keep=KEEP)
     monkeypatch.setattr(season, "_PARSED", {})                          # the next command
