@@ -19,13 +19,16 @@ CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck"
 
 
 def run_checks(store: SeasonStore) -> list[Problem]:
+    from .divresults import read_once
+
     problems: list[Problem] = []
-    for name in CHECKERS:
-        module = importlib.import_module(f"{__package__}.{name}")
-        try:
-            problems += module.check_season(store)
-        except StoreError as exc:  # an unreadable file: report it and go on with the others
-            problems += exc.problems
+    with read_once(store):       # check writes nothing: the division matches read once
+        for name in CHECKERS:
+            module = importlib.import_module(f"{__package__}.{name}")
+            try:
+                problems += module.check_season(store)
+            except StoreError as exc:  # an unreadable file: report it and go on with the others
+                problems += exc.problems
     # several checkers read the same file (season.toml): one broken file, one report
     unique: dict[tuple, Problem] = {}
     for p in problems:

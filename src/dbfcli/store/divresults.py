@@ -44,6 +44,10 @@ A VP table file (``vp_scale = "vp/club.yaml"`` in season.toml, path inside the s
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
 from decimal import Decimal, InvalidOperation
 
 import msgspec
@@ -192,12 +196,39 @@ def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[in
 def _parsed_matches(store: SeasonStore, problems: list[Problem]):
     """``parse_div_match`` of every recorded division match; unreadable files go to ``problems``.
     Each file is parsed once a process while it is unchanged (``dbf check`` reads the results
-    of every division for several checkers: 11 times on a full season)."""
+    of every division for several checkers: 12 times on a full season); within
+    :func:`read_once` (``dbf check``, which writes nothing) the folder is read once."""
+    memo = _ONCE.get()
+    if memo is not None and id(store) in memo:
+        _, found, unreadable = memo[id(store)]
+        problems += unreadable
+        yield from found
+        return
+    found, unreadable = [], []
     for rel in store.list(MATCHES):
         try:
-            yield store.read_parsed(rel, _parse_div_match_once, keep=_DIV_MATCH_VALUE)
+            found.append(store.read_parsed(rel, _parse_div_match_once, keep=_DIV_MATCH_VALUE))
         except StoreError as exc:
-            problems += exc.problems
+            unreadable += exc.problems
+    if memo is not None:
+        memo[id(store)] = (store, found, unreadable)   # the store kept: its id is not reused
+    problems += unreadable
+    yield from found
+
+
+_ONCE: ContextVar[dict | None] = ContextVar("division_matches_once", default=None)
+
+
+@contextmanager
+def read_once(store: SeasonStore) -> Iterator[None]:
+    """The recorded division matches read once for the stores of a read-only run (issue 27:
+    ``dbf check``'s readers read the folder 12 times, half of check on the example season);
+    the read values are immutable, so every reader gets the same ones."""
+    token = _ONCE.set({})
+    try:
+        yield
+    finally:
+        _ONCE.reset(token)
 
 
 #: what a recorded division match file is read into, kept typed in the parse cache (store.read_parsed)
