@@ -144,8 +144,8 @@ your you they their them our we do does done
 round rounds match matches team teams sheet sheets board boards player players draw drawn
 result results default file files folder season winner loser home away date time
 venue segment segments half halves final finals semi quarter sunday saturday monday tuesday
-wednesday thursday friday january february march april june july august september october
-november december ferry ferries crossing crossings blank show shows print prints write writes
+wednesday thursday friday january february march june july october
+ferry ferries crossing crossings blank show shows print prints write writes
 written record recorded records check checks error errors warning warnings hint nothing
 total entry fee fees refund refunds paid owed due deadline deadlines schedule standings
 captain captains ranking lot lots trophy points
@@ -161,7 +161,8 @@ _CODE = [
     re.compile(r"\bCC BY\b"),                         # a licence's name
     re.compile(r"\b\w*_\w*\b"),                      # keys: natural_pairs, vp_scale
     re.compile(r"^\s*(?:Eksempel|Brug|Usage|Example):.*", re.M),   # example and usage lines are code
-    re.compile(r"\bdbf(?: [a-z][a-z0-9-]*){1,3}"),  # a command named in a sentence: dbf result submit
+    re.compile(r"\bdbf(?: [a-zA-Z][\w-]*){1,5}"),   # a command named in a sentence: dbf result submit FILE
+    re.compile(r"\[[a-z]+\.[a-z.-]+\]"),             # a problem's code: [state.not-frozen]
 ]
 
 

@@ -103,95 +103,194 @@ def _hum_barred(verdicts) -> dict[str, list[dict]]:
     return out
 
 
-def _hum_lines(f: dict, team: str) -> list[str]:
+#: The comments of the blank YAML sheet, English and Danish (issue 28: `dbf notify draw` attaches
+#: it to a Danish captain's mail); the keys and values of the sheet itself are the sheet format's.
+TEXTS: dict[str, tuple[str, str]] = {
+    "title": ("# Result sheet {match}, cup {round_name} (round {round}): pre-filled by dbf result blank.",
+              "# Resultatblanket {match}, pokalturneringens {round_name} ({round}. runde): forudfyldt af dbf result blank."),
+    "teams": ("# {home} ({home_name}) v {away} ({away_name}), {when}, {venue} (§1.5.6, §1.5.8).",
+              "# {home} ({home_name}) – {away} ({away_name}), {when}, {venue} (§1.5.6, §1.5.8)."),
+    "no_date": ("date not known", "dato ikke kendt"),
+    "no_venue": ("venue not known", "spillested ikke kendt"),
+    "venue": ("postcode {postcode}", "postnr. {postcode}"),
+    "due": ("# The winning team sends it to the TD within {hours} hours of the match{by} (§1.5.14).",
+            "# Det vindende hold sender den til turneringslederen inden {hours} timer efter kampen{by} (§1.5.14)."),
+    "due_by": (": by {deadline}", ", dvs. senest {deadline}"),
+    "fill": ("# Fill in: the IMPs of each segment [home, away]; the boards each player played (delete the\n"
+             "# rows of those who did not play); a substitute (§1.5.12) as a row with substitute: true,\n"
+             "# name: and club:; check up: and signed_by:.",
+             "# Udfyld: IMP i hver sektion [hjemme, ude]; de spil, hver spiller spillede (slet rækkerne\n"
+             "# for dem, der ikke spillede); en substitut (§1.5.12) som en række med substitute: true,\n"
+             "# name: og club:; kontrollér up: og signed_by:."),
+    "segments": ("# {segments} segments of {segment_boards} boards = {boards} boards (§1.5.9): [home IMPs, away IMPs]",
+                 "# {segments} sektioner à {segment_boards} spil = {boards} spil (§1.5.9): [IMP hjemme, IMP ude]"),
+    "up": ("# §1.5.4: the UP dbf computes for the trip{km}; correct it if the trip was different",
+           "# §1.5.4: de UP, dbf beregner for rejsen{km}; ret tallet, hvis rejsen var en anden"),
+    "ferries": ("# §1.5.4: the crossings of the route", "# §1.5.4: rutens overfarter ({names})"),
+    "hum_barred": ("# §1.5.1.2: may NOT play HUM in this match, so they play a natural system: {why}",
+                   "# §1.5.1.2: må IKKE spille HUM i denne kamp og spiller derfor et naturligt system: {why}"),
+    "hum": ("# §1.5.1.2: HUM pairs {pairs}; list a pair here [[a, b]] if it played a natural system",
+            "# §1.5.1.2: HUM-par {pairs}; skriv et par her [[a, b]], hvis det spillede et naturligt system"),
+    "players": ("# boards each played (§1.5.14): a side's boards add up to 4 x the match's boards",
+                "# spil hver spiller spillede (§1.5.14): et holds spil giver tilsammen 4 x kampens spil"),
+    "addition": ("  (addition, §1.5.11)", "  (tilføjet, §1.5.11)"),
+    "signed": ("# §1.5.14: the home captain; change it if another player signed",
+               "# §1.5.14: hjemmeholdets kaptajn; ret det, hvis en anden spiller skrev under"),
+    "unsigned": ("# signed_by: <member number>   # §1.5.14", "# signed_by: <medlemsnummer>   # §1.5.14"),
+}
+
+
+def _text(key: str, da: bool, **fields) -> str:
+    return TEXTS[key][da].format(**fields)
+
+
+def _hum_lines(f: dict, team: str, da: bool = False) -> list[str]:
     """The ``natural_pairs:`` line of ``team``'s side: §1.5.1.2 its pairs barred from HUM here
     listed already (they play a natural system), else an empty list to fill in."""
+    from ..i18n import problem_text
+
     barred = f.get("hum_barred", {}).get(team, [])
     if barred:
         listed = ", ".join(f"[{a}, {b}]" for a, b in (x["pair"] for x in barred))
-        why = "; ".join(f"{x['pair'][0]}-{x['pair'][1]}: {x['why']} (§{x['rule']})" for x in barred)
-        return [f"  natural_pairs: [{listed}]   # §1.5.1.2: may NOT play HUM in this match, so they play a natural "
-                f"system: {why}"]
+        why = "; ".join(f"{x['pair'][0]}-{x['pair'][1]}: {problem_text(x['why'], 'da' if da else 'en')} (§{x['rule']})"
+                        for x in barred)
+        return [f"  natural_pairs: [{listed}]   {_text('hum_barred', da, why=why)}"]
     if team in f["hum_pairs"]:
         pairs = ", ".join(f"{a}-{b}" for a, b in f["hum_pairs"][team])
-        return [f"  natural_pairs: []   # §1.5.1.2: HUM pairs {pairs}; list a pair here [[a, b]] if it "
-                "played a natural system"]
+        return [f"  natural_pairs: []   {_text('hum', da, pairs=pairs)}"]
     return []
 
 
-def _players(rows) -> list[str]:
+def _players(rows, da: bool = False) -> list[str]:
     out = []
     for p in rows:
-        note = "  (addition, §1.5.11)" if p.get("addition") else ""
+        note = _text("addition", da) if p.get("addition") else ""
         out.append(f"    - {{id: {p['id']}, boards: 0}}   # {p['name']}{note}")
     return out
 
 
-def division_blank_yaml(f: dict) -> str:
+#: The comments of a division match's blank sheet, English and Danish.
+DIVISION_TEXTS: dict[str, tuple[str, str]] = {
+    "title": ("# Result sheet {match}, {division} round {round}: pre-filled by dbf result blank.",
+              "# Resultatblanket {match}, {division} {round}. runde: forudfyldt af dbf result blank."),
+    "teams": ("# {home} ({home_name}) v {away} ({away_name}), {date}.",
+              "# {home} ({home_name}) – {away} ({away_name}), {date}."),
+    "fill": ("# A match is {boards} boards this season (§{rule}: 36 with screens, 40 without); fill in the IMPs\n"
+             "# of each half [home, away] and the boards each player played (delete the rows of those who\n"
+             "# did not play); a substitute (§2.11) as a row with substitute: true, name: and club:.",
+             "# En kamp er {boards} spil i denne sæson (§{rule}: 36 med skærme, 40 uden); udfyld IMP\n"
+             "# i hver halvleg [hjemme, ude] og de spil, hver spiller spillede (slet rækkerne for dem,\n"
+             "# der ikke spillede); en substitut (§2.11) som en række med substitute: true, name: og club:."),
+    "segments": ("# {segments} halves of {half} boards = {boards} boards (§{rule})",
+                 "# {segments} halvlege à {half} spil = {boards} spil (§{rule})"),
+    "players": ("# boards each played: a side's boards add up to 4 x {boards}",
+                "# spil hver spiller spillede: et holds spil giver tilsammen 4 x {boards}"),
+    "signed": ("# the home captain; change it if another player signed",
+               "# hjemmeholdets kaptajn; ret det, hvis en anden spiller skrev under"),
+}
+
+
+def division_blank_yaml(f: dict, da: bool = False) -> str:
     """A division match's blank sheet as YAML with comments (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
+    from ..i18n import division_name, long_date
+
+    def text(key: str, **fields) -> str:
+        return DIVISION_TEXTS[key][da].format(**fields)
+
     half = f["segment_boards"]
+    date = f["date"] or _text("no_date", da)
+    if da and f["date"]:
+        date = long_date(dt.date.fromisoformat(f["date"]), "da", weekday=True)
     lines = [
-        f"# Result sheet {f['match']}, {f['division']} round {f['round']}: pre-filled by dbf result blank.",
-        f"# {f['home']['team']} ({f['home']['name']}) v {f['away']['team']} ({f['away']['name']}), "
-        f"{f['date'] or 'date not known'}.",
-        f"# A match is {f['boards']} boards this season (§{f['rule']}: 36 with screens, 40 without); fill in the IMPs",
-        "# of each half [home, away] and the boards each player played (delete the rows of those who",
-        "# did not play); a substitute (§2.11) as a row with substitute: true, name: and club:.",
+        text("title", match=f["match"], division=division_name(f["division"], "da") if da else f["division"],
+             round=f["round"]),
+        text("teams", home=f["home"]["team"], home_name=f["home"]["name"], away=f["away"]["team"],
+             away_name=f["away"]["name"], date=date),
+        text("fill", boards=f["boards"], rule=f["rule"]),
         f"match: {f['match']}",
     ]
     if f["date"]:
         lines.append(f"played_on: {f['date']}")
-    lines.append(f"segments:   # {f['segments']} halves of {half} boards = {f['boards']} boards (§{f['rule']})")
+    lines.append("segments:   " + text("segments", segments=f["segments"], half=half, boards=f["boards"], rule=f["rule"]))
     lines += [f"  - {{boards: {half}, imps: [0, 0]}}"] * f["segments"]
     for side in ("home", "away"):
         d = f[side]
-        lines += [f"{side}:", f"  team: {d['team']}   # {d['name']}",
-                  f"  players:   # boards each played: a side's boards add up to 4 x {f['boards']}"]
-        lines += _players(d["players"])
+        lines += [f"{side}:", f"  team: {d['team']}   # {d['name']}", "  players:   " + text("players", boards=f["boards"])]
+        lines += _players(d["players"], da)
     if f["home"]["captain"] is not None:
-        lines.append(f"signed_by: {f['home']['captain']}   # the home captain; change it if another player signed")
+        lines.append(f"signed_by: {f['home']['captain']}   " + text("signed"))
     return "\n".join(lines) + "\n"
 
 
-def blank_yaml(f: dict) -> str:
-    """The blank sheet as YAML with comments: what is known, and what to fill in."""
-    if f.get("kind") == "division":
-        return division_blank_yaml(f)
-    when = f"{f['weekday']} {f['date']} {f['time']}" if f["date"] else "date not known"
-    venue = f"postcode {f['venue_postcode']}" if f["venue_postcode"] else "venue not known"
-    lines = [
-        f"# Result sheet {f['match']}, cup {f['round_name']} (round {f['round']}): pre-filled by dbf result blank.",
-        f"# {f['home']['team']} ({f['home']['name']}) v {f['away']['team']} ({f['away']['name']}), "
-        f"{when}, {venue} (§1.5.6, §1.5.8).",
-        f"# The winning team sends it to the TD within {f['deadline_hours']} hours of the match"
-        + (f": by {f['deadline'].replace('T', ' ')}" if f["deadline"] else "") + " (§1.5.14).",
-        "# Fill in: the IMPs of each segment [home, away]; the boards each player played (delete the",
-        "# rows of those who did not play); a substitute (§1.5.12) as a row with substitute: true,",
-        "# name: and club:; check up: and signed_by:.",
-        f"match: {f['match']}",
+def _when(f: dict, da: bool) -> str:
+    """When the match is played: ``Sunday 2027-01-31 13:00`` / ``søndag 31. januar 2027 kl. 13.00``."""
+    from ..i18n import clock, long_date
+
+    if not f["date"]:
+        return _text("no_date", da)
+    if not da:
+        return f"{f['weekday']} {f['date']} {f['time']}"
+    return f"{long_date(dt.date.fromisoformat(f['date']), 'da', weekday=True)} kl. {clock(f['time'], 'da')}"
+
+
+def danish_moment(iso: str) -> str:
+    """``2027-02-01T07:30`` as ``mandag 1. februar 2027 kl. 07.30`` (a deadline on a Danish sheet)."""
+    from ..i18n import clock, long_date
+
+    day, _, hhmm = iso.partition("T")
+    return f"{long_date(dt.date.fromisoformat(day), 'da', weekday=True)} kl. {clock(hhmm, 'da')}"
+
+
+def _head(f: dict, da: bool) -> list[str]:
+    from ..i18n import round_name
+
+    venue = _text("venue", da, postcode=f["venue_postcode"]) if f["venue_postcode"] else _text("no_venue", da)
+    deadline = (danish_moment(f["deadline"]) if da else f["deadline"].replace("T", " ")) if f["deadline"] else ""
+    return [
+        _text("title", da, match=f["match"], round=f["round"],
+              round_name=round_name(f["round"], "da") if da else f["round_name"]),
+        _text("teams", da, home=f["home"]["team"], home_name=f["home"]["name"], away=f["away"]["team"],
+              away_name=f["away"]["name"], when=_when(f, da), venue=venue),
+        _text("due", da, hours=f["deadline_hours"], by=_text("due_by", da, deadline=deadline) if deadline else ""),
+        _text("fill", da),
     ]
+
+
+def _away_trip(f: dict, da: bool) -> list[str]:
+    from ..i18n import crossing_name, decimal
+
+    km = f" ({decimal(format(f['distance_km'], 'g'), 'da' if da else 'en')} km)" if f.get("distance_km") is not None else ""
+    lines = [f"  up: {f['up'] if f['up'] is not None else 0}   {_text('up', da, km=km)}"]
+    if f["ferries"]:
+        names = ", ".join(crossing_name(x, "da") for x in f["ferries"])
+        lines.append(f"  ferries: [{', '.join(f['ferries'])}]   {_text('ferries', da, names=names)}")
+    return lines
+
+
+def blank_yaml(f: dict, lang: str | None = None) -> str:
+    """The blank sheet as YAML with comments: what is known, and what to fill in; the comments
+    in ``lang`` (default: this run's language), the sheet's keys and values as the format has them."""
+    from ..i18n import current_lang
+
+    da = (lang or current_lang()).lower().startswith("da")
+    if f.get("kind") == "division":
+        return division_blank_yaml(f, da)
+    lines = [*_head(f, da), f"match: {f['match']}"]
     if f["date"]:
         lines.append(f"played_on: {f['date']}")
         lines.append(f'start: "{f["time"]}"')
-    lines.append(f"segments:   # {f['segments']} segments of {f['segment_boards']} boards = {f['boards']} boards "
-                 "(§1.5.9): [home IMPs, away IMPs]")
+    lines.append("segments:   " + _text("segments", da, segments=f["segments"], segment_boards=f["segment_boards"],
+                                        boards=f["boards"]))
     lines += ["  - [0, 0]"] * f["segments"]
     for side in ("home", "away"):
         d = f[side]
         lines.append(f"{side}:")
         lines.append(f"  team: {d['team']}   # {d['name']}")
         if side == "away" and not f["neutral"]:
-            why = f" ({f['distance_km']:g} km)" if f.get("distance_km") is not None else ""
-            lines.append(f"  up: {f['up'] if f['up'] is not None else 0}   # §1.5.4: the UP dbf computes for the trip"
-                         f"{why}; correct it if the trip was different")
-            if f["ferries"]:
-                lines.append(f"  ferries: [{', '.join(f['ferries'])}]   # §1.5.4: the crossings of the route")
-        lines += _hum_lines(f, d["team"])
-        lines.append("  players:   # boards each played (§1.5.14): a side's boards add up to 4 x the match's boards")
-        lines += _players(d["players"])
+            lines += _away_trip(f, da)
+        lines += _hum_lines(f, d["team"], da)
+        lines.append("  players:   " + _text("players", da))
+        lines += _players(d["players"], da)
     captain = f["home"]["captain"]
-    if captain is not None:
-        lines.append(f"signed_by: {captain}   # §1.5.14: the home captain; change it if another player signed")
-    else:
-        lines.append("# signed_by: <member number>   # §1.5.14")
+    lines.append(f"signed_by: {captain}   {_text('signed', da)}" if captain is not None else _text("unsigned", da))
     return "\n".join(lines) + "\n"
