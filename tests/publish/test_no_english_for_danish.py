@@ -107,3 +107,20 @@ def test_28_the_mail_of_a_danish_draw_attaches_the_danish_sheet(played_dir, tmp_
     assert text.startswith("# Resultatblanket") and "Udfyld:" in text
     comments = "\n".join(line.split("#", 1)[1] for line in text.splitlines() if "#" in line)
     assert not _words(comments), _words(comments)
+
+
+def test_28_a_division_match_blank_sheet_is_danish(played_dir, tmp_path):
+    """A division match's sheets (§1.1.2.1): YAML comments and the printed page in Danish."""
+    import yaml
+
+    sched = yaml.safe_load(run_dbf("--dir", str(played_dir), "schedule", "2div", "--json").stdout)
+    match = next(m["id"] for r in sched["rounds"] for m in r["matches"] if m.get("away"))
+    for fmt in ("yaml", "html"):
+        r = run_dbf("--dir", str(played_dir), "--lang", "da", "result", "blank", match, "--format", fmt,
+                    "--out", str(tmp_path / fmt))
+        assert r.exit_code == 0, r.stderr
+    text = (tmp_path / "yaml" / f"{match}.yaml").read_text(encoding="utf-8")
+    comments = "\n".join(line.split("#", 1)[1] for line in text.splitlines() if "#" in line)
+    assert "2. division" in comments and "halvlege à" in comments and not _words(comments), comments
+    page = _text_of((tmp_path / "html" / f"{match}.html").read_text(encoding="utf-8"))
+    assert "2. division" in page and "Halvleg (" in page and not _words(page), page[:1500]
