@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, NoReturn, Sequence
@@ -507,6 +508,17 @@ class Num:
     __hash__ = None  # type: ignore[assignment]
 
 
+class Decimals(str):
+    """Text with decimal numbers in it (``"0.0-3.5"``, a carry-over pair) written with the decimal
+    mark of where it goes: the language's on the terminal, the dialect's in CSV (issue 28:
+    ``--csv-dialect excel-da`` has decimal commas whatever the language)."""
+
+    __slots__ = ()
+
+    def text(self, mark: str = ".") -> str:
+        return str(self) if mark == "." else re.sub(r"(?<=\d)\.(?=\d)", mark, str(self))
+
+
 def _cell_texts(rows: list[tuple]) -> list[tuple[str, ...]]:
     """Each value of a table as its text: none for None, a :class:`Num` with the language's
     decimal mark (asked once a table, not once a cell)."""
@@ -515,7 +527,7 @@ def _cell_texts(rows: list[tuple]) -> list[tuple[str, ...]]:
     def text(v: Any) -> str:
         if v is None:
             return ""
-        return v.text(mark) if type(v) is Num else shown(str(v))
+        return v.text(mark) if type(v) is Num else shown(v.text(mark) if type(v) is Decimals else str(v))
 
     return [tuple(map(text, r)) for r in rows]
 
@@ -834,6 +846,8 @@ def _csv_field(value: Any, mark: str) -> str:
         return str(value)
     elif isinstance(value, Num):
         return value.text(mark)
+    elif isinstance(value, Decimals):
+        value = value.text(mark)
     text = safe_cell(shown(str(value), keep="\n\t"))
     if any(ch in text for ch in _QUOTE_IF) or text != text.strip(" "):
         return '"' + text.replace('"', '""') + '"'

@@ -17,8 +17,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr, word, decimal, division_name, versus
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_snapshot, today
+from ..i18n import count, heads, t as tr, word, division_name, versus
+from .common import RUN, CsvDialectOpt, CsvOpt, Decimals, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_snapshot, today
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for the home lots (§1.1.2.9; default: the recorded one, else lots drawn with `dbf lot draw`).")]
@@ -75,8 +75,8 @@ def _match_row(division: str, m, out: dict) -> tuple:
     if division != "1div":
         return (m.id, word("stage", m.stage), versus(a, b), home, res, winner)
     co = (m.carry_over.get(a, 0), m.carry_over.get(b, 0))
-    total = "" if raw is None else decimal(f"{show_imps(raw[0] + co[0])}-{show_imps(raw[1] + co[1])}")
-    return (m.id, word("stage", m.stage), versus(a, b), decimal(f"{show_imps(co[0])}-{show_imps(co[1])}"),
+    total = "" if raw is None else Decimals(f"{show_imps(raw[0] + co[0])}-{show_imps(raw[1] + co[1])}")
+    return (m.id, word("stage", m.stage), versus(a, b), Decimals(f"{show_imps(co[0])}-{show_imps(co[1])}"),
             home, res, total, winner)
 
 

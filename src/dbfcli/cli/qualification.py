@@ -17,8 +17,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import count, heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot, load_store
+from ..i18n import count, decimal, heads, t as tr
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot, load_store, num
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
@@ -32,6 +32,26 @@ def _east(season, required: bool = True):
     if ef is None and required:
         fail("no east tournament entered", hint="dbf qualification east enter FILE", code="state.not-entered")
     return ef
+
+
+EAST_STANDINGS = ("#", "team", "name", "region", "played", "IMPs+", "IMPs-", "VP")
+EAST_SCHEDULE = ("round", "match", "home", "away", "IMPs")
+
+
+def _no_east(columns: tuple[str, ...], doc: dict) -> None:
+    """The east tournament's table before its teams are entered (§1.1.5.2): empty, with a
+    warning that names what to do, exit 0; ``--csv`` prints the header row (issue 28)."""
+    from ..rules.problems import Problem
+
+    warnings = check([Problem.warning("1.1.5.2", "no east tournament entered", hint="dbf qualification east enter FILE",
+                                      code="state.not-entered")])
+    doc["warnings"] = [p.to_json() for p in warnings]
+
+    def human(o):
+        if o.csv:
+            o.table(None, heads(*columns), [])
+
+    emit(doc, human)
 
 
 def _table(ef):
@@ -93,7 +113,9 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.qualification import EAST_BOARDS
 
-        ef = _east(load_store())
+        ef = _east(load_store(), required=False)
+        if ef is None:
+            return _no_east(EAST_SCHEDULE, {"boards": EAST_BOARDS, "rounds": []})
         _, schedule, _ = _table(ef)
         names = {t.id: t.name for t in ef.teams}
         doc = {"boards": EAST_BOARDS,
@@ -107,7 +129,7 @@ def register(app: typer.Typer) -> None:
                     for r in doc["rounds"] for k, m in enumerate(r["matches"])]
             o.table(tr("east_schedule_title", rounds=count(len(schedule), "round", en_plural=True),
                        boards=count(EAST_BOARDS, "board", en_plural=True)),
-                    heads("round", "match", "home", "away", "IMPs"), rows)
+                    heads(*EAST_SCHEDULE), rows)
 
         emit(doc, human)
 
@@ -140,7 +162,7 @@ def register(app: typer.Typer) -> None:
         doc = {"ok": True, "match": match, "home": home, "away": away, "imps": list(imps),
                "vp": [float(vp[0]), float(vp[1])], "dry_run": dry_run}
         emit(doc, lambda o: o.line(tr("east_result", match=match, home=home, a=imps[0], b=imps[1], away=away,
-                                      va=f"{float(vp[0]):.2f}", vb=f"{float(vp[1]):.2f}")
+                                      va=decimal(f"{float(vp[0]):.2f}"), vb=decimal(f"{float(vp[1]):.2f}"))
                                    + (tr("dry_run_nothing") if dry_run else "")))
 
     @command(east, "standings")
@@ -151,7 +173,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf qualification east standings --json
         """
-        ef = _east(load_store())
+        ef = _east(load_store(), required=False)
+        if ef is None:
+            return _no_east(EAST_STANDINGS, {"boards": 24, "matches_played": 0, "matches_total": 0, "complete": False,
+                                             "rows": []})
         rows, schedule, problems = _table(ef)
         total = sum(1 for rnd in schedule for _, _, a in rnd if a)
         names = {t.id: t.name for t in ef.teams}
@@ -167,9 +192,9 @@ def register(app: typer.Typer) -> None:
 
         def human(o):
             o.table(tr("east_standings_title", played=doc["matches_played"], total=total),
-                    heads("#", "team", "name", "region", "played", "IMPs+", "IMPs-", "VP"),
+                    heads(*EAST_STANDINGS),
                     [(f"{r['rank']}{'=' if r['tied'] else ''}", r["team"], r["name"], r["region"], r["played"],
-                      r["imps_for"], r["imps_against"], f"{r['vp']:.2f}") for r in doc["rows"]],
+                      r["imps_for"], r["imps_against"], num(f"{r['vp']:.2f}")) for r in doc["rows"]],
                     justify=["right", "left", "left", "left", "right", "right", "right", "right"])
 
         emit(doc, human)

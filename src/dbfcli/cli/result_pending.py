@@ -110,7 +110,7 @@ def attach(result: typer.Typer) -> None:
         def human(out):
             from ..i18n import heads
 
-            if not items:
+            if not items and not out.csv:   # CSV: the header row even when nothing waits
                 out.line(tr("pending_none"))
                 return
             out.table(None, heads("match", "reason", "by", "sent", "note"),

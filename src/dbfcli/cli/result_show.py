@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..i18n import decimal, heads, t as tr
-from .common import RUN, command_line, emit, fail, load_snapshot
+from ..i18n import heads, t as tr
+from .common import RUN, command_line, emit, fail, load_snapshot, num
 
 
 def now_of(value: str | None) -> dt.datetime:
@@ -39,7 +39,7 @@ def _human(doc: dict, verb_key: str):
         else:
             out.line(tr("result_plain", match=doc["match"], verb=tr(verb_key)))
         if doc.get("gp"):
-            out.table(tr("gp_short_title"), heads("player", "GP"), [(p, decimal(f"{g:.2f}")) for p, g in sorted(doc["gp"].items())],
+            out.table(tr("gp_short_title"), heads("player", "GP"), [(p, num(f"{g:.2f}")) for p, g in sorted(doc["gp"].items())],
                       justify=["left", "right"])
         if doc.get("up"):
             out.line(tr("up_credited_line", list=", ".join(f"{t} {u}" for t, u in doc["up"].items())))

@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
             h = status.holder
             out.line(tr("trophy_no", n=status.trophy,
                         state=tr("held_by", who=h.name or h.captain) if h else tr("no_holder")))
-            if status.standings:
+            if status.standings or out.csv:   # CSV: the header row even when nobody has won a final
                 out.table(None, heads("captain", "name", "finals", "in a row", "needs"),
                           [(r.captain, r.name, r.wins, r.streak, r.needed) for r in status.standings],
                           justify=["right", "left", "right", "right", "right"])

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..i18n import clock, division_name, local_stamp, pool_name, round_name, t, word
+from ..i18n import clock, decimal, division_name, local_stamp, pool_name, round_name, t, word
 from ..rules.gp import format_gp
 from ..rules.text import page_value
 from .bracket import CHAMPION, BMatch, BRound, layout, short
@@ -375,7 +375,8 @@ def _playoff_cards(doc: dict | None, ref: _Refs, lang: str = "en") -> list[dict]
         totals = m.get("totals_shown") or {}
         cards.append({"id": m["id"], "stage": word("stage", m["stage"], lang), "winner": m.get("winner") or "",
                       "home": m.get("home_section_1") or "",
-                      "teams": [{"team": ref(x), "carry": shown.get(x, "0.0"), "total": totals.get(x, ""),
+                      "teams": [{"team": ref(x), "carry": decimal(shown.get(x, "0.0"), lang),
+                                 "total": decimal(str(totals.get(x, "")), lang),
                                  "won": x == m.get("winner")} for x in m["teams"]]})
     return cards
 
