@@ -195,6 +195,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wrote_site": ("wrote {pages} to {out}", "skrev {pages} til {out}"),
     "wrote_mail": ("wrote {messages} to {out}", "skrev {messages} til {out}"),
     "sent_mail": ("sent {messages} through {server}", "sendte {messages} via {server}"),
+    "would_write_mail": ("would write {messages} to {out}", "ville skrive {messages} til {out}"),
+    "would_send_mail": ("would send {messages} through {server}", "ville sende {messages} via {server}"),
 }
 
 #: the framing of problems on stderr and the command summaries (issue: a complete ``--lang da``).

@@ -55,6 +55,8 @@ def test_28_every_page_of_the_danish_site_has_no_english(played_dir, tmp_path):
     assert len(pages) > 50
     found = {p.name: w for p in pages if (w := _words(_text_of(p.read_text(encoding="utf-8"))))}
     assert not found, found
+    numbered = [p.name for p in pages if re.search(r"\bissues? \d", _text_of(p.read_text(encoding="utf-8")), re.I)]
+    assert not numbered, numbered   # no issue numbers in anything a user reads
 
 
 def test_28_the_printable_blank_sheet_is_danish(played_dir, tmp_path):

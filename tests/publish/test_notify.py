@@ -123,3 +123,20 @@ def test_smtp_delivers_every_message_to_a_local_server(half_played, dbf):
     for e in handler.got:
         msg = email.message_from_bytes(e.content, policy=policy.default)
         assert msg["X-DBF-Match"].startswith("C3-")
+
+
+@pytest.mark.parametrize("how", [("--out", "mail"), ("--smtp", "127.0.0.1:9")])
+def test_28_1_5_16_notify_draw_dry_run_writes_and_sends_nothing(played, tmp_path, how):
+    """`notify draw --dry-run` says what it would write or send and to whom; no file, no
+    connection (port 9 refuses one), no record that the draw was sent (state byte-identical)."""
+    from dbftest import run_dbf, snapshot
+
+    before = snapshot(played)
+    target = str(tmp_path / how[1]) if how[0] == "--out" else how[1]
+    r = run_dbf("notify", "draw", "--round", "9", how[0], target, "--dry-run", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json["dry_run"] is True and r.json["messages"] == len(r.json["planned"]) > 0
+    assert snapshot(played) == before
+    assert not (tmp_path / "mail").exists()
+    da = run_dbf("--lang", "da", "notify", "draw", "--round", "9", how[0], target, "--dry-run")
+    assert "prøvekørsel, intet skrevet" in da.stdout and ("ville skrive" in da.stdout or "ville sende" in da.stdout)

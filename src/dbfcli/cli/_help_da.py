@@ -309,8 +309,6 @@ HELP: dict[str, str] = {
         'Vedhæft ikke den forudfyldte resultatblanket.',
     "Before the draw of cup round N: one e-mail per captain of every cup team still in the\ncup with the commitment to the draw (`dbf draw commit`) and its beacon source, so the\ncaptains hold it before the draw; the draw's e-mail (`notify draw`) reveals the secret\n(§1.5.16).\n\nExample: dbf notify commitment --round 3 --out mail/":
         'Før lodtrækningen i pokalrunde N: én e-mail til holdkaptajnen for hvert pokalhold, der stadig er med\ni pokalturneringen, med forpligtelsen til lodtrækningen (`dbf draw commit`) og dens fyrtårn, så\nholdkaptajnerne har den før lodtrækningen; lodtrækningens e-mail (`notify draw`) afslører hemmeligheden\n(§1.5.16).\n\nEksempel: dbf notify commitment --round 3 --out mail/',
-    "One e-mail per captain of a division: the team's matches of the weekend (round, its date:\na weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent\ncaptain's name, e-mail and phone.\n\nExample: dbf notify division 2div --weekend 1 --out mail/":
-        'Én e-mail til hver holdkaptajn i en division: holdets kampe i weekenden (runde, dens dato:\nen weekends senere runder om søndagen, §1.1.2.1; modstander; hjemme eller ude), og hver modstander-\nkaptajns navn, e-mail og telefon.\n\nEksempel: dbf notify division 2div --weekend 1 --out mail/',
     '1div, 2div, 3div-a or 3div-b.':
         '1div, 2div, 3div-a eller 3div-b.',
     'The division weekend (1-4).':
@@ -483,10 +481,6 @@ HELP: dict[str, str] = {
         'Proxyadresser hvis X-Forwarded-For/-Proto der stoles på (kommasepareret, som uvicorns).',
     'Append one line per request to FILE: time, method, path (tokens redacted), status, ms.':
         'Tilføj én linje pr. forespørgsel til FIL: tid, metode, sti (tokens skjult), status, ms.',
-    "Each captain's link for the matches of cup round N: a token bound to season,\nmatch and team (made with the season's secret, SEASON/.serve-secret, kept out of git).\n\nExample: dbf serve links --round 3 --base-url https://dbf.example.dk":
-        'Hver holdkaptajns link til kampene i pokalrunde N: et token bundet til sæson,\nkamp og hold (lavet med sæsonens hemmelighed, SEASON/.serve-secret, holdt uden for git).\n\nEksempel: dbf serve links --round 3 --base-url https://dbf.example.dk',
-    'The cup round.':
-        'Pokalrunden.',
     "A new secret for the captains' links: every link made before is refused from now on.\n\nThe journal records the rotation and its generation, never the secret.\n\nExample: dbf serve rotate-secret":
         'En ny hemmelighed til holdkaptajnernes links: hvert link lavet før afvises fra nu af.\n\nJournalen registrerer skiftet og dets generation, aldrig hemmeligheden.\n\nEksempel: dbf serve rotate-secret',
     'System cards: HUM (§2.10.11), Åbent forsvar (§2.10.17), changes (§1.1.1.2).':
@@ -531,4 +525,14 @@ HELP: dict[str, str] = {
         'Kun én tur (standard: ud og hjem).',
     '§7.2.2: ferry Rønne-Copenhagen, then DSB.':
         '§7.2.2: færge Rønne-København, derefter DSB.',
+    "One e-mail per captain of a division: the team's matches of the weekend (round, its date:\na weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent\ncaptain's name, e-mail and phone; with --links, the captain's link of each match (dbf serve,\ndocs/readings/division-results.md).\n\nExample: dbf notify division 2div --weekend 1 --links --out mail/":
+        'Én e-mail til hver holdkaptajn i en division: holdets kampe i weekenden (runde, dens dato:\nen weekends senere runder om søndagen, §1.1.2.1; modstander; hjemme eller ude), og hver modstander-\nkaptajns navn, e-mail og telefon; med --links holdkaptajnens link til hver kamp (dbf serve,\ndocs/readings/division-results.md).\n\nEksempel: dbf notify division 2div --weekend 1 --links --out mail/',
+    "Each match with the captain's own link of dbf serve, to send the result from (base_url of DIR/dbf.toml).":
+        'Hver kamp med holdkaptajnens eget link til dbf serve, som resultatet sendes fra (base_url i DIR/dbf.toml).',
+    "Each captain's link for the matches of cup round N, or of round N of a division\n(--division): a token bound to season, match and team (made with the season's secret,\nSEASON/.serve-secret, kept out of git).\n\nExample: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk":
+        'Hver holdkaptajns link til kampene i pokalrunde N, eller i runde N i en division\n(--division): et token bundet til sæson, kamp og hold (lavet med sæsonens hemmelighed,\nSEASON/.serve-secret, holdt uden for git).\n\nEksempel: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk',
+    "The cup round, or the division's round with --division.":
+        'Pokalrunden, eller divisionens runde med --division.',
+    "A division's round (1div, 2div, 3div-a, 3div-b), not the cup's.":
+        'En divisions runde (1div, 2div, 3div-a, 3div-b), ikke pokalens.',
 }

@@ -767,12 +767,43 @@ def _table_row(values: Sequence[str], widths: list[int], just: list[str], sep: s
     """One row of a plain table: its values wrapped at spaces within their columns, as many lines as needed."""
     if all(len(v) <= widths[i] for i, v in enumerate(values)):
         return _table_line(values, widths, just, sep)
-    import textwrap
-
-    pieces = [textwrap.wrap(v, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
-              if len(v) > widths[i] else [v] for i, v in enumerate(values)]
+    pieces = [wrap_cell(v, widths[i]) if len(v) > widths[i] else [v] for i, v in enumerate(values)]
     depth = max(len(p) for p in pieces)
     return "".join(_table_line([p[k] if k < len(p) else "" for p in pieces], widths, just, sep) for k in range(depth))
+
+
+#: a word longer than this may also be wrapped after a hyphen (a long file name); shorter ones
+#: (a date, an id, a name) never are
+LONG_WORD = 24
+
+
+def _units(word: str) -> list[str]:
+    """The pieces a cell's word may be wrapped into: a path after each ``/`` (``/srv/dbf/``
+    ``teams.yaml``), a piece longer than :data:`LONG_WORD` also after a ``-``; any other word
+    whole. A long file name would otherwise widen the table past the screen (issue 28)."""
+    pieces = re.findall(r"/?[^/]*/|[^/]+$", word) if "/" in word.strip("/") else [word]
+    return [u for piece in pieces for u in (re.findall(r"[^-]*-|[^-]+$", piece) if len(piece) > LONG_WORD else [piece])]
+
+
+def wrap_cell(text: str, width: int) -> list[str]:
+    """A cell's text wrapped at spaces within ``width`` (a path also after a ``/``); no word is
+    ever cut elsewhere, so a line is longer than ``width`` only for one word longer than it.
+
+    >>> wrap_cell("dbf cup enter /srv/dbf/a-long-folder/teams.yaml", 16)
+    ['dbf cup enter', '/srv/dbf/', 'a-long-folder/', 'teams.yaml']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        for k, unit in enumerate(_units(word) if len(word) > width else [word]):
+            glue = "" if k else " "
+            if line and len(line) + len(glue) + len(unit) <= width:
+                line += glue + unit
+            else:
+                if line:
+                    lines.append(line)
+                line = unit
+    return lines + [line] if line else lines or [""]
 
 
 def _narrow(widths: list[int], columns: Sequence[str], cells: list[list[str]], just: list[str], width: int,
@@ -783,7 +814,8 @@ def _narrow(widths: list[int], columns: Sequence[str], cells: list[list[str]], j
     wrapping only ever happens at spaces and every value stays whole. Returns the width
     reached."""
     total = sum(widths) + gap * (len(widths) - 1)
-    floor = [max([len(w) for w in columns[i].split()] + [len(w) for r in cells for w in r[i].split()] + [1])
+    floor = [max([len(w) for w in columns[i].split()] + [len(u) for r in cells for w in r[i].split() for u in _units(w)]
+                 + [1])
              for i in range(len(columns))]
     while total > width:
         candidates = [i for i in range(len(widths)) if just[i] != "right" and widths[i] > floor[i]]

@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, check, command, emit, fail, load_snapshot
+from .common import DryRunOpt, JsonOpt, check, command, emit, fail, load_snapshot
 
 RoundOpt = Annotated[int, typer.Option("--round", help="Cup round 1-9 whose draw is sent.")]
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder for the .eml files (one per captain).")]
@@ -41,12 +41,15 @@ def _smtp_parts(smtp: str | None) -> tuple[str, str]:
     return host, port
 
 
-def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> str:
+def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str, dry_run: bool = False) -> str:
     """Write ``msgs`` [(file name, address or None, EmailMessage)] as .eml files (CRLF) to ``out``,
-    or send them through ``smtp`` (messages without an address are skipped); fills ``doc``."""
+    or send them through ``smtp`` (messages without an address are skipped); fills ``doc``.
+    ``dry_run``: say what would be written or sent, to whom; write and send nothing."""
     from ..i18n import count, t
     from ..publish.mail import eml_bytes
 
+    if dry_run:
+        return _planned(msgs, out, smtp, doc, lang)
     if smtp is not None:
         import smtplib
 
@@ -72,6 +75,16 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> s
     return t("wrote_mail", lang, messages=count(len(files), "message", lang, en_plural=True), out=out)
 
 
+def _planned(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str) -> str:
+    """A dry run of :func:`deliver`: what would be written or sent, to whom; nothing is."""
+    from ..i18n import count, t
+
+    doc.update({"dry_run": True, "planned": [{"file": name, "to": address} for name, address, _ in msgs]})
+    n = count(sum(1 for _, a, _ in msgs if a is not None or smtp is None), "message", lang, en_plural=True)
+    line = t("would_send_mail", lang, messages=n, server=smtp) if smtp else t("would_write_mail", lang, messages=n, out=out)
+    return "\n".join([line + t("dry_run_nothing", lang)] + [f"  {name}: {address or '-'}" for name, address, _ in msgs])
+
+
 def _mark_sent(store, round_no: int, messages: int, how: str) -> None:
     """§1.5.16 (issue 14): the draw of ``round_no`` was sent; `dbf deadlines` calls "send the
     draw" done only then (cup/notices/draw-NN.yaml, journaled)."""
@@ -93,7 +106,7 @@ def register(app: typer.Typer) -> None:
     @command(notify, "draw", writes=True)
     def draw(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
              no_sheet: Annotated[bool, typer.Option("--no-sheet", help="Do not attach the pre-filled sheet.")] = False,
-             json_: JsonOpt = False) -> None:
+             dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Write one e-mail (.eml) per captain of cup round N: match, opponent, home or away, venue
         (street address when the teams file has it), weekday, date and time, UP of the trip, the
         opponent captain's name, e-mail and phone to agree the time (§1.5.6), the result-sheet
@@ -137,9 +150,10 @@ def register(app: typer.Typer) -> None:
                                                 link=urls.get((n.match, n.team)), proof=proof))
                 for n in items]
         doc: dict = {"ok": True, "round": round_, "messages": len(msgs), "from": frm}
-        human = deliver(msgs, out, smtp, doc, lang)
+        human = deliver(msgs, out, smtp, doc, lang, dry_run)
         doc["warnings"] = [p.to_json() for p in warnings]
-        _mark_sent(store, round_, len(msgs), f"smtp {smtp}" if smtp else "files")
+        if not dry_run:
+            _mark_sent(store, round_, len(msgs), f"smtp {smtp}" if smtp else "files")
         emit(doc, lambda o: o.line(human))
 
     @command(notify, "commitment")
