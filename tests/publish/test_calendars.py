@@ -70,7 +70,7 @@ def test_danish_text_with_lang_da(played, dbf, tmp_path):
     assert str(cal["x-wr-calname"]) == "DBF 2026-27: 1. division"
     e = min(events, key=lambda e: str(e["uid"]))
     assert str(e["summary"]).startswith("1. division, 1. runde: ") and "Hjemmehold" in str(e["description"])
-    assert str(e["location"]) == "meddeles senere"          # no venue set for the weekend
+    assert str(e["location"])[:4].isdigit()   # no venue set for the weekend: the home team's postcode and town
     c = tmp_path / "cup.ics"
     assert dbf("--lang", "da", "schedule", "cup", "--round", "9", "--ics", c).exit_code == 0
     _, (final,) = parse(c)
@@ -112,3 +112,38 @@ def test_site_calendar_names_the_team(played_dir, tmp_path, dbf, lang):
     assert dbf("--dir", played_dir, "--lang", lang, "publish", "--out", out).exit_code == 0
     cal, _ = parse(out / "team-ODE-A.ics")
     assert str(cal["x-wr-calname"]).startswith("DBF 2026-27: ")
+
+
+def test_28_calendars_give_the_venue_as_far_as_dbf_knows_it(played, dbf, tmp_path):
+    """A division match at no weekend venue is at the home team's (its postcode and town, its street
+    when the teams file gives one; docs/readings/division-results.md), never "to be announced"; a cup
+    match at the home team's postcode has the teams file's street too."""
+    import yaml
+
+    doc = dbf("schedule", "1div", "--json").json
+    first = doc["rounds"][0]["matches"][0]
+    home = first["home"]
+    path = played / "2026-27/divisions/1div.yaml"
+    text = path.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    team = next(t for t in data["teams"] if t["id"] == home)
+    team["address"] = "Klubhuset, Østergade 1"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    f = tmp_path / "1div.ics"
+    assert dbf("--lang", "da", "schedule", "1div", "--ics", f).exit_code == 0
+    _, events = parse(f)
+    locations = {str(e["uid"]).split(".")[0]: str(e["location"]) for e in events}
+    assert "meddeles senere" not in locations.values()
+    assert locations[first["id"]].startswith(f"Klubhuset, Østergade 1, {team['postcode']} ")
+    sched = dbf("schedule", "cup", "--round", "4", "--json").json
+    match = next(m for m in sched["matches"] if m.get("home"))
+    teams_file = played / "2026-27/cup/teams.yaml"
+    teams = yaml.safe_load(teams_file.read_text(encoding="utf-8"))
+    host = next(t for t in teams["teams"] if t["id"] == match["home"])
+    host["address"] = "Bridgehuset, Torvet 2"
+    teams_file.write_text(yaml.safe_dump(teams, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    c = tmp_path / "cup.ics"
+    assert dbf("schedule", "cup", "--round", "4", "--ics", c).exit_code == 0
+    _, cev = parse(c)
+    where = {str(e["uid"]).split(".")[0]: str(e["location"]) for e in cev}
+    assert where[match["id"]].startswith(f"Bridgehuset, Torvet 2, {match['venue_postcode']} ")

@@ -115,7 +115,9 @@ def _write_ics(snap, round_no: int, rows, names: dict, team: str | None, ics: Pa
     from .common import write_out
 
     _, streets, _ = snap.clubs()
-    data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team)
+    teams, _ = snap.cup_teams()
+    data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team,
+                                {t.id: t for t in teams})
     write_out(ics, data, "--ics")
     return {"file": str(ics), "events": events}
 

@@ -155,8 +155,9 @@ def _write_ics(snap, division_id: str, rounds, names: dict, venue, boards: int, 
     from .common import write_out
 
     _, streets, _ = snap.clubs()
+    division, _ = snap.division(division_id)
     data, events = division_calendar(division_id, snap.store.season, rounds, names, venue, boards,
-                                     current_lang(), streets, team)
+                                     current_lang(), streets, team, {t.id: t for t in division.teams} if division else {})
     write_out(ics, data, "--ics")
     return {"file": str(ics), "events": events}
 

@@ -696,14 +696,16 @@ def team_calendars(data: SeasonData, schedules: dict[int, list], lang: str) -> d
     from ..store.ics import calendar, calendar_name, cup_events, division_events
     from ..rules.roundrobin import round_venues
 
-    names = {tid: team.name for tid, team in data.all_teams().items()}
-    cup = [e for rnd in sorted(schedules) for e in cup_events(data.season, rnd, schedules[rnd], names, lang, data.streets)]
+    hosts = data.all_teams()
+    names = {tid: team.name for tid, team in hosts.items()}
+    cup = [e for rnd in sorted(schedules)
+           for e in cup_events(data.season, rnd, schedules[rnd], names, lang, data.streets, hosts)]
     div: dict[str, list] = {}
     for div_id in data.divisions:
         settings = data.settings.division(div_id)
         rounds = _div_rounds(data, div_id)
         div[div_id] = division_events(div_id, data.season, rounds, names, round_venues(rounds, settings),
-                                      settings.boards, lang, data.streets)
+                                      settings.boards, lang, data.streets, hosts)
     out = {}
     for team_id, name in sorted(names.items()):
         events = [e for e in cup if team_id in e.teams] + [e for e in div.get(data.division_of(team_id) or "", [])

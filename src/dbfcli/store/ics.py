@@ -9,8 +9,9 @@ One style for every calendar dbf writes (issue 18.3):
   program updates an event instead of doubling it;
 * ``X-WR-CALNAME`` ``DBF SEASON: WHAT`` (``DBF 2026-27: 1. division``);
 * times in ``TZID=Europe/Copenhagen`` with its ``VTIMEZONE`` (built by icalendar from zoneinfo);
-* ``LOCATION`` "street, postcode town" (town from the package's dk_postcodes.csv; street where
-  ``DIR/clubs.yaml`` knows it), else "venue to be announced";
+* ``LOCATION`` "street, postcode town" (town from the package's dk_postcodes.csv; street from the
+  home team's teams file at its own postcode, else where ``DIR/clubs.yaml`` knows it); a division
+  match at the weekend's venue, else the home team's; "venue to be announced" only when none is known;
 * summaries and descriptions in the run's language (``--lang``).
 
 Division rounds have a time: :func:`dbfcli.rules.daytimes.day_slots` (the reading in
@@ -70,6 +71,19 @@ def location_text(postcode: str | None, streets: Mapping[str, str] | None = None
     place = f"{postcode} {pt.name}" if pt else str(postcode)
     street = (streets or {}).get(str(postcode))
     return f"{street}, {place}" if street else place
+
+
+def match_location(venue: str | None, home: str | None, hosts: Mapping[str, object] | None,
+                   streets: Mapping[str, str] | None = None, lang: str | None = None) -> str:
+    """Where a match is played, as far as dbf knows it (issue 28): at the home team's own postcode,
+    the street address its teams file gives; else the venue's street from DIR/clubs.yaml, its
+    postcode and town; "to be announced" only when no venue is known. ``hosts``: team id ->
+    the team (its ``postcode`` and ``address``)."""
+    team = (hosts or {}).get(home or "")
+    address = getattr(team, "address", None)
+    if venue and address and str(getattr(team, "postcode", "")) == str(venue):
+        return f"{address}, {location_text(venue, None, lang)}"
+    return location_text(venue, streets, lang)
 
 
 def calendar(name: str, events: Iterable[CalEvent], team: str | None = None) -> tuple[bytes, int]:
@@ -133,8 +147,11 @@ def calendar_name(season: str, what: str, lang: str | None = None) -> str:
 
 
 def division_events(division_id: str, season: str, rounds, names: Mapping[str, str], venue: Mapping[int, str],
-                    boards: int, lang: str | None = None, streets: Mapping[str, str] | None = None) -> list[CalEvent]:
-    """One event per match of a round with a date, at its time (rules.daytimes) and venue."""
+                    boards: int, lang: str | None = None, streets: Mapping[str, str] | None = None,
+                    hosts: Mapping[str, object] | None = None) -> list[CalEvent]:
+    """One event per match of a round with a date, at its time (rules.daytimes) and venue: the
+    weekend's venue when season.toml names one, else the home team's (its postcode, and its
+    street address when the teams file gives it; docs/readings/division-results.md)."""
     from ..i18n import division_name, t
     from ..rules.daytimes import day_slots
 
@@ -150,14 +167,21 @@ def division_events(division_id: str, season: str, rounds, names: Mapping[str, s
                 continue
             home, away = names.get(m.home, m.home), names.get(m.away, m.away)
             out.append(CalEvent(uid(m.id, season), t("ics_div", lang, division=div, n=r.number, home=home, away=away),
-                                slot[0], slot[1], location_text(venue.get(r.number), streets, lang),
+                                slot[0], slot[1], _division_place(venue.get(r.number), m.home, hosts, streets, lang),
                                 t("ics_div_desc", lang, match=m.id, division=div, n=r.number, boards=boards, home=home),
                                 (m.home, m.away)))
     return out
 
 
+def _division_place(weekend_venue: str | None, home: str, hosts, streets, lang) -> str:
+    if weekend_venue:
+        return location_text(weekend_venue, streets, lang)
+    team = (hosts or {}).get(home)
+    return match_location(getattr(team, "postcode", None), home, hosts, streets, lang)
+
+
 def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang: str | None = None,
-               streets: Mapping[str, str] | None = None) -> list[CalEvent]:
+               streets: Mapping[str, str] | None = None, hosts: Mapping[str, object] | None = None) -> list[CalEvent]:
     """One six-hour event per scheduled match of a cup round with a date (§1.5.6: the agreed
     or official day and start time; the home team first, §1.5.5/§1.5.7)."""
     from ..i18n import clock, round_name, t, team_label
@@ -180,26 +204,27 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
         else:
             desc = t("ics_cup_desc", lang, match=s.id, round=rname, home=home, time=clock(s.time, lang))
         out.append(CalEvent(uid(s.id, season), t("ics_cup", lang, round=rname, home=home, away=away),
-                            start, start + dt.timedelta(hours=CUP_HOURS), location_text(s.venue, streets, lang),
+                            start, start + dt.timedelta(hours=CUP_HOURS), match_location(s.venue, s.home, hosts, streets, lang),
                             desc, tuple(s.teams)))
     return out
 
 
 def division_calendar(division_id: str, season: str, rounds, names: dict[str, str], venue: dict[int, str],
                       boards: int = 36, lang: str | None = None, streets: Mapping[str, str] | None = None,
-                      team: str | None = None) -> tuple[bytes, int]:
+                      team: str | None = None, hosts: Mapping[str, object] | None = None) -> tuple[bytes, int]:
     """A division's calendar (one team's with ``team``): ``(ics bytes, events)``."""
     from ..i18n import division_name
 
     what = division_name(division_id, lang) + (f", {names.get(team, team)}" if team else "")
     return calendar(calendar_name(season, what, lang),
-                    division_events(division_id, season, rounds, names, venue, boards, lang, streets), team)
+                    division_events(division_id, season, rounds, names, venue, boards, lang, streets, hosts), team)
 
 
 def cup_calendar(season: str, round_no: int, rows, names: dict[str, str], lang: str | None = None,
-                 streets: Mapping[str, str] | None = None, team: str | None = None) -> tuple[bytes, int]:
+                 streets: Mapping[str, str] | None = None, team: str | None = None,
+                 hosts: Mapping[str, object] | None = None) -> tuple[bytes, int]:
     """A cup round's calendar (one team's with ``team``): ``(ics bytes, events)``."""
     from ..i18n import round_name, t
 
     what = f"{t('cup', lang)}, {round_name(round_no, lang)}" + (f", {names.get(team, team)}" if team else "")
-    return calendar(calendar_name(season, what, lang), cup_events(season, round_no, rows, names, lang, streets), team)
+    return calendar(calendar_name(season, what, lang), cup_events(season, round_no, rows, names, lang, streets, hosts), team)
