@@ -836,6 +836,18 @@ def long_date(day, lang: str | None = None, *, weekday: bool = False) -> str:
     return text
 
 
+def danish_moment(iso: str) -> str:
+    """A moment written ``2027-02-01T07:30`` as a Dane reads it (a deadline on a Danish sheet).
+
+    >>> danish_moment("2027-02-01T07:30")
+    'mandag 1. februar 2027 kl. 07.30'
+    """
+    import datetime as dt
+
+    day, _, hhmm = iso.partition("T")
+    return f"{long_date(dt.date.fromisoformat(day), 'da', weekday=True)} kl. {clock(hhmm, 'da')}"
+
+
 def clock(hh_mm: str, lang: str | None = None) -> str:
     """A time of day as Danes write it (``13.00``); English keeps ``13:00``.
 

@@ -506,6 +506,8 @@ PROBLEMS: dict[str, str] = {
     "the names map is not a YAML map of name to member number": "navnelisten er ikke en YAML-liste fra navn til medlemsnummer",
     'names: {{"BildeD": 123456}}': 'names: {{"BildeD": 123456}}',
     "names map: {} -> {} is not a member number": "navneliste: {} -> {} er ikke et medlemsnummer",
+    "names map: {} -> {} is on no team of the season": "navneliste: {} -> {} er ikke på noget hold i sæsonen",
+    "correct the number, or remove the line": "ret nummeret, eller fjern linjen",
     "name the match as the file labels it, either team first": "navngiv kampen som filen gør, med hvilket som helst hold først",
     "board {}: no {} given": "spil {}: ingen {} angivet",
     "the file names nobody in this seat, on this board or before it in the same room; add the name to the file's first board of the segment": "filen nævner ingen på denne plads, hverken ved dette spil eller før i samme rum; skriv navnet ved segmentets første spil i filen",

@@ -137,14 +137,26 @@ def test_import_unknown_format_and_missing_file(match, tmp_path):
 DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
 
 
-def test_1_5_9_import_usebio_by_national_id_number(match, tmp_path):
+def test_1_5_9_import_usebio_by_national_id_number(match, tmp_path, monkeypatch):
     """USEBIO gives one segment of 40 boards: a §1.5.9 error (exit 1, the totals in --json, the draft
-    written only because --out asks for it) until the captains' agreement is recorded."""
+    written only because --out asks for it) until the captains' agreement is recorded. Refused, it
+    writes no sheet where the default --out would put it (MATCH.yaml in the working folder), and
+    with --submit it records nothing: the season folder is byte for byte as it was."""
     example = match[0]
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
     before = snapshot(example)
     r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--json")
     assert r.exit_code == 1 and {e["rule"] for e in r.json["errors"]} == {"1.5.9"} and r.json["imps"] == [101, 87]
-    assert r.json["written"] is False and not (example / "C1-001.yaml").exists() and snapshot(example) == before
+    assert r.json["written"] is False and list(here.iterdir()) == [] and snapshot(example) == before
+    r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--up", "0", "--signed-by",
+                str(match[1]["KBH-1"]["players"][0]["id"]), "--submit", "--json")
+    assert r.exit_code == 1 and r.json.get("recorded") is not True
+    assert list(here.iterdir()) == [] and snapshot(example) == before
+    r = run_dbf("--lang", "da", "result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--submit")
+    assert r.exit_code == 1 and "intet blev skrevet" in r.stderr
+    assert list(here.iterdir()) == [] and snapshot(example) == before
     r = run_dbf("result", "import", DATA / "usebio-c1-001.xml", "--match", "C1-001", "--out", tmp_path / "u.yaml",
                 "--json")
     assert r.exit_code == 1 and r.json["draft"] is True and (tmp_path / "u.yaml").read_text().startswith("# DRAFT")
@@ -234,3 +246,25 @@ def test_1_5_14_import_fits_a_surname_and_keeps_the_names_map_in_the_season(matc
     assert "zz_top77" in (example / SEASON / "imports" / "names.yaml").read_text()
     r = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "t.yaml", "--json")
     assert r.exit_code == 0, r.stdout + r.stderr
+
+
+def test_28_dbf_check_reads_the_season_names_map_as_the_import_does(match, tmp_path):
+    """SEASON/imports/names.yaml is a state file: `dbf check` reads it through the import's reader
+    (a map the import would refuse is an error of check, with its file), and warns of a member
+    number on no team of the season."""
+    example, teams, home, away = match
+    path = example / SEASON / "imports" / "names.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('schema: 1\nnames: {"BildeD": "x"}\n', encoding="utf-8")
+    r = run_dbf("check", "--json")
+    assert r.exit_code == 2 and [e["code"] for e in r.json["errors"]] == ["format.yaml"], r.json
+    assert r.json["errors"][0]["file"].endswith("imports/names.yaml")
+    f = _pbn(tmp_path, home, away)
+    imported = run_dbf("result", "import", f, "--match", "C1-001", "--out", tmp_path / "s.yaml", "--json")
+    assert imported.exit_code == 2 and imported.json["errors"][0]["code"] == "format.yaml"   # the same refusal
+    known = teams["KBH-1"]["players"][0]["id"]
+    path.write_text(f'schema: 1\nnames: {{"BildeD": {known}, "zz_top77": 999999}}\n', encoding="utf-8")
+    r = run_dbf("check", "--json")
+    assert r.exit_code == 0, r.json
+    gone = [w for w in r.json["warnings"] if w["code"] == "unknown.player"]
+    assert len(gone) == 1 and "zz_top77" in gone[0]["message"] and "999999" in gone[0]["message"]

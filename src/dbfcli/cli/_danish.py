@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 from ._help_da import HEADINGS, HELP, MARKS, METAVARS
 
@@ -91,36 +90,13 @@ def _dress(command, context_class, seen: set[int]) -> None:
 
 
 # --------------------------------------------------------------------------- the language
-_SEASON = re.compile(r"\d{4}-\d{2}", re.ASCII)
-
-
 def season_lang(args: list[str]) -> str:
-    """The language the season of this command line declares (``lang = "da"`` at the top of
-    its ``season.toml``), or ``""``: the folder from ``--dir``/``$DBF_DIR``, the season from
-    ``--season``/``$DBF_SEASON``, else ``current`` in ``dbf.toml``, else the newest season
-    folder, found as ``store.season`` finds them but by a line scan (no TOML parse, nothing
-    validated: a season it cannot find simply gives English help)."""
-    from ..seasonlang import declared_lang
+    """The language the season of this command line declares, or ``""``
+    (:func:`dbfcli.seasonlang.guess_lang`: no store module, nothing validated)."""
+    from ..seasonlang import guess_lang
 
     def given(flag: str, env: str) -> str:
         value = next((args[i + 1] for i, a in enumerate(args[:-1]) if a == flag), None)
         return value or os.environ.get(env, "")
 
-    root = Path(given("--dir", "DBF_DIR") or "tournaments")
-    season = given("--season", "DBF_SEASON") or _current(root)
-    if not season:
-        try:
-            season = max((p.name for p in root.iterdir() if _SEASON.fullmatch(p.name) and p.is_dir()), default="")
-        except OSError:
-            return ""
-    return declared_lang(root / season) or "" if season else ""
-
-
-def _current(root: Path) -> str:
-    try:
-        with open(root / "dbf.toml", encoding="utf-8") as fh:
-            head = fh.read(4096)
-    except (OSError, UnicodeDecodeError, ValueError):
-        return ""
-    m = re.search(r'^current\s*=\s*"(\d{4}-\d{2})"', head.split("\n[", 1)[0], re.M)
-    return m.group(1) if m else ""
+    return guess_lang(given("--dir", "DBF_DIR"), given("--season", "DBF_SEASON"))

@@ -12,8 +12,7 @@ def danish_sheet(f: dict) -> dict:
     """The facts of one sheet with the words the Danish page shows."""
     import datetime as dt
 
-    from ..i18n import clock, crossing_name, division_name, long_date, round_name
-    from ..store.blanks import danish_moment
+    from ..i18n import clock, crossing_name, danish_moment, division_name, long_date, round_name
 
     when = ""
     if f["date"]:

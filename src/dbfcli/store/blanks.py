@@ -233,16 +233,8 @@ def _when(f: dict, da: bool) -> str:
     return f"{long_date(dt.date.fromisoformat(f['date']), 'da', weekday=True)} kl. {clock(f['time'], 'da')}"
 
 
-def danish_moment(iso: str) -> str:
-    """``2027-02-01T07:30`` as ``mandag 1. februar 2027 kl. 07.30`` (a deadline on a Danish sheet)."""
-    from ..i18n import clock, long_date
-
-    day, _, hhmm = iso.partition("T")
-    return f"{long_date(dt.date.fromisoformat(day), 'da', weekday=True)} kl. {clock(hhmm, 'da')}"
-
-
 def _head(f: dict, da: bool) -> list[str]:
-    from ..i18n import round_name
+    from ..i18n import danish_moment, round_name
 
     venue = _text("venue", da, postcode=f["venue_postcode"]) if f["venue_postcode"] else _text("no_venue", da)
     deadline = (danish_moment(f["deadline"]) if da else f["deadline"].replace("T", " ")) if f["deadline"] else ""

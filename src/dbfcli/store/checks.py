@@ -15,7 +15,7 @@ from .season import SeasonStore, StoreError
 
 #: store modules with a ``check_season``, in the order their problems are listed
 CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata", "drawproof",
-            "journal", "seasonlinks")
+            "journal", "seasonlinks", "importcheck")
 
 
 def run_checks(store: SeasonStore) -> list[Problem]:

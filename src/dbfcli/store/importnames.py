@@ -59,3 +59,4 @@ def names_text(names: dict[str, int]) -> str:
     """The season's names map as written."""
     return dump_yaml({"schema": 1, "names": dict(sorted(names.items()))},
                      header="names as scoring programs write them -> member number (dbf result import --names)")
+
