@@ -508,6 +508,8 @@ PROBLEMS: dict[str, str] = {
     "names map: {} -> {} is not a member number": "navneliste: {} -> {} er ikke et medlemsnummer",
     "names map: {} -> {} is on no team of the season": "navneliste: {} -> {} er ikke på noget hold i sæsonen",
     "correct the number, or remove the line": "ret nummeret, eller fjern linjen",
+    "no board of {} was bid: every table is passed out, so the match was not played": "intet spil i {} blev meldt: alle borde er passet ud, så kampen blev ikke spillet",
+    "import the match that was played, or record a walkover (dbf result walkover)": "importér den kamp, der blev spillet, eller registrér et afbud (dbf result walkover)",
     "name the match as the file labels it, either team first": "navngiv kampen som filen gør, med hvilket som helst hold først",
     "board {}: no {} given": "spil {}: ingen {} angivet",
     "the file names nobody in this seat, on this board or before it in the same room; add the name to the file's first board of the segment": "filen nævner ingen på denne plads, hverken ved dette spil eller før i samme rum; skriv navnet ved segmentets første spil i filen",

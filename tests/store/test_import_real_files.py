@@ -47,7 +47,7 @@ def test_1_5_10_realbridge_every_stated_score_and_imp_agrees():
     matches = _matches("realbridge-2021-online-qual-open-r2.pbn")
     assert len(matches) == 15
     good = {g: m for g, (m, p) in matches.items() if not p}
-    assert len(good) == 14 and sum(len(m.boards) for m in good.values()) == 140
+    assert len(good) == 13 and sum(len(m.boards) for m in good.values()) == 130
     ad = good["AUSTRIA v DENMARK"]
     assert ad.segments == ((8, (18, 16)), (2, (2, 0))) and ad.imps == (20, 16)
     assert all(n == 10 for team in ad.players.values() for _, n in team) and len(ad.players["A"]) == 4
@@ -92,3 +92,11 @@ def test_import_pairs_event_is_refused_with_its_line():
 def test_import_lin_of_a_pairs_event_is_refused():
     tables, problems = read_lin("vg|Club night,Session 1,P,1,24,A,0,B,0|\nrs|3NN=,4SE-1|\n", "pairs.lin")
     assert tables == [] and "pairs" in problems[0].message and problems[0].where.line == 1
+
+
+def test_28_realbridge_match_not_played_is_named_not_scored_0_0():
+    """ITALY v WALES: placeholder seats ("Dummy 1") and every board passed out: the match was not
+    played, and the import says so (format.import) instead of a 0-0 sheet that §1.5.10 refuses."""
+    m, problems = _matches("realbridge-2021-online-qual-open-r2.pbn")["ITALY v WALES"]
+    assert m is None and [p.code for p in problems] == ["format.import"]
+    assert "was not played" in problems[0].message and problems[0].where.line > 1

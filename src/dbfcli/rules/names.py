@@ -91,12 +91,21 @@ def _handle(file_words: list[str], roster_words: list[str]) -> bool:
     return False
 
 
+def _abbreviation(name: str, file_words: list[str], roster_words: list[str]) -> bool:
+    """A surname cut short with a full stop (``Zimmerm.`` for Pierre Zimmermann, as vugraph
+    operators write a long name): at least 4 letters, the start of the roster's surname."""
+    return (name.strip().endswith(".") and len(file_words) == 1 and len(file_words[0]) >= 4
+            and len(roster_words) >= 2 and roster_words[-1].startswith(file_words[0]) and roster_words[-1] != file_words[0])
+
+
 def loose_fit(name: str, roster_name: str) -> str | None:
     """How a file's name fits a roster name short of the same words: ``surname``, ``initials``,
     ``handle``; None when it does not.
 
     >>> loose_fit("Zmudzinski", "Adam Żmudziński"), loose_fit("BildeD", "Dennis Bilde"), loose_fit("Holm O", "Ole Holm")
     ('surname', 'handle', 'initials')
+    >>> loose_fit("Zimmerm.", "Pierre Zimmermann"), loose_fit("Zimm", "Pierre Zimmermann")
+    ('abbreviated surname', None)
     """
     fw, rw = words(name), words(roster_name)
     if _part(fw, rw):
@@ -105,6 +114,8 @@ def loose_fit(name: str, roster_name: str) -> str | None:
         return "initials"
     if _handle(fw, rw):
         return "handle"
+    if _abbreviation(name, fw, rw):
+        return "abbreviated surname"
     return None
 
 

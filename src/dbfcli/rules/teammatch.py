@@ -309,7 +309,9 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
     IMPs per segment and boards per player; all problems at once (each with its board and place).
     ``known``: the names map (a name as the file writes it -> member number). A board whose
     table could not be scored (a wrong stated score) is not also said to be at one table only."""
-    roster = tuple(roster)
+    roster, tables = tuple(roster), list(tables)
+    if tables and all(t.passed for t in tables):
+        return None, [_not_played(tables, group)]
     problems: list[Problem] = []
     sorted_tables = _Tables(home, away, roster, known)
     for t in tables:
@@ -330,6 +332,15 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
     players = {team: tuple((pid, boards_of[pid]) for pid in seen[team]) for team in (home, away)}
     return ImportedMatch(home, away, tuple(results), _segment_totals(results, segment_boards), players, group,
                          sorted_tables.fits), []
+
+
+def _not_played(tables: list[TableResult], group: str | None) -> Problem:
+    """A match whose every table is passed out was not played (RealBridge writes a match that did
+    not take place so: placeholder "Dummy" seats, every board passed): said so, not scored 0-0."""
+    return Problem.error(None, f"no board of {group or 'this match'} was bid: every table is passed out, "
+                         "so the match was not played", tables[0].where,
+                         hint="import the match that was played, or record a walkover (dbf result walkover)",
+                         code="format.import")
 
 
 def _ranges(numbers: list[int]) -> str:
