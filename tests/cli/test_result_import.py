@@ -268,3 +268,22 @@ def test_28_dbf_check_reads_the_season_names_map_as_the_import_does(match, tmp_p
     assert r.exit_code == 0, r.json
     gone = [w for w in r.json["warnings"] if w["code"] == "unknown.player"]
     assert len(gone) == 1 and "zz_top77" in gone[0]["message"] and "999999" in gone[0]["message"]
+
+
+def test_28_an_imported_sheet_in_danish_has_danish_comments_and_the_same_data(match, tmp_path):
+    from dbftest import english_words
+
+    example, teams, home, away = match
+    surname = home[0].split()[-1]
+    f = tmp_path / "m.pbn"
+    f.write_text(team_match_pbn([surname, home[1]], away[:2], home[2:4], away[2:4]), encoding="utf-8")
+    texts = {}
+    for lang in ("en", "da"):
+        r = run_dbf("--lang", lang, "result", "import", f, "--match", "C1-001", "--out", tmp_path / f"{lang}.yaml")
+        assert r.exit_code == 0, r.stderr
+        texts[lang] = (tmp_path / f"{lang}.yaml").read_text(encoding="utf-8")
+    data = [[line.split("#", 1)[0].rstrip() for line in t.splitlines() if not line.startswith("#")] for t in texts.values()]
+    assert data[0] == data[1]
+    comments = "\n".join(line.split("#", 1)[1] for line in texts["da"].splitlines() if "#" in line)
+    assert "importeret fra" in comments and f"(i filen: {surname}: efternavn)" in comments
+    assert not english_words(comments), english_words(comments)

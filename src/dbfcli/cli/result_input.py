@@ -185,7 +185,22 @@ def _read_file(file: Path, fmt: str | None):
 def _fitted(names: dict[int, str], fits) -> dict[int, str]:
     """The sheet's comment on each player: the roster name, and what the file wrote where a
     name was fitted (surname, initials, handle, the names map; issue 28)."""
-    return {pid: f"{n} (file: {fits[pid]})" if pid in fits else n for pid, n in names.items()}
+    from ..i18n import current_lang
+
+    if not current_lang().startswith("da"):
+        return {pid: f"{n} (file: {fits[pid]})" if pid in fits else n for pid, n in names.items()}
+    return {pid: f"{n} (i filen: {_danish_fit(fits[pid])})" if pid in fits else n for pid, n in names.items()}
+
+
+#: how a name was fitted (rules/names.py), as a Danish sheet says it
+FIT_DA = {"surname": "efternavn", "initials": "initialer", "handle": "brugernavn", "names map": "navneliste",
+          "abbreviated surname": "forkortet efternavn"}
+
+
+def _danish_fit(text: str) -> str:
+    """``BildeD: handle`` -> ``BildeD: brugernavn``."""
+    name, _, how = text.rpartition(": ")
+    return f"{name}: {FIT_DA.get(how, how)}" if name else text
 
 
 def _refuse(doc: dict, target: Path, file: Path, text: str, draft: bool, errors: list) -> None:
@@ -195,8 +210,9 @@ def _refuse(doc: dict, target: Path, file: Path, text: str, draft: bool, errors:
     from ..app.outcome import RuleBroken
 
     if draft:
-        _write_sheet(target, file, f"# DRAFT: dbf result check refuses this sheet ({len(errors)} "
-                                   f"error(s)); correct it first.\n" + text)
+        from ..i18n import t
+
+        _write_sheet(target, file, t("import_draft_head", n=len(errors)) + "\n" + text)
         doc["written"] = doc["draft"] = True
         if not RUN.json:
             from ..i18n import t as tr

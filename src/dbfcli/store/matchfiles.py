@@ -71,34 +71,45 @@ def _side(team: str, players, names: dict[int, str], up_line: str | None) -> lis
     return out
 
 
+#: The comments of an imported sheet, English and Danish (issue 28); its keys are the format's.
+SHEET_TEXTS: dict[str, tuple[str, str]] = {
+    "head": ("# {match}: imported from {source} ({fmt}) by dbf result import.\n"
+             "# IMPs board by board by the WBF IMP table; boards per player from who sat where.\n"
+             "# Check it, confirm what is commented out below, then: dbf result submit THIS-FILE",
+             "# {match}: importeret fra {source} ({fmt}) af dbf result import.\n"
+             "# IMP spil for spil efter WBF's IMP-tabel; spil pr. spiller ud fra, hvem der sad hvor.\n"
+             "# Kontrollér den, bekræft det, der er kommenteret ud nedenfor, og så: dbf result submit DENNE-FIL"),
+    "boards": ("   # boards {first}-{last} of the file", "   # spil {first}-{last} i filen"),
+    "up": ("# §1.5.4: the UP of the away team's trip; confirm it and remove the #",
+           "# §1.5.4: UP for udeholdets rejse; bekræft tallet, og fjern #"),
+    "signed": ("# signed_by: <member number>   # §1.5.14: who signed the sheet; fill in and remove the #",
+               "# signed_by: <medlemsnummer>   # §1.5.14: hvem der skrev under; udfyld, og fjern #"),
+}
+
+
 def sheet_yaml(*, match: str, source: str, fmt: str, played_on: str | None, segments, home: str, away: str,
                players: dict, names: dict[int, str], up: int | None, up_hint: str | None,
-               signed_by: int | None) -> str:
-    """The result sheet an import writes (docs/interface.md "Result sheet"), commented: where the
-    figures came from, and ``up``/``signed_by`` left for the TD to confirm when not given."""
-    lines = [f"# {match}: imported from {source} ({fmt.upper()}) by dbf result import.",
-             "# IMPs board by board by the WBF IMP table; boards per player from who sat where.",
-             "# Check it, confirm what is commented out below, then: dbf result submit THIS-FILE",
-             f"match: {match}"]
+               signed_by: int | None, lang: str | None = None) -> str:
+    """The result sheet an import writes (docs/interface.md "Result sheet"), commented in ``lang``
+    (default: this run's language): where the figures came from, and ``up``/``signed_by`` left
+    for the TD to confirm when not given."""
+    from ..i18n import current_lang
+
+    da = int((lang or current_lang()).lower().startswith("da"))
+    lines = [SHEET_TEXTS["head"][da].format(match=match, source=source, fmt=fmt.upper()), f"match: {match}"]
     if played_on:
         lines.append(f"played_on: {played_on}")
     lines.append("segments:")
     first = 1
     for boards, (h, a) in segments:
-        where = f"   # boards {first}-{first + boards - 1} of the file"
+        where = SHEET_TEXTS["boards"][da].format(first=first, last=first + boards - 1)
         lines.append(f"  - [{h}, {a}]{where}" if boards == 8 else f"  - {{boards: {boards}, imps: [{h}, {a}]}}{where}")
         first += boards
     lines.append("home:")
     lines += _side(home, players[home], names, None)
     lines.append("away:")
-    if up is not None:
-        up_line = f"  up: {up}"
-    else:
-        up_line = f"  # up: {up_hint if up_hint is not None else '<UP>'}   # §1.5.4: the UP of the away team's trip; " \
-                  "confirm it and remove the #"
+    up_line = f"  up: {up}" if up is not None else \
+        f"  # up: {up_hint if up_hint is not None else '<UP>'}   {SHEET_TEXTS['up'][da]}"
     lines += _side(away, players[away], names, up_line)
-    if signed_by is not None:
-        lines.append(f"signed_by: {signed_by}")
-    else:
-        lines.append("# signed_by: <member number>   # §1.5.14: who signed the sheet; fill in and remove the #")
+    lines.append(f"signed_by: {signed_by}" if signed_by is not None else SHEET_TEXTS["signed"][da])
     return "\n".join(lines) + "\n"
