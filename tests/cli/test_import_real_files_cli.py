@@ -7,6 +7,7 @@ missing named: a board at one table only, a match not played, a pairs event."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,9 @@ from dbfcli.store.matchfiles import decode
 from dbfcli.store.pbn import read_pbn
 from dbftest import run_dbf, snapshot
 from test_result_import import SEASON, drawn_match
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from test_import_real_files import _roster  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 #: the files' players by their full names where the file writes a surname or a handle only
@@ -58,16 +62,9 @@ def _cases():
 
 
 def _sides(tables, group):
-    """The two teams of a match from who sat where: side A is NS at the first table."""
-    side: dict[str, str] = {}
-    for t in (t for t in tables if t.group == group):
-        ns, ew = {t.seats[0], t.seats[2]}, {t.seats[1], t.seats[3]}
-        a_ns = not side or any(side.get(x) == "A" for x in ns) or any(side.get(x) == "B" for x in ew)
-        for x in ns:
-            side[x] = "A" if a_ns else "B"
-        for x in ew:
-            side[x] = "B" if a_ns else "A"
-    return side
+    """The two teams of a match from who sat where (tests/store/test_import_real_files.py's
+    reading: side A is NS at the first table): file name -> "A" or "B"."""
+    return {p.name: p.team for p in _roster([t for t in tables if t.group == group])}
 
 
 def _rosters(example, tmp_path, side: dict[str, str]) -> tuple[RosterPlayer, ...]:

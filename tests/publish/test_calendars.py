@@ -118,32 +118,29 @@ def test_28_calendars_give_the_venue_as_far_as_dbf_knows_it(played, dbf, tmp_pat
     """A division match at no weekend venue is at the home team's (its postcode and town, its street
     when the teams file gives one; docs/readings/division-results.md), never "to be announced"; a cup
     match at the home team's postcode has the teams file's street too."""
-    import yaml
-
-    doc = dbf("schedule", "1div", "--json").json
-    first = doc["rounds"][0]["matches"][0]
-    home = first["home"]
-    path = played / "2026-27/divisions/1div.yaml"
-    text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    team = next(t for t in data["teams"] if t["id"] == home)
-    team["address"] = "Klubhuset, Østergade 1"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    f = tmp_path / "1div.ics"
-    assert dbf("--lang", "da", "schedule", "1div", "--ics", f).exit_code == 0
-    _, events = parse(f)
-    locations = {str(e["uid"]).split(".")[0]: str(e["location"]) for e in events}
+    first = dbf("schedule", "1div", "--json").json["rounds"][0]["matches"][0]
+    team = _with_address(played / "2026-27/divisions/1div.yaml", first["home"], "Klubhuset, Østergade 1")
+    locations = _locations(dbf, tmp_path / "1div.ics", "--lang", "da", "schedule", "1div")
     assert "meddeles senere" not in locations.values()
     assert locations[first["id"]].startswith(f"Klubhuset, Østergade 1, {team['postcode']} ")
-    sched = dbf("schedule", "cup", "--round", "4", "--json").json
-    match = next(m for m in sched["matches"] if m.get("home"))
-    teams_file = played / "2026-27/cup/teams.yaml"
-    teams = yaml.safe_load(teams_file.read_text(encoding="utf-8"))
-    host = next(t for t in teams["teams"] if t["id"] == match["home"])
-    host["address"] = "Bridgehuset, Torvet 2"
-    teams_file.write_text(yaml.safe_dump(teams, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    c = tmp_path / "cup.ics"
-    assert dbf("schedule", "cup", "--round", "4", "--ics", c).exit_code == 0
-    _, cev = parse(c)
-    where = {str(e["uid"]).split(".")[0]: str(e["location"]) for e in cev}
+    match = next(m for m in dbf("schedule", "cup", "--round", "4", "--json").json["matches"] if m.get("home"))
+    _with_address(played / "2026-27/cup/teams.yaml", match["home"], "Bridgehuset, Torvet 2")
+    where = _locations(dbf, tmp_path / "cup.ics", "schedule", "cup", "--round", "4")
     assert where[match["id"]].startswith(f"Bridgehuset, Torvet 2, {match['venue_postcode']} ")
+
+
+def _with_address(path, team_id: str, address: str) -> dict:
+    """The teams file at ``path`` with ``team_id``'s street address set; the team."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    team = next(t for t in data["teams"] if t["id"] == team_id)
+    team["address"] = address
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return team
+
+
+def _locations(dbf, ics, *args) -> dict[str, str]:
+    """match id -> LOCATION of the calendar ``dbf ARGS --ics FILE`` writes."""
+    assert dbf(*args, "--ics", ics).exit_code == 0
+    return {str(e["uid"]).split(".")[0]: str(e["location"]) for e in parse(ics)[1]}
