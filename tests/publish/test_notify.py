@@ -140,3 +140,15 @@ def test_28_1_5_16_notify_draw_dry_run_writes_and_sends_nothing(played, tmp_path
     assert not (tmp_path / "mail").exists()
     da = run_dbf("--lang", "da", "notify", "draw", "--round", "9", how[0], target, "--dry-run")
     assert "prøvekørsel, intet skrevet" in da.stdout and ("ville skrive" in da.stdout or "ville sende" in da.stdout)
+
+
+@pytest.mark.parametrize("args", [("division", "2div", "--weekend", "1"), ("reminders", "--now", "2027-03-01T12:00")])
+def test_28_every_notify_has_a_dry_run(played, tmp_path, args):
+    """The README's promise, every write has --dry-run: the division mails and the reminders too."""
+    from dbftest import run_dbf, snapshot
+
+    before = snapshot(played)
+    r = run_dbf("notify", *args, "--out", tmp_path / "mail", "--dry-run", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json["dry_run"] is True and r.json["planned"]
+    assert not (tmp_path / "mail").exists() and snapshot(played) == before

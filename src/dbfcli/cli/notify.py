@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
 
     @command(notify, "commitment")
     def commitment(round_: RoundOpt, out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
-                   json_: JsonOpt = False) -> None:
+                   dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """Before the draw of cup round N: one e-mail per captain of every cup team still in the
         cup with the commitment to the draw (`dbf draw commit`) and its beacon source, so the
         captains hold it before the draw; the draw's e-mail (`notify draw`) reveals the secret
@@ -181,7 +181,7 @@ def register(app: typer.Typer) -> None:
         msgs, missing = _commitment_mails(data, round_, sender_of(snap.store, sender), lang)
         doc: dict = {"ok": True, "round": round_, "commitment": data.commitments[round_].commitment,
                      "messages": len(msgs)}
-        human = deliver(msgs, out, smtp, doc, lang)
+        human = deliver(msgs, out, smtp, doc, lang, dry_run)
         doc["warnings"] = _no_address_warnings(missing)
         emit(doc, lambda o: o.line(human))
 
@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
                  links: Annotated[bool, typer.Option("--links", help="Each match with the captain's own link of "
                                                      "dbf serve, to send the result from (base_url of DIR/dbf.toml)."
                                                      )] = False,
-                 json_: JsonOpt = False) -> None:
+                 dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """One e-mail per captain of a division: the team's matches of the weekend (round, its date:
         a weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent
         captain's name, e-mail and phone; with --links, the captain's link of each match (dbf serve,
@@ -238,7 +238,7 @@ def register(app: typer.Typer) -> None:
                                 f"{store.season}.{div}.w{weekend}.{tm.id}")
             msgs.append((f"{div}-w{weekend}-{tm.id}.eml", email, msg))
         doc: dict = {"ok": True, "division": div, "weekend": weekend, "messages": len(msgs), "from": frm}
-        human = deliver(msgs, out, smtp, doc, lang)
+        human = deliver(msgs, out, smtp, doc, lang, dry_run)
         doc["warnings"] = _no_address_warnings(missing)
         emit(doc, lambda o: o.line(human))
 
@@ -246,7 +246,7 @@ def register(app: typer.Typer) -> None:
     def reminders(out: OutOpt = None, smtp: SmtpOpt = None, sender: FromOpt = None,
                   now: Annotated[Optional[str], typer.Option("--now", help="Pretend it is this time "
                                                                             "(YYYY-MM-DDTHH:MM).")] = None,
-                  json_: JsonOpt = False) -> None:
+                  dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
         """For cron: remind the captains of a cup result sheet that is overdue (§1.5.14: the
         winning team sends it within 18 hours; both captains are told, as the winner is not known
         until it arrives) and a team of a cup fee it owes (§1.5.14/§1.5.15). Nothing due: no mail.
@@ -284,7 +284,7 @@ def register(app: typer.Typer) -> None:
             msgs.append(_reminder(tm, contacts, text, f"fee-{tid}", lang, frm, store.season, placeholder, plain_message))
             items.append({"kind": "fee", "team": tid, "owed_kr": kr})
         doc: dict = {"ok": True, "reminders": items, "messages": len(msgs), "from": frm, "warnings": []}
-        human = deliver(msgs, out, smtp, doc, lang) if msgs else "nothing due"
+        human = deliver(msgs, out, smtp, doc, lang, dry_run) if msgs else t("nothing_due_mail", lang)
         emit(doc, lambda o: o.line(human))
 
 
