@@ -137,3 +137,16 @@ def test_28_the_season_language_makes_the_help_danish(capsys, tmp_path, monkeypa
     monkeypatch.setenv("DBF_LANG", "da")
     _, out, _ = _run(capsys, "--dir", str(root), "--help")
     assert out.startswith("Brug: dbf")
+
+
+@pytest.mark.parametrize("args", [("result", "import"), ("schedule", "cup", "--round", "x"), ("vp", "--boards", "2.5"),
+                                  ("draw", "cup", "--round", "12"), ("nosuch",), ("cup", "enter", "a", "b"),
+                                  ("result", "submit", "--nope"), ("system", "register", "X-1")])
+def test_28_usage_errors_of_commands_have_no_english(capsys, args):
+    """Click's usage errors under --lang da: the usage line's metavars, the message, Click's name
+    of a value's type ("int range"), all Danish."""
+    code, _, err = _run(capsys, "--lang", "da", *args)
+    assert code == 2 and err.startswith("Brug: dbf"), err
+    message = err.split("\n\n", 1)[-1]
+    assert message.startswith("fejl: ") and not english_words(message), (english_words(message), err)
+    assert not re.search(r"\b(FILE|TEAM|MATCH|int range|integer)\b", err), err

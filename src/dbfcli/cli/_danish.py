@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 
-from ._help_da import HEADINGS, HELP, MARKS, METAVARS
+from ._help_da import HEADINGS, HELP, MARKS, METAVARS, TYPE_WORDS
 
 _METAVAR = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, METAVARS), key=len, reverse=True)) + r")(?![\w-])")
 
@@ -30,6 +30,15 @@ def danish_metavars(text: str) -> str:
     """``[OPTIONS] FILE...`` -> ``[TILVALG] FIL...``: each metavar word of a usage line or an
     option's term; option names (``--round``) and values in quotes are left alone."""
     return _METAVAR.sub(lambda m: METAVARS[m.group(1)], text)
+
+
+def danish_usage(message: str) -> str:
+    """A usage error already in Danish words (i18n.problem_text) with its metavars and Click's
+    type names in Danish too: "argumentet 'FIL' mangler", "'x' er ikke et gyldigt heltal i
+    intervallet"."""
+    for english, danish in TYPE_WORDS.items():
+        message = message.replace(f"gyldigt {english}.", f"gyldigt {danish}.")
+    return danish_metavars(message)
 
 
 def danish_help(text: str | None) -> str | None:

@@ -37,6 +37,10 @@ METAVARS = {
     "ORDER": "RÆKKEFØLGE", "PAY_TEAM": "HOLD", "AMOUNT": "BELØB", "TEAMS": "HOLD", "BUNDLE": "BUNDT", "SOURCE": "KILDE", "VALUE": "VÆRDI",
 }
 
+#: Click's names of a value's type in a usage error ("'x' is not a valid int range").
+TYPE_WORDS = {"integer range": "heltal", "int range": "heltal", "integer": "heltal",
+              "float range": "tal", "float": "tal", "boolean": "ja/nej-værdi", "path": "sti"}
+
 #: English help text -> Danish.
 HELP: dict[str, str] = {
     "dbf: the tournament director's toolkit for Danish team bridge (DBF): the cup (§1.5) and the divisions (§1.1).\n\nExample: dbf --dir tournaments cup teams":

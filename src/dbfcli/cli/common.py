@@ -98,7 +98,9 @@ def _danish_usage_errors() -> None:
             if ctx.command.get_help_option(ctx) is not None:
                 hint = f"Se '{ctx.command_path} {ctx.help_option_names[0]}' for hjælp.\n"
             out.write(f"{usage}\n{hint}\n")
-        out.write(f"{t('sev:error')}: {problem_text(self.format_message())}\n")
+        from ._danish import danish_usage
+
+        out.write(f"{t('sev:error')}: {danish_usage(problem_text(self.format_message()))}\n")
 
     usage_error.show = show
 
