@@ -94,3 +94,44 @@ def test_27_hand_edited_recorded_match_check_refuses_what_any_reader_refuses(rec
     else:
         assert check.exit_code == 0, check.json["errors"]
         assert codes == before
+
+
+@pytest.mark.parametrize("sent", ["{}", "[2026-11-01]", "2026-11-01 10:00:00", "5"])
+def test_27_a_registered_card_sent_on_a_non_date_is_a_malformed_row_not_an_internal_error(recorded, sent):
+    """bench/fuzz_state.py (seed 5, case 122): ``sent: {}`` in systems/registry.yaml reached the
+    §1.5.13 HUM notice comparison: `dbf schedule cup`, `dbf seating` and `dbf notify draw` died
+    with "internal error: TypeError" while `dbf check` passed. The row is now malformed: the
+    readers skip it, check refuses it (format.registry, with its line)."""
+    path, match_id = recorded
+    example = path.parents[3]
+    home = run_dbf("schedule", "cup", "--round", "1", "--json").json["matches"][0]["home"]
+    import yaml
+
+    team = next(t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]
+                if t["id"] == home)
+    card = Path(__file__).resolve().parents[2] / "examples" / "systems" / "strong-pass.yaml"
+    assert run_dbf("system", "register", home, card, "--pair", team["players"][0]["id"], team["players"][1]["id"],
+                   "--sent", "2026-11-01").exit_code == 0
+    _edit(example / SEASON / "systems" / "registry.yaml", "sent: 2026-11-01", f"sent: {sent}")
+    for args in [("schedule", "cup", "--round", "1", "--json"), ("seating", match_id, "--json")]:
+        r = run_dbf(*args)          # no internal error (run_dbf fails on one)
+        assert r.exit_code in (0, 1), (args, r.stdout)
+    check = run_dbf("check", "--json")
+    assert check.exit_code == 2
+    assert [(e["code"], e["file"]) for e in check.json["errors"]] == [("format.registry", "systems/registry.yaml")]
+    assert check.json["errors"][0]["line"]
+
+
+def test_27_an_unknown_vp_scale_names_season_toml_and_its_line(example):
+    """bench/fuzz_state.py (seed 5, case 277): ``vp_scale = "2026-27\\n"`` in season.toml was
+    refused (unknown.scale) with no file and no line, so the TD could not see which file to mend."""
+    toml = example / SEASON / "season.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert "\nvp_scale = " in text
+    head, _, rest = text.partition("\nvp_scale = ")
+    toml.write_text(head + '\nvp_scale = "no-such-scale"' + rest[rest.index("\n"):], encoding="utf-8")
+    line = head.count("\n") + 2
+    for args in [("check", "--json"), ("standings", "1div", "--json")]:
+        r = run_dbf(*args)
+        found = [(e["file"], e["line"]) for e in r.json["errors"] if e["code"] == "unknown.scale"]
+        assert found and set(found) == {("season.toml", line)}, (args, r.json["errors"])

@@ -349,7 +349,8 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
         return None, exc.problems
     if doc is None:
         return None, [Problem.error(None, f"vp_scale = {name!r}: no such scale and no such file in the season",
-                                    hint='use "wbf-20" or the path of a VP table file, e.g. "vp/club.yaml"', code="unknown.scale")]
+                                    _setting_where(store, "vp_scale"), code="unknown.scale",
+                                    hint='use "wbf-20" or the path of a VP table file, e.g. "vp/club.yaml"')]
     parsed, problems = convert(doc, VPTableIn)
     if parsed is None:
         return None, problems
@@ -362,6 +363,14 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
     if problems or total is None:
         return None, problems
     return table_scale(parsed.name or name, table, total, doc.where("table"))
+
+
+def _setting_where(store: SeasonStore, key: str) -> Where:
+    """Where season.toml sets ``key`` (issue 27: a problem of a setting names the file and line)."""
+    from .settings import _line_of
+
+    data = store.read_bytes("season.toml") or b""
+    return Where("season.toml", _line_of(data.decode("utf-8", "replace"), key))
 
 
 def _check_division(store: SeasonStore, settings, div: str, results: list[DivResult]) -> list[Problem]:

@@ -234,6 +234,8 @@ def registrations_from_doc(doc: Any) -> list[Registration]:
             sent = row.get("sent")
             if isinstance(sent, str):
                 sent = dt.date.fromisoformat(sent)
+            if sent is not None and type(sent) is not dt.date:   # a mapping, a number, a time of day too
+                raise TypeError(f"sent: {sent!r} is not a date")    # (issue 27: it reached a comparison)
             out.append(Registration(str(row["team"]), (int(row["pair"][0]), int(row["pair"][1])), str(row["card"]),
                                     sent, bool(row.get("hum")), bool(row.get("open_defence"))))
         except VALUE_ERRORS:
