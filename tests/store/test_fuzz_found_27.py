@@ -103,16 +103,7 @@ def test_27_a_registered_card_sent_on_a_non_date_is_a_malformed_row_not_an_inter
     with "internal error: TypeError" while `dbf check` passed. The row is now malformed: the
     readers skip it, check refuses it (format.registry, with its line)."""
     path, match_id = recorded
-    example = path.parents[3]
-    home = run_dbf("schedule", "cup", "--round", "1", "--json").json["matches"][0]["home"]
-    import yaml
-
-    team = next(t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]
-                if t["id"] == home)
-    card = Path(__file__).resolve().parents[2] / "examples" / "systems" / "strong-pass.yaml"
-    assert run_dbf("system", "register", home, card, "--pair", team["players"][0]["id"], team["players"][1]["id"],
-                   "--sent", "2026-11-01").exit_code == 0
-    _edit(example / SEASON / "systems" / "registry.yaml", "sent: 2026-11-01", f"sent: {sent}")
+    _edit(_registered(path.parents[3]), "sent: 2026-11-01", f"sent: {sent}")
     for args in [("schedule", "cup", "--round", "1", "--json"), ("seating", match_id, "--json")]:
         r = run_dbf(*args)          # no internal error (run_dbf fails on one)
         assert r.exit_code in (0, 1), (args, r.stdout)
@@ -120,6 +111,61 @@ def test_27_a_registered_card_sent_on_a_non_date_is_a_malformed_row_not_an_inter
     assert check.exit_code == 2
     assert [(e["code"], e["file"]) for e in check.json["errors"]] == [("format.registry", "systems/registry.yaml")]
     assert check.json["errors"][0]["line"]
+
+
+def _registered(example: Path) -> Path:
+    """A card registered for the home team of the first cup match (HUM: §1.5.13); the registry."""
+    import yaml
+
+    home = run_dbf("schedule", "cup", "--round", "1", "--json").json["matches"][0]["home"]
+    team = next(t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]
+                if t["id"] == home)
+    card = Path(__file__).resolve().parents[2] / "examples" / "systems" / "strong-pass.yaml"
+    assert run_dbf("system", "register", home, card, "--pair", team["players"][0]["id"], team["players"][1]["id"],
+                   "--sent", "2026-11-01").exit_code == 0
+    return example / SEASON / "systems" / "registry.yaml"
+
+
+@pytest.mark.parametrize("card", ["systems/cards/", '"\\0"', "../../x.yaml"])
+def test_27_a_registered_card_path_that_cannot_be_a_card_names_the_registry_row(recorded, card):
+    """bench/fuzz_state.py (seed 2027, cases 1422 and 1201): a card path that is a folder or
+    leaves the season stopped the systems checker with a problem naming no file; now the
+    registry's row is named with its line, and the other checks of the registry go on."""
+    registry = _registered(recorded[0].parents[3])
+    text = registry.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if line.strip().startswith("card: "))
+    _edit(registry, old, old.split("card: ")[0] + f"card: {card}")
+    check = run_dbf("check", "--json")
+    assert check.exit_code == 2
+    assert [(e["file"], bool(e["line"])) for e in check.json["errors"]] == [("systems/registry.yaml", True)]
+
+
+def test_27_a_draws_match_id_too_long_for_a_file_name_is_no_internal_error(recorded):
+    """bench/fuzz_state.py (seed 2027, case 3079): a draw's match id of 300 digits made `dbf
+    deadlines` ask the file system for cup/matches/<id>.yaml: "internal error: OSError: File name
+    too long". A name no file can have is a file that does not exist."""
+    draw = recorded[0].parents[1] / "draws" / "round-01.yaml"
+    _edit(draw, "- id: C1-002\n", "- id: " + "9" * 300 + "\n")
+    for args in [("deadlines", "--today", "2026-12-10", "--json"), ("check", "--json")]:
+        assert run_dbf(*args).exit_code in (0, 1, 2)      # run_dbf fails on an internal error
+
+
+@pytest.mark.parametrize("halves", ["5", "x", "[[30, 20], [5, 9], [40, 40], [1000000000000000000000000000000, 9]]"])
+def test_27_a_play_off_result_with_halves_not_a_list_of_imps_is_named(example, halves):
+    """bench/fuzz_state.py (seed 2027, cases 2355, 7776): ``halves`` a number made `dbf playoff`,
+    `dbf deadlines` and `dbf check` die ("TypeError: 'int' object is not iterable"); IMPs of 10**30
+    in a half died in the one-decimal display (decimal.InvalidOperation) while check passed.
+    Both are a malformed result now, named with its line (format.playoff)."""
+    (example / SEASON / "divisions" / "playoff.yaml").write_text(
+        f"schema: 1\nresults:\n  1div-SF1: {{teams: [ODE-A, GEN-A], halves: {halves}, extra_rounds: []}}\n",
+        encoding="utf-8")
+    for args in [("playoff", "1div", "--json"), ("deadlines", "--today", "2027-03-01", "--json"), ("check", "--json")]:
+        r = run_dbf(*args)
+        assert r.exit_code in (0, 1, 2), args
+    check = run_dbf("check", "--json")
+    assert check.exit_code == 2
+    assert ("format.playoff", "divisions/playoff.yaml", 3) in {(e["code"], e["file"], e["line"])
+                                                               for e in check.json["errors"]}, check.json["errors"]
 
 
 def test_27_an_unknown_vp_scale_names_season_toml_and_its_line(example):

@@ -43,12 +43,18 @@ MATCHES = "divisions/matches"
 SCHEMA = 1
 
 
+#: the largest IMPs a half may hold as read (store/sheets.py's MAX_NUMBER: nine digits); a hand
+#: edit of 10**29 IMPs overflowed the one-decimal display (issue 27, bench/fuzz_state.py)
+MAX_IMPS = 999_999_999
+
+
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _pair(value: Any) -> tuple[int, int] | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_int(v) is not None for v in value):
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_int(v) is not None and -MAX_IMPS <= v <= MAX_IMPS
+                                                                    for v in value):
         return (value[0], value[1])
     return None
 
@@ -150,14 +156,21 @@ def _playoff_results(data: dict, doc: YamlDoc):
     return out, problems
 
 
+def _rows(rec: dict, key: str) -> list:
+    """``halves`` or ``extra_rounds`` of a result: a list; anything else one malformed row
+    (a number there reached a loop as an internal error: issue 27, bench/fuzz_state.py)."""
+    rows = rec.get(key) or []
+    return rows if isinstance(rows, list) else [None]
+
+
 def _playoff_result(mid: str, rec: Any):
     """One recorded play-off match ``{teams, halves, extra_rounds}``: ((team, team), PlayoffResult),
     None when malformed."""
     from ..rules.playoff import Half, PlayoffResult
 
     teams = rec.get("teams") if isinstance(rec, dict) else None
-    halves = [_pair(h) for h in (rec.get("halves") or [])] if isinstance(rec, dict) else [None]
-    extra = [_pair(h) for h in (rec.get("extra_rounds") or [])] if isinstance(rec, dict) else []
+    halves = [_pair(h) for h in _rows(rec, "halves")] if isinstance(rec, dict) else [None]
+    extra = [_pair(h) for h in _rows(rec, "extra_rounds")] if isinstance(rec, dict) else []
     if not (isinstance(teams, list) and len(teams) == 2) or None in halves or None in extra:
         return None
     return ((str(teams[0]), str(teams[1])),

@@ -189,7 +189,10 @@ class SeasonStore(MutableValue):
     def exists(self, rel: str) -> bool:
         if self.overlay and rel in self.overlay:
             return self.overlay[rel] is not None
-        return self.path(rel).exists()
+        try:
+            return self.path(rel).exists()
+        except OSError:     # a name no file can have (too long: a hand-edited id of 300 digits, issue 27)
+            return False
 
     def require(self) -> "SeasonStore":
         if not self.dir.is_dir():

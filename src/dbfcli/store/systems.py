@@ -280,6 +280,18 @@ def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Pr
     return card_from_dict(doc.data, reg.card, lambda p: doc.line(*p))
 
 
+def _registered_card(store, reg: Registration, where: Where) -> tuple[Card | None, list[Problem]]:
+    """:func:`load_registered_card` for ``dbf check``: a card path that cannot be read as a card
+    (a folder, outside the season) is a problem of the registry's row, with its line (issue 27)."""
+    from ..rules.value import replace
+    from .season import StoreError
+
+    try:
+        return load_registered_card(store, reg)
+    except StoreError as exc:
+        return None, [p if p.where and p.where.file else replace(p, where=where) for p in exc.problems]
+
+
 def check_season(store) -> list[Problem]:
     """``dbf check``: the systems registry -- rows well formed, each card file present and
     valid (§2.10), each pair on its team, the recorded HUM/Åbent forsvar flags current."""
@@ -313,7 +325,7 @@ def check_season(store) -> list[Problem]:
                 if team.player(pid) is None:
                     problems.append(Problem.error("1.1.1.2", f"player {pid} of a registered pair is not on team "
                                                   f"{reg.team}", where))
-        card, card_problems = load_registered_card(store, reg)
+        card, card_problems = _registered_card(store, reg, where)
         problems += card_problems
         if card is not None:
             found, more = classify(card)
