@@ -50,7 +50,6 @@ def merged(parts: list[dict]) -> dict:
             for k, v in part[key].items():
                 out[key][k] = out[key].get(k, 0) + v
         out["failures"] += part["failures"]
-    out["failures"] = out["failures"][:20]
     return out
 
 

@@ -82,18 +82,21 @@ def value(rng: random.Random):
     return scalar(rng)
 
 
-def _paths(doc, prefix=()):
+def paths(doc, prefix=(), first: int | None = 8):
+    """Every path into a nested dict/list document (of each list its ``first`` items: enough of
+    a teams file's 200; None: all)."""
     out = [prefix] if prefix else []
     if isinstance(doc, dict):
         for k, v in doc.items():
-            out += _paths(v, prefix + (k,))
+            out += paths(v, prefix + (k,), first)
     elif isinstance(doc, list):
-        for i, v in enumerate(doc[:8]):   # the first items are enough (a teams file has 200)
-            out += _paths(v, prefix + (i,))
+        for i, v in enumerate(doc[:first]):
+            out += paths(v, prefix + (i,), first)
     return out
 
 
-def _set(doc, path, new, delete=False):
+def set_at(doc, path, new, delete=False):
+    """A copy of ``doc`` with the value at ``path`` replaced by ``new`` (or deleted)."""
     doc = copy.deepcopy(doc)
     parent = doc
     for p in path[:-1]:
@@ -189,9 +192,9 @@ def mutate(rng: random.Random, data: bytes, rel: str) -> tuple[bytes, str]:
         doc = yaml.load(text_, Loader=_LOADER)
     except yaml.YAMLError:
         doc = None
-    paths = _paths(doc)
-    if not paths:
+    found = paths(doc)
+    if not found:
         return _lines(rng, text_, _yaml_value).encode("utf-8", "surrogatepass"), "yaml lines"
-    path = rng.choice(paths)
-    doc = _set(doc, path, None, delete=True) if rng.randrange(5) == 0 else _set(doc, path, value(rng))
+    path = rng.choice(found)
+    doc = set_at(doc, path, None, delete=True) if rng.randrange(5) == 0 else set_at(doc, path, value(rng))
     return yaml.dump(doc, Dumper=_DUMPER, allow_unicode=True, sort_keys=False).encode("utf-8", "surrogatepass"), "yaml structure"

@@ -119,6 +119,8 @@ import json  # noqa: E402
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from statemutate import paths as doc_paths, set_at as _set  # noqa: E402 - one walk of a document for both fuzzers
+
 REPO = Path(__file__).resolve().parents[2]
 SYSTEM_CARDS = sorted((REPO / "examples" / "systems").glob("*.yaml"))
 hostile_text = st.one_of(
@@ -134,30 +136,8 @@ dates = st.one_of(st.dates(), st.datetimes(),
 replacement = st.one_of(scalars, numbers, hostile_text, dates, data)
 
 
-def _paths(doc, prefix=()):
-    """Every path into a nested dict/list document."""
-    out = [prefix] if prefix else []
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
-def _set(doc, path, value, delete=False):
-    import copy
-
-    doc = copy.deepcopy(doc)
-    parent = doc
-    for p in path[:-1]:
-        parent = parent[p]
-    if delete:
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = value
-    return doc
+def _paths(doc):
+    return doc_paths(doc, first=None)
 
 
 @st.composite
