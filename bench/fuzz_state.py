@@ -30,15 +30,27 @@ def run_job(args: tuple[int, int, int, int]) -> dict:
     seed, cases, job, jobs = args
     import statecases
 
+    before = os.environ.get("DBF_CACHE_DIR")
     with tempfile.TemporaryDirectory(prefix="dbf-fuzz-state-") as tmp:
         os.environ["DBF_CACHE_DIR"] = str(Path(tmp) / "cache")   # the parse cache in play, keyed on content
-        start = time.perf_counter()
-        fuzzer = statecases.StateFuzzer(Path(tmp) / "tournaments", Path(tmp) / "out")
-        setup = time.perf_counter() - start
-        tally = fuzzer.run(seed, range(job, cases, jobs))
-        out = tally.as_json()
-        out["setup_seconds"], out["seconds"] = round(setup, 1), round(tally.seconds, 1)
-        return out
+        try:
+            return _job(statecases, Path(tmp), seed, cases, job, jobs)
+        finally:
+            if before is None:
+                os.environ.pop("DBF_CACHE_DIR", None)
+            else:
+                os.environ["DBF_CACHE_DIR"] = before
+
+
+def _job(statecases, tmp: Path, seed: int, cases: int, job: int, jobs: int) -> dict:
+    start, cpu = time.perf_counter(), time.process_time()
+    fuzzer = statecases.StateFuzzer(tmp / "tournaments", tmp / "out")
+    setup = time.perf_counter() - start
+    tally = fuzzer.run(seed, range(job, cases, jobs))
+    out = tally.as_json()
+    out["setup_seconds"], out["seconds"] = round(setup, 1), round(tally.seconds, 1)
+    out["cpu_seconds"] = round(time.process_time() - cpu, 1)   # this process's, setup included
+    return out
 
 
 def merged(parts: list[dict]) -> dict:
@@ -110,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     out = merged(parts)
     out.update(seed=a.seed, jobs=a.jobs, wall_seconds=round(wall, 1), cases_per_second=round(out["cases"] / wall, 2),
                setup_seconds=[p["setup_seconds"] for p in parts], job_seconds=[p["seconds"] for p in parts],
+               cpu_seconds=[p["cpu_seconds"] for p in parts],
                load_average_before=[round(x, 2) for x in load], load_average_after=[round(x, 2) for x in os.getloadavg()])
     text = json.dumps(out, indent=1, ensure_ascii=False)
     print(text)

@@ -137,3 +137,30 @@ def test_cache_off_and_corrupt_files(tmp_path, monkeypatch):
     for junk in (b"", b"\xc1", b"\x92\x94\x02\x01\x02\x03\xc0", os.urandom(64)):
         target.write_bytes(junk)
         assert cache.load(tmp_path, "f.yaml", st) is None
+
+
+def test_fuzz_input_reads_hypothesis_statistics_and_failures():
+    """bench/fuzz_input.py's figures from a pytest log: cases of the generate phases, failing
+    tests classed by their output (issue 27's counts)."""
+    fuzz = _load("dbf_bench_fuzz_input", REPO / "bench" / "fuzz_input.py")
+    log = ("  - during generate phase (12.5 seconds):\n    - 40 passing, 0 failing, and 3 invalid test cases\n"
+           "  - during generate phase (3.0 seconds):\n    - 9 passing, 1 failing, and 0 invalid test cases\n"
+           "_____ test_result_sheets_never_crash[check] _____\nAssertionError: internal error: TypeError\n"
+           "_____ test_season_toml_never_crashes _____\nassert 3 in (1, 2)\n"
+           "FAILED tests/reliability/test_fuzz.py::test_result_sheets_never_crash[check]\n"
+           "FAILED tests/reliability/test_fuzz.py::test_season_toml_never_crashes\n")
+    f = fuzz.figures(log)
+    assert (f["cases"], f["tests"], f["internal"], f["traceback"], f["other_failures"]) == (50, 2, 1, 0, 1)
+    assert sum(len(names) for names in fuzz.split(2)) == len(fuzz.TESTS)
+
+
+def test_fuzz_state_runs_a_few_cases_and_merges_jobs(tmp_path, capsys):
+    fuzz = _load("dbf_bench_fuzz_state", REPO / "bench" / "fuzz_state.py")
+    assert fuzz.main(["--cases", "3", "--seed", "1", "--json", str(tmp_path / "f.json")]) == 0
+    import json
+
+    doc = json.loads((tmp_path / "f.json").read_text())
+    assert doc["cases"] == 3 and doc["commands"] >= 6 and set(doc["counts"].values()) == {0}
+    both = fuzz.merged([doc, doc])
+    assert both["cases"] == 6 and both["exit_codes"] == {k: 2 * v for k, v in doc["exit_codes"].items()}
+    assert "cases/s" in capsys.readouterr().out
