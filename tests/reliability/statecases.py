@@ -25,6 +25,7 @@ The promises judged on every case, each counted (``Tally``):
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -104,7 +105,11 @@ def places(text: str, names: set[str]) -> set[tuple[str, str | None]]:
 def _of_the_input(text: str, names: set[str]) -> bool:
     """Every error names the command's own input, no state file: ``dbf result check SHEET`` refusing
     a sheet whose match a (valid) edit of the draw took away refuses the sheet, not the state."""
-    errors = [line for line in text.splitlines() if "error" in line]
+    try:
+        doc = json.loads(text)      # --json: each error's "file"
+        errors = [str(e.get("file") or "") for e in doc.get("errors") or ()] if isinstance(doc, dict) else []
+    except ValueError:
+        errors = [line for line in text.splitlines() if "error" in line]
     named = [m.group(1) for line in errors for m in _PLACE.finditer(line)]
     return bool(errors) and bool(named) and not (set(named) & names) and all(_PLACE.search(e) for e in errors)
 

@@ -181,3 +181,17 @@ def test_27_an_unknown_vp_scale_names_season_toml_and_its_line(example):
         r = run_dbf(*args)
         found = [(e["file"], e["line"]) for e in r.json["errors"] if e["code"] == "unknown.scale"]
         assert found and set(found) == {("season.toml", line)}, (args, r.json["errors"])
+
+
+@pytest.mark.parametrize("mid", ["{a: C1-001}", "[C1-001]", "'../C1-001'", "'C1-001\\n'"])
+def test_27_a_drawn_match_id_that_is_no_id_is_a_malformed_draw(recorded, mid):
+    """bench/fuzz_state.py (seed 2027, case 8049): a drawn match's id made a mapping became a
+    path outside the season under `dbf deadlines` (exit 2, no file named) while `dbf check`
+    passed the draw. The draw's reader now refuses an id that cannot name its file (format.draw,
+    with the line); deadlines leaves the row out."""
+    draw = recorded[0].parents[1] / "draws" / "round-01.yaml"
+    _edit(draw, "- id: C1-002\n", f"- id: {mid}\n")
+    assert run_dbf("deadlines", "--today", "2026-12-10", "--json").exit_code in (0, 1)
+    check = run_dbf("check", "--json")
+    assert check.exit_code == 2
+    assert ("format.draw", "cup/draws/round-01.yaml") in {(e["code"], e["file"]) for e in check.json["errors"]}

@@ -95,6 +95,16 @@ def _bad(rel: str, line: int | None, message: str, hint: str | None = None, code
     return Problem.error(None, message, Where(rel, line), hint, code=code)
 
 
+def _match_id(value: Any) -> str:
+    """A drawn match's id: one that may name its file (issue 27: a mapping there became a path
+    outside the season under `dbf deadlines`, which check passed)."""
+    from ..rules.ids import is_file_id
+
+    if not is_file_id(value):
+        raise ValueError(f"match id {value!r} is not an id like C1-001")
+    return str(value)
+
+
 def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[str, str]], list[Problem]]:
     """Every recorded draw, the pools recorded with each (rounds 1-2), and the problems found."""
     draws: dict[int, CupDraw] = {}
@@ -107,7 +117,7 @@ def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[s
         d = doc.data
         try:
             r = int(d["round"])
-            matches = tuple(CupMatch(str(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])),
+            matches = tuple(CupMatch(_match_id(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])),
                                      None if m.get("pool") is None else str(m["pool"]))
                             for m in d.get("matches") or ())
             draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
@@ -155,6 +165,8 @@ _ROUND_FILE = re.compile(r"round-(\d+)\.yaml$")
 
 def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
     """Recorded draws: round -> [(match id, teams)] (tolerant of the draw file's extra keys)."""
+    from ..rules.ids import is_file_id
+
     out: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
     for rel in store.list("cup/draws"):
         m = _ROUND_FILE.search(rel)
@@ -167,7 +179,7 @@ def recorded_draws(store: SeasonStore) -> dict[int, list[tuple[str, tuple[str, .
         rows = data.get("matches")
         for row in rows if isinstance(rows, list) else []:   # a malformed draw is load_draws' to report
             teams = row.get("teams") if isinstance(row, dict) else None
-            if isinstance(row, dict) and row.get("id"):
+            if isinstance(row, dict) and is_file_id(row.get("id")):   # else load_draws' to report
                 matches.append((str(row["id"]), tuple(str(t) for t in teams) if isinstance(teams, list) else ()))
         out[round_no] = matches
     return _filled_rows(store, out)
