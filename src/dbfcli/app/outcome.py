@@ -83,13 +83,16 @@ class Outcome(MutableValue, kw_only=True):
     errors of a refusal (with their warnings); ``notes``, warnings found on the way, shown to a
     person before the result (the CLI: on stderr) but not part of the document; ``written``:
     the season changed; ``show``: which rendering of the document a face uses (a key, e.g.
-    ``"recorded"``, ``"valid"``, ``"already"``)."""
+    ``"recorded"``, ``"valid"``, ``"already"``); ``plan``: what was decided, as the use case's
+    own value (e.g. :class:`dbfcli.app.draws.DrawPlan`), for a face that shows more than the
+    document."""
 
     doc: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)
     written: bool = False
     show: str = ""
+    plan: Any = None
 
     @property
     def refused(self) -> bool:
@@ -132,3 +135,14 @@ def outcome_of(fn: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome
     except LockTimeout as exc:
         return Outcome(problems=[Problem.error(None, str(exc), hint="try again, or raise --lock-timeout",
                                                code="lock.timeout")])
+
+
+def outcome_noting(fn: Callable[..., Outcome], *args: Any) -> Outcome:
+    """:func:`outcome_of` for a use case that collects the warnings it finds on the way in a
+    list it is given as its last argument: a refusal keeps them as its ``notes`` (shown to a
+    person before the refusal, as the warnings found before it)."""
+    notes: list[Problem] = []
+    out = outcome_of(fn, *args, notes)
+    if out.refused:
+        out.notes = notes
+    return out

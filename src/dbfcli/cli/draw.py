@@ -1,4 +1,7 @@
-"""``dbf draw cup --round N``: draw a cup round by lot and record it (§1.5.2, §1.5.3, §1.5.16)."""
+"""``dbf draw cup --round N``: draw a cup round by lot and record it (§1.5.2, §1.5.3, §1.5.16).
+
+The command parses its options, makes one call of the application layer
+(:func:`dbfcli.app.draws.draw_round`) and renders the outcome."""
 
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, pool_name, round_name, t as tr
-from .common import DryRunOpt, JsonOpt, RUN, check, command, command_line, emit, load_snapshot
+from .common import DryRunOpt, JsonOpt, command
+from .usecase import render, session
 
 RoundOpt = Annotated[int, typer.Option("--round", min=1, max=9, help="Cup round 1-9 (3 = 1/64 final, 9 = final).")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the lot (default: a fresh random one).")]
@@ -44,83 +48,36 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf draw cup --round 1 --seed 2627
         """
-        from ..i18n import team_label as label
-        from ..rules.waiting import blocking_draw, forced_note
-        from ..store.cupdraw import draw_file
-        from .draw_commit import committed_seed, draw_field, draw_inputs, proof_doc
+        from ..app.draws import DrawRequest, draw_round
 
-        snap = load_snapshot()
-        store = snap.store
-        waiting = snap.pending_items()
-        if not force:
-            check(blocking_draw(waiting, round_))     # §1.5.16: the TD decides first (issue 26)
-        settings = snap.settings()
-        inputs = draw_inputs(snap, settings, round_, force)
-        seed, reveal = committed_seed(snap, round_, inputs.field, seed, beacon)
-        forced = forced_note(waiting, round_)
-        drew = (f"drew cup round {round_} (seed {seed}), forced (--force) while waiting for the TD: {forced}" if forced
-                else f"drew cup round {round_} (seed {seed})")
-        with store.transaction(command_line(), drew, dry_run,
-                               RUN.lock_timeout) as tx:
-            outcome, problems = draw_field(inputs.field, seed, reveal)
-            d = outcome.draw
-            _write_draw(tx, round_, seed, outcome, inputs.draws, inputs.agreements,
-                        reveal.data() if reveal is not None else None)
-            changes = tx.changes()
-        names = {t.id: t.name for t in inputs.teams}
-        doc = _draw_doc(round_, seed, d, dry_run, changes)
-        if reveal is not None:
-            doc["proof"] = proof_doc(round_, reveal)
-        check(problems)
-
-        def human(out):
-            pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))
-            for pool in pools:
-                rows = [(m.id, label(m.teams[0]), names.get(m.teams[0], ""), label(m.teams[1]),
-                         names.get(m.teams[1], "")) for m in d.matches if m.pool == pool]
-                title = tr("cup_round_title", round=round_name(round_)) + (tr("pool_suffix", pool=pool_name(pool)) if pool else "")
-                out.table(f"{title} ({count(len(rows), 'match')})", heads("match", "drawn first", "name", "second", "name"),
-                          rows)
-            if d.byes:
-                out.line(tr("byes_line", n=len(d.byes), teams=", ".join(map(label, d.byes))))
-            verb = tr("verb:would record" if dry_run else "verb:recorded")
-            if reveal is None:
-                out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=seed, round=round_))
-            else:
-                out.line(tr("recorded_committed_draw", verb=verb, file=draw_file(round_), secret=reveal.secret,
-                            commitment=reveal.commitment, round=round_))
-
-        emit(doc, human)
+        outcome = draw_round(session(), DrawRequest(round=round_, seed=seed, beacon=beacon, force=force,
+                                                    dry_run=dry_run))
+        render(outcome, lambda out: _show_draw(out, outcome.plan, dry_run))
 
     from .draw_commit import register_commit
 
     register_commit(draw)
 
 
-def _write_draw(tx, round_: int, seed: int, outcome, draws: dict, agreements: dict, proof: dict | None) -> None:
-    """The round's draw file (with the proof of a committed draw, issue 30); on a redraw, the
-    agreements about the old pairings go (§1.5.16)."""
-    import datetime as dt
+def _show_draw(out, plan, dry_run: bool) -> None:
+    """A draw (:class:`dbfcli.app.draws.DrawPlan`) on the terminal: a table per pool, the byes,
+    the file written and how to reproduce or verify it."""
+    from ..i18n import team_label as label
+    from ..store.cupdraw import draw_file
 
-    from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
-
-    how = "dbf draw verify --round {} checks it".format(round_) if proof else f"seed {seed} reproduces it"
-    tx.write_yaml(draw_file(round_), draw_data(outcome.draw, dict(outcome.pools) or None,
-                                               dt.datetime.now(dt.timezone.utc), proof),
-                  header=f"cup round {round_} drawn by lot (dbf draw cup); {how}")
-    if round_ in draws:   # a redraw: agreements about the old pairings no longer hold
-        old = {m.id for m in draws[round_].matches}
-        if old & set(agreements):
-            tx.write_yaml(SCHEDULE, schedule_data({k: v for k, v in agreements.items() if k not in old}),
-                          header="cup schedule: agreed dates, times, venues, dispensations")
-
-
-def _draw_doc(round_: int, seed: int, d, dry_run: bool, changes) -> dict:
-    """The ``--json`` document of a draw: its matches (pending places too), byes, the files written."""
-    from ..rules.draw_pending import unresolved
-
-    return {"round": round_, "seed": seed,
-            "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams), "pending": list(unresolved(m))}
-                        for m in d.matches],
-            "byes": list(d.byes), "drawn_order": list(d.drawn_order), "dry_run": dry_run,
-            "changes": [{"file": f, "action": a} for f, a in changes]}
+    d, names, round_, reveal = plan.draw, plan.names, plan.round, plan.reveal
+    pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))
+    for pool in pools:
+        rows = [(m.id, label(m.teams[0]), names.get(m.teams[0], ""), label(m.teams[1]),
+                 names.get(m.teams[1], "")) for m in d.matches if m.pool == pool]
+        title = tr("cup_round_title", round=round_name(round_)) + (tr("pool_suffix", pool=pool_name(pool)) if pool else "")
+        out.table(f"{title} ({count(len(rows), 'match')})", heads("match", "drawn first", "name", "second", "name"),
+                  rows)
+    if d.byes:
+        out.line(tr("byes_line", n=len(d.byes), teams=", ".join(map(label, d.byes))))
+    verb = tr("verb:would record" if dry_run else "verb:recorded")
+    if reveal is None:
+        out.line(tr("recorded_draw", verb=verb, file=draw_file(round_), seed=plan.seed, round=round_))
+    else:
+        out.line(tr("recorded_committed_draw", verb=verb, file=draw_file(round_), secret=reveal.secret,
+                    commitment=reveal.commitment, round=round_))

@@ -28,9 +28,9 @@ def _commitment_of(snap, subject: str):
 def lot_seed(snap, key: str, rule: str, pool, beacon: str | None):
     """``(seed, Reveal or None)`` of the lot: a fresh 63-bit seed from the operating system
     without a commitment (as before issue 30); after one, the seed of the committed secret
-    (and the beacon), refused as the cup draw's is (cli/draw_commit.reveal_for)."""
+    (and the beacon), refused as the cup draw's is (app/draws.reveal_for)."""
     from ..rules.drawproof import lot_field, lot_subject
-    from .draw_commit import reveal_for
+    from ..app.draws import reveal_for
 
     subject = lot_subject(key, pool)
     _, c = _commitment_of(snap, subject)
@@ -73,7 +73,9 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
         """
         from ..rules.drawproof import LOT_ALGORITHM, lot_field, lot_subject
         from ..store.drawproof import LOT_COMMITMENTS, lot_commitments_data, write_draw_secret
-        from .draw_commit import emit_commitment, new_commitment, refuse_committed
+        from ..app.draws import commitment_doc, new_commitment, refuse_committed
+        from ..app.outcome import Outcome
+        from .draw_commit import show_commitment
 
         if key is None:
             fail("name the lot: KEY", hint="dbf lot list", code="usage.missing")
@@ -92,7 +94,7 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
             if not dry_run:
                 write_draw_secret(snap.store.dir, subject, secret)
             changes = tx.changes()
-        emit_commitment(c, dry_run, changes, f"the lot {key_}")
+        show_commitment(Outcome(doc=commitment_doc(c, dry_run, changes), plan=c), f"the lot {key_}")
 
     @command(lot, "verify")
     def verify(key: LotKeyArg = None, teams: TeamsOpt = None,
@@ -105,13 +107,15 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
 
         Example: dbf lot verify 2div   |   dbf lot verify --bundle site/verify-lot-2div-ALL-B-KBH-A.json
         """
-        from .draw_commit import bundle_of, report_verified
+        from ..app.draws import bundle_of, verified
+        from ..app.outcome import outcome_of
+        from .draw_commit import show_verified
 
         if (key is None) == (bundle is None):
             fail("give KEY (a lot of this season) or --bundle FILE (a published bundle)",
                  hint="dbf lot verify 2div", code="usage.missing")
         data, problems = bundle_of(bundle) if bundle is not None else _season_lot(key, ids(teams) if teams else None)
-        report_verified(data, problems)
+        show_verified(outcome_of(verified, data, problems))
 
 
 def _season_lot(key: str, teams):

@@ -8,7 +8,8 @@ import datetime as dt
 from pathlib import Path
 
 from ..i18n import heads, t as tr
-from .common import RUN, command_line, emit, fail, load_snapshot, num
+from .common import RUN, emit, fail, num
+from .usecase import session as _session
 
 
 def now_of(value: str | None) -> dt.datetime:
@@ -21,14 +22,6 @@ def now_of(value: str | None) -> dt.datetime:
             fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM) in the years 1900-2999", code="usage.option")
         return when
     return dt.datetime.now().replace(microsecond=0)
-
-
-def _session():
-    """This command's :class:`dbfcli.app.session.Session`: the season opened (and locked) when
-    the use case first reads it, the journal's command line, ``--lock-timeout``."""
-    from ..app.session import Session
-
-    return Session(actor=command_line(), lock_timeout=RUN.lock_timeout, opener=load_snapshot)
 
 
 def _human(doc: dict, verb_key: str):
