@@ -30,7 +30,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rules.model import CupDraw, CupMatch
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .yamlio import VALUE_ERRORS, state_date
 from .season import SeasonStore, StoreError
 
@@ -106,27 +106,40 @@ def _match_id(value: Any) -> str:
 
 
 def load_draws(store: SeasonStore) -> tuple[dict[int, CupDraw], dict[int, dict[str, str]], list[Problem]]:
-    """Every recorded draw, the pools recorded with each (rounds 1-2), and the problems found."""
+    """Every recorded draw, the pools recorded with each (rounds 1-2), and the problems found.
+    Each file is read once a process while it is unchanged (``SeasonStore.read_parsed``: a
+    ``dbf serve`` request reads the draws without parsing them again)."""
     draws: dict[int, CupDraw] = {}
     pools: dict[int, dict[str, str]] = {}
     problems: list[Problem] = []
     for rel in store.list(DRAWS):
         if not _ROUND_FILE.search(rel):
             continue
-        doc = store.read_yaml(rel)
-        d = doc.data
-        try:
-            r = int(d["round"])
-            matches = tuple(CupMatch(_match_id(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])),
-                                     None if m.get("pool") is None else str(m["pool"]))
-                            for m in d.get("matches") or ())
-            draws[r] = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
-                               tuple(str(t) for t in d.get("drawn_order") or ()))
-            pools[r] = {str(k): str(v) for k, v in (d.get("pools") or {}).items()}
-        except VALUE_ERRORS as exc:
-            problems.append(_bad(rel, getattr(d, "line", None), f"malformed draw file ({type(exc).__name__}: {exc})",
-                                 "a draw file has round, seed, drawn_order, matches [{id, pool, teams}], byes"))
+        got = store.read_parsed(rel, _draw_of)
+        if isinstance(got, Problem):
+            problems.append(got)
+            continue
+        draw, pooled = got
+        draws[draw.round] = draw
+        pools[draw.round] = dict(pooled)
     return _filled(store, draws), pools, problems
+
+
+def _draw_of(doc) -> tuple[CupDraw, tuple[tuple[str, str], ...]] | Problem:
+    """One draw file's draw and its pools, or the problem of a malformed one (values nobody
+    changes: kept for the process by ``read_parsed``)."""
+    d = doc.data
+    try:
+        r = int(d["round"])
+        matches = tuple(CupMatch(_match_id(m["id"]), r, (str(m["teams"][0]), str(m["teams"][1])),
+                                 None if m.get("pool") is None else str(m["pool"]))
+                        for m in d.get("matches") or ())
+        draw = CupDraw(r, int(d.get("seed") or 0), matches, tuple(str(b) for b in d.get("byes") or ()),
+                       tuple(str(t) for t in d.get("drawn_order") or ()))
+        return draw, tuple((str(k), str(v)) for k, v in (d.get("pools") or {}).items())
+    except VALUE_ERRORS as exc:
+        return _bad(doc.file, getattr(d, "line", None), Msg('malformed draw file ({}: {})', type(exc).__name__, exc),
+                    Msg('a draw file has round, seed, drawn_order, matches [{{id, pool, teams}}], byes'))
 
 
 def _filled(store: SeasonStore, draws: dict[int, CupDraw]) -> dict[int, CupDraw]:
@@ -220,7 +233,7 @@ def load_results(store: SeasonStore) -> tuple[dict[str, str], dict[int, dict[str
                 up.setdefault(r, {})[str(team)] = up.get(r, {}).get(str(team), 0) + int(n)
         except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None),
-                                 f"malformed recorded match ({type(exc).__name__}: {exc})"))
+                                 Msg('malformed recorded match ({}: {})', type(exc).__name__, exc)))
     return winners, up, rounds, problems
 
 
@@ -256,7 +269,7 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
     problems: list[Problem] = []
     matches = doc.data.get("matches") if isinstance(doc.data, dict) else None
     if not isinstance(matches, dict):
-        return {}, {}, [_bad(SCHEDULE, doc.line(), "expected 'matches:' with one entry per match id",
+        return {}, {}, [_bad(SCHEDULE, doc.line(), Msg("expected 'matches:' with one entry per match id"),
                                 code="format.schedule")]
     for mid, e in matches.items():
         w = doc.where("matches", mid)
@@ -270,7 +283,8 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
                                       None if e.get("venue") is None else str(e["venue"]).zfill(4),
                                       None if e.get("dispensation") is None else str(e["dispensation"]))
         except VALUE_ERRORS as exc:
-            problems.append(Problem.error(None, f"{mid}: {exc}", w, "date: YYYY-MM-DD, time: HH:MM, venue: postcode", code="format.schedule"))
+            problems.append(Problem.error(None, f"{mid}: {exc}", w, Msg('date: YYYY-MM-DD, time: HH:MM, venue: '
+                                                                        'postcode'), code="format.schedule"))
     return out, where, problems
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..rules.dates import RANGE_HINT, date_of
 from ..rules.ids import whole_number
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.settings import (
     CupSettings,
     DivisionSettings,
@@ -191,7 +191,7 @@ def _date(value: Any, name: str, problems: list, where) -> dt.date | None:
         return None
     day = date_of(value)
     if day is None:
-        problems.append(Problem.error(None, f"{name}: {_show(value)} is not {RANGE_HINT}", where(name), code="format.settings"))
+        problems.append(Problem.error(None, Msg('{}: {} is not {}', name, _show(value), RANGE_HINT), where(name), code="format.settings"))
     return day
 
 
@@ -206,7 +206,8 @@ def _top_level(raw: dict, problems: list[Problem], where) -> str:
     """The top-level keys: ``season`` (returned) and ``lang``, the language of what people read
     when neither ``--lang`` nor ``$DBF_LANG`` names one (issue 18.5; cli/common.py reads it)."""
     if raw.get("lang", "en") not in ("en", "da"):
-        problems.append(Problem.error(None, f"lang = {_show(raw.get('lang'))}: the language is \"en\" or \"da\"",
+        problems.append(Problem.error(None, Msg('lang = {}: the language is "en" or "da"',
+                                                _show(raw.get('lang'))),
                                       where("lang"), code="format.settings"))
     return str(raw.get("season", ""))
 
@@ -442,7 +443,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
         raw = parse(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         m = re.search(r"line (\d+)", str(exc))
-        return Settings(), [Problem.error(None, f"malformed TOML: {exc}", Where(file, int(m.group(1)) if m else None), code="format.toml")]
+        return Settings(), [Problem.error(None, Msg('malformed TOML: {}', exc), Where(file, int(m.group(1)) if m else None), code="format.toml")]
     r = _Reader(text, file)
     cup = _cup(r, raw)
     div_raw = r.table_of(raw, "divisions", "")
@@ -460,7 +461,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
     schema = raw.get("schema")
     if schema != SCHEMA:
         r.error(f"schema = {schema!r}; this dbf reads schema {SCHEMA}", "schema", code="format.schema-version",
-                hint=f"add 'schema = {SCHEMA}' at the top")
+                hint=Msg("add 'schema = {}' at the top", SCHEMA))
     return settings, r.problems
 
 
@@ -477,13 +478,25 @@ def load_settings_checked(store: SeasonStore) -> tuple[Settings, list[Problem]]:
 
     data = store.require().read_bytes("season.toml")
     if data is None:
-        return Settings(season=store.season), [Problem.error(None, "missing season.toml", Where("season.toml"),
-                                                             hint=f"run `dbf init --season {store.season}`", code="io.missing-file")]
+        return Settings(season=store.season), [Problem.error(None, Msg('missing season.toml'), Where("season.toml"),
+                                                             hint=Msg('run `dbf init --season {}`',
+                                                                      store.season), code="io.missing-file")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return Settings(), [Problem.error(None, "season.toml is not UTF-8 text", Where("season.toml"), code="format.encoding")]
-    return parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", data, t))
+        return Settings(), [Problem.error(None, Msg('season.toml is not UTF-8 text'), Where("season.toml"), code="format.encoding")]
+    key = str(store.dir)
+    seen = _SETTINGS_READ.get(key)
+    if seen is not None and seen[0] == data:     # the same bytes: the same settings (dbf serve)
+        return seen[1], list(seen[2])
+    settings, problems = parse_settings(text, "season.toml", lambda t: cache.toml(store.dir, "season.toml", data, t))
+    _SETTINGS_READ[key] = (data, settings, tuple(problems))
+    return settings, problems
+
+
+#: season folder -> (the bytes of its season.toml, the settings and problems read from them):
+#: a long process (``dbf serve``) reads the file for each request and parses it once
+_SETTINGS_READ: dict[str, tuple[bytes, Settings, tuple[Problem, ...]]] = {}
 
 
 def check_season(store: SeasonStore) -> list[Problem]:

@@ -17,6 +17,7 @@ from dbfcli.rules.problems import Problem, Where
 
 from ..rules.value import Value
 from .yamlio import VALUE_ERRORS
+from ..rules.problems import Msg
 
 if TYPE_CHECKING:  # the card model is imported where a card is parsed (start-up of other commands)
     from dbfcli.rules.systems import Card, Variant
@@ -45,17 +46,17 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
         return Where(file, None)
 
     if not isinstance(doc, Mapping):
-        return None, [Problem.error(None, "a system card is a mapping with 'name' and 'openings'", where(), code="format.system")]
+        return None, [Problem.error(None, Msg("a system card is a mapping with 'name' and 'openings'"), where(), code="format.system")]
     unknown = set(doc) - {"schema", "name", "openings", "overcalls", "supplement_pages", "pair", "notes"}
     for key in sorted(map(str, unknown)):
-        out.append(Problem.error(None, f"unknown key {key!r} in a system card", where(key),
-                                 hint="keys: name, openings, overcalls, supplement_pages", code="format.system"))
+        out.append(Problem.error(None, Msg('unknown key {} in a system card', f'{key!r}'), where(key),
+                                 hint=Msg('keys: name, openings, overcalls, supplement_pages'), code="format.system"))
     name = _card_name(doc, file, where, out)
     openings = _openings(doc, where, out)
     overcalls = _overcalls(doc, where, out)
     pages = doc.get("supplement_pages")
     if pages is not None and (not isinstance(pages, int) or isinstance(pages, bool) or pages < 0):
-        out.append(Problem.error(None, "supplement_pages is a whole number of A4 pages (§2.10.4)",
+        out.append(Problem.error(None, Msg('supplement_pages is a whole number of A4 pages (§2.10.4)'),
                                  where("supplement_pages"), code="format.system"))
         pages = None
     return Card(name, tuple(openings), tuple(overcalls), pages, where()), out
@@ -64,8 +65,8 @@ def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = N
 def _card_name(doc: Mapping, file: str | None, where: Callable[..., Where], out: list[Problem]) -> str:
     name = doc.get("name")
     if name is not None and not isinstance(name, (str, int)):
-        out.append(Problem.error(None, f"name is one line of text, not {type(name).__name__}", where("name"),
-                                 hint='name: "Standard Nordic"', code="format.system"))
+        out.append(Problem.error(None, Msg('name is one line of text, not {}', type(name).__name__), where("name"),
+                                 hint=Msg('name: "Standard Nordic"'), code="format.system"))
         name = None
     return str(name or (Path(file).stem if file else "card"))
 
@@ -77,12 +78,12 @@ def _openings(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> 
     openings = []
     raw = doc.get("openings") or {}
     if not isinstance(raw, Mapping):
-        out.append(Problem.error(None, "'openings' maps bids (pass, 1C, 2D, ...) to hand variants", where("openings"), code="format.system"))
+        out.append(Problem.error(None, Msg("'openings' maps bids (pass, 1C, 2D, ...) to hand variants"), where("openings"), code="format.system"))
         raw = {}
     for key, val in raw.items():
         call = Call.parse(key)
         if call is None:
-            out.append(Problem.error(None, f"{key!r} is not a bid", where("openings", key), hint="pass, 1C .. 7NT", code="format.system"))
+            out.append(Problem.error(None, Msg('{} is not a bid', f'{key!r}'), where("openings", key), hint=Msg('pass, 1C .. 7NT'), code="format.system"))
             continue
         openings.append(Bid(call, _variants(val, ("openings", key), where, out), None, where("openings", key)))
     return openings
@@ -95,17 +96,18 @@ def _overcalls(doc: Mapping, where: Callable[..., Where], out: list[Problem]) ->
     overcalls = []
     raw = doc.get("overcalls") or {}
     if not isinstance(raw, Mapping):
-        out.append(Problem.error(None, "'overcalls' maps an opening (1C, 1x, 1NT) to bids and their variants",
+        out.append(Problem.error(None, Msg("'overcalls' maps an opening (1C, 1x, 1NT) to bids and their "
+                                           'variants'),
                                  where("overcalls"), code="format.system"))
         raw = {}
     for over, bids in raw.items():
         if not isinstance(bids, Mapping):
-            out.append(Problem.error(None, f"overcalls over {over} map bids to variants", where("overcalls", over), code="format.system"))
+            out.append(Problem.error(None, Msg('overcalls over {} map bids to variants', over), where("overcalls", over), code="format.system"))
             continue
         for key, val in bids.items():
             call = Call.parse(key)
             if call is None:
-                out.append(Problem.error(None, f"{key!r} is not a bid", where("overcalls", over, key), code="format.system"))
+                out.append(Problem.error(None, Msg('{} is not a bid', f'{key!r}'), where("overcalls", over, key), code="format.system"))
                 continue
             path = ("overcalls", over, key)
             overcalls.append(Bid(call, _variants(val, path, where, out), str(over), where(*path)))
@@ -152,7 +154,7 @@ def _shape(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Pr
     if "balanced" in item:   # shorthand: balanced: true/false
         shape = "balanced" if item["balanced"] else "unbalanced"
     if shape not in SHAPES:
-        out.append(Problem.error(None, f"shape {shape!r} is unknown", where(*path, "shape"), hint=", ".join(SHAPES), code="format.system"))
+        out.append(Problem.error(None, Msg('shape {} is unknown', f'{shape!r}'), where(*path, "shape"), hint=Msg.join(', ', (SHAPES)), code="format.system"))
         shape = "any"
     return shape
 
@@ -164,14 +166,15 @@ def _promises(item: Mapping, path: tuple, where: Callable[..., Where], out: list
     promises = []
     suits = item.get("suits") or {}
     if not isinstance(suits, Mapping):
-        out.append(Problem.error(None, "suits maps a suit (C, D, H, S; 'H|S' = one of them) to a minimum length",
+        out.append(Problem.error(None, Msg("suits maps a suit (C, D, H, S; 'H|S' = one of them) to a "
+                                           'minimum length'),
                                  where(*path, "suits"), code="format.system"))
         suits = {}
     for key, n in suits.items():
         names = tuple(s.strip().upper() for s in str(key).replace("/", "|").split("|"))
         if not all(s in SUITS for s in names) or not isinstance(n, int) or isinstance(n, bool):
-            out.append(Problem.error(None, f"suits: {key}: {n!r} must be a suit (C, D, H, S or 'H|S') and a "
-                                     f"number of cards", where(*path, "suits", key), code="format.system"))
+            out.append(Problem.error(None, Msg("suits: {}: {} must be a suit (C, D, H, S or 'H|S') and a "
+                                               'number of cards', key, f'{n!r}'), where(*path, "suits", key), code="format.system"))
             continue
         promises.append(Promise(names, n))
     return promises
@@ -182,25 +185,27 @@ def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Prob
 
     here = where(*path)
     if not isinstance(item, Mapping):
-        out.append(Problem.error(None, "a hand variant is a mapping with hcp, shape, suits", here, code="format.system"))
+        out.append(Problem.error(None, Msg('a hand variant is a mapping with hcp, shape, suits'), here, code="format.system"))
         return None
     for key in sorted(map(str, set(item) - _VARIANT_KEYS)):
-        out.append(Problem.error(None, f"unknown key {key!r} in a hand variant", where(*path, key),
-                                 hint="keys: " + ", ".join(sorted(_VARIANT_KEYS - {"balanced"})), code="format.system"))
+        out.append(Problem.error(None, Msg('unknown key {} in a hand variant', f'{key!r}'), where(*path, key),
+                                 hint=Msg("keys: {}", ", ".join(sorted(_VARIANT_KEYS - {"balanced"}))), code="format.system"))
     hcp = parse_hcp(item.get("hcp", [0, MAX_HCP]))
     if hcp is None:
-        out.append(Problem.error(None, f"hcp {item.get('hcp')!r}: write [min, max], 'min-max' or 'min+'",
+        out.append(Problem.error(None, Msg("hcp {}: write [min, max], 'min-max' or 'min+'",
+                                           f"{item.get('hcp')!r}"),
                                  where(*path, "hcp"), code="format.system"))
         hcp = (0, MAX_HCP)
     shape = _shape(item, path, where, out)
     promises = _promises(item, path, where, out)
     strong = item.get("strong", False)
     if not isinstance(strong, bool):
-        out.append(Problem.error(None, "strong is true or false", where(*path, "strong"), code="format.system"))
+        out.append(Problem.error(None, Msg('strong is true or false'), where(*path, "strong"), code="format.system"))
         strong = False
     label = item.get("name")
     if label is not None and not isinstance(label, (str, int)):
-        out.append(Problem.error(None, f"a variant's name is one line of text, not {type(label).__name__}",
+        out.append(Problem.error(None, Msg("a variant's name is one line of text, not {}",
+                                           type(label).__name__),
                                  where(*path, "name"), code="format.system"))
         label = None
     return Variant(hcp, shape, tuple(promises), strong, str(label or ""), here)
@@ -268,7 +273,7 @@ def load_registry(store) -> tuple[list[Registration], list[Problem]]:
     if doc is None:
         return [], []
     if not isinstance(doc.data, Mapping) or not isinstance(doc.data.get("pairs", []), list):
-        return [], [Problem.error(None, "systems/registry.yaml has no list 'pairs'", Where(REGISTRY, 1), code="format.registry")]
+        return [], [Problem.error(None, Msg("systems/registry.yaml has no list 'pairs'"), Where(REGISTRY, 1), code="format.registry")]
     return registrations_from_doc(doc.data), []
 
 
@@ -276,7 +281,7 @@ def load_registered_card(store, reg: Registration) -> tuple[Card | None, list[Pr
     """The card file of a registration, parsed."""
     doc = store.read_yaml(reg.card, required=False)
     if doc is None:
-        return None, [Problem.error(None, f"registered card {reg.card} is missing", Where(REGISTRY), code="io.missing-file")]
+        return None, [Problem.error(None, Msg('registered card {} is missing', reg.card), Where(REGISTRY), code="io.missing-file")]
     return card_from_dict(doc.data, reg.card, lambda p: doc.line(*p))
 
 
@@ -304,12 +309,13 @@ def check_season(store) -> list[Problem]:
     regs, problems = load_registry(store)
     rows = doc.data.get("pairs") or [] if isinstance(doc.data, Mapping) else []
     if not isinstance(rows, list):
-        problems.append(Problem.error(None, "'pairs' must be a list of rows (team, pair: [id, id], card, sent)",
+        problems.append(Problem.error(None, Msg("'pairs' must be a list of rows (team, pair: [id, id], "
+                                                'card, sent)'),
                                       Where(REGISTRY, doc.line("pairs")), code="format.registry"))
         return problems
     if len(regs) != len(rows):
-        problems.append(Problem.error(None, f"{len(rows) - len(regs)} row(s) of 'pairs' are malformed (each needs "
-                                      "team, pair: [id, id], card, sent)", Where(REGISTRY, doc.line("pairs")), code="format.registry"))
+        problems.append(Problem.error(None, Msg("{} row(s) of 'pairs' are malformed (each needs team, "
+                                                'pair: [id, id], card, sent)', len(rows) - len(regs)), Where(REGISTRY, doc.line("pairs")), code="format.registry"))
     cup, _ = load_cup_teams(store)
     divisions, _ = load_divisions(store)
     teams = {t.id: t for t in cup}
@@ -319,22 +325,23 @@ def check_season(store) -> list[Problem]:
         where = Where(REGISTRY, doc.line("pairs", i))
         team = teams.get(reg.team)
         if team is None:
-            problems.append(Problem.error(None, f"registered card for unknown team {reg.team}", where, code="unknown.team"))
+            problems.append(Problem.error(None, Msg('registered card for unknown team {}', reg.team), where, code="unknown.team"))
         else:
             for pid in reg.pair:
                 if team.player(pid) is None:
-                    problems.append(Problem.error("1.1.1.2", f"player {pid} of a registered pair is not on team "
-                                                  f"{reg.team}", where))
+                    problems.append(Problem.error("1.1.1.2", Msg('player {} of a registered pair is not '
+                                                                 'on team {}', pid, reg.team), where))
         card, card_problems = _registered_card(store, reg, where)
         problems += card_problems
         if card is not None:
             found, more = classify(card)
             problems += more
             if (found.hum, found.open_defence) != (reg.hum, reg.open_defence):
-                problems.append(Problem.warning("2.10.11", f"{reg.card}: registered as hum={reg.hum}, "
-                                                f"open_defence={reg.open_defence} but the card now classifies as "
-                                                f"hum={found.hum}, open_defence={found.open_defence}", where,
-                                                hint="register the card again"))
+                problems.append(Problem.warning("2.10.11", Msg('{}: registered as hum={}, open_defence={} '
+                                                               'but the card now classifies as hum={}, '
+                                                               'open_defence={}', reg.card, reg.hum,
+                                                               reg.open_defence, found.hum, found.open_defence), where,
+                                                hint=Msg('register the card again')))
     return problems
 
 
@@ -351,5 +358,17 @@ def hum_context(store, settings, teams) -> tuple[list, frozenset[str]]:
     pairs = [HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in cup_ids]
     divisions, _ = load_divisions(store)
     roster = division_players(divisions)
+    key = (frozenset(roster.items()), settings.cup.entry_round)
+    seen = _SEEDED.get(id(teams))
+    if seen is not None and seen[0] is teams and seen[1] == key:   # the same teams read (dbf serve)
+        return pairs, seen[2]
     division_teams = frozenset(t.id for t in teams if entry_round(t, settings.cup.entry_round, roster) >= 3)
+    if isinstance(teams, tuple):                                    # a value nobody changes
+        _SEEDED.clear()
+        _SEEDED[id(teams)] = (teams, key, division_teams)
     return pairs, division_teams
+
+
+#: the teams seeded as division teams (§1.5.3) of the cup teams last read, by the teams' value
+#: (read once a process while cup/teams.yaml is unchanged) and the rosters and settings decided by
+_SEEDED: dict[int, tuple] = {}
