@@ -50,6 +50,11 @@ def template(node: ast.AST | None, names: dict[str, list[ast.AST]] | None = None
         for v in node.values:
             text += v.value.replace("{", "{{").replace("}", "}}") if isinstance(v, ast.Constant) else "{}"
         return [text]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Msg" and node.args \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        return [node.args[0].value]                          # a keyed text: its key is the template
+    if isinstance(node, ast.Call) and ast.unparse(node.func) == "Msg.join" and len(node.args) == 2:
+        return template(node.args[1], names)
     if isinstance(node, ast.IfExp):
         return template(node.body, names) + template(node.orelse, names)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -117,7 +122,9 @@ def templates(src: Path = SRC) -> dict[str, str]:
             name = ast.unparse(node.func)
             names = scopes.get(id(node), {})
             texts: list[str] = []
-            if name in CALLS:
+            if name == "Msg":                                 # every keyed text, wherever it is made
+                texts += template(node)
+            elif name in CALLS:
                 msg, hint = CALLS[name]
                 texts += _texts(_arg(node, msg, ("message",)), names, module)
                 texts += _texts(_arg(node, hint, ("hint",)), names, module)

@@ -973,8 +973,36 @@ def problem_text(text: str, lang: str | None = None) -> str:
     """
     if not text or (lang or current_lang()).lower()[:2] != "da":
         return text
+    key = getattr(text, "key", None)
+    if key is not None:                       # a keyed text (rules.problems.Msg): from its key
+        return _keyed_danish(text)
+    if text.startswith(("dbf ", "`dbf ")):    # a command line to type stays as it is
+        return text
     whole = _translate(text, 0)
     return text if whole is None else whole
+
+
+def _keyed_danish(text) -> str:
+    """A :class:`~dbfcli.rules.problems.Msg` in Danish: its key's Danish template
+    (``i18n_da.PROBLEMS``) with its values, each a Msg rendered the same way or a value
+    (a count, a side: the word tables ``VALUES``/``VALUE_PATTERNS``, a decimal comma) in
+    Danish (:func:`_danish_value`); nothing is parsed back into a template. A key of values and punctuation
+    alone (``{}; {}``) is its own template. No key without Danish is left in src/
+    (tests/test_danish_texts.py); one would show in English."""
+    from .i18n_da import PROBLEMS
+
+    da = PROBLEMS.get(text.key)
+    if da is None:
+        if any(c.isalpha() for c in text.key.replace("{}", "")):
+            return str(text)
+        da = text.key
+    return da.format(*(_keyed_danish(a) if getattr(a, "key", None) is not None else _danish_value(a, _NO_NESTING)
+                       for a in text.args))
+
+
+#: the depth at which :func:`_danish_value` no longer looks for a message inside a value: a
+#: keyed text's values are words and numbers, or keyed texts themselves, never parsed
+_NO_NESTING = 3
 
 
 def _danish_parts(text: str, depth: int, generic: bool = True) -> str | None:

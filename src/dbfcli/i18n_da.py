@@ -1,12 +1,12 @@
 """Danish texts of the problems' messages and hints (issue 18.5), data for ``dbfcli.i18n``.
 
-The rules make their problems in English (rules/ are pure and import no i18n; the JSON and
-the journal keep that text). Shown to a person with ``--lang da``, a message or hint is
-translated at the edge (``dbfcli.i18n.problem_text``) through :data:`PROBLEMS`: the English
-text as the f-string makes it, ``{}`` where it puts a value (literal braces doubled), and the
-Danish text with the values in the same order (or numbered, ``{2}``, where Danish orders them
-otherwise). ``python tools/problem_texts.py --missing`` lists texts still without Danish;
-tests/test_danish_texts.py fails on them. The words are DBF's own (the regulations: holdkaptajn,
+A problem's message and hint are keyed texts (``rules.problems.Msg``, issue 24): the key is
+the English text as the rule writes it, ``{}`` where it puts a value (literal braces doubled).
+:data:`PROBLEMS` maps each key to its Danish text with the values in the same order (or
+numbered, ``{2}``, where Danish orders them otherwise); ``dbfcli.i18n.problem_text`` renders
+a keyed text from it at the edge, never parsing the English. ``python tools/problem_texts.py
+--missing`` lists keys still without Danish; tests/test_danish_texts.py fails on them. The
+words are DBF's own (the regulations: holdkaptajn,
 turneringsleder, resultatblanket, substitut, indskud, rundegebyr, bøde, lodtrækning, dispensation,
 spillested, officiel spilledag, grundspil, slutspil, overført score, sektion, halvleg,
 højkunstigt system (HUM), Åbent forsvar, udebanepoint (UP), guldpoint (GP)).
@@ -1046,6 +1046,53 @@ PROBLEMS: dict[str, str] = {
     "--round {}: the cup has rounds 1-9": "--round {}: pokalturneringen har runde 1-9",
     "the captains' links are not made yet (no secret in the season)": "kaptajnernes links er ikke lavet endnu (ingen hemmelighed i sæsonen)",
     "the form has more than {} fields": "formularen har flere end {} felter",
+    # issue 24: parts of a keyed text (rules.problems.Msg) that are texts of their own
+    "the {} schedule": "kampprogrammet for {}",
+    "any division's schedule": "en divisions kampprogram",
+    " among {}": " blandt {}",
+    "a bye of round {}": "en oversidder i runde {}",
+    "{} (round {})": "{} (runde {})",
+    "{} is not a match of round {}": "{} er ikke en kamp i runde {}",
+    "{} has no recorded dispensation (§1.5.6)": "{} har ingen registreret dispensation (§1.5.6)",
+    "is not a drawn match": "er ikke en trukket kamp",
+    "it does not play": "holdet spiller ikke i den",
+    "{} and {}": "{} og {}",
+    "the two play-off teams": "de to hold i slutspillet",
+    "{} sections of {} halves": "{} sektioner med {} halvlege",
+    "{} halves": "{} halvlege",
+    ", {} awaiting a match": ", {} venter på en kamp",
+    ", {} awaiting a lot": ", {} venter på en lodtrækning",
+    "is still in the cup": "er stadig med i pokalturneringen",
+    "was knocked out in round {}, not an earlier round": "blev slået ud i runde {}, ikke i en tidligere runde",
+    "enters in the {} (§1.5.3)": "træder ind i {} (§1.5.3)",
+    "from round {}": "fra runde {}",
+    "on {}, after the match": "den {}, efter kampen",
+    " ({} counting length points)": " ({} medregnet længdepoint)",
+    "HUM system": "højkunstigt system",
+    "system that is not HUM": "system, der ikke er højkunstigt",
+    "not sent": "ikke sendt",
+    "sent {}": "sendt {}",
+    "not sent by {}": "ikke sendt pr. {}",
+    " by {}": " af {}",
+    "by hand": "manuelt",
+    "seed {}": "seed {}",
+    "the runners-up match": "kampen mellem toerne",
+    "a vacancy match": "en vakancekamp",
+    "{} of round {} is recorded": "{} i runde {} er registreret",
+    "round {} is drawn with {}": "runde {} er trukket med {}",
+    "open": "åbent",
+    "closed": "lukket",
+    "a list": "en liste",
+    "a mapping": "en tabel (nøgle: værdi)",
+    "tag not allowed in dbf files ({})": "tag, der ikke er tilladt i dbf-filer ({})",
+    ", of which {} at sea not counted (sea_km_count = false)": ", heraf {} til søs, der ikke tæller (sea_km_count = false)",
+    "{} km to the venue{}{}: {} UP (1 per commenced {} km)": "{} km til spillestedet{}{}: {} UP (1 pr. påbegyndt {} km)",
+    "{}: unknown crossing, no ferry UP": "{}: ukendt overfart, ingen færge-UP",
+    "{}: {} outside Storebælt/Kattegat/Østersøen, no ferry UP": "{}: {} uden for Storebælt/Kattegat/Østersøen, ingen færge-UP",
+    "one of: {}{}": "en af: {}{}",
+    "; the final appears when both semi-finals are recorded": "; finalen kommer, når begge semifinaler er registreret",
+    "none": "ingen",
+    "before it": "før den",
 }
 
 #: a value put into a message that is a word of its own (a side, a round's name)

@@ -439,3 +439,53 @@ def test_18_5_a_finished_season_in_danish(tmp_path):
         hits += [(f"dbf {' '.join(cmd)}", w, line) for w, line in english_words(r.stdout + "\n" + r.stderr, names)]
     assert not failed, "\n".join(failed)
     assert not hits, _report(hits)
+
+
+#: the usage errors click makes (its text, not a dbf problem; Danish through its templates)
+CLICK_USAGE = ("Missing argument", "Missing option", "No such option", "No such command", "Invalid value",
+               "Got unexpected extra argument", "Option '")
+
+
+def test_24_problems_are_shown_in_danish_from_their_keys_never_parsed(played, tmp_path, monkeypatch):
+    """Issue 24 (problems as keys): every problem of every family reaches the Danish reader
+    from its key and values (``rules.problems.Msg``): with the matcher that parses English
+    text back into a template made to fail, every error case still prints Danish and no
+    dbf problem meets the matcher (only click's own usage errors, which are click's text)."""
+    import dbfcli.i18n as i18n
+
+    asked: list[str] = []
+    matcher = i18n._translate
+
+    def no_parsing(text, depth):
+        asked.append(text)
+        return matcher(text, depth) if text.startswith(CLICK_USAGE) else None
+
+    monkeypatch.setattr(i18n, "_translate", no_parsing)
+    root = tmp_path / "tournaments"
+    shutil.copytree(played, root)
+    env = {"DBF_DIR": str(root)}
+    names = _names(root / SEASON)
+    hits = []
+    for _family, cmd in _error_cases(root, tmp_path):
+        r = run_dbf("--lang", "da", *cmd, env=env)
+        hits += [(f"dbf {' '.join(cmd)}", w, line) for w, line in english_words(r.stdout + "\n" + r.stderr, names)]
+    dbf_texts = [t for t in asked if not t.startswith(CLICK_USAGE)]   # click's own usage errors
+    assert not dbf_texts, sorted(set(dbf_texts))
+    assert not hits, _report(hits)
+
+
+def test_24_a_keyed_text_reads_as_english_and_renders_danish_from_its_key():
+    import pickle
+
+    from dbfcli.i18n import problem_text
+    from dbfcli.rules.problems import Msg, Problem
+    from dbfcli.store.yamlio import dump_yaml
+
+    m = Msg("team {} has {} players; a cup team has 4-6", "ODE-1", 7)
+    p = Problem.error("1.5.11", m, hint=Msg("a team of 4-5 may add players up to 6 (§1.5.11)"))
+    assert p.message == "team ODE-1 has 7 players; a cup team has 4-6" and p.to_json()["message"] == m
+    assert problem_text(p.message, "da") == "hold ODE-1 har 7 spillere; et pokalhold har 4-6"
+    assert pickle.loads(pickle.dumps(m)).key == m.key
+    assert "team ODE-1 has 7 players" in dump_yaml({"message": m})
+    joined = Msg.join("; ", [m, Msg("{} and {}", "A", "B")])
+    assert problem_text(joined, "da") == "hold ODE-1 har 7 spillere; et pokalhold har 4-6; A og B"

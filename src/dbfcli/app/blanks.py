@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .outcome import UsageProblem, fail, refuse
+from ..rules.problems import Msg
 
 
 def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> list[dict[str, Any]]:
@@ -56,7 +57,7 @@ def _division_ids(match_ids: list[str]) -> bool:
 
     divisions = [m for m in match_ids if match_division(m)]
     if divisions and len(divisions) != len(match_ids):
-        fail("give cup matches or division matches, not both", hint="dbf result blank 1div-R01-01 1div-R01-02",
+        fail(Msg('give cup matches or division matches, not both'), hint="dbf result blank 1div-R01-01 1div-R01-02",
              code="usage.conflict")
     return bool(divisions)
 
@@ -72,13 +73,13 @@ def division_blank(snap: Any, match_id: str) -> dict[str, Any]:
     division, problems = snap.division(div)
     refuse([p for p in problems if p.is_error])
     if division is None or not division.teams:
-        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
     dsettings = snap.settings().division(div)
     for r in snap.season_schedule(division, dsettings):
         m = next((m for m in r.matches if m.id == match_id and m.away), None)
         if m is not None:
             return division_blank_facts(m, r.date, {t.id: t for t in division.teams}, dsettings.boards, div)
-    fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}", code="unknown.match")
+    fail(Msg('match {} is not in the {} schedule', match_id, div), hint=f"dbf schedule {div}", code="unknown.match")
 
 
 def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
@@ -88,15 +89,15 @@ def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tupl
 
     if round_no is not None:
         if round_no not in draws:
-            fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
+            fail(Msg('cup round {} has not been drawn', round_no), hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
         # §1.5.16: a match with a pending place gets its sheet once its teams are known
         return [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
     wanted = []
     for mid in match_ids:
         r = next((n for n, d in draws.items() if d.match(mid) is not None), None)
         if r is None:
-            fail(f"match {mid} is not in any recorded draw", rule="1.5.16",
-                 hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
+            fail(Msg('match {} is not in any recorded draw', mid), rule="1.5.16",
+                 hint=Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'), code="unknown.match")
         wanted.append((r, mid))
     _refuse_pending([draws[r].match(mid) for r, mid in wanted])
     return wanted

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
 from .outcome import Outcome, RuleBroken, UsageProblem, fail, outcome_noting, refuse
 from .session import Session
@@ -125,7 +125,7 @@ def committed_seed(snap: Any, round_: int, field: dict[str, Any], seed: int | No
     c = commits.get(round_)
     if c is None:
         if beacon is not None:
-            fail("--beacon goes with a commitment that names a beacon source",
+            fail(Msg('--beacon goes with a commitment that names a beacon source'),
                  hint="dbf draw commit --round N --beacon-source TEXT, before the draw", code="usage.option")
         if seed is None:
             import os
@@ -146,27 +146,30 @@ def reveal_for(snap: Any, c: Any, field: dict[str, Any], seed: int | None, beaco
     secret = snap.draw_secret(subject)
     if secret is None or commitment(secret, season=c.season, subject=c.subject, field_digest=c.field_digest,
                                     algorithm=c.algorithm, beacon_source=c.beacon_source) != c.commitment:
-        raise RuleBroken([Problem.error(rule, f"{what} is committed ({c.commitment}), but this season folder does not "
-                                              "hold the secret that opens the commitment",
-                                        hint="draw where the commitment was made, or commit again with --force "
-                                             "(published; the old commitment is listed as withdrawn)",
+        raise RuleBroken([Problem.error(rule, Msg('{} is committed ({}), but this season folder does not '
+                                                  'hold the secret that opens the commitment', what,
+                                                  c.commitment),
+                                        hint=Msg('draw where the commitment was made, or commit again '
+                                                 'with --force (published; the old commitment is listed '
+                                                 'as withdrawn)'),
                                         code="draw.secret-missing")])
     if seed is not None and seed != int(secret, 16):
-        raise RuleBroken([Problem.error(rule, f"--seed {seed} is not the secret committed for {what}: a committed "
-                                              "draw is drawn with its secret", hint="leave out --seed",
+        raise RuleBroken([Problem.error(rule, Msg('--seed {} is not the secret committed for {}: a '
+                                                  'committed draw is drawn with its secret', seed, what), hint=Msg('leave out --seed'),
                                         code="draw.seed-not-committed")])
     if c.beacon_source is not None and beacon is None:
-        fail(f"the commitment of {what} names the beacon source {c.beacon_source!r}: give its value with --beacon",
+        fail(Msg('the commitment of {} names the beacon source {}: give its value with --beacon', what,
+                 f'{c.beacon_source!r}'),
              code="usage.missing")
     if c.beacon_source is None and beacon is not None:
-        fail(f"--beacon: the commitment of {what} names no beacon source", code="usage.option")
+        fail(Msg('--beacon: the commitment of {} names no beacon source', what), code="usage.option")
     now = digest(field)
     if now != c.field_digest:
         changed = sorted(k for k in set(field) | set(c.field) if field.get(k) != c.field.get(k))
-        raise RuleBroken([Problem.error(rule, f"the field of {what} has changed since its commitment "
-                                              f"({', '.join(changed)}): it is not the field committed",
-                                        hint="commit again with --force: a new commitment, published, the old one "
-                                             "withdrawn with its secret revealed", code="draw.field-changed")])
+        raise RuleBroken([Problem.error(rule, Msg('the field of {} has changed since its commitment ({}): '
+                                                  'it is not the field committed', what, ', '.join(changed)),
+                                        hint=Msg('commit again with --force: a new commitment, published, '
+                                                 'the old one withdrawn with its secret revealed'), code="draw.field-changed")])
     seed_ = seed_of(secret, beacon)
     return seed_, Reveal(c.commitment, secret, beacon, c.beacon_source, c.field_digest, c.algorithm, seed_)
 
@@ -189,8 +192,8 @@ def new_commitment(snap: Any, subject: str, field: dict[str, Any], algorithm: st
 
     if beacon_source is not None and (not beacon_source.strip() or len(beacon_source) > 200
                                       or any(ord(ch) < 32 for ch in beacon_source)):
-        fail("--beacon-source is one line of text, at most 200 characters",
-             hint="--beacon-source 'drand quicknet round 12345678'", code="usage.option")
+        fail(Msg('--beacon-source is one line of text, at most 200 characters'),
+             hint=Msg("--beacon-source 'drand quicknet round 12345678'"), code="usage.option")
     now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     secret = secrets.token_hex(32)
     withdrawn: tuple[Any, ...] = ()
@@ -208,9 +211,11 @@ def new_commitment(snap: Any, subject: str, field: dict[str, Any], algorithm: st
 def refuse_committed(what: str, rule: str, old: Any) -> None:
     """Exit 2 when ``what`` is committed already and --force is not given."""
     if old is not None:
-        raise UsageProblem([Problem.error(rule, f"{what} is committed already ({old.commitment}, {old.committed_at})",
-                                          hint="--force replaces it while it is not drawn: the new commitment is "
-                                               "published, the old one listed as withdrawn with its secret",
+        raise UsageProblem([Problem.error(rule, Msg('{} is committed already ({}, {})', what, old.commitment,
+                                                    old.committed_at),
+                                          hint=Msg('--force replaces it while it is not drawn: the new '
+                                                   'commitment is published, the old one listed as '
+                                                   'withdrawn with its secret'),
                                           code="state.committed")])
 
 
@@ -333,7 +338,7 @@ def verify_draw(session: Session, round_: int | None = None, bundle: Any = None)
 
 def _verify_draw(session: Session, round_: int | None, bundle: Any, notes: list[Problem]) -> Outcome:
     if (round_ is None) == (bundle is None):
-        fail("give --round N (a round of this season) or --bundle FILE (a published bundle)",
+        fail(Msg('give --round N (a round of this season) or --bundle FILE (a published bundle)'),
              hint="dbf draw verify --bundle verify-cup-round-03.json", code="usage.missing")
     if bundle is not None:
         data, problems = bundle_of(bundle)
@@ -364,10 +369,10 @@ def _season_bundle(session: Session, round_: int, notes: list[Problem]) -> tuple
     notes += refuse(problems + more)
     c, r = commits.get(round_), reveals.get(round_)
     if c is None:
-        fail(f"cup round {round_} has no commitment: a draw made without `dbf draw commit` cannot be verified "
-             "(its seed replays it)", hint=f"dbf draw commit --round {round_} before a draw", code="state.not-committed")
+        fail(Msg('cup round {} has no commitment: a draw made without `dbf draw commit` cannot be '
+                 'verified (its seed replays it)', round_), hint=f"dbf draw commit --round {round_} before a draw", code="state.not-committed")
     if r is None:
-        fail(f"cup round {round_} is committed but not drawn yet", hint=f"dbf draw cup --round {round_}",
+        fail(Msg('cup round {} is committed but not drawn yet', round_), hint=f"dbf draw cup --round {round_}",
              code="state.not-drawn")
     data = bundle(c, r)
     return data, list(reveal_problems(c, r)) + list(verify(data))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NoReturn, Sequence
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.value import MutableValue, field
 
 #: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
@@ -133,7 +133,7 @@ def outcome_of(fn: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome
     except (UsageProblem, StoreError) as exc:
         return Outcome(problems=list(exc.problems))
     except LockTimeout as exc:
-        return Outcome(problems=[Problem.error(None, str(exc), hint="try again, or raise --lock-timeout",
+        return Outcome(problems=[Problem.error(None, str(exc), hint=Msg('try again, or raise --lock-timeout'),
                                                code="lock.timeout")])
 
 

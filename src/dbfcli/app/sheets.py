@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
 from .outcome import Outcome, RuleBroken, UsageProblem, fail, outcome_of, refuse
 from .session import Session
@@ -139,8 +139,8 @@ def division_typo(snap: Any, sheet: Any) -> None:
         ids += _schedule_ids(snap, div)
     exact = next((i for i in ids if i.lower() == mid.lower()), None)
     near = [exact] if exact else difflib.get_close_matches(mid, ids, n=1, cutoff=0.6)
-    where = f"the {head} schedule" if head else "any division's schedule"
-    fail(f"match {mid} is not a match of {where}", where=sheet.where_of("match"),
+    where = Msg('the {} schedule', head) if head else Msg("any division's schedule")
+    fail(Msg('match {} is not a match of {}', mid, where), where=sheet.where_of("match"),
          hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`", code="unknown.match")
 
 
@@ -189,9 +189,9 @@ def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = N
     ctx, division, dsettings, problems = division_context(store, sheet, contexts)
     notes = refuse(problems)
     if division is None:
-        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
     if ctx is None:
-        fail(f"match {sheet.match} is not in the {div} schedule", where=sheet.where_of("match"),
+        fail(Msg('match {} is not in the {} schedule', sheet.match, div), where=sheet.where_of("match"),
              hint=f"dbf schedule {div}", code="unknown.match")
     sheet = _canonical_teams(sheet, division)
     res = validate_division_sheet(sheet, ctx)
@@ -292,8 +292,8 @@ def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
     old = recorded_sheet(store, rel)
     if old is not None and same_sheet(old, sheet):
         doc.update(recorded=False, already_recorded=True)
-        doc["warnings"].append(Problem.warning(None, f"{sheet.match} is already recorded with this sheet; "
-                                               "nothing changed", code="state.already-recorded").to_json())
+        doc["warnings"].append(Problem.warning(None, Msg('{} is already recorded with this sheet; nothing '
+                                                         'changed', sheet.match), code="state.already-recorded").to_json())
         return
     raise UsageProblem(allowed(_sheet_state(sheet, "recorded"), "submit", where=sheet.where_of("match"),
                                sheet=sheet.file))
@@ -434,7 +434,7 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
     if refused:
         raise UsageProblem(refused)
     if withdrawn not in match.teams:
-        fail(f"{withdrawn} does not play {match.id} ({match.teams[0]} v {match.teams[1]})", code="unknown.team")
+        fail(Msg('{} does not play {} ({} v {})', withdrawn, match.id, match.teams[0], match.teams[1]), code="unknown.team")
     wo, problems = walkover(match.id, match.round, match.teams, withdrawn)
     notes += refuse(problems)
     if state is None or wo is None or wo.winner is None:   # refused above (allowed: not drawn; walkover: its §)

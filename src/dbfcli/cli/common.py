@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, NoReturn, 
 
 import typer
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.text import shown
 from ..rules.value import MutableValue, field
 if TYPE_CHECKING:   # the store is imported when a command runs, not for --help (issue 29)
@@ -150,7 +150,7 @@ def today(value: str | None = None) -> dt.date:
 
         day = date_of(value)
         if day is None:
-            fail(f"--today {value!r} is not {RANGE_HINT}", code="usage.option")
+            fail(Msg('--today {} is not {}', f'{value!r}', RANGE_HINT), code="usage.option")
         return day
     return dt.date.today()
 
@@ -256,7 +256,8 @@ def write_out(path: Path, data: bytes, what: str = "--out") -> None:
     except LinkRefused as exc:
         _link_refused(what, path, exc.target)
     except OSError as exc:
-        fail(f"cannot write {what} {path}: {exc.strerror or exc}", hint=f"{what} names a file in a folder",
+        fail(Msg('cannot write {} {}: {}', what, path, exc.strerror or exc), hint=Msg('{} names a file in a folder',
+                                                                            what),
              code="io.cannot-write")
 
 
@@ -275,14 +276,14 @@ def write_out_folder(folder: Path, files: Sequence[tuple[str, bytes]], what: str
     except LinkRefused as exc:
         _link_refused(what, folder / exc.link, exc.target)
     except OSError as exc:
-        fail(f"cannot write {what} {folder}: {exc.strerror or exc}",
-             hint=f"{what} names a folder (created when missing), not a file", code="io.cannot-write")
+        fail(Msg('cannot write {} {}: {}', what, folder, exc.strerror or exc),
+             hint=Msg('{} names a folder (created when missing), not a file', what), code="io.cannot-write")
     return [folder / name for name, _ in files]
 
 
 def _link_refused(what: str, path: Path, target: str) -> NoReturn:
-    fail(f"{what} {path}: refusing to write through the symbolic link {path} (-> {target})",
-         hint=f"give {what} a path that is not a symbolic link, or remove the link", where=Where(str(path)),
+    fail(Msg('{} {}: refusing to write through the symbolic link {} (-> {})', what, path, path, target),
+         hint=Msg('give {} a path that is not a symbolic link, or remove the link', what), where=Where(str(path)),
          code="io.link")
 
 
@@ -324,7 +325,7 @@ def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[
             except (UsageProblem, StoreError) as exc:
                 report(exc.problems)
             except LockTimeout as exc:
-                report([Problem.error(None, str(exc), hint="try again, or raise --lock-timeout", code="lock.timeout")])
+                report([Problem.error(None, str(exc), hint=Msg('try again, or raise --lock-timeout'), code="lock.timeout")])
             except KeyboardInterrupt:
                 raise typer.Exit(130) from None
             except BrokenPipeError:
@@ -332,8 +333,8 @@ def command(app: typer.Typer, name: str | None = None, writes: bool | Callable[[
             except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
                 if os.environ.get("DBF_DEBUG") == "1":
                     raise
-                report([Problem.error(None, f"internal error: {type(exc).__name__}: {exc}",
-                                       hint="please report it; DBF_DEBUG=1 shows the traceback",
+                report([Problem.error(None, Msg('internal error: {}: {}', type(exc).__name__, exc),
+                                       hint=Msg('please report it; DBF_DEBUG=1 shows the traceback'),
                                        code="internal.error")])
             finally:
                 scope.__exit__(None, None, None)   # the season locks this command held

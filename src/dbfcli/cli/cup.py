@@ -10,6 +10,7 @@ import typer
 
 from ..i18n import count, heads, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, load_snapshot
+from ..rules.problems import Msg
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]
 
@@ -131,10 +132,10 @@ def register(app: typer.Typer) -> None:
             check(problems + more + more2 + more3)
             by_id = {t.id: t for t in teams}
             if team not in by_id:
-                fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+                fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
             if player_id in by_id[team].player_ids or any(a.team == team and a.player.id == player_id
                                                           for a in additions):
-                fail(f"player {player_id} is already on {team}", code="state.already-recorded")
+                fail(Msg('player {} is already on {}', player_id, team), code="state.already-recorded")
             new = Addition(team, Player(player_id, name, club, division), round_, day)
             joins = [j for r in records for j in r.joins]
             warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
@@ -184,7 +185,7 @@ def register(app: typer.Typer) -> None:
             check(problems)
             by_id = {t.id: t for t in state.teams}
             if team not in by_id:
-                fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+                fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
             recorded = [r.match for r in state.records]
             if round_ is None:
                 round_ = max((m.round for m in recorded if team in (m.home, m.away)), default=0) + 1

@@ -11,6 +11,7 @@ import typer
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -78,12 +79,12 @@ def _sides(s) -> tuple[str, str]:
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: str | None = None) -> None:
     if round_no is None:
-        fail("give --round N (or a subcommand: set)", hint="dbf schedule cup --round 1", code="usage.missing")
+        fail(Msg('give --round N (or a subcommand: set)'), hint="dbf schedule cup --round 1", code="usage.missing")
     snap = load_snapshot()
     settings = snap.settings()
     draw, rows, problems = snap.scheduled(settings, round_no)
     if draw is None:
-        fail(f"cup round {round_no} has not been drawn", hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
+        fail(Msg('cup round {} has not been drawn', round_no), hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
     doc = _doc(round_no, rows)
     doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
     teams, _ = snap.cup_teams()
@@ -102,10 +103,10 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
 def _check_team_option(round_no: int, team: str, ics: Path | None, rows) -> None:
     """``--team`` goes with ``--ics`` and names a team that plays in the round (exit 2)."""
     if ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
+        fail(Msg('--team goes with --ics'), hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
              code="usage.conflict")
     if not any(team in s.teams for s in rows):
-        fail(f"unknown team {team}: it plays no match of cup round {round_no}", hint="dbf cup teams", code="unknown.team")
+        fail(Msg('unknown team {}: it plays no match of cup round {}', team, round_no), hint="dbf cup teams", code="unknown.team")
 
 
 def _write_ics(snap, round_no: int, rows, names: dict, team: str | None, ics: Path) -> dict:
@@ -211,7 +212,7 @@ def set_(
         check(problems + more)
         found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
         if found is None:
-            fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
+            fail(Msg('unknown match {}: no drawn cup match has that id', match), hint="dbf schedule cup --round N", code="unknown.match")
         new = _agreed(agreements.get(match), clear, day, time, venue, dispensation)
         teams, _ = snap.cup_teams()
         s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
@@ -240,16 +241,16 @@ def _set_options(date: str | None, time: str | None, venue: str | None, dispensa
     changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
                                        ("dispensation", dispensation)) if v is not None}
     if not changes_given and not clear:
-        fail("nothing to set", hint="give --date, --time, --venue, --dispensation or --clear", code="usage.missing")
+        fail(Msg('nothing to set'), hint=Msg('give --date, --time, --venue, --dispensation or --clear'), code="usage.missing")
     day = date_of(date) if date else None
     if date and day is None:
-        fail(f"--date {date!r} is not {RANGE_HINT}", code="usage.option")
+        fail(Msg('--date {} is not {}', f'{date!r}', RANGE_HINT), code="usage.option")
     if time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", time):
-        fail(f"--time {time!r} is not HH:MM", code="usage.option")
+        fail(Msg('--time {} is not HH:MM', f'{time!r}'), code="usage.option")
     if venue is not None:
         venue = venue.strip().zfill(4)
         if venue not in load_postcodes():
-            fail(f"--venue {venue} is not a Danish postcode", code="unknown.postcode")
+            fail(Msg('--venue {} is not a Danish postcode', venue), code="unknown.postcode")
     return day, venue
 
 

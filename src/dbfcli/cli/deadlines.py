@@ -9,6 +9,7 @@ import typer
 
 from ..i18n import heads, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_snapshot
+from ..rules.problems import Msg
 
 
 def parse_now(value: str | None) -> dt.datetime:
@@ -19,8 +20,8 @@ def parse_now(value: str | None) -> dt.datetime:
 
     when = datetime_of(value)
     if when is None:
-        fail(f"--today {value!r} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM) "
-             f"in the years {FIRST_YEAR}-{LAST_YEAR}", code="usage.option")
+        fail(Msg('--today {} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM) in the years '
+                 '{}-{}', f'{value!r}', FIRST_YEAR, LAST_YEAR), code="usage.option")
     return when
 
 
@@ -82,7 +83,7 @@ def register(app: typer.Typer) -> None:
 def _overdue_problems(overdue) -> list:
     from ..rules.problems import Problem
 
-    return [Problem.error(d.rule, f"overdue since {_fmt(d.due)}: {d.what}") for d in overdue]
+    return [Problem.error(d.rule, Msg('overdue since {}: {}', _fmt(d.due), d.what)) for d in overdue]
 
 
 def _fmt(due) -> str:

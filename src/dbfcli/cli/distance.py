@@ -8,6 +8,7 @@ import typer
 
 from ..i18n import heads, t as tr, word, crossing_name, region_name
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, command, emit
+from ..rules.problems import Msg
 
 FromArg = Annotated[str, typer.Argument(help="Postcode travelled from, e.g. 8000.", show_default=False)]
 ToArg = Annotated[str, typer.Argument(help="Postcode of the venue, e.g. 1050.", show_default=False)]
@@ -55,14 +56,15 @@ def register(app: typer.Typer) -> None:
 
             table, problems = snap.road_table()
             check(problems)
-        unknown = [Problem.error(None, f"unknown postcode {pc}: not a Danish postcode in the GeoNames table",
-                                 hint="give a 4-digit Danish postcode, e.g. 8000 or 1050", code="unknown.postcode")
+        unknown = [Problem.error(None, Msg('unknown postcode {}: not a Danish postcode in the GeoNames '
+                                           'table', pc),
+                                 hint=Msg('give a 4-digit Danish postcode, e.g. 8000 or 1050'), code="unknown.postcode")
                    for pc in (frm, to) if table.point(pc) is None]
         if unknown:
             raise UsageProblem(unknown)
         route = road_route(table, frm, to)
         if route is None:  # every postcode of the table is reachable (tested); a last guard
-            raise UsageProblem([Problem.error(None, f"no road route from {frm} to {to}", code="unknown.route")])
+            raise UsageProblem([Problem.error(None, Msg('no road route from {} to {}', frm, to), code="unknown.route")])
         settings_from = "defaults (no season found)" if season is None else f"season {season}"   # JSON: English
         trip = up_for_trip(route, settings, round_no or 0)
         a, b = table.point(frm), table.point(to)

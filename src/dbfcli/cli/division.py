@@ -9,6 +9,7 @@ import typer
 
 from ..i18n import count, heads, t as tr, division_name
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -17,7 +18,7 @@ def _division_id(value: str) -> str:
     from ..rules.model import DIVISIONS
 
     if value not in DIVISIONS:
-        fail(f"unknown division {value!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
+        fail(Msg('unknown division {}', f'{value!r}'), hint=Msg("one of: {}", ", ".join(DIVISIONS)), code="unknown.division")
     return value
 
 
@@ -129,14 +130,15 @@ def _orphans(snap, div: str, teams) -> list:
     from ..rules.model import all_play_all_rule
 
     rule = all_play_all_rule(div)
-    return [Problem.error(rule, f"{team} has {len(ids)} recorded {div} match(es) ({', '.join(sorted(ids)[:3])}"
-                                f"{' ...' if len(ids) > 3 else ''}) and is not in the new roster: the results would be "
-                                "orphaned", hint=f"keep {team} in the file (a renamed team keeps its id), or remove "
-                                                 "its recorded matches first")
+    return [Problem.error(rule, Msg('{} has {} recorded {} match(es) ({}{}) and is not in the new roster: '
+                                    'the results would be orphaned', team, len(ids), div,
+                                    ', '.join(sorted(ids)[:3]), ' ...' if len(ids) > 3 else ''), hint=Msg('keep {} in the file (a renamed team keeps its id), '
+                                                     'or remove its recorded matches first', team))
             for team, ids in sorted(lost.items())]
 
 
 def _mismatch(declared: str, div: str, file: Path):
     from ..rules.problems import Problem, Where
 
-    return Problem.error(None, f"the file says division {declared!r}, the command says {div!r}", Where(str(file)), code="format.mismatch")
+    return Problem.error(None, Msg('the file says division {}, the command says {}', f'{declared!r}',
+                                   f'{div!r}'), Where(str(file)), code="format.mismatch")

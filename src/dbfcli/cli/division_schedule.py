@@ -13,6 +13,7 @@ import typer
 
 from ..i18n import count, heads, t as tr, division_name
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_snapshot, write_csv
+from ..rules.problems import Msg
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]
 TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
@@ -57,10 +58,10 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     division, problems = snap.division(division_id)
     check(problems)
     if division is None or not division.teams:
-        fail(f"no teams entered in {division_id}", hint=f"run `dbf division enter {division_id} FILE`", code="state.not-entered")
+        fail(Msg('no teams entered in {}', division_id), hint=Msg('run `dbf division enter {} FILE`', division_id), code="state.not-entered")
     settings = snap.settings().division(division_id)
     if refreeze and not freeze:
-        fail("--refreeze goes with --freeze", hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
+        fail(Msg('--refreeze goes with --freeze'), hint=f"dbf schedule {division_id} --freeze --refreeze", code="usage.conflict")
     written = _freeze(snap, division, settings, refreeze, dry_run) if freeze else False
     stored, rounds, warnings = _rounds(snap, division_id, division, settings, written and dry_run)
     names = {t.id: t.name for t in division.teams}
@@ -141,10 +142,10 @@ def _schedule_doc(division_id: str, season: str, division, settings, frozen: boo
 def _check_team_option(division_id: str, team: str, ics: Path | None, names: dict) -> None:
     """``--team`` goes with ``--ics`` and names a team of the division (exit 2)."""
     if ics is None:
-        fail("--team goes with --ics", hint=f"dbf schedule {division_id} --ics team.ics --team {team}",
+        fail(Msg('--team goes with --ics'), hint=f"dbf schedule {division_id} --ics team.ics --team {team}",
              code="usage.conflict")
     if team not in names:
-        fail(f"unknown team {team}: not a team of {division_id}", hint=f"dbf division teams {division_id}",
+        fail(Msg('unknown team {}: not a team of {}', team, division_id), hint=f"dbf division teams {division_id}",
              code="unknown.team")
 
 

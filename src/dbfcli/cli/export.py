@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import RUN, JsonOpt, command, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9 to export.")]
 DivOpt = Annotated[Optional[str], typer.Option("--division", metavar="DIV", help="Division to export: 1div, 2div, 3div-a, 3div-b.")]
@@ -36,19 +37,19 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import DIVISIONS
 
         if (round_ is None) == (division is None):
-            fail("give exactly one of --round N and --division DIV", hint="dbf export usebio --round 3",
+            fail(Msg('give exactly one of --round N and --division DIV'), hint="dbf export usebio --round 3",
                  code="usage.conflict" if round_ is not None else "usage.missing")
         if division is not None and division not in DIVISIONS:
-            fail(f"unknown division {division!r}", hint="one of " + ", ".join(DIVISIONS), code="unknown.division")
+            fail(Msg('unknown division {}', f'{division!r}'), hint=Msg("one of {}", ", ".join(DIVISIONS)), code="unknown.division")
         data = load_season(load_snapshot())
         if round_ is not None:
             if round_ not in data.draws:
-                fail(f"cup round {round_} has not been drawn", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
+                fail(Msg('cup round {} has not been drawn', round_), hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
             schedule, _ = schedule_round(data, round_)
             xml, summary = ub.cup_round(data, round_, schedule)
         else:
             if division not in data.divisions or not data.divisions[division].teams:
-                fail(f"no teams entered in {division}", hint=f"dbf division enter {division} FILE", code="state.not-entered")
+                fail(Msg('no teams entered in {}', division), hint=f"dbf division enter {division} FILE", code="state.not-entered")
             xml, summary = ub.division(data, division)
         doc = {"ok": True, "format": "USEBIO 1.3", "out": str(out) if out else None, **summary}
         if out is not None:

@@ -8,6 +8,7 @@ import typer
 
 from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, lock_season
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -27,15 +28,15 @@ def register(app: typer.Typer) -> None:
 
         name = season or RUN.season
         if not name:
-            fail("which season? give --season 2026-27", code="usage.missing")
+            fail(Msg('which season? give --season 2026-27'), code="usage.missing")
         if SeasonId.get(name) is None:   # whole, ASCII digits: not "2026-27\n" (issue 16.5)
-            fail(f"season {name!r} is not of the form 2026-27 (two consecutive years)", code="format.id")
+            fail(Msg('season {} is not of the form 2026-27 (two consecutive years)', f'{name!r}'), code="format.id")
         root = resolve_dir(RUN.dir)
         store = SeasonStore(root, name)
         if not dry_run:   # the lock first (it makes the folder): two `dbf init` at once, one wins
             lock_season(store)
         if store.path("season.toml").exists():
-            fail(f"season {name} already exists: {store.dir}", hint="edit its season.toml instead", code="state.exists")
+            fail(Msg('season {} already exists: {}', name, store.dir), hint=Msg('edit its season.toml instead'), code="state.exists")
         if not dry_run:   # a transaction takes the lock, and the lock file would create the folder
             with store.transaction(command_line(), f"created season {name}", False, RUN.lock_timeout,
                                    create=True) as tx:
@@ -78,4 +79,4 @@ def _ignore_secret(root) -> None:
     try:
         write_inside(root, ".gitignore", text.encode("utf-8"))
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}", code="io.cannot-write")
+        fail(Msg('cannot write {}: {}', path, exc.strerror or exc), code="io.cannot-write")

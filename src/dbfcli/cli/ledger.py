@@ -11,6 +11,7 @@ import typer
 from ..i18n import heads, problem_text, t as tr, word
 from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail,
                      load_snapshot, Num, write_csv)
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +27,7 @@ def register(app: typer.Typer) -> None:
         credits, more = snap.up_credits()
         check(problems + more)
         if team is not None and team not in teams:
-            fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+            fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
         totals = {t: 0 for t in teams} if team is None else {team: 0}
         rows = []
         for rel, round_no, match, up in credits:
@@ -112,7 +113,7 @@ def register(app: typer.Typer) -> None:
             _pay(pay_team, amount, on, note, round_, dry_run)
             return
         if pay_team is not None or amount is not None:
-            fail(f"unexpected argument {pay_team or amount!r}", hint="dbf fees [TEAM] | dbf fees pay TEAM AMOUNT --on DATE",
+            fail(Msg('unexpected argument {}', f'{pay_team or amount!r}'), hint="dbf fees [TEAM] | dbf fees pay TEAM AMOUNT --on DATE",
                  code="usage.command-line")
         _show(team, today_)
 
@@ -130,7 +131,7 @@ def _show(team: str | None, today_: str | None) -> None:
     state = snap.fee_state(settings, day)
     check(list(state.problems))
     if team is not None and team not in state.ledgers:
-        fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+        fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
     fee = settings.cup.fee_per_player_round_kr
     chosen = {t: l for t, l in state.ledgers.items() if team is None or t == team}
     doc = _fees_doc(state, chosen, fee, day, now)
@@ -166,11 +167,11 @@ def _payment_args(team: str | None, amount: str | None, on: str | None):
         fail("dbf fees pay needs --on DATE, the day the money was received", code="usage.missing")
     day = date_of(on)
     if day is None:
-        fail(f"--on {on!r} is not a date (YYYY-MM-DD)", code="usage.option")
+        fail(Msg('--on {} is not a date (YYYY-MM-DD)', f'{on!r}'), code="usage.option")
     kr = amount.strip().removesuffix("kr").strip()
     if not kr.isascii() or not kr.isdigit() or int(kr) <= 0 or int(kr) > 10**7:
-        fail(f"AMOUNT {amount!r} is not a whole number of kroner above 0", code="usage.option",
-             hint="fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo")
+        fail(Msg('AMOUNT {} is not a whole number of kroner above 0', f'{amount!r}'), code="usage.option",
+             hint=Msg('fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo'))
     return day, kr
 
 
@@ -205,7 +206,7 @@ def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_
         cup, problems = snap.cup(frozenset(("teams", "draws", "records", "payments")))
         check(problems)
         if team not in {t.id for t in cup.teams}:
-            fail(f"unknown cup team {team!r}", hint="dbf cup teams", code="unknown.team")
+            fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
         rounds = rounds_in(team, cup.draws, [r.match for r in cup.records])
         round_no = round_ or (rounds[-1] if rounds else 1)
         rows = [*snap.payment_rows(), payment_row(team, int(kr), day, round_no, note)]

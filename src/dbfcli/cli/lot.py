@@ -20,6 +20,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 KeyArg = Annotated[str, typer.Argument(help="What the lot decides: a division (2div), a play-off match (1div-SF1, "
                                             "3div-PO) or a vacancy match (3div-PO3, Q-PO1).")]
@@ -51,8 +52,8 @@ def _normalise(ids: list[str], known: dict[str, str], strict: bool) -> list[str]
             import difflib
 
             near = difflib.get_close_matches(t.lower(), list(known), n=1)
-            problems.append(Problem.error(None, f"unknown team {t!r}",
-                                          hint=f"did you mean {known[near[0]]}?" if near else "see dbf division teams DIV",
+            problems.append(Problem.error(None, Msg('unknown team {}', f'{t!r}'),
+                                          hint=Msg('did you mean {}?', known[near[0]]) if near else Msg('see dbf division teams DIV'),
                                           code="unknown.team"))
         else:
             out.append(t)
@@ -78,22 +79,22 @@ def _target(snap, key: str, teams: list[str] | None):
     _refuse_drawn(key, lots, teams)
     if VACANCY_MATCH.match(key):
         if teams is None:
-            fail(f"{key}: name the two teams of the vacancy match with --teams A,B", code="usage.missing")
+            fail(Msg('{}: name the two teams of the vacancy match with --teams A,B', key), code="usage.missing")
         return key, "1.1.1.1", tuple(sorted(teams)), f"the vacancy place of {key}, too late for a match"
     _refuse_no_lot(key, teams)
-    fail(f"unknown lot {key!r}", hint="a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy "
-                                      "match (3div-PO3, Q-PO1); dbf lot list", code="unknown.match")
+    fail(Msg('unknown lot {}', f'{key!r}'), hint=Msg('a division (2div), a play-off match (1div-SF1, 3div-PO) or a '
+                                          'vacancy match (3div-PO3, Q-PO1); dbf lot list'), code="unknown.match")
 
 
 def _pending_chosen(key: str, mine: list, teams: list[str] | None):
     """The pending lot of KEY among ``teams`` (or the only one); exit 2 when several and none named."""
     if teams is not None:
         if len(set(teams)) < 2:
-            fail("a lot is drawn among two teams or more", hint="--teams A,B", code="usage.option")
+            fail(Msg('a lot is drawn among two teams or more'), hint=Msg('--teams A,B'), code="usage.option")
         return next((p for p in mine if set(p.teams) == set(teams)), None)
     if len(mine) > 1:
-        fail(f"{key} has {len(mine)} pending lots: say which with --teams",
-             hint="; ".join(",".join(p.teams) for p in mine), code="usage.missing")
+        fail(Msg('{} has {} pending lots: say which with --teams', key, len(mine)),
+             hint=Msg.join('; ', (",".join(p.teams) for p in mine)), code="usage.missing")
     return mine[0] if mine else None
 
 
@@ -104,8 +105,9 @@ def _refuse_drawn(key: str, lots, teams: list[str] | None) -> None:
     done = [x for x in lots if x.key.lower() == key.lower() and (teams is None or set(x.teams) == set(teams))]
     if done:
         x = done[0]
-        check([Problem.error(x.rule, f"the lot {x.key} among {', '.join(x.teams)} was drawn on {x.drawn_at} by "
-                                     f"{x.drawn_by}: {', '.join(x.order)}; a lot is drawn once",
+        check([Problem.error(x.rule, Msg('the lot {} among {} was drawn on {} by {}: {}; a lot is drawn '
+                                         'once', x.key, ', '.join(x.teams), x.drawn_at, x.drawn_by,
+                                         ', '.join(x.order)),
                              hint=f"dbf lot remove {x.key} --teams {','.join(x.teams)} takes it back if it was "
                                   "recorded by mistake")])
 
@@ -117,16 +119,17 @@ def _refuse_no_lot(key: str, teams: list[str] | None) -> None:
     from ..rules.standings import standings_lot_rule
 
     if key in ("1div", "2div", "3div-a", "3div-b"):
-        tied = f" among {', '.join(teams)}" if teams else ""
-        check([Problem.error(standings_lot_rule(key), f"no lot to draw in {key}{tied}: lots break only a tie of the "
-                                                      "final table that every tie-break leaves and that decides a place",
+        tied = Msg(' among {}', ', '.join(teams)) if teams else ""
+        check([Problem.error(standings_lot_rule(key), Msg('no lot to draw in {}{}: lots break only a tie '
+                                                          'of the final table that every tie-break leaves '
+                                                          'and that decides a place', key, tied),
                              hint="dbf lot list shows the pending lots")])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         from ..rules.playoff import home_rule
 
         rule = home_rule(key)
-        check([Problem.error(rule, f"no lot to draw for {key}: its home is decided (the round-robin match, a "
-                                   "recorded seed), or the match is not paired yet", hint="dbf playoff 1div")])
+        check([Problem.error(rule, Msg('no lot to draw for {}: its home is decided (the round-robin '
+                                       'match, a recorded seed), or the match is not paired yet', key), hint="dbf playoff 1div")])
 
 
 def _when(at: Optional[str]) -> str:
@@ -137,7 +140,7 @@ def _when(at: Optional[str]) -> str:
     try:
         dt.datetime.fromisoformat(at.replace("Z", "+00:00"))
     except ValueError:
-        fail(f"--at {at!r} is not a date and time (YYYY-MM-DDTHH:MM)", code="usage.option")
+        fail(Msg('--at {} is not a date and time (YYYY-MM-DDTHH:MM)', f'{at!r}'), code="usage.option")
     return at
 
 
@@ -158,11 +161,11 @@ def _save(snap, lot, verb: str, dry_run: bool) -> None:
 
 def _witnesses(by: str, witness: list[str]) -> tuple[str, tuple[str, ...]]:
     if not by.strip():
-        fail("--by: who drew the lot", code="usage.missing")
+        fail(Msg('--by: who drew the lot'), code="usage.missing")
     names = tuple(w.strip() for w in witness if w.strip())
     if not names:
-        fail("--witness: who witnessed the draw (dbf records a witness for every lot; no paragraph of §1.1 "
-             "names one: docs/readings/divisions-standings.md)", hint="--witness NAME", code="usage.missing")
+        fail(Msg('--witness: who witnessed the draw (dbf records a witness for every lot; no paragraph of '
+                 '§1.1 names one: docs/readings/divisions-standings.md)'), hint=Msg('--witness NAME'), code="usage.missing")
     return by.strip(), names
 
 
@@ -276,11 +279,11 @@ def _recorded(snap, key: str, teams: Optional[str]):
     mine = [x for x in lots if x.key.lower() == key.lower()
             and (wanted is None or {t.lower() for t in x.teams} == wanted)]
     if not mine:
-        fail(f"no lot {key}{f' among {teams}' if teams else ''} is recorded", hint="dbf lot list shows the recorded lots",
+        fail(Msg('no lot {}{} is recorded', key, Msg(' among {}', teams) if teams else ''), hint="dbf lot list shows the recorded lots",
              code="unknown.lot")
     if len(mine) > 1:
-        fail(f"{key} has {len(mine)} recorded lots: say which with --teams",
-             hint="; ".join(",".join(x.teams) for x in mine), code="usage.missing")
+        fail(Msg('{} has {} recorded lots: say which with --teams', key, len(mine)),
+             hint=Msg.join('; ', (",".join(x.teams) for x in mine)), code="usage.missing")
     return lots, mine[0]
 
 

@@ -12,6 +12,7 @@ import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, fail, load_snapshot
 from .draw_commit import BeaconSourceOpt, CommitForceOpt
+from ..rules.problems import Msg
 
 LotKeyArg = Annotated[Optional[str], typer.Argument(help="What the lot decides: a division (2div), a play-off match "
                                                          "(1div-SF1, 3div-PO) or a vacancy match (3div-PO3, Q-PO1).")]
@@ -36,7 +37,7 @@ def lot_seed(snap, key: str, rule: str, pool, beacon: str | None):
     _, c = _commitment_of(snap, subject)
     if c is None:
         if beacon is not None:
-            fail("--beacon goes with a commitment that names a beacon source",
+            fail(Msg('--beacon goes with a commitment that names a beacon source'),
                  hint="dbf lot commit KEY --beacon-source TEXT, before the draw", code="usage.option")
         import secrets
 
@@ -52,8 +53,8 @@ def refuse_hand_drawn(snap, key: str, rule: str, pool) -> None:
 
     _, c = _commitment_of(snap, lot_subject(key, pool))
     if c is not None:
-        raise UsageProblem([Problem.error(rule, f"the lot {key} is committed ({c.commitment}): dbf draws it with the "
-                                                "committed secret", hint=f"dbf lot draw {key} --by NAME --witness NAME",
+        raise UsageProblem([Problem.error(rule, Msg('the lot {} is committed ({}): dbf draws it with the '
+                                                    'committed secret', key, c.commitment), hint=f"dbf lot draw {key} --by NAME --witness NAME",
                                           code="state.committed")])
 
 
@@ -78,7 +79,7 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
         from .draw_commit import show_commitment
 
         if key is None:
-            fail("name the lot: KEY", hint="dbf lot list", code="usage.missing")
+            fail(Msg('name the lot: KEY'), hint="dbf lot list", code="usage.missing")
         snap = load_snapshot()
         key_, rule, pool, _ = target(snap, key, ids(teams) if teams else None)   # a drawn lot: refused
         subject = lot_subject(key_, pool)
@@ -112,7 +113,7 @@ def register_commit(lot: typer.Typer, target, ids) -> None:
         from .draw_commit import show_verified
 
         if (key is None) == (bundle is None):
-            fail("give KEY (a lot of this season) or --bundle FILE (a published bundle)",
+            fail(Msg('give KEY (a lot of this season) or --bundle FILE (a published bundle)'),
                  hint="dbf lot verify 2div", code="usage.missing")
         data, problems = bundle_of(bundle) if bundle is not None else _season_lot(key, ids(teams) if teams else None)
         show_verified(outcome_of(verified, data, problems))
@@ -130,12 +131,13 @@ def _season_lot(key: str, teams):
     check([p for p in problems if p.rule is None])
     mine = [x for x in lots if x.key.lower() == key.lower() and (teams is None or set(x.teams) == set(teams))]
     if not mine:
-        fail(f"no lot {key} is recorded", hint="dbf lot list", code="unknown.match")
+        fail(Msg('no lot {} is recorded', key), hint="dbf lot list", code="unknown.match")
     got = lot_reveal(mine[0])
     commits, _ = _commitment_of(snap, "")
     c = next((x for x in commits if got is not None and x.subject == got[0]), None)
     if got is None or c is None:
-        fail(f"the lot {mine[0].key} was drawn without a commitment: there is nothing to verify (its seed replays it)",
+        fail(Msg('the lot {} was drawn without a commitment: there is nothing to verify (its seed replays '
+                 'it)', mine[0].key),
              hint="dbf lot commit KEY before dbf lot draw KEY", code="state.not-committed")
     data = bundle(c, got[1])
     return data, reveal_problems(c, got[1]) + verify(data)

@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import DryRunOpt, JsonOpt, check, command, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 RoundOpt = Annotated[int, typer.Option("--round", help="Cup round 1-9 whose draw is sent.")]
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder for the .eml files (one per captain).")]
@@ -37,7 +38,7 @@ def _smtp_parts(smtp: str | None) -> tuple[str, str]:
         return "", ""
     host, _, port = smtp.rpartition(":")
     if not host or not port.isdigit():
-        fail(f"--smtp {smtp!r} is not HOST:PORT", hint="--smtp localhost:25", code="usage.option")
+        fail(Msg('--smtp {} is not HOST:PORT', f'{smtp!r}'), hint=Msg('--smtp localhost:25'), code="usage.option")
     return host, port
 
 
@@ -64,7 +65,8 @@ def deliver(msgs, out: Path | None, smtp: str | None, doc: dict, lang: str, dry_
                     server.send_message(msg)
                     sent.append(name)
         except (OSError, smtplib.SMTPException) as exc:
-            fail(f"could not send through {smtp}: {exc}", hint="check the server, or write files with --out", code="io.cannot-send")
+            fail(Msg('could not send through {}: {}', smtp, exc), hint=Msg('check the server, or write files with '
+                                                                   '--out'), code="io.cannot-send")
         doc.update({"sent": len(sent), "skipped": skipped, "server": smtp})
         return t("sent_mail", lang, messages=count(len(sent), "message", lang, en_plural=True), server=smtp)
     assert out is not None
@@ -120,7 +122,7 @@ def register(app: typer.Typer) -> None:
         from ..publish.mail import file_name, message, notices
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", hint="dbf notify draw --round 3 --out mail/",
+            fail(Msg('give --out DIR (write .eml files) or --smtp HOST:PORT (send)'), hint="dbf notify draw --round 3 --out mail/",
                  code="usage.missing")
         _smtp_parts(smtp)   # a usage error before any reading or warning
         lang = current_lang()
@@ -128,7 +130,7 @@ def register(app: typer.Typer) -> None:
         store = snap.store
         data = load_season(snap)
         if round_ not in data.draws:
-            fail(f"cup round {round_} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
+            fail(Msg('cup round {} has not been drawn', round_), rule="1.5.16", hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
         items, problems = notices(data, round_)
         warnings = check(problems)
         sheets: dict[str, str] = {}
@@ -170,13 +172,13 @@ def register(app: typer.Typer) -> None:
         from ..publish.gather import load_season
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
+            fail(Msg('give --out DIR (write .eml files) or --smtp HOST:PORT (send)'), code="usage.missing")
         _smtp_parts(smtp)
         lang = current_lang()
         snap = load_snapshot()
         data = load_season(snap)
         if round_ not in data.commitments:
-            fail(f"the draw of cup round {round_} has no commitment", hint=f"dbf draw commit --round {round_}",
+            fail(Msg('the draw of cup round {} has no commitment', round_), hint=f"dbf draw commit --round {round_}",
                  code="state.not-committed")
         msgs, missing = _commitment_mails(data, round_, sender_of(snap.store, sender), lang)
         doc: dict = {"ok": True, "round": round_, "commitment": data.commitments[round_].commitment,
@@ -206,17 +208,17 @@ def register(app: typer.Typer) -> None:
         from ..rules.model import DIVISIONS
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
+            fail(Msg('give --out DIR (write .eml files) or --smtp HOST:PORT (send)'), code="usage.missing")
         _smtp_parts(smtp)
         if div not in DIVISIONS:
-            fail(f"unknown division {div!r}", hint="one of 1div, 2div, 3div-a, 3div-b", code="unknown.division")
+            fail(Msg('unknown division {}', f'{div!r}'), hint=Msg('one of 1div, 2div, 3div-a, 3div-b'), code="unknown.division")
         lang = current_lang()
         snap = load_snapshot()
         store = snap.store
         division_, problems = snap.division(div)
         check(problems)
         if division_ is None:
-            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+            fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
         wanted, _ = _weekend_rounds(snap, division_, div, weekend)
         urls = _division_urls(snap, div, wanted) if links else {}
         contacts = load_contacts(snap)
@@ -259,7 +261,7 @@ def register(app: typer.Typer) -> None:
         from .deadlines import parse_now
 
         if out is None and smtp is None:
-            fail("give --out DIR (write .eml files) or --smtp HOST:PORT (send)", code="usage.missing")
+            fail(Msg('give --out DIR (write .eml files) or --smtp HOST:PORT (send)'), code="usage.missing")
         _smtp_parts(smtp)
         lang = current_lang()
         when = parse_now(now)
@@ -335,7 +337,7 @@ def _weekend_rounds(snap, division_, div: str, weekend: int):
     rounds = snap.season_schedule(division_, dsettings)
     per = rounds_per_weekend(len(rounds), dsettings)
     if not 1 <= weekend <= len(per):
-        fail(f"{div} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
+        fail(Msg('{} has weekends 1-{}, not {}', div, len(per), weekend), rule="1.1.2.1", code="usage.option")
     first = sum(per[:weekend - 1]) + 1
     wanted = [r for r in rounds if first <= r.number < first + per[weekend - 1]]
     return wanted, next((r.date for r in wanted if r.date is not None), None)
@@ -366,7 +368,7 @@ def _division_urls(snap, div: str, rounds) -> dict:
     for rnd in rounds:
         rows = captain_links(snap, rnd.number, base, division=div)
         if not rows and any(m.away for m in rnd.matches):
-            fail("the captains' links are not made yet (no secret in the season)", code="usage.missing",
+            fail(Msg("the captains' links are not made yet (no secret in the season)"), code="usage.missing",
                  hint=f"dbf serve links --division {div} --round {rnd.number}")
         out.update({(r["match"], r["team"]): r["url"] for r in rows})
     return out
@@ -400,8 +402,8 @@ def _no_address_warnings(missing: list[str]) -> list[dict]:
 
     return ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
                              + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
-                             hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in "
-                                  "cup/contacts.yaml").to_json()] if missing else [])
+                             hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in '
+                                      'cup/contacts.yaml')).to_json()] if missing else [])
 
 
 def _overdue_sheets(settings, draws, agreements, recorded: set, when) -> list:

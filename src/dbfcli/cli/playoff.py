@@ -19,6 +19,7 @@ import typer
 
 from ..i18n import count, heads, t as tr, word, division_name, versus
 from .common import RUN, CsvDialectOpt, CsvOpt, Decimals, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail, load_snapshot, today
+from ..rules.problems import Msg
 
 DivArg = Annotated[str, typer.Argument(help="1div, or 3div (3div-a / 3div-b) for the runners-up match.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Seed for the home lots (§1.1.2.9; default: the recorded one, else lots drawn with `dbf lot draw`).")]
@@ -29,7 +30,7 @@ def _div(value: str) -> str:
         return "1div"
     if value in ("3div", "3div-a", "3div-b"):
         return "3div"
-    fail(f"no play-off in {value!r}", rule="1.1.2.5", hint="1div (§1.1.2.5) or 3div (§1.1.4.2)", code="unknown.division")
+    fail(Msg('no play-off in {}', f'{value!r}'), rule="1.1.2.5", hint=Msg('1div (§1.1.2.5) or 3div (§1.1.4.2)'), code="unknown.division")
 
 
 def state(snap, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
@@ -97,7 +98,7 @@ def _pair(text: str) -> tuple[int, int]:
         a, b = text.replace(":", "-").split("-")
         return int(a), int(b)
     except ValueError:
-        fail(f"{text!r} is not IMPs as A-B (e.g. 30-20)", code="usage.option")
+        fail(Msg('{} is not IMPs as A-B (e.g. 30-20)', f'{text!r}'), code="usage.option")
 
 
 def register(app: typer.Typer) -> None:
@@ -131,14 +132,15 @@ def register(app: typer.Typer) -> None:
             emit(doc, human)
         elif action == "choose":
             if not target:
-                fail("which team? dbf playoff 1div choose TEAM", code="usage.missing")
+                fail(Msg('which team? dbf playoff 1div choose TEAM'), code="usage.missing")
             _choose(division, target, today_, seed, dry_run)
         elif action == "result":
             if not target:
-                fail("which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...", code="usage.missing")
+                fail(Msg('which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...'), code="usage.missing")
             _result(division, target, half, extra, seed, today_, dry_run)
         else:
-            fail(f"unknown action {action!r}", hint="choose TEAM, result MATCH, or nothing to show the play-off", code="unknown.action")
+            fail(Msg('unknown action {}', f'{action!r}'), hint=Msg('choose TEAM, result MATCH, or nothing to show '
+                                                        'the play-off'), code="unknown.action")
 
 
 def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int], dry_run: bool) -> None:
@@ -147,7 +149,7 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
     from ..store.playoff import PLAYOFF, playoff_data
 
     if division != "1div":
-        fail("only the 1st division's winner chooses an opponent (§1.1.2.8)", rule="1.1.2.8", code="usage.option")
+        fail(Msg("only the 1st division's winner chooses an opponent (§1.1.2.8)"), rule="1.1.2.8", code="usage.option")
     on = today(today_)
     snap = load_snapshot()
     with snap.store.transaction(command_line(), f"play-off: no. 1 chose {team}", dry_run, RUN.lock_timeout) as tx:
@@ -158,7 +160,8 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
         if any(m in out["file"].results for m in ("1div-SF1", "1div-SF2")):
             from ..rules.problems import Problem
 
-            check([Problem.error("1.1.2.8", "semi-final results are recorded; the choice can no longer change")])
+            check([Problem.error("1.1.2.8", Msg('semi-final results are recorded; the choice can no '
+                                                'longer change'))])
         settings = snap.settings()
         pairing, problems = semi_final_pairing(out["order"], team, chosen_on=on, results_known_on=out["results_known_on"],
                                                choice_days=settings.playoff.choice_days)
@@ -184,10 +187,11 @@ def _chooser_known(out: dict) -> list:
     from ..rules.problems import Problem
 
     if not out.get("complete"):
-        return [Problem.error("1.1.2.8", "the round robin is not complete: who is no. 1 (and may choose) is not known yet",
-                              hint="record the remaining 1div matches first")]
-    return [Problem.error("1.1.2.8", f"{lot.what}: the lot among {', '.join(lot.teams)} is not drawn: the play-off "
-                                     "is provisional", hint=lot.command()) for lot in out["order_lots"]]
+        return [Problem.error("1.1.2.8", Msg('the round robin is not complete: who is no. 1 (and may '
+                                             'choose) is not known yet'),
+                              hint=Msg('record the remaining 1div matches first'))]
+    return [Problem.error("1.1.2.8", Msg('{}: the lot among {} is not drawn: the play-off is provisional',
+                                         lot.what, ', '.join(lot.teams)), hint=lot.command()) for lot in out["order_lots"]]
 
 
 def _chosen_home_lots(out: dict, pairing) -> list:
@@ -211,9 +215,10 @@ def _final_stands(out: dict, match: str, decision) -> list:
     if before is None or before.winner == decision.winner:
         return []
     teams = out["file"].results["1div-F"][0]
-    return [Problem.error("1.1.2.6", f"the final is recorded between {teams[0]} and {teams[1]}; {match} again with "
-                                     f"{decision.winner} winning would leave it between the wrong teams",
-                          hint="undo the final's result first (dbf undo), then record the semi-final")]
+    return [Problem.error("1.1.2.6", Msg('the final is recorded between {} and {}; {} again with {} '
+                                         'winning would leave it between the wrong teams', teams[0], teams[1],
+                                         match, decision.winner),
+                          hint=Msg("undo the final's result first (dbf undo), then record the semi-final"))]
 
 
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
@@ -228,15 +233,17 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
         check(out["problems"])
         found = {m.id: m for m in out["matches"]}
         if match not in found:
-            fail(f"no match {match} in the {division} play-off now", hint="one of: " + ", ".join(found) +
-                 ("; the final appears when both semi-finals are recorded" if division == "1div" else ""), code="unknown.match")
+            fail(Msg('no match {} in the {} play-off now', match, division), hint=Msg("one of: {}{}", ", ".join(found),
+                                                                                          Msg("; the final appears when both semi-finals are recorded") if division == "1div" else ""),
+                 code="unknown.match")
         m = found[match]
         if division == "1div" and out["pairing"].status == "provisional":
             from ..rules.problems import Problem
 
-            check([Problem.error("1.1.2.8", f"the semi-finals are not fixed: {out['order'][0]} may still choose until "
-                                            f"{out['pairing'].deadline}",
-                                 hint="record the choice (dbf playoff 1div choose TEAM) or wait for the deadline")])
+            check([Problem.error("1.1.2.8", Msg('the semi-finals are not fixed: {} may still choose until '
+                                                '{}', out['order'][0], out['pairing'].deadline),
+                                 hint=Msg('record the choice (dbf playoff 1div choose TEAM) or wait for '
+                                          'the deadline'))])
         check(home_before_result(m))     # §1.1.2.9/§1.1.4.2: the home lot is drawn before the match
         res = PlayoffResult(match, tuple(Half(_pair(h)) for h in half), tuple(Half(_pair(h), 4) for h in extra))
         decision, problems = decide(m, res)

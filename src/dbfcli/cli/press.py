@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import JsonOpt, command, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 WhatArg = Annotated[str, typer.Argument(help="Cup round 1-9, or a division id (1div, 2div, 3div-a, 3div-b) with --weekend.")]
 WeekendOpt = Annotated[Optional[int], typer.Option("--weekend", help="Division weekend 1-4 (with a division id).")]
@@ -21,7 +22,7 @@ def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
 
     draw = data.draws.get(rnd)
     if draw is None:
-        fail(f"cup round {rnd} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {rnd}", code="state.not-drawn")
+        fail(Msg('cup round {} has not been drawn', rnd), rule="1.5.16", hint=f"dbf draw cup --round {rnd}", code="state.not-drawn")
     roster = division_players(data.divisions)
 
     def level(team_id: str) -> int | None:
@@ -97,13 +98,13 @@ def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:
 
     div = data.divisions.get(div_id)
     if div is None:
-        fail(f"unknown division {div_id!r}", hint="one of 1div, 2div, 3div-a, 3div-b", code="unknown.division")
+        fail(Msg('unknown division {}', f'{div_id!r}'), hint=Msg('one of 1div, 2div, 3div-a, 3div-b'), code="unknown.division")
     settings = data.settings.division(div_id)
     n = len(div.teams)
     total_rounds = n - 1 if n % 2 == 0 else n
     per = rounds_per_weekend(total_rounds, settings)
     if not 1 <= weekend <= len(per):
-        fail(f"{div_id} has weekends 1-{len(per)}, not {weekend}", rule="1.1.2.1", code="usage.option")
+        fail(Msg('{} has weekends 1-{}, not {}', div_id, len(per), weekend), rule="1.1.2.1", code="usage.option")
     first = sum(per[:weekend - 1]) + 1
     rounds = set(range(first, first + per[weekend - 1]))
     names = {team.id: team.name for team in div.teams}
@@ -143,11 +144,11 @@ def register(app: typer.Typer) -> None:
         if what.isdigit():
             rnd = int(what)
             if not 1 <= rnd <= 9:
-                fail(f"cup round {rnd} does not exist (1-9)", code="unknown.round")
+                fail(Msg('cup round {} does not exist (1-9)', rnd), code="unknown.round")
             text, doc = _cup(data, rnd, lang)
         else:
             if weekend is None:
-                fail(f"{what}: give --weekend N for a division report", hint=f"dbf press {what} --weekend 1", code="usage.missing")
+                fail(Msg('{}: give --weekend N for a division report', what), hint=f"dbf press {what} --weekend 1", code="usage.missing")
             text, doc = _division(data, what, weekend, lang)
         if out is not None:
             from .common import write_out

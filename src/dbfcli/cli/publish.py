@@ -9,6 +9,7 @@ from typing import Annotated, Callable, Iterator, Optional
 import typer
 
 from .common import RUN, JsonOpt, Out, command, emit, fail, load_snapshot, print_problems
+from ..rules.problems import Msg
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]
 
@@ -63,8 +64,8 @@ def register(app: typer.Typer) -> None:
             try:
                 written = render_site(site_pages, target, lang, step=lambda _f: step(1), files=calendars)
             except OSError as exc:
-                fail(f"cannot write the site to --out {target}: {exc.strerror or exc}",
-                     hint="--out names a folder (created when missing), not a file",
+                fail(Msg('cannot write the site to --out {}: {}', target, exc.strerror or exc),
+                     hint=Msg('--out names a folder (created when missing), not a file'),
                      code="io.link" if getattr(exc, "link", None) else "io.cannot-write")
         doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
                "errors": [p.to_json() for p in problems if p.is_error],
@@ -82,16 +83,17 @@ def _site_folder(snap, out):
     if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
         import os
 
-        fail(f"--out {out}: refusing to write through the symbolic link {out} (-> {os.readlink(out)})",
-             hint="give --out a path that is not a symbolic link, or remove the link", code="io.link")
+        fail(Msg('--out {}: refusing to write through the symbolic link {} (-> {})', out, out,
+                 os.readlink(out)),
+             hint=Msg('give --out a path that is not a symbolic link, or remove the link'), code="io.link")
     if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
         from ..store.season import check_writable_path
 
         try:
             check_writable_path(snap.store.dir, "site")
         except OSError as exc:
-            fail(f"cannot write the site to {target}: {exc.strerror or exc}",
-                 hint="a season folder holds files, not links: remove the link", code="io.link")
+            fail(Msg('cannot write the site to {}: {}', target, exc.strerror or exc),
+                 hint=Msg('a season folder holds files, not links: remove the link'), code="io.link")
     return target
 
 

@@ -19,6 +19,7 @@ import typer
 
 from ..i18n import count, decimal, heads, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot, load_store, num
+from ..rules.problems import Msg
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]
 
@@ -30,7 +31,7 @@ def _east(season, required: bool = True):
     ef, problems = as_snapshot(season).east()
     check(problems)
     if ef is None and required:
-        fail("no east tournament entered", hint="dbf qualification east enter FILE", code="state.not-entered")
+        fail(Msg('no east tournament entered'), hint="dbf qualification east enter FILE", code="state.not-entered")
     return ef
 
 
@@ -43,7 +44,7 @@ def _no_east(columns: tuple[str, ...], doc: dict) -> None:
     warning that names what to do, exit 0; ``--csv`` prints the header row (issue 28)."""
     from ..rules.problems import Problem
 
-    warnings = check([Problem.warning("1.1.5.2", "no east tournament entered", hint="dbf qualification east enter FILE",
+    warnings = check([Problem.warning("1.1.5.2", Msg('no east tournament entered'), hint="dbf qualification east enter FILE",
                                       code="state.not-entered")])
     doc["warnings"] = [p.to_json() for p in warnings]
 
@@ -88,7 +89,7 @@ def register(app: typer.Typer) -> None:
         ef.agreed = ef.agreed or agreed
         ef.results = {}
         if not ef.teams:
-            fail("no teams under teams:", hint="the tournament's field, each with region:", code="format.qualification")
+            fail(Msg('no teams under teams:'), hint=Msg("the tournament's field, each with region:"), code="format.qualification")
         doc = {"ok": True, "teams": [{"id": t.id, "name": t.name, "region": ef.regions.get(t.id)} for t in ef.teams],
                "direct": [t.id for t in ef.direct], "agreed": ef.agreed, "dry_run": dry_run}
         check(check_east(ef), doc)
@@ -96,8 +97,8 @@ def register(app: typer.Typer) -> None:
         with store.transaction(command_line(), "east qualification: teams entered", dry_run, RUN.lock_timeout) as tx:
             old = _east(store, required=False)
             if old is not None and old.results:
-                fail(f"{len(old.results)} east result(s) are recorded; the field can no longer change",
-                     hint="undo the results first (dbf undo)", code="state.already-recorded")
+                fail(Msg('{} east result(s) are recorded; the field can no longer change', len(old.results)),
+                     hint=Msg('undo the results first (dbf undo)'), code="state.already-recorded")
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
         emit(doc, lambda o: o.line(tr("qual_entered", verb=tr("verb:would enter" if dry_run else "verb:entered"),
                                       teams=count(len(ef.teams), "team"),
@@ -146,14 +147,14 @@ def register(app: typer.Typer) -> None:
         from ..store.playoff import EAST, east_data
 
         if min(imps) < 0:
-            fail("IMPs are whole numbers >= 0", code="usage.option")
+            fail(Msg('IMPs are whole numbers >= 0'), code="usage.option")
         store = load_store()
         with store.transaction(command_line(), f"east qualification: {match}", dry_run, RUN.lock_timeout) as tx:
             ef = _east(store)
             _, schedule, _ = _table(ef)
             found = {mid: (h, a) for rnd in schedule for mid, h, a in rnd}
             if match not in found or found[match][1] is None:
-                fail(f"no match {match} in the east tournament", hint="dbf qualification east schedule", code="unknown.match")
+                fail(Msg('no match {} in the east tournament', match), hint="dbf qualification east schedule", code="unknown.match")
             ef.results[match] = (imps[0], imps[1])
             tx.write_yaml(EAST, east_data(ef), header="east qualification tournament (§1.1.5.2, dbf qualification east)")
         home, away = found[match]
@@ -212,7 +213,7 @@ def register(app: typer.Typer) -> None:
         teams, _, problems = parse_teams_yaml(read_entry(file, "teams file"))
         check(problems)
         if not teams:
-            fail("no teams under teams:", code="format.qualification")
+            fail(Msg('no teams under teams:'), code="format.qualification")
         store = load_store()
         with store.transaction(command_line(), "west qualification: Kreds IV's ranking", dry_run, RUN.lock_timeout) as tx:
             tx.write_yaml(WEST, teams_file_data(teams), header="Kreds IV's qualifiers, best first (§1.1.5.2)")
@@ -240,12 +241,12 @@ def register(app: typer.Typer) -> None:
         west, problems = snap.west()
         check(problems)
         if west is None:
-            fail("Kreds IV's teams are not entered", hint="dbf qualification west enter FILE", code="state.not-entered")
+            fail(Msg("Kreds IV's teams are not entered"), hint="dbf qualification west enter FILE", code="state.not-entered")
         rows, schedule, problems = _table(ef)
         total = sum(1 for rnd in schedule for _, _, a in rnd if a)
         if len(ef.results) < total:
-            problems.append(Problem.error("1.1.5.2", f"the east tournament is not complete ({len(ef.results)} of "
-                                          f"{total} matches)", hint="dbf qualification east result MATCH --imps A B"))
+            problems.append(Problem.error("1.1.5.2", Msg('the east tournament is not complete ({} of {} '
+                                                         'matches)', len(ef.results), total), hint="dbf qualification east result MATCH --imps A B"))
         places = (3, 3)
         if membership is not None:
             alloc = allocate_places(*membership)

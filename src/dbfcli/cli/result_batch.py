@@ -21,6 +21,7 @@ import typer
 
 from ..rules.value import MutableValue, field
 from .common import RUN, RuleBroken, UsageProblem, check, command_line, emit, fail, load_store
+from ..rules.problems import Msg
 
 #: the sheets of a folder: these suffixes (other files are listed as skipped)
 SUFFIXES = (".yaml", ".yml")
@@ -43,13 +44,13 @@ def sheet_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
         try:
             entries = sorted(p.iterdir(), key=lambda q: q.name)
         except OSError as exc:
-            fail(f"cannot read the folder {p}: {exc.strerror or exc}", code="io.cannot-read")
+            fail(Msg('cannot read the folder {}: {}', p, exc.strerror or exc), code="io.cannot-read")
         for q in entries:
             if q.name.startswith("."):
                 continue
             (files if q.suffix.lower() in SUFFIXES and not q.is_dir() else skipped).append(q)
     if not files:
-        fail(f"no result sheets (*.yaml) in {', '.join(map(str, paths))}", hint="dbf result submit sheets/",
+        fail(Msg('no result sheets (*.yaml) in {}', ', '.join(map(str, paths))), hint="dbf result submit sheets/",
              code="usage.missing")
     return files, skipped
 
@@ -214,8 +215,8 @@ def _recorded_before(batch: Batch, f: Path, sheet, rel: str, doc: dict) -> Judge
     old = recorded_sheet(batch.store, rel)
     if old is not None and same_sheet(old, sheet):
         doc.update(recorded=False, already_recorded=True)
-        doc["warnings"].append(Problem.warning(None, f"{sheet.match} is already recorded with this sheet; "
-                                               "nothing changed", code="state.already-recorded").to_json())
+        doc["warnings"].append(Problem.warning(None, Msg('{} is already recorded with this sheet; nothing '
+                                                         'changed', sheet.match), code="state.already-recorded").to_json())
         return Judged(file=f, doc=doc, status="already recorded")
     state = MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)), stage="recorded")
     raise UsageProblem(allowed(state, "submit", where=sheet.where_of("match"), sheet=sheet.file))

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_store
+from ..rules.problems import Msg
 
 #: the ``dbf result`` group (cli/result_pending.py runs ``submit``/``amend`` through it)
 _RESULT_GROUP: list = []
@@ -42,9 +43,9 @@ def match_setting(store, match_id: str, now: dt.datetime):
         ctx, division, _, problems = division_context(store, probe)
         check(problems)
         if division is None:
-            fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+            fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
         if ctx is None:
-            fail(f"match {match_id} is not in the {div} schedule", hint=f"dbf schedule {div}", code="unknown.match")
+            fail(Msg('match {} is not in the {} schedule', match_id, div), hint=f"dbf schedule {div}", code="unknown.match")
         m = ctx.matches[match_id]
         return "division", m.round, m.home, m.away, ctx.teams, ctx, [], m
     from ..store.sheetcontext import load_sheet_season
@@ -54,8 +55,8 @@ def match_setting(store, match_id: str, now: dt.datetime):
     ctx, match, records, problems = _cup_inputs(season, probe, now)
     check(problems)
     if match is None:
-        fail(f"match {match_id} is not in any recorded draw", rule="1.5.16",
-             hint="use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")
+        fail(Msg('match {} is not in any recorded draw', match_id), rule="1.5.16",
+             hint=Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'), code="unknown.match")
     home, away = match.teams
     probe = Sheet(match=match_id, home=SheetSide(home), away=SheetSide(away))
     ctx, match, records, problems = _cup_inputs(season, probe, now)
@@ -175,7 +176,7 @@ def _read_file(file: Path, fmt: str | None):
     from ..store.matchfiles import FORMATS, read_match_file
 
     if fmt is not None and fmt not in FORMATS:
-        fail(f"--format {fmt!r}: one of {', '.join(FORMATS)}", code="usage.option")
+        fail(Msg('--format {}: one of {}', f'{fmt!r}', ', '.join(FORMATS)), code="usage.option")
     fmt, tables, usebio, problems = read_match_file(file, fmt)
     if problems:
         raise UsageProblem(problems)
@@ -334,7 +335,7 @@ def _write_sheet(target: Path, file: Path, text: str) -> None:
     from .common import write_out
 
     if target.exists() and target.resolve() == file.resolve():
-        fail(f"--out {target} is the file being imported", code="usage.conflict")
+        fail(Msg('--out {} is the file being imported', target), code="usage.conflict")
     write_out(target, text.encode("utf-8"))
 
 
@@ -411,9 +412,9 @@ def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt
     from ..store.blanks import blank_yaml
 
     if fmt not in ("yaml", "html"):
-        fail(f"--format {fmt!r}: yaml or html", code="usage.option")
+        fail(Msg('--format {}: yaml or html', f'{fmt!r}'), code="usage.option")
     if bool(match_ids) == (round_no is not None):
-        fail("give match ids or --round N (not both)", hint="dbf result blank --round 1 --out sheets/", code="usage.conflict")
+        fail(Msg('give match ids or --round N (not both)'), hint="dbf result blank --round 1 --out sheets/", code="usage.conflict")
     from ..app.blanks import blank_sheets
 
     store = load_store()

@@ -18,6 +18,7 @@ import typer
 
 from ..i18n import t as tr
 from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+from ..rules.problems import Msg
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]
 
@@ -33,7 +34,7 @@ def open_items(store) -> list[dict]:
 def _item(store, match_id: str) -> dict:
     item = next((i for i in open_items(store) if i["match"].lower() == match_id.lower()), None)
     if item is None:
-        fail(f"nothing from the captains waits for a decision on {match_id}", hint="dbf result pending",
+        fail(Msg('nothing from the captains waits for a decision on {}', match_id), hint="dbf result pending",
              code="unknown.match")
     return item
 

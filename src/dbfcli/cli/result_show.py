@@ -10,6 +10,7 @@ from pathlib import Path
 from ..i18n import heads, t as tr
 from .common import RUN, emit, fail, num
 from .usecase import session as _session
+from ..rules.problems import Msg
 
 
 def now_of(value: str | None) -> dt.datetime:
@@ -19,7 +20,7 @@ def now_of(value: str | None) -> dt.datetime:
 
         when = datetime_of(value)
         if when is None:
-            fail(f"--now {value!r} is not a date and time (YYYY-MM-DDTHH:MM) in the years 1900-2999", code="usage.option")
+            fail(Msg('--now {} is not a date and time (YYYY-MM-DDTHH:MM) in the years 1900-2999', f'{value!r}'), code="usage.option")
         return when
     return dt.datetime.now().replace(microsecond=0)
 

@@ -19,6 +19,7 @@ import typer
 from ..i18n import problem_text, t as tr
 from .common import (RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, check, command, command_line, emit, fail,
                      load_store)
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -52,8 +53,9 @@ def register(app: typer.Typer) -> None:
         if refusal is not None and refusal.code != "state.exists":
             raise UsageProblem([refusal])
         if qualifiers is None:
-            fail("give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)",
-                 hint="YAML with west, east_direct, east_tournament and teams (docs/readings/playoff-rollover.md)", code="usage.missing")
+            fail(Msg('give --qualifiers FILE: the 6 teams from the qualification (§1.1.4.3, §1.1.5)'),
+                 hint=Msg('YAML with west, east_direct, east_tournament and teams '
+                          '(docs/readings/playoff-rollover.md)'), code="usage.missing")
         decided = _winners(winner)
         plan, problems = rollover_plan(store, to, qualifiers, vacancy, decided, too_late_for_match=too_late_for_match,
                                        too_late_to_promote=too_late_to_promote, seed=seed, dry_run=dry_run)
@@ -97,8 +99,9 @@ def _refuse_plan(refusal, plan, problems) -> None:
     if plan.unused_winners:
         from ..rules.problems import Problem
 
-        raise UsageProblem([Problem.error(None, f"--winner {k}=...: no match {k} decides a place in this rollover",
-                                          hint="the matches: " + (", ".join(plan.doc.get("matches", [])) or "none"),
+        raise UsageProblem([Problem.error(None, Msg('--winner {}=...: no match {} decides a place in this '
+                                                    'rollover', k, k),
+                                          hint=Msg("the matches: {}", ", ".join(plan.doc.get("matches", [])) or Msg("none")),
                                           code="unknown.match")
                             for k in plan.unused_winners])
 
@@ -130,7 +133,7 @@ def _winners(winner: list[str]) -> dict[str, str]:
     for w in winner:
         mid, sep, team = w.partition("=")
         if not sep or not mid.strip() or not team.strip():
-            fail(f"--winner {w!r}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B", code="usage.option")
+            fail(Msg('--winner {}: expected MATCH=TEAM, e.g. 3div-PO3=ODE-B', f'{w!r}'), code="usage.option")
         decided[mid.strip()] = team.strip()
     return decided
 

@@ -11,6 +11,7 @@ import typer
 
 from ..i18n import count, heads, problem_text, t as tr
 from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 
 
@@ -20,7 +21,7 @@ def _pairs(value, where, problems):
     ok = (isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p)
                                           for p in value))
     if not ok:
-        problems.append(Problem.error(None, "a side is a list of pairs: [[id, id], [id, id]]", where, code="format.seating"))
+        problems.append(Problem.error(None, Msg('a side is a list of pairs: [[id, id], [id, id]]'), where, code="format.seating"))
         return ()
     return tuple(frozenset(p) for p in value)
 
@@ -38,7 +39,7 @@ def read_lineups(path: Path):
     data = doc.data if isinstance(doc.data, dict) else {}
     rows = data.get("segments")
     if not isinstance(rows, list):
-        fail(f"{path}: expected a list 'segments'", where=doc.where(), code="format.seating")
+        fail(Msg("{}: expected a list 'segments'", path), where=doc.where(), code="format.seating")
     problems, lineups = [], []
     for i, row in enumerate(rows):
         row = row if isinstance(row, dict) else {}
@@ -108,8 +109,9 @@ def _scheduled(snap, match: str, round_no: int | None):
     _, rows, _ = snap.scheduled(snap.settings(), round_no)
     row = next((r for r in rows if r.id == match), None)
     if row is not None and row.pending:   # §1.5.16: a team is the winner of a match not played yet
-        fail(f"{match} has a pending place: a team is the winner of {', '.join(row.pending)}, not known yet",
-             rule="1.5.16", hint=f"record the result of {row.pending[0]} first", code="state.pending-place")
+        fail(Msg('{} has a pending place: a team is the winner of {}, not known yet', match,
+                 ', '.join(row.pending)),
+             rule="1.5.16", hint=Msg('record the result of {} first', row.pending[0]), code="state.pending-place")
     return row
 
 
@@ -121,17 +123,17 @@ def _sides(match: str, row, home: str | None, away: str | None, notes: list) -> 
 
     if row is None:
         if not (home and away):
-            fail(f"match {match} is not in a recorded draw", hint="give --home TEAM --away TEAM", code="unknown.match")
+            fail(Msg('match {} is not in a recorded draw', match), hint=Msg('give --home TEAM --away TEAM'), code="unknown.match")
         return home, away
     sched_home, sched_away, why = seating_sides(row)
     teams = row.teams
     if (home or away) not in (None, *teams) or (away or home) not in (None, *teams):
-        fail(f"{home or away} does not play {match} ({' v '.join(teams)})", code="unknown.team")
+        fail(Msg('{} does not play {} ({})', home or away, match, ' v '.join(teams)), code="unknown.team")
     given_home = home or (teams[1] if away == teams[0] else teams[0] if away else None)
     if given_home is None or given_home == sched_home:
         notes.append(why)
         return sched_home, sched_away
-    notes.append(f"--home {given_home}: the schedule has {sched_home} at home ({why})")
+    notes.append(Msg('--home {}: the schedule has {} at home ({})', given_home, sched_home, why))
     return given_home, teams[1] if teams[0] == given_home else teams[0]
 
 

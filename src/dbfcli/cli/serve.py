@@ -15,6 +15,7 @@ import typer
 
 from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
+from ..rules.problems import Msg
 
 DEFAULT_BASE = "http://127.0.0.1:8000"
 SECRET_LOG = "serve/secret.yaml"
@@ -26,7 +27,7 @@ def base_url(store, option: str | None) -> str:
 
     url = option or read_dbf_toml(store.root).get("base_url") or DEFAULT_BASE
     if not isinstance(url, str) or not url.startswith(("http://", "https://")) or any(c in url for c in " \n\r\t\"'<>"):
-        fail(f"base URL {str(url)[:80]!r} is not an http(s) URL", hint="--base-url https://dbf.example.dk",
+        fail(Msg('base URL {} is not an http(s) URL', f'{str(url)[:80]!r}'), hint=Msg('--base-url https://dbf.example.dk'),
              code="usage.option")
     return url.rstrip("/")
 
@@ -83,7 +84,7 @@ def _cup_round(snap, round_no: int) -> tuple[list, list]:
     """``([(match id, teams)], cup teams)`` of a drawn cup round (§1.5.16: refused before its draw)."""
     draws, _, _ = snap.draws()
     if round_no not in draws:
-        fail(f"cup round {round_no} has not been drawn", rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
+        fail(Msg('cup round {} has not been drawn', round_no), rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
              code="state.not-drawn")
     teams, _ = snap.cup_teams()
     return [(m.id, m.teams) for m in draws[round_no].matches], teams
@@ -95,14 +96,14 @@ def _division_round(snap, div: str, round_no: int) -> tuple[list, list]:
     from ..rules.model import DIVISIONS, all_play_all_rule
 
     if div not in DIVISIONS:
-        fail(f"no division {div!r}", hint="one of " + ", ".join(DIVISIONS), code="usage.option")
+        fail(Msg('no division {}', f'{div!r}'), hint=Msg("one of {}", ", ".join(DIVISIONS)), code="usage.option")
     division, problems = snap.division(div)
     if division is None or not division.teams:
-        fail(f"no teams entered in {div}", hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
     rounds = snap.season_schedule(division, snap.settings().division(div))
     rnd = next((r for r in rounds if r.number == round_no), None)
     if rnd is None:
-        fail(f"{div} has no round {round_no} (rounds 1-{len(rounds)})", rule=all_play_all_rule(div),
+        fail(Msg('{} has no round {} (rounds 1-{})', div, round_no, len(rounds)), rule=all_play_all_rule(div),
              hint=f"dbf schedule {div}", code="usage.option")
     return [(m.id, (m.home, m.away)) for m in rnd.matches if m.away], list(division.teams)
 
@@ -121,8 +122,8 @@ def _run_server(root, season: str, host: str, port: int, base: str | None, forwa
     try:
         app = create_app(Config(root, season, lock_timeout=lock_timeout, base_url=base, access_log=access_log))
     except OSError as exc:
-        fail(f"cannot open the access log {access_log}: {exc.strerror}", code="usage.option",
-             hint="--access-log names a file dbf can append to")
+        fail(Msg('cannot open the access log {}: {}', access_log, exc.strerror), code="usage.option",
+             hint=Msg('--access-log names a file dbf can append to'))
     sys.stderr.write(f"dbf serve: season {season} on http://{host}:{port} (Ctrl-C stops)\n")
     uvicorn.run(app, host=host, port=port, proxy_headers=bool(forwarded), forwarded_allow_ips=forwarded or "127.0.0.1",
                 server_header=False, access_log=False, log_level="info")
@@ -175,7 +176,7 @@ def register(app: typer.Typer) -> None:
         """
         store = load_store()
         if division is None and round_ > 9:
-            fail(f"--round {round_}: the cup has rounds 1-9", hint="dbf serve links --round 3", code="usage.option")
+            fail(Msg('--round {}: the cup has rounds 1-9', round_), hint="dbf serve links --round 3", code="usage.option")
         rows = captain_links(store, round_, base_url(store, base_url_), make=True, division=division)
         doc = {"ok": True, "round": round_, "links": rows, "errors": [], "warnings": []}
         if division:

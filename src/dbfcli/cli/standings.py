@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_snapshot, num, write_csv
+from ..rules.problems import Msg
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]
 
@@ -31,7 +32,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.vp import format_vp
 
         if div not in DIVISIONS:
-            fail(f"unknown division {div!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
+            fail(Msg('unknown division {}', f'{div!r}'), hint=Msg("one of: {}", ", ".join(DIVISIONS)), code="unknown.division")
         snap = load_snapshot()
         settings = snap.settings()
         division, scale = _division_and_scale(snap, settings, div)
@@ -73,11 +74,11 @@ def _division_and_scale(snap, settings, div: str):
     division, problems = snap.division(div)
     check(problems)
     if division is None or not division.teams:
-        fail(f"no teams entered in {div}", hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")
+        fail(Msg('no teams entered in {}', div), hint=Msg('run `dbf division enter {} FILE`', div), code="state.not-entered")
     scale, scale_problems = snap.vp_scale(settings.vp_scale)
     if scale is None:
         check(scale_problems or [])
-        fail(f"vp_scale {settings.vp_scale!r} cannot be used", code="format.vp-table")
+        fail(Msg('vp_scale {} cannot be used', f'{settings.vp_scale!r}'), code="format.vp-table")
     return division, scale
 
 
@@ -93,7 +94,7 @@ def _results(snap, settings, division, div: str, after_round: int | None):
     problems += check_against_schedule(results, schedule)
     if after_round is not None:
         if not 1 <= after_round <= len(schedule):
-            fail(f"--round {after_round}: {div} has rounds 1-{len(schedule)}", code="usage.option")
+            fail(Msg('--round {}: {} has rounds 1-{}', after_round, div, len(schedule)), code="usage.option")
         results = [r for r in results if r.round <= after_round]
     return results, problems
 

@@ -10,6 +10,7 @@ import typer
 
 from ..i18n import heads, problem_text, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
 
@@ -43,7 +44,7 @@ def _date(value: str | None, option: str) -> dt.date | None:
 
     day = date_of(value)
     if day is None:
-        fail(f"{option} {value!r} is not {RANGE_HINT}", code="usage.option")
+        fail(Msg('{} {} is not {}', option, f'{value!r}', RANGE_HINT), code="usage.option")
     return day
 
 
@@ -100,11 +101,12 @@ def register(app: typer.Typer) -> None:
         divisions, p2 = snap.divisions()
         teams = {t.id: t for t in cup} | {t.id: t for d in divisions.values() for t in d.teams}
         if team not in teams:
-            fail(f"unknown team {team}", hint="see `dbf cup teams` or `dbf division teams DIV`", code="unknown.team")
+            fail(Msg('unknown team {}', team), hint=Msg('see `dbf cup teams` or `dbf division teams DIV`'), code="unknown.team")
         missing = [p for p in pair if p not in teams[team].player_ids]
         if missing or pair[0] == pair[1]:
-            fail(f"--pair {pair[0]} {pair[1]}: {', '.join(map(str, missing)) or 'the same player twice'} "
-                 f"{'is' if len(missing) == 1 else 'are'} not two players of {team}", code="unknown.player")
+            fail(Msg('--pair {} {}: {} {} not two players of {}', pair[0], pair[1],
+                     ', '.join(map(str, missing)) or 'the same player twice',
+                     'is' if len(missing) == 1 else 'are', team), code="unknown.player")
         rel = card_file_name(team, pair)
         with store.transaction(command_line(), f"registered system card of {team} pair {pair[0]}-{pair[1]}",
                                dry_run, RUN.lock_timeout) as tx:

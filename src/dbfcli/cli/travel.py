@@ -9,6 +9,7 @@ import typer
 
 from ..i18n import count, heads, t as tr, word
 from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_snapshot
+from ..rules.problems import Msg
 
 def register(app: typer.Typer) -> None:
     travel = typer.Typer(help="Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).", no_args_is_help=True)
@@ -52,7 +53,7 @@ def register(app: typer.Typer) -> None:
         records, more2 = snap.cup_records()
         check(problems + more + more2)
         if team not in {t.id for t in cup_teams}:
-            fail(f"unknown cup team {team}", hint="see `dbf cup teams`", code="unknown.team")
+            fail(Msg('unknown cup team {}', team), hint=Msg('see `dbf cup teams`'), code="unknown.team")
         found = _travelled_match(draws, records, match, team)
         recorded = [r.match for r in records]
         agreements, _, more3 = snap.schedule()
@@ -94,13 +95,13 @@ def _travelled_match(draws, records, match: str, team: str):
 
     state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
     if state is None:
-        fail(f"unknown match {match}: no drawn cup match has that id", hint="dbf schedule cup --round N", code="unknown.match")
+        fail(Msg('unknown match {}: no drawn cup match has that id', match), hint="dbf schedule cup --round N", code="unknown.match")
     waiting = allowed(state, "travel")   # §1.5.16: a pending place -- who travels is not known yet
     if waiting:
         raise UsageProblem(waiting)
     found = state.match
     if team not in found.teams:
-        fail(f"{team} does not play {match} ({found.teams[0]} v {found.teams[1]})", code="unknown.team")
+        fail(Msg('{} does not play {} ({} v {})', team, match, found.teams[0], found.teams[1]), code="unknown.team")
     return found
 
 

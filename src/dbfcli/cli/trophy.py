@@ -10,6 +10,7 @@ import typer
 
 from ..i18n import heads, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -36,8 +37,8 @@ def register(app: typer.Typer) -> None:
         imported, bad = read_history(path)
         if imported is None:
             if history is not None:
-                fail(f"no trophy history {path}",
-                     hint="a YAML file: finals: [{season: 2025-26, captain: 100234, name: ...}]", code="io.missing-file")
+                fail(Msg('no trophy history {}', path),
+                     hint=Msg('a YAML file: finals: [{{season: 2025-26, captain: 100234, name: ...}}]'), code="io.missing-file")
             imported = []
         if bad:
             raise UsageProblem(bad)

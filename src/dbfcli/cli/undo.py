@@ -6,6 +6,7 @@ import typer
 
 from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -22,7 +23,7 @@ def register(app: typer.Typer) -> None:
         with store.transaction(command_line(), "", dry_run, RUN.lock_timeout) as tx:
             entry, restore, problems = plan_undo(store)
             if problems:
-                fail(problems[0], hint="restore the file from git or a backup, or edit it back by hand", code="state.cannot-undo")
+                fail(problems[0], hint=Msg('restore the file from git or a backup, or edit it back by hand'), code="state.cannot-undo")
             tx.message = f"undo: {entry.get('message') or entry['command']}"
             for rel, text in restore.items():
                 if text is None:

@@ -9,6 +9,7 @@ import typer
 
 from ..i18n import count, heads, t as tr
 from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, fail, Num, write_csv
+from ..rules.problems import Msg
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +30,7 @@ def register(app: typer.Typer) -> None:
         from ..rules.vp import format_vp, victory_points, vp_number, vp_table
 
         if boards < 1 or boards > 1000:
-            fail(f"--boards {boards}: a match has 1-1000 boards", code="usage.option")
+            fail(Msg('--boards {}: a match has 1-1000 boards', boards), code="usage.option")
         if scale != "wbf-20":
             _other_scale(scale, imps, boards, json_)
             return
@@ -65,9 +66,9 @@ def register(app: typer.Typer) -> None:
         found, problems = snap.vp_scale(name)
         check(problems)
         if found is None:
-            fail(f"no VP scale {name!r}", code="unknown.scale")
+            fail(Msg('no VP scale {}', f'{name!r}'), code="unknown.scale")
         if imps is None:
-            fail("give IMPS with --scale (the whole-table view is for the WBF scale)", code="usage.missing")
+            fail(Msg('give IMPS with --scale (the whole-table view is for the WBF scale)'), code="usage.missing")
         won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
         doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
         emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),

@@ -21,6 +21,7 @@ from email.utils import format_datetime, formataddr, make_msgid
 
 from ..i18n import round_name, t
 from ..rules.text import shown
+from ..rules.problems import Msg
 
 PLACEHOLDER_DOMAIN = "example.invalid"   # RFC 2606: never delivered
 
@@ -107,7 +108,8 @@ def notices(data, rnd: int):
             if team is None and awaited(team_id):
                 continue     # a pending place (§1.5.16): its team is told once it is known
             if team is None:
-                problems.append(Problem.warning("1.5.16", f"{s.id}: team {team_id} is not a cup team; no message"))
+                problems.append(Problem.warning("1.5.16", Msg('{}: team {} is not a cup team; no message',
+                                                              s.id, team_id)))
                 continue
             if data.contacts.get(team.captain) is None:
                 missing.append(f"{team.captain} ({team_id})")
@@ -117,7 +119,7 @@ def notices(data, rnd: int):
             "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
                       + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
                       + "; their messages go to captain-<id>@example.invalid",
-            hint="add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml"))
+            hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml')))
     return out, problems
 
 

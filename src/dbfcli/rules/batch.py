@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value
 
 
@@ -41,9 +41,9 @@ def same_match(sheet, seen: Mapping[str, str]) -> list[Problem]:
     first = seen.get(sheet.match)
     if first is None:
         return []
-    return [Problem.error(None, f"{sheet.match} is also the match of {first}, earlier in this batch; "
-                          "one sheet a match", sheet.where_of("match"),
-                          hint="submit the right one alone, or `dbf result amend` it later",
+    return [Problem.error(None, Msg('{} is also the match of {}, earlier in this batch; one sheet a match',
+                                    sheet.match, first), sheet.where_of("match"),
+                          hint=Msg('submit the right one alone, or `dbf result amend` it later'),
                           code="format.duplicate")]
 
 
@@ -59,16 +59,18 @@ def batch_conflicts(sheet, round_no: int | None, accepted: Iterable[BatchEntry],
             continue
         for side in sheet.sides:
             if side.team in e.teams:
-                out.append(Problem.error(None, f"{side.team} is on {e.match} ({e.file}) too, in the same round "
-                                         f"{round_no}; a team plays one match a round", side.where,
-                                         hint="check the match id and the teams of both sheets",
+                out.append(Problem.error(None, Msg('{} is on {} ({}) too, in the same round {}; a team '
+                                                   'plays one match a round', side.team, e.match, e.file,
+                                                   round_no), side.where,
+                                         hint=Msg('check the match id and the teams of both sheets'),
                                          code="format.duplicate"))
             if not players:
                 continue
             for p in side.players:
                 if p.id in e.players:
-                    out.append(Problem.error(None, f"player {p.id} is on {e.match} ({e.file}) too, in the same "
-                                             f"round {round_no}; a player sits at one table", p.where,
-                                             hint="check the member numbers of both sheets",
+                    out.append(Problem.error(None, Msg('player {} is on {} ({}) too, in the same round '
+                                                       '{}; a player sits at one table', p.id, e.match, e.file,
+                                                       round_no), p.where,
+                                             hint=Msg('check the member numbers of both sheets'),
                                              code="format.duplicate"))
     return out

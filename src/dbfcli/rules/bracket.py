@@ -35,7 +35,7 @@ import heapq
 from collections import Counter
 from collections.abc import Mapping
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value
 
 FIRST_NATIONAL, LAST = 3, 9
@@ -142,8 +142,9 @@ def _share(total: int, pools: list[tuple[str, int, int, int]]) -> dict[str, int]
 
 def _unplaced(pool_teams: list[str], pool_of: Mapping[str, str]) -> list[Problem]:
     """§1.5.2: every pool team needs a pool (a position for its captain's postcode)."""
-    return [Problem.error("1.5.2", f"team {t} has no pool (no position known for its captain's postcode)",
-                          hint="check the team's postcode") for t in pool_teams if t not in pool_of]
+    return [Problem.error("1.5.2", Msg("team {} has no pool (no position known for its captain's "
+                                       'postcode)', t),
+                          hint=Msg("check the team's postcode")) for t in pool_teams if t not in pool_of]
 
 
 def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping[str, str],
@@ -167,9 +168,9 @@ def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping
         lo, hi = pool_range(n1s[p], lates[p], cmax)
         if lo > hi:
             problems.append(Problem.error(
-                "1.5.2", f"pool {p} cannot give each of its {n1s[p]} team(s) a match "
-                         f"(largest club has {cmax}); every non-division team is guaranteed one match",
-                hint="merge the pool with another (cup.pools in season.toml)"))
+                "1.5.2", Msg('pool {} cannot give each of its {} team(s) a match (largest club has {}); '
+                             'every non-division team is guaranteed one match', p, n1s[p], cmax),
+                hint=Msg('merge the pool with another (cup.pools in season.toml)')))
         rows.append((p, n1s[p] + lates[p], n1s[p], lates[p], cmax, lo, hi))
     return rows, problems
 
@@ -178,11 +179,11 @@ def _too_many_for_the_first_national_round(n_pool: int, tlo: int, size: int, for
     """§1.5.2/§1.5.3: the two pool rounds cannot cut the pool teams down to the 1/64 final."""
     return Problem.error(
         "1.5.2",
-        f"the field cannot be drawn: {n_pool} pool teams can be cut to no fewer than {tlo} "
-        f"in the two pool rounds (a knockout round at most halves a field), but the 1/64 final "
-        f"({size} places) has room for only {max(0, size - forced - d_all)} of them beside the "
-        f"{d_all} division teams (§1.5.3; {forced} of them hold byes to round 4)",
-        hint="the regulations have exactly two pool rounds before the 1/64 final (round 3)")
+        Msg('the field cannot be drawn: {} pool teams can be cut to no fewer than {} in the two pool '
+            'rounds (a knockout round at most halves a field), but the 1/64 final ({} places) has room '
+            'for only {} of them beside the {} division teams (§1.5.3; {} of them hold byes to round 4)',
+            n_pool, tlo, size, max(0, size - forced - d_all), d_all, forced),
+        hint=Msg('the regulations have exactly two pool rounds before the 1/64 final (round 3)'))
 
 
 def _bracket(r0: int, t: int, d_all: int, forced: int, rows: list[tuple]) -> CupPlan:
@@ -220,8 +221,8 @@ def plan_cup(
     division = Counter(e for e in entry.values() if e >= FIRST_NATIONAL)
     d_all = sum(division.values())
     if thi + d_all < 2:
-        return None, [Problem.error("1.5.2", f"too few teams for a cup with a final: {len(entry)} entered, "
-                                             f"{thi + d_all} would reach the national rounds")]
+        return None, [Problem.error("1.5.2", Msg('too few teams for a cup with a final: {} entered, {} '
+                                                 'would reach the national rounds', len(entry), thi + d_all))]
     return _national(entry, rows, len(pool_teams), division)
 
 
@@ -245,5 +246,6 @@ def _national(entry: Mapping[str, int], rows: list[tuple], n_pool: int,
         if t + d_all <= size // 2:   # no match in round r0: the bracket starts later
             continue
         return _bracket(r0, t, d_all, forced, rows), []
-    return None, [Problem.error("1.5.3", "no bracket fits this field: check the entry rounds per division",
-                                hint="cup.entry_round in season.toml")]
+    return None, [Problem.error("1.5.3", Msg('no bracket fits this field: check the entry rounds per '
+                                             'division'),
+                                hint=Msg('cup.entry_round in season.toml'))]

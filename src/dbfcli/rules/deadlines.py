@@ -24,6 +24,7 @@ import datetime as dt
 from typing import Iterable, Protocol
 
 from .value import Value
+from .problems import Msg
 
 
 class DeadlineLike(Protocol):
@@ -85,7 +86,7 @@ def open_items(deadlines: list[Deadline], now: dt.datetime | dt.date, horizon_da
 def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]]) -> list[Item]:
     """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15). ``matches``:
     (match id, when it is due by :func:`dbfcli.rules.sheet_scores.sheet_due`, result recorded)."""
-    return [Item(f"result sheet for {mid}", due, "1.5.14", done) for mid, due, done in matches]
+    return [Item(Msg('result sheet for {}', mid), due, "1.5.14", done) for mid, due, done in matches]
 
 
 def fee_deadlines(dues: Iterable) -> list[Item]:
@@ -96,17 +97,24 @@ def fee_deadlines(dues: Iterable) -> list[Item]:
     for d in dues:
         if d.due is None:
             continue
-        what = "round fee" if d.kind == "fee" else "walkover fine"
-        left = f": {d.outstanding_kr} of {d.amount_kr} kr outstanding" if d.outstanding_kr else f": {d.amount_kr} kr paid"
-        how = f"; {d.how}" if d.how and d.outstanding_kr else ""    # after a bye: no sheet carries it
-        out.append(Item(f"{d.team} {what} for round {d.round}{left}{how}", d.due, "1.5.15", d.outstanding_kr == 0))
+        fee = d.kind == "fee"
+        if d.outstanding_kr:
+            line = Msg("{} round fee for round {}: {} of {} kr outstanding" if fee else
+                       "{} walkover fine for round {}: {} of {} kr outstanding",
+                       d.team, d.round, d.outstanding_kr, d.amount_kr)
+        else:
+            line = Msg("{} round fee for round {}: {} kr paid" if fee else "{} walkover fine for round {}: {} kr paid",
+                       d.team, d.round, d.amount_kr)
+        if d.how and d.outstanding_kr:                      # after a bye: no sheet carries it
+            line = Msg.join("; ", [line, d.how])
+        out.append(Item(line, d.due, "1.5.15", d.outstanding_kr == 0))
     return out
 
 
 def hum_card_deadlines(cards: Iterable[tuple[str, dt.date, bool]], notice_days: int = 7) -> list[Item]:
     """§1.5.1.1, §2.10.5: a HUM pair's card reaches the opponents a week
     before the match. ``cards``: (who and which match, match date, sent)."""
-    return [Item(f"HUM system card: {who}", day - dt.timedelta(days=notice_days), "1.5.1.1", sent)
+    return [Item(Msg('HUM system card: {}', who), day - dt.timedelta(days=notice_days), "1.5.1.1", sent)
             for who, day, sent in cards]
 
 
@@ -114,7 +122,7 @@ def description_deadlines(deadline: dt.date | None, pairs: Iterable[tuple[str, b
     """§1.1.1.2: each division pair's system description by the season's deadline."""
     if deadline is None:
         return []
-    return [Item(f"system description: {who}", deadline, "1.1.1.2", sent) for who, sent in pairs]
+    return [Item(Msg('system description: {}', who), deadline, "1.1.1.2", sent) for who, sent in pairs]
 
 
 def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, chosen: bool = False) -> list[Item]:
@@ -124,7 +132,7 @@ def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, c
 
     if result_date is None:
         return []
-    return [Item("1st division play-off: the round-robin winner's choice of semi-final opponent",
+    return [Item(Msg("1st division play-off: the round-robin winner's choice of semi-final opponent"),
                  choice_deadline(result_date, choice_days), "1.1.2.8", chosen)]
 
 
@@ -182,8 +190,8 @@ def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, l
                        (r.sent is not None and r.sent <= due) or played)
                       for team in teams for r in hum_teams.get(team, [])]
         if missing:
-            notes.append(f"cup round {round_no}: no official match day in season.toml and no agreed date for "
-                         f"{len(missing)} match(es); no sheet deadlines for them")
+            notes.append(Msg('cup round {}: no official match day in season.toml and no agreed date for '
+                             '{} match(es); no sheet deadlines for them', round_no, len(missing)))
     return sheets, cards, notes
 
 
@@ -194,8 +202,8 @@ def _description_pairs(facts: DeadlineFacts) -> list[tuple[str, bool]]:
     for d in facts.divisions:
         missing = [t.id for t in d.teams if t.id not in registered]
         names = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
-        pairs.append((f"{d.id}: {len(missing)} of {len(d.teams)} teams not sent ({names})" if missing
-                      else f"{d.id}: every team", not missing))
+        pairs.append((Msg("{}: {} of {} teams not sent ({})", d.id, len(missing), len(d.teams), names) if missing
+                      else Msg("{}: every team", d.id), not missing))
     return pairs
 
 

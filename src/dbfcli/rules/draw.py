@@ -34,7 +34,7 @@ from .bracket import CupPlan, places, plan_cup
 from .draw_pending import awaited, place, unresolved
 from .lots import draw_lots
 from .model import CupDraw, CupMatch, cup_match_id
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value, field, replace
 
 
@@ -57,7 +57,8 @@ def survivors(draw: CupDraw, winners: Mapping[str, str]) -> list[str]:
 
 
 def _impossible(round_no: int, what: str) -> Problem:
-    return Problem.error("1.5.2" if round_no <= 2 else "1.5.3", f"round {round_no} cannot be drawn: {what}")
+    return Problem.error("1.5.2" if round_no <= 2 else "1.5.3", Msg('round {} cannot be drawn: {}', round_no,
+                                                                    what))
 
 
 def draw_cup_round(
@@ -90,13 +91,14 @@ def draw_cup_round(
     rp = plan.round(round_no)
     if rp is None:
         return None, problems + [Problem.error(
-            "1.5.3", f"round {round_no} is not played in this cup: the played rounds are "
-                     f"{', '.join(map(str, plan.played_rounds))} (a round without a match is skipped)")]
+            "1.5.3", Msg('round {} is not played in this cup: the played rounds are {} (a round without a '
+                         'match is skipped)', round_no, ', '.join(map(str, plan.played_rounds))))]
     prev = plan.previous_round(round_no)
     alive: list[str] | None = None
     if prev is not None:
         if prev not in draws:
-            return None, problems + [Problem.error("1.5.16", f"round {prev} has not been drawn; draw it before round {round_no}",
+            return None, problems + [Problem.error("1.5.16", Msg('round {} has not been drawn; draw it '
+                                                                 'before round {}', prev, round_no),
                                                      code="state.not-drawn")]
         alive, refusal = _through(draws[prev], winners, dispensations)
         if refusal is not None:
@@ -131,8 +133,8 @@ def _through(prev: CupDraw, winners: Mapping[str, str], dispensations: Collectio
         return [], Problem.error(
             "1.5.16", f"round {prev.round} is not finished: no result for {', '.join(blocked[:10])}"
                       + (f" and {len(blocked) - 10} more" if len(blocked) > 10 else ""),
-            hint="a match may wait only with a recorded dispensation (§1.5.6): dbf schedule cup set MATCH "
-                 "--date DAY --dispensation WHY", code="state.round-not-finished")
+            hint=Msg('a match may wait only with a recorded dispensation (§1.5.6): dbf schedule cup set '
+                     'MATCH --date DAY --dispensation WHY'), code="state.round-not-finished")
     waiting = [(m.id, mid) for m in prev.matches if m.id in open_ for mid in unresolved(m)]
     waiting += [(f"a bye of round {prev.round}", mid) for mid in filter(None, map(awaited, prev.byes))]
     if waiting:
@@ -140,7 +142,7 @@ def _through(prev: CupDraw, winners: Mapping[str, str], dispensations: Collectio
             "1.5.16", "round " + str(prev.round) + " still has a pending place: "
                       + ", ".join(f"{m} waits for the winner of {mid}" for m, mid in waiting)
                       + "; the next round cannot be drawn until it is filled",
-            hint="record the result of the awaited match first (dbf result submit)", code="state.pending-place")
+            hint=Msg('record the result of the awaited match first (dbf result submit)'), code="state.pending-place")
     return survivors(prev, winners) + [place(m) for m in open_], None
 
 
@@ -246,9 +248,10 @@ def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int 
                                      f"and must send {survivors} on (§1.5.2 guarantee)")]
     sent = (n + fewer) // 2
     return fewer, [Problem.warning(
-        "1.5.2", f"pool {pool} sends {sent} teams on, not {survivors}: {must_play} of its {n} teams have not "
-                 "played a match yet (a round-1 bye or walkover win) and may not get a round-2 bye",
-        hint="the first national round draws the missing byes by lot (§1.5.3)")]
+        "1.5.2", Msg('pool {} sends {} teams on, not {}: {} of its {} teams have not played a match yet '
+                     '(a round-1 bye or walkover win) and may not get a round-2 bye', pool, sent, survivors,
+                     must_play, n),
+        hint=Msg('the first national round draws the missing byes by lot (§1.5.3)'))]
 
 
 def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):

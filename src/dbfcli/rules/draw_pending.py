@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .model import CupDraw, CupMatch
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import replace
 
 PREFIX = "pending: "
@@ -108,9 +108,9 @@ def open_place_notes(draws) -> list[Problem]:
     out = []
     for r, d in sorted(draws.items()):
         for where, mid in open_places([d]):
-            what = f"a bye of round {r}" if where == "bye" else f"{where} (round {r})"
-            out.append(Problem.warning("1.5.16", f"{what} waits for the winner of {mid}: a pending place, filled when "
-                                                 f"{mid} is recorded", Where(f"cup/draws/round-{r:02d}.yaml", None),
-                                       f"record the result of {mid} (dbf result submit); round {r + 1} is not drawn "
-                                       "before"))
+            what = Msg('a bye of round {}', r) if where == "bye" else Msg('{} (round {})', where, r)
+            out.append(Problem.warning("1.5.16", Msg('{} waits for the winner of {}: a pending place, '
+                                                     'filled when {} is recorded', what, mid, mid), Where(f"cup/draws/round-{r:02d}.yaml", None),
+                                       Msg('record the result of {} (dbf result submit); round {} is not '
+                                           'drawn before', mid, r + 1)))
     return out

@@ -39,7 +39,7 @@ import hmac
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value
 from .value import field as _field
 
@@ -166,9 +166,9 @@ def run(algorithm: str, field: Mapping[str, Any], seed: int) -> tuple[dict | Non
     """Draw ``field`` with ``seed`` by the algorithm version ``algorithm``."""
     fn = ALGORITHMS.get(algorithm)
     if fn is None:
-        return None, [Problem.error(rule_of(field), f"unknown draw algorithm {algorithm!r}; this dbf knows "
-                                                  f"{', '.join(sorted(ALGORITHMS))}",
-                                    hint="verify with the dbf version that made the draw", code="draw.verify-algorithm")]
+        return None, [Problem.error(rule_of(field), Msg('unknown draw algorithm {}; this dbf knows {}',
+                                                        f'{algorithm!r}', ', '.join(sorted(ALGORITHMS))),
+                                    hint=Msg('verify with the dbf version that made the draw'), code="draw.verify-algorithm")]
     return fn(field, seed)
 
 
@@ -258,9 +258,9 @@ def reveal_problems(c: Commitment, r: Reveal) -> list[Problem]:
     rule = rule_of(c.field)
     out = []
     if r.commitment != c.commitment:
-        out.append(Problem.error(rule, f"{c.subject}: the draw names the commitment {r.commitment}, the commitment "
-                                       f"made before it is {c.commitment}", code="draw.verify-secret"))
+        out.append(Problem.error(rule, Msg('{}: the draw names the commitment {}, the commitment made '
+                                           'before it is {}', c.subject, r.commitment, c.commitment), code="draw.verify-secret"))
     if r.field_digest != c.field_digest or r.algorithm != c.algorithm or r.beacon_source != c.beacon_source:
-        out.append(Problem.error(rule, f"{c.subject}: the draw names the field {r.field_digest} ({r.algorithm}), the "
-                                       f"commitment {c.field_digest} ({c.algorithm})", code="draw.verify-field"))
+        out.append(Problem.error(rule, Msg('{}: the draw names the field {} ({}), the commitment {} ({})',
+                                           c.subject, r.field_digest, r.algorithm, c.field_digest, c.algorithm), code="draw.verify-field"))
     return out

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .drawproof import BUNDLE, rule_of, commitment, digest, is_secret, run, seed_of
-from .problems import Problem
+from .problems import Msg, Problem
 
 #: the keys of a bundle and the types each may have
 _KEYS: dict[str, tuple[type, ...]] = {
@@ -72,7 +72,7 @@ def _keys_wrong(bundle: Mapping[str, Any]) -> str:
 
 
 def _bad(message: str) -> Problem:
-    return Problem.error(None, message, hint="a bundle is the verify-*.json file `dbf publish` writes",
+    return Problem.error(None, message, hint=Msg('a bundle is the verify-*.json file `dbf publish` writes'),
                          code="format.bundle")
 
 
@@ -87,18 +87,18 @@ def verify(bundle: Mapping[str, Any]) -> list[Problem]:
         return problems
     seed = seed_of(bundle["secret"], bundle["beacon"])
     if bundle["beacon_source"] is not None and bundle["beacon"] is None:
-        problems.append(Problem.error(rule, f"the commitment names the beacon source {bundle['beacon_source']!r}, "
-                                            "but the draw records no beacon", code="draw.verify-beacon"))
+        problems.append(Problem.error(rule, Msg('the commitment names the beacon source {}, but the draw '
+                                                'records no beacon', f"{bundle['beacon_source']!r}"), code="draw.verify-beacon"))
     if seed != bundle["seed"]:
-        problems.append(Problem.error(rule, f"the draw records seed {bundle['seed']}, but the secret and the beacon "
-                                            f"give seed {seed}", code="draw.verify-seed"))
+        problems.append(Problem.error(rule, Msg('the draw records seed {}, but the secret and the beacon '
+                                                'give seed {}', bundle['seed'], seed), code="draw.verify-seed"))
     try:
         got, why = run(bundle["algorithm"], bundle["field"], seed)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        got, why = None, [Problem.error(rule, f"the recorded field cannot be read by {bundle['algorithm']} "
-                                              f"({type(exc).__name__}: {exc})", code="draw.verify-field")]
+        got, why = None, [Problem.error(rule, Msg('the recorded field cannot be read by {} ({}: {})',
+                                                  bundle['algorithm'], type(exc).__name__, exc), code="draw.verify-field")]
     if got is None:
-        return problems + (why or [Problem.error(rule, "the recorded field cannot be drawn", code="draw.verify-field")])
+        return problems + (why or [Problem.error(rule, Msg('the recorded field cannot be drawn'), code="draw.verify-field")])
     return problems + _outcome_problems(bundle["draw"], got["draw"], rule)
 
 
@@ -107,21 +107,24 @@ def _commitment_problems(bundle: Mapping[str, Any], rule: str) -> list[Problem]:
     problems = []
     field = bundle["field"]
     if digest(field) != bundle["field_digest"]:
-        problems.append(Problem.error(rule, f"the field recorded is not the field committed: its digest is "
-                                            f"{digest(field)}, the commitment names {bundle['field_digest']}",
-                                      hint="a team, an entry round, a club, a pool or an earlier result of the field "
-                                           "was changed after the commitment", code="draw.verify-field"))
+        problems.append(Problem.error(rule, Msg('the field recorded is not the field committed: its '
+                                                'digest is {}, the commitment names {}', digest(field),
+                                                bundle['field_digest']),
+                                      hint=Msg('a team, an entry round, a club, a pool or an earlier '
+                                               'result of the field was changed after the commitment'), code="draw.verify-field"))
     elif field.get("season") != bundle["season"]:
-        problems.append(Problem.error(rule, f"the field is of season {field.get('season')!r}, the draw of "
-                                            f"{bundle['season']!r}", code="draw.verify-field"))
+        problems.append(Problem.error(rule, Msg('the field is of season {}, the draw of {}',
+                                                f"{field.get('season')!r}", f"{bundle['season']!r}"), code="draw.verify-field"))
     opened = commitment(bundle["secret"], season=bundle["season"], subject=bundle["subject"],
                         field_digest=bundle["field_digest"], algorithm=bundle["algorithm"],
                         beacon_source=bundle["beacon_source"])
     if opened != bundle["commitment"]:
-        problems.append(Problem.error(rule, f"the secret revealed does not open the commitment {bundle['commitment']}: "
-                                            f"with {bundle['subject']} of season {bundle['season']}, the field digest, "
-                                            f"the algorithm and the beacon source it gives {opened}",
-                                      hint="the secret, or what the commitment binds, was changed after the commitment",
+        problems.append(Problem.error(rule, Msg('the secret revealed does not open the commitment {}: '
+                                                'with {} of season {}, the field digest, the algorithm '
+                                                'and the beacon source it gives {}', bundle['commitment'],
+                                                bundle['subject'], bundle['season'], opened),
+                                      hint=Msg('the secret, or what the commitment binds, was changed '
+                                               'after the commitment'),
                                       code="draw.verify-secret"))
     return problems
 
@@ -130,19 +133,19 @@ def _outcome_problems(recorded: Mapping[str, Any], got: Mapping[str, Any], rule:
     """Step 6: the recorded draw against the recomputed one, each difference named."""
     if "order" in got:
         if list(recorded.get("order") or []) != got["order"]:
-            return [Problem.error(rule, f"the lot records the order {_names(recorded.get('order'))}; the secret draws "
-                                        f"{_names(got['order'])}", code="draw.verify-order")]
+            return [Problem.error(rule, Msg('the lot records the order {}; the secret draws {}',
+                                            _names(recorded.get('order')), _names(got['order'])), code="draw.verify-order")]
         return []
     problems = _match_problems(recorded.get("matches"), got["matches"], rule)
     byes = recorded.get("byes")
     if not isinstance(byes, list) or sorted(map(str, byes)) != sorted(got["byes"]):
-        problems.append(Problem.error(rule, f"the draw records the byes {_names(byes)}; the secret draws "
-                                            f"{_names(got['byes'])}", code="draw.verify-bye"))
+        problems.append(Problem.error(rule, Msg('the draw records the byes {}; the secret draws {}',
+                                                _names(byes), _names(got['byes'])), code="draw.verify-bye"))
     elif list(byes) != got["byes"]:
-        problems.append(Problem.error(rule, f"the byes are drawn in the order {_names(got['byes'])}, not "
-                                            f"{_names(byes)}", code="draw.verify-bye"))
+        problems.append(Problem.error(rule, Msg('the byes are drawn in the order {}, not {}',
+                                                _names(got['byes']), _names(byes)), code="draw.verify-bye"))
     if not problems and list(recorded.get("drawn_order") or []) != got["drawn_order"]:
-        problems.append(Problem.error(rule, "the drawn order recorded is not the order the secret draws",
+        problems.append(Problem.error(rule, Msg('the drawn order recorded is not the order the secret draws'),
                                       code="draw.verify-order"))
     return problems
 
@@ -158,8 +161,8 @@ def _match_problems(recorded: Any, got: list[dict], rule: str) -> list[Problem]:
     for mid in sorted(set(rows) | set(want)):
         a, b = rows.get(mid), want.get(mid)
         if a is None or b is None:
-            text = (f"{mid}: the draw lacks this match; the secret draws it" if a is None
-                    else f"{mid}: the draw has this match; the secret draws no such match")
+            text = (Msg('{}: the draw lacks this match; the secret draws it', mid) if a is None
+                    else Msg('{}: the draw has this match; the secret draws no such match', mid))
             problems.append(Problem.error(rule, text, code="draw.verify-match"))
         elif list(a.get("teams") or []) != b["teams"] or a.get("pool") != b["pool"]:
             problems.append(Problem.error(rule, f"{mid}: the draw records {_names(a.get('teams'))}, the secret draws "

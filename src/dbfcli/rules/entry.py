@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .model import Team
-from .problems import Problem
+from .problems import Msg, Problem
 
 #: Round of a team with no division player (§1.5.2: it plays the pools).
 POOL_ENTRY_ROUND = 1
@@ -60,10 +60,11 @@ def entry_rounds(
     for div, rnd in sorted(entry_rounds_by_division.items()):
         if not 1 <= rnd <= 9:
             problems.append(Problem.error(
-                "1.5.3", f"entry round {rnd} set for division {div} is not a cup round (1-9)",
-                hint="fix cup.entry_round in season.toml"))
+                "1.5.3", Msg('entry round {} set for division {} is not a cup round (1-9)', rnd, div),
+                hint=Msg('fix cup.entry_round in season.toml')))
         elif rnd < 3:
             problems.append(Problem.warning(
-                "1.5.3", f"division {div} teams enter in round {rnd}; §1.5.3 seeds division teams to the 1/64 final (round 3) or later"))
+                "1.5.3", Msg('division {} teams enter in round {}; §1.5.3 seeds division teams to the '
+                             '1/64 final (round 3) or later', div, rnd)))
     result = {t.id: entry_round(t, entry_rounds_by_division, roster) for t in teams}
     return result, problems

@@ -32,7 +32,7 @@ import datetime as dt
 from typing import Iterable, Mapping
 
 from .model import LAST_ROUND, CupDraw, Team
-from .problems import Problem
+from .problems import Msg, Problem
 from .sheet import Addition, Join, RecordedMatch
 from .value import Value
 
@@ -170,8 +170,8 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
     """
     n = team_players_in_round(team, round_no + 1, additions, joins, withdrawals)
     if walkover:
-        return FeeRow(round_no + 1, "waived", n, 0, f"advanced by walkover in round {round_no} (§1.5.15)")
-    return FeeRow(round_no + 1, "fee", n, n * fee_kr, f"round fee with the sheet of round {round_no}")
+        return FeeRow(round_no + 1, "waived", n, 0, Msg('advanced by walkover in round {} (§1.5.15)', round_no))
+    return FeeRow(round_no + 1, "fee", n, n * fee_kr, Msg('round fee with the sheet of round {}', round_no))
 
 
 def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: tuple, entry_paid: bool,
@@ -186,13 +186,14 @@ def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
         n = team_players_in_round(team, r, additions, joins, withdrawals)
         prev = in_rounds[i - 1] if i else None
         if prev in walkover_wins:
-            rows.append(FeeRow(r, "waived", n, 0, f"advanced by walkover in round {prev} (§1.5.15)"))
+            rows.append(FeeRow(r, "waived", n, 0, Msg('advanced by walkover in round {} (§1.5.15)', prev)))
             continue
-        note = "paid with the entry (§1.5.15)" if i == 0 else f"due with the sheet of round {prev} (§1.5.14)"
+        note = Msg('paid with the entry (§1.5.15)') if i == 0 else Msg('due with the sheet of round {} '
+                                                                  '(§1.5.14)', prev)
         rows.append(FeeRow(r, "fee", n, n * fee_kr, note))
         if i == 0 and entry_paid:   # §1.5.15: the players entered; §1.5.11: an addition pays its own fee
             entered = len(team.player_ids)
-            rows.append(FeeRow(r, "paid", entered, entered * fee_kr, "with the entry"))
+            rows.append(FeeRow(r, "paid", entered, entered * fee_kr, Msg('with the entry')))
     return rows
 
 
@@ -205,7 +206,7 @@ def _walkover_fines(team: Team, fee_kr: int, recorded: tuple, teams: Mapping[str
         if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
             n = team_players_in_round(teams[m.winner], m.round, additions, joins, withdrawals)
             rows.append(FeeRow(m.round, "fine", n, n * fee_kr,
-                               f"withdrew from {m.match}: the opponents' fee for the round (§1.5.15)"))
+                               Msg("withdrew from {}: the opponents' fee for the round (§1.5.15)", m.match)))
     return rows
 
 
@@ -311,9 +312,9 @@ def bye_fee_how(team_id: str, round_no: int, bye_round: int, amount_kr: int) -> 
     """§1.5.15 (reading, docs/readings/sheets.md): how a fee due after a bye is paid -- there
     is no sheet to enclose it with, so it is paid to DBF's secretariat as round 1's fee is,
     by the time the round's sheets are due, and the TD records it."""
-    return (f"{team_id} had a bye in round {bye_round}, so no sheet carries its round {round_no} fee: pay "
-            f"{amount_kr} kr to DBF's secretariat by the date due, as the entry fee is paid (§1.5.15); the TD "
-            f"records it with dbf fees pay {team_id} {amount_kr} --on DATE")
+    return Msg("{} had a bye in round {}, so no sheet carries its round {} fee: pay {} kr to DBF's secretariat "
+               "by the date due, as the entry fee is paid (§1.5.15); the TD records it with dbf fees pay {} {} "
+               "--on DATE", team_id, bye_round, round_no, amount_kr, team_id, amount_kr)
 
 
 def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> dict[int, dt.datetime | None]:
@@ -365,7 +366,8 @@ def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: st
     'C does not play C1-001 (A v B)'
     """
     if withdrawn not in teams:
-        return None, [Problem.error(None, f"{withdrawn} does not play {match_id} ({teams[0]} v {teams[1]})", code="unknown.team")]
+        return None, [Problem.error(None, Msg('{} does not play {} ({} v {})', withdrawn, match_id, teams[0],
+                                              teams[1]), code="unknown.team")]
     winner = teams[1] if withdrawn == teams[0] else teams[0]
     return RecordedMatch(match_id, round_no, teams[0], teams[1], winner, withdrawn, "walkover"), []
 
@@ -381,8 +383,8 @@ def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -
     if paid_kr is None or row.kind != "fee" or paid_kr >= row.amount_kr:
         return []
     return [Problem.warning(
-        "1.5.15", f"{team_id} encloses {paid_kr} kr; {row.amount_kr} kr are due for round {row.round} "
-        f"({row.players} players x {row.amount_kr // max(row.players, 1)} kr)", where)]
+        "1.5.15", Msg('{} encloses {} kr; {} kr are due for round {} ({} players x {} kr)', team_id, paid_kr,
+                      row.amount_kr, row.round, row.players, row.amount_kr // max(row.players, 1)), where)]
 
 
 class DivisionFee(Value):

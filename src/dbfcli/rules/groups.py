@@ -26,7 +26,7 @@ import math
 from itertools import combinations
 from typing import Callable, Mapping, Sequence
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value
 
 EARTH_KM = 6371.0088
@@ -140,14 +140,15 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
     with the least total within-group distance: ``distance(a, b)`` in km (the rollover gives
     the cup's road model, :func:`dbfcli.rules.geography.road_route`, so a sea crossing counts
     as the road and ferry it takes), else great-circle km. ``coords`` only seed the search."""
-    problems = [Problem.error("1.1.4.1", f"team {t} has no known place (captain's postcode)", hint="fix the postcode")
+    problems = [Problem.error("1.1.4.1", Msg("team {} has no known place (captain's postcode)", t), hint=Msg('fix the postcode'))
                 for t in teams if t not in coords]
     if len(set(teams)) != len(teams):
-        problems.append(Problem.error("1.1.4.1", "a team is listed twice for the 3rd-division split"))
+        problems.append(Problem.error("1.1.4.1", Msg('a team is listed twice for the 3rd-division split')))
     if problems or len(teams) < 2:
-        return None, problems or [Problem.error("1.1.4.1", "at least 2 teams are needed to form two groups")]
+        return None, problems or [Problem.error("1.1.4.1", Msg('at least 2 teams are needed to form two '
+                                                               'groups'))]
     if len(teams) != 24:
-        problems.append(Problem.warning("1.1.4.1", f"the 3rd division has {len(teams)} teams, not 24"))
+        problems.append(Problem.warning("1.1.4.1", Msg('the 3rd division has {} teams, not 24', len(teams))))
     n = len(teams)
     best = _best_split(teams, coords, distance)
     one = [teams[i] for i in range(n) if i in best]

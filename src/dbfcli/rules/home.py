@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from .draw_pending import unresolved
 from .model import CupMatch
-from .problems import Problem
+from .problems import Msg, Problem
 from .settings import CupSettings
 from .value import Value
 
@@ -203,14 +203,15 @@ def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_
         else:
             problems = hum_allowed_in_cup(True, division, plays_hum[opp], p.sent, match_date, notice_days)
         if problems:
-            why = [f"{opp} is neither seeded as a division team (§1.5.3) nor plays a HUM system itself; HUM is "
-                   "allowed in the cup only against such opponents" if q.rule == "1.5.1.2" else q.message
+            why = [Msg("{} is neither seeded as a division team (§1.5.3) nor plays a HUM system itself; HUM is "
+                       "allowed in the cup only against such opponents", opp) if q.rule == "1.5.1.2" else q.message
                    for q in problems]
-            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, "; ".join(why)))
+            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, Msg.join('; ', why)))
         elif division:
-            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", f"{opp} is seeded as a division team (§1.5.3)"))
+            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", Msg('{} is seeded as a division team '
+                                                                       '(§1.5.3)', opp)))
         else:
-            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", f"{opp} plays a HUM system itself"))
+            out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", Msg('{} plays a HUM system itself', opp)))
     return tuple(out)
 
 
@@ -361,8 +362,8 @@ def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreeme
     problems = []
     venue = agreed.venue or settings.final_venue
     if venue is None:
-        problems.append(Problem.warning("1.5.7", f"{match.id}: no venue for the semi-finals and final",
-                                        hint="set cup.final_venue in season.toml"))
+        problems.append(Problem.warning("1.5.7", Msg('{}: no venue for the semi-finals and final', match.id),
+                                        hint=Msg('set cup.final_venue in season.toml')))
     reason = "§1.5.7: DBF's venue on the final weekend, no home team"
     if len(hum_teams) == 1:
         (t,) = hum_teams
@@ -376,8 +377,8 @@ def _no_match_day(match: CupMatch, official: dt.date | None) -> list[Problem]:
         return []
     r = match.round
     return [Problem.warning(
-        "1.5.7" if r >= SEMI_FINAL else "1.5.6", f"{match.id}: no official match day for round {r}",
-        hint="set cup.final_weekend" if r >= SEMI_FINAL else f"set cup.match_days.{r} in season.toml")]
+        "1.5.7" if r >= SEMI_FINAL else "1.5.6", Msg('{}: no official match day for round {}', match.id, r),
+        hint=Msg('set cup.final_weekend') if r >= SEMI_FINAL else Msg('set cup.match_days.{} in season.toml', r))]
 
 
 def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping[str, str],
@@ -395,8 +396,8 @@ def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping
 def _hum_warnings(match: CupMatch, verdicts) -> list[Problem]:
     """§1.5.1.2, §2.10.5: each HUM pair that may not play its HUM system in the match."""
     return [Problem.warning(
-        v.rule, f"{match.id}: pair {v.pair[0]}-{v.pair[1]} of {v.team} may not play its HUM system in this "
-        f"match: {v.why}", hint="a sheet on which this pair played HUM is rejected (§1.5.1.2)")
+        v.rule, Msg('{}: pair {}-{} of {} may not play its HUM system in this match: {}', match.id, v.pair[0],
+                    v.pair[1], v.team, v.why), hint=Msg('a sheet on which this pair played HUM is rejected (§1.5.1.2)'))
         for v in verdicts if not v.allowed]
 
 
@@ -404,9 +405,9 @@ def _late_date(match: CupMatch, agreed: Agreement, official: dt.date | None) -> 
     """§1.5.6: an agreed date after the official match day needs a recorded dispensation."""
     if agreed.date and official and agreed.date > official and not agreed.dispensation:
         return [Problem.error(
-            "1.5.6", f"{match.id}: agreed date {agreed.date} is after the official match day {official}; "
-                     "only a dispensation allows that",
-            hint="record the dispensation (players selected for DBF, opponents accept) or move the match")]
+            "1.5.6", Msg('{}: agreed date {} is after the official match day {}; only a dispensation '
+                         'allows that', match.id, agreed.date, official),
+            hint=Msg('record the dispensation (players selected for DBF, opponents accept) or move the match'))]
     return []
 
 
@@ -470,7 +471,7 @@ def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iter
         if day is None:
             continue
         thu = thursday_after(day)
-        out.append(DrawDeadline(f"draw of cup round {r}", thu, "1.5.16", r in done))
-        out.append(DrawDeadline(f"send the draw of cup round {r} to the teams", thu + dt.timedelta(days=3),
+        out.append(DrawDeadline(Msg('draw of cup round {}', r), thu, "1.5.16", r in done))
+        out.append(DrawDeadline(Msg('send the draw of cup round {} to the teams', r), thu + dt.timedelta(days=3),
                                 "1.5.16", r in sent))
     return out

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .value import Value
+from .problems import Msg
 
 #: a division of §1.1 (the ids of ``divisions/<id>.yaml``)
 _DIVISION = r"1div|2div|3div-a|3div-b"
@@ -82,7 +83,7 @@ class MatchId(Value):
         """
         found = cls.get(value)
         if found is None:
-            raise IdError(f"{value!r} is not a match id (C3-017, 1div-R01-03, QE-R01-02, 1div-SF1)")
+            raise IdError(Msg('{} is not a match id (C3-017, 1div-R01-03, QE-R01-02, 1div-SF1)', f'{value!r}'))
         return found
 
     def __str__(self) -> str:
@@ -128,7 +129,8 @@ class TeamId(Value):
         """
         found = cls.get(value)
         if found is None:
-            raise IdError(f"team id {value!r} may hold only letters, digits, '-' and '_' (at most 40)")
+            raise IdError(Msg("team id {} may hold only letters, digits, '-' and '_' (at most 40)",
+                              f'{value!r}'))
         return found
 
     def __str__(self) -> str:
@@ -173,7 +175,7 @@ class SeasonId(Value):
         """
         found = cls.get(value)
         if found is None:
-            raise IdError(f"season {value!r} is not YYYY-YY with consecutive years (e.g. 2026-27)")
+            raise IdError(Msg('season {} is not YYYY-YY with consecutive years (e.g. 2026-27)', f'{value!r}'))
         return found
 
     @property

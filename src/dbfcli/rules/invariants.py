@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Value
 
 REPAIR = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
@@ -88,8 +88,8 @@ def record_once(cup, settings) -> list[Problem]:
     for rec in cup.records:
         mid = rec.match.match
         if mid in seen:
-            out.append(_error(None, f"{mid} is recorded twice ({seen[mid]} and {rec.rel})", _where(rec),
-                              "remove one of them", code="format.duplicate"))
+            out.append(_error(None, Msg('{} is recorded twice ({} and {})', mid, seen[mid], rec.rel), _where(rec),
+                              Msg('remove one of them'), code="format.duplicate"))
         seen.setdefault(mid, rec.rel)
     return out
 
@@ -97,7 +97,8 @@ def record_once(cup, settings) -> list[Problem]:
 @invariant("record.file-name", None, "format.mismatch")
 def record_file_name(cup, settings) -> list[Problem]:
     """A recorded match's file is named by its match id."""
-    return [_error(None, f"{rec.rel} records match {rec.match.match}; the file name must be the match id",
+    return [_error(None, Msg('{} records match {}; the file name must be the match id', rec.rel,
+                             rec.match.match),
                    _where(rec), code="format.mismatch")
             for rec in cup.records if not rec.rel.endswith(f"/{rec.match.match}.yaml")]
 
@@ -106,8 +107,9 @@ def record_file_name(cup, settings) -> list[Problem]:
 def result_drawn_match(cup, settings) -> list[Problem]:
     """§1.5.16: a result exists only for a drawn match (of its round)."""
     drawn = _drawn(cup)
-    return [_error("1.5.16", f"{rec.rel}: a result for {rec.match.match}, which is not in the draw of round "
-                             f"{rec.match.round} (cup/draws/round-{rec.match.round:02d}.yaml)", _where(rec))
+    return [_error("1.5.16", Msg('{}: a result for {}, which is not in the draw of round {} '
+                                 '(cup/draws/round-{}.yaml)', rec.rel, rec.match.match, rec.match.round,
+                                 f'{rec.match.round:02d}'), _where(rec))
             for rec in cup.records if (rec.match.round, rec.match.match) not in drawn]
 
 
@@ -118,8 +120,8 @@ def result_drawn_teams(cup, settings) -> list[Problem]:
     for rec in cup.records:
         m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
         if dm is not None and {m.home, m.away} != set(dm.teams):
-            out.append(_error("1.5.16", f"{rec.rel}: teams {m.home}/{m.away} are not the drawn teams "
-                                        f"{dm.teams[0]}/{dm.teams[1]} of {m.match}", _where(rec)))
+            out.append(_error("1.5.16", Msg('{}: teams {}/{} are not the drawn teams {}/{} of {}', rec.rel,
+                                            m.home, m.away, dm.teams[0], dm.teams[1], m.match), _where(rec)))
     return out
 
 
@@ -130,8 +132,8 @@ def result_winner_is_a_team(cup, settings) -> list[Problem]:
     for rec in cup.records:
         m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
         if dm is not None and {m.winner, m.loser} != set(dm.teams):
-            out.append(_error("1.5.10", f"{rec.rel}: winner {m.winner} and loser {m.loser} are not the two teams "
-                                        f"of {m.match}", _where(rec)))
+            out.append(_error("1.5.10", Msg('{}: winner {} and loser {} are not the two teams of {}', rec.rel,
+                                            m.winner, m.loser, m.match), _where(rec)))
     return out
 
 
@@ -147,8 +149,8 @@ def result_gp_sum(cup, settings) -> list[Problem]:
             continue
         total, expected = sum(rec.gp.values()), ROUND_GP[m.round] * 100
         if total != expected:
-            out.append(_error("1.5.10", f"{rec.rel}: GP shares add up to {total / 100:.2f}; round {m.round} gives "
-                                        f"{expected // 100} GP", _where(rec)))
+            out.append(_error("1.5.10", Msg('{}: GP shares add up to {}; round {} gives {} GP', rec.rel,
+                                            f'{total / 100:.2f}', m.round, expected // 100), _where(rec)))
     return out
 
 
@@ -172,13 +174,16 @@ def winner_went_through(cup, settings) -> list[Problem]:
         later = [r for r in rounds if r > m.round]
         for r in later:
             if m.loser in teams[r]:
-                out.append(_error("1.5.16", f"{m.loser} lost {m.match} ({rec.rel}) but is drawn in round {r} "
-                                             f"(cup/draws/round-{r:02d}.yaml)",
-                                  _where(rec), "the TD must settle this by hand: redraw round "
-                                               f"{r} (dbf draw cup --round {r} --force) or amend {m.match}"))
+                out.append(_error("1.5.16", Msg('{} lost {} ({}) but is drawn in round {} '
+                                                '(cup/draws/round-{}.yaml)', m.loser, m.match, rec.rel, r,
+                                                f'{r:02d}'),
+                                  _where(rec), Msg('the TD must settle this by hand: redraw round {} (dbf '
+                                                   'draw cup --round {} --force) or amend {}', r, r, m.match)))
         if later and later[0] == m.round + 1 and m.winner not in teams[later[0]]:
-            out.append(_error("1.5.16", f"{m.winner} won {m.match} ({rec.rel}) but is not in the draw of round "
-                                        f"{later[0]} (cup/draws/round-{later[0]:02d}.yaml)", _where(rec), f"redraw round {later[0]} with --force"))
+            out.append(_error("1.5.16", Msg('{} won {} ({}) but is not in the draw of round {} '
+                                            '(cup/draws/round-{}.yaml)', m.winner, m.match, rec.rel, later[0],
+                                            f'{later[0]:02d}'), _where(rec), Msg('redraw round {} with --force',
+                                                                                                              later[0])))
     return out
 
 
@@ -190,9 +195,9 @@ def draw_team_once(cup, settings) -> list[Problem]:
         seen: set[str] = set()
         for team in [t for m in d.matches for t in m.teams] + list(d.byes):
             if team in seen:
-                out.append(_error("1.5.16", f"{team} is drawn twice in round {r}",
+                out.append(_error("1.5.16", Msg('{} is drawn twice in round {}', team, r),
                                   Where(f"cup/draws/round-{r:02d}.yaml", None),
-                                  f"redraw the round (dbf draw cup --round {r} --force)"))
+                                  Msg('redraw the round (dbf draw cup --round {} --force)', r)))
             seen.add(team)
     return out
 
@@ -209,15 +214,16 @@ def pending_place_named(cup, settings) -> list[Problem]:
         for mid in places_named(cup.draws[r]):
             agreed = cup.schedule.get(mid)
             if prev is None or prev.match(mid) is None:
-                why = f"{mid} is not a match of round {prev.round if prev else 'before it'}"
+                why = Msg('{} is not a match of round {}', mid, prev.round if prev else Msg('before it'))
             elif not getattr(agreed, "dispensation", None):
-                why = f"{mid} has no recorded dispensation (§1.5.6)"
+                why = Msg('{} has no recorded dispensation (§1.5.6)', mid)
             else:
                 continue
-            out.append(_error("1.5.16", f"round {r} has a pending place for the winner of {mid}, but {why}",
+            out.append(_error("1.5.16", Msg('round {} has a pending place for the winner of {}, but {}', r,
+                                            mid, why),
                               Where(f"cup/draws/round-{r:02d}.yaml", None),
-                              f"record the dispensation (dbf schedule cup set {mid} --dispensation WHY) or "
-                              f"redraw round {r} (dbf draw cup --round {r} --force)"))
+                              Msg('record the dispensation (dbf schedule cup set {} --dispensation WHY) '
+                                  'or redraw round {} (dbf draw cup --round {} --force)', mid, r, r)))
     return out
 
 
@@ -233,8 +239,9 @@ def pending_place_filled(cup, settings) -> list[Problem]:
             rec = cup.record(mid)
             winner = rec.match.winner if rec is not None else None
             if (team != winner) if rec is not None else (awaited(team) != mid):
-                out.append(_error("1.5.16", f"the pending place of round {r} for the winner of {mid} holds "
-                                            f"{team}, but {mid}'s recorded winner is {winner or 'not known yet'}",
+                out.append(_error("1.5.16", Msg('the pending place of round {} for the winner of {} holds '
+                                                "{}, but {}'s recorded winner is {}", r, mid, team, mid,
+                                                winner or 'not known yet'),
                                   Where(f"cup/draws/round-{r:02d}.yaml", None)))
     return out
 
@@ -249,8 +256,9 @@ def player_on_one_team(cup, settings) -> list[Problem]:
             key = (rec.match.round, a.player)
             first = team_of.setdefault(key, (a.team, rec.match.match))
             if first[0] != a.team:
-                out.append(_error("1.5.12a", f"player {a.player} plays for {first[0]} ({first[1]}) and for {a.team} "
-                                             f"({rec.match.match}) in round {rec.match.round}", _where(rec)))
+                out.append(_error("1.5.12a", Msg('player {} plays for {} ({}) and for {} ({}) in round {}',
+                                                 a.player, first[0], first[1], a.team, rec.match.match,
+                                                 rec.match.round), _where(rec)))
     return out
 
 
@@ -261,10 +269,10 @@ def travel_drawn_match(cup, settings) -> list[Problem]:
     for claim in cup.travel:
         dm = cup.drawn_match(claim.match)
         if dm is None or claim.team not in dm.teams:
-            out.append(_error("1.5.17", f"a travel claim of {claim.team} for {claim.match}, which "
-                                        f"{'is not a drawn match' if dm is None else 'it does not play'}",
+            out.append(_error("1.5.17", Msg('a travel claim of {} for {}, which {}', claim.team, claim.match,
+                                            Msg('is not a drawn match') if dm is None else Msg('it does not play')),
                               Where(claim.file or f"cup/travel/{claim.match}-{claim.team}.yaml", 1),
-                              "remove the file or record the claim again (dbf travel claim)"))
+                              Msg('remove the file or record the claim again (dbf travel claim)')))
     return out
 
 
@@ -284,17 +292,19 @@ def team_can_field_a_side(cup, settings) -> list[Problem]:
             continue
         players = team_players(team, cup.additions, joins, cup.withdrawals)
         if len(players) > TEAM_MAXIMUM:
-            out.append(_error("1.5.11", f"{team.id} has {len(players)} players with its additions and joined "
-                                        f"substitutes; a team has at most {TEAM_MAXIMUM}, so it cannot play its "
-                                        "next match", team.where or Where("cup/teams.yaml", None),
-                              f"withdraw a player who has not played: dbf cup withdraw-player {team.id} MEMBER"))
+            out.append(_error("1.5.11", Msg('{} has {} players with its additions and joined substitutes; '
+                                            'a team has at most {}, so it cannot play its next match', team.id,
+                                            len(players), TEAM_MAXIMUM), team.where or Where("cup/teams.yaml", None),
+                              Msg('withdraw a player who has not played: dbf cup withdraw-player {} '
+                                  'MEMBER', team.id)))
     return out
 
 
 # --------------------------------------------------------------------------- divisions
 #: the invariants of one division's recorded state: ``fn(division_state, settings) -> [Problem]``
 DIVISION_INVARIANTS: list[Invariant] = []
-DIV_REPAIR = "restore the file with `dbf undo` or from git, or re-record the match with `dbf result amend`"
+DIV_REPAIR = Msg('restore the file with `dbf undo` or from git, or re-record the match with `dbf result '
+                 'amend`')
 
 
 def division_invariant(name: str, rule: str | None, code: str | None = None):
@@ -347,11 +357,11 @@ def div_result_teams(state, settings) -> list[Problem]:
         return []
     rule, teams, out = _all_play_all_rule(state), {t.id for t in state.division.teams}, []
     for r in state.results:
-        out += [Problem.error(rule, f"{r.match_id}: team {side!r} is not in {state.id}", r.where,
-                              hint=f"see `dbf division teams {state.id}`")
+        out += [Problem.error(rule, Msg('{}: team {} is not in {}', r.match_id, f'{side!r}', state.id), r.where,
+                              hint=Msg('see `dbf division teams {}`', state.id))
                 for side in (r.home, r.away) if side not in teams]
         if r.home == r.away:
-            out.append(Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where))
+            out.append(Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where))
     return out
 
 
@@ -361,7 +371,7 @@ def div_record_once(state, settings) -> list[Problem]:
     rule, seen, out = _all_play_all_rule(state), set(), []
     for r in state.results:
         if r.match_id in seen:
-            out.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where, hint="remove one of them"))
+            out.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where, hint=Msg('remove one of them')))
         seen.add(r.match_id)
     return out
 
@@ -391,8 +401,9 @@ def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
         played.setdefault(pair, []).append(r.match_id)
         times = played[pair]
         if len(times) > meetings.get(pair, 1):
-            out.append(Problem.error(rule, f"{r.home} and {r.away} meet {meetings.get(pair, 1)} time(s) in the "
-                                           f"{state.id} schedule; recorded {len(times)} times ({', '.join(times)})",
+            out.append(Problem.error(rule, Msg('{} and {} meet {} time(s) in the {} schedule; recorded {} '
+                                               'times ({})', r.home, r.away, meetings.get(pair, 1), state.id,
+                                               len(times), ', '.join(times)),
                                      r.where, hint=DIV_REPAIR))
     return out
 
@@ -405,7 +416,8 @@ def div_team_once_a_round(state, settings) -> list[Problem]:
         for side in {r.home, r.away}:
             first = busy.setdefault((r.round, side), r.match_id)
             if first != r.match_id:
-                out.append(Problem.error(rule, f"{r.match_id}: {side} already plays {first} in round {r.round}",
+                out.append(Problem.error(rule, Msg('{}: {} already plays {} in round {}', r.match_id, side,
+                                                   first, r.round),
                                          r.where, hint=DIV_REPAIR))
     return out
 
@@ -417,13 +429,14 @@ def div_result_figures(state, settings) -> list[Problem]:
     rule, out = _all_play_all_rule(state), []
     for r in state.results:
         if r.imps_home < 0 or r.imps_away < 0:
-            out.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}",
+            out.append(Problem.error(None, Msg('{}: IMP totals are >= 0, not {}-{}', r.match_id, r.imps_home,
+                                               r.imps_away),
                                      r.where, code="format.result"))
         if r.boards <= 0:
-            out.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
+            out.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where))
         elif r.boards not in (36, 40):
-            out.append(Problem.warning(rule, f"{r.match_id}: {r.boards} boards; a division match is 36 boards "
-                                             "with screens, 40 without", r.where))
+            out.append(Problem.warning(rule, Msg('{}: {} boards; a division match is 36 boards with '
+                                                 'screens, 40 without', r.match_id, r.boards), r.where))
     return out
 
 
@@ -443,9 +456,10 @@ def div_vp_within_scale(state, settings) -> list[Problem]:
             continue          # the reader and div.result-teams say so
         vh, va = match_vp(scale, r.imps_home, r.imps_away, r.boards)
         if not (0 <= vh <= scale.total and 0 <= va <= scale.total and vh + va == scale.total):
-            out.append(Problem.error(rule, f"{r.match_id}: {format_vp(vh)}-{format_vp(va)} VP are not within the "
-                                           f"{scale.name} scale (0 to {format_vp(scale.total)}, adding up to it)",
-                                     r.where, hint=f"check imps and boards of {r.match_id}"))
+            out.append(Problem.error(rule, Msg('{}: {}-{} VP are not within the {} scale (0 to {}, adding '
+                                               'up to it)', r.match_id, format_vp(vh), format_vp(va),
+                                               scale.name, format_vp(scale.total)),
+                                     r.where, hint=Msg('check imps and boards of {}', r.match_id)))
     return out
 
 
@@ -510,7 +524,7 @@ def playoff_carry_over(state, settings) -> list[Problem]:
         return []
     table = _table(state, "1div")
     if table is None:
-        return [Problem.error("1.1.2.5", f"play-off recorded, but: {_no_teams('1div')}", pf.where)]
+        return [Problem.error("1.1.2.5", Msg('play-off recorded, but: {}', _no_teams('1div')), pf.where)]
     results = state.divisions["1div"].results
     weekends = settings.division("1div").weekends
     known = results_known_on(pf.results_known_on, weekends)
@@ -536,8 +550,8 @@ def _order_lots_drawn(state, pf) -> list[Problem]:
         if table is None or not table.complete:
             continue
         for lot in open_order_lots(pending_lots(div, table.rows), tuple(r.team for r in table.rows), places):
-            out.append(Problem.error(lot.rule, f"play-off results are recorded, but the lot among {', '.join(lot.teams)} "
-                                               f"({lot.what}) is not drawn", pf.where, hint=lot.command()))
+            out.append(Problem.error(lot.rule, Msg('play-off results are recorded, but the lot among {} '
+                                                   '({}) is not drawn', ', '.join(lot.teams), lot.what), pf.where, hint=lot.command()))
     return out
 
 
@@ -556,10 +570,11 @@ def lot_still_tied(state, settings) -> list[Problem]:
             continue
         rows = [r for r in tables[lot.key].rows if r.team in lot.teams]
         if not (len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)):
-            out.append(Problem.error(lot.rule, f"lot {lot.key} among {', '.join(lot.teams)}: these teams are not tied "
-                                               "after every tie-break in the table now", where,
-                                     hint=f"a result changed since the draw: remove the lot (dbf lot remove {lot.key} "
-                                          f"--teams {','.join(lot.teams)}) and draw again if a tie remains"))
+            out.append(Problem.error(lot.rule, Msg('lot {} among {}: these teams are not tied after every '
+                                                   'tie-break in the table now', lot.key, ', '.join(lot.teams)), where,
+                                     hint=Msg('a result changed since the draw: remove the lot (dbf lot '
+                                              'remove {} --teams {}) and draw again if a tie remains', lot.key,
+                                              ','.join(lot.teams))))
     return out
 
 

@@ -26,7 +26,7 @@ from typing import Mapping
 
 from .draw_pending import unresolved
 from .model import LAST_ROUND, CupMatch
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Value
 
 #: what a command may ask of a match
@@ -114,29 +114,30 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
     if action not in ACTIONS:
         raise ValueError(f"unknown action {action!r}")
     if state is None:
-        return [Problem.error("1.5.16", f"match {match_id} is not in any recorded draw", where,
-                              "use the id printed by `dbf draw cup` / `dbf schedule cup`", code="unknown.match")]
+        return [Problem.error("1.5.16", Msg('match {} is not in any recorded draw', match_id), where,
+                              Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'), code="unknown.match")]
     mid = state.match.id
     recorded = state.stage in ("recorded", "walkover")
     waits = unresolved(state.match)
     if waits and action in ("submit", "walkover", "travel"):
-        return [Problem.error("1.5.16", f"{mid} has a pending place: its team is the winner of {', '.join(waits)}, "
-                                        "not known until that result is recorded", where,
-                              f"record the result of {waits[0]} first (dbf result submit)", code="state.pending-place")]
+        return [Problem.error("1.5.16", Msg('{} has a pending place: its team is the winner of {}, not '
+                                            'known until that result is recorded', mid, ', '.join(waits)), where,
+                              Msg('record the result of {} first (dbf result submit)', waits[0]), code="state.pending-place")]
     if action == "submit" and recorded:
-        return [Problem.error(None, f"{mid} is already recorded with a different sheet", where,
+        return [Problem.error(None, Msg('{} is already recorded with a different sheet', mid), where,
                               f"dbf result amend {sheet or 'SHEET'}", code="state.already-recorded")]
     if action == "walkover" and recorded:
-        return [Problem.error(None, f"{mid} is already recorded", where,
-                              "if the recorded result is wrong: `dbf result amend SHEET` replaces it, or `dbf undo` "
-                              "if it was the last write (see `dbf log`)", code="state.already-recorded")]
+        return [Problem.error(None, Msg('{} is already recorded', mid), where,
+                              Msg('if the recorded result is wrong: `dbf result amend SHEET` replaces it, '
+                                  'or `dbf undo` if it was the last write (see `dbf log`)'), code="state.already-recorded")]
     if action == "amend":
         if not recorded:
-            return [Problem.error(None, f"{mid} is not recorded; use `dbf result submit`", where,
+            return [Problem.error(None, Msg('{} is not recorded; use `dbf result submit`', mid), where,
                                   code="state.not-recorded")]
         if winner != state.winner and state.locked_by is not None and state.winner in state.next_round:
-            return [Problem.error(None, f"the amendment makes {winner} the winner of {mid}, but round "
-                                        f"{state.locked_by} is already drawn with {state.winner}", where,
+            return [Problem.error(None, Msg('the amendment makes {} the winner of {}, but round {} is '
+                                            'already drawn with {}', winner, mid, state.locked_by,
+                                            state.winner), where,
                                   f"`dbf result amend {_named(sheet)} --move-to-next-round` puts {winner} in its place "
                                   "while that match has no result (§1.5.16)", code="state.already-drawn")]
     return []
@@ -158,15 +159,16 @@ def redraw_refusal(draws: Mapping, result_rounds: set[int] | frozenset[int], rou
     'add --force to redraw it (only while it has no results)'
     """
     if round_no in result_rounds:
-        return Problem.error("1.5.16", f"cup round {round_no} already has results; a round with results is never "
-                                       "redrawn", code="state.has-results")
+        return Problem.error("1.5.16", Msg('cup round {} already has results; a round with results is '
+                                           'never redrawn', round_no), code="state.has-results")
     if round_no in draws and not force:
         seed = getattr(draws[round_no], "seed", None)
-        return Problem.error("1.5.16", f"cup round {round_no} is already drawn (seed {seed})",
-                             hint="add --force to redraw it (only while it has no results)", code="state.already-drawn")
+        return Problem.error("1.5.16", Msg('cup round {} is already drawn (seed {})', round_no, seed),
+                             hint=Msg('add --force to redraw it (only while it has no results)'), code="state.already-drawn")
     later = sorted(r for r in draws if r > round_no)
     if later:
-        return Problem.error("1.5.16", f"cup round {later[0]} is already drawn; round {round_no} cannot be redrawn",
+        return Problem.error("1.5.16", Msg('cup round {} is already drawn; round {} cannot be redrawn',
+                                           later[0], round_no),
                              code="state.already-drawn")
     return None
 

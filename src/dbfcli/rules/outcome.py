@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Located, Value
 
 #: boards of one extra segment (§1.5.10)
@@ -71,8 +71,9 @@ def _by_imps_or_points(imps: tuple[int, int], total_points: tuple[int, int] | No
         return winner, "imps"      # total points given but not needed: harmless
     if total_points is None:
         problems.append(Problem.error(
-            "1.5.10", f"IMPs are equal ({imps[0]}-{imps[1]}); the total points decide, and the sheet has none",
-            where, hint="add total_points: [home, away]"))
+            "1.5.10", Msg('IMPs are equal ({}-{}); the total points decide, and the sheet has none', imps[0],
+                          imps[1]),
+            where, hint=Msg('add total_points: [home, away]')))
         return None, None
     winner = _lead(total_points)
     return winner, ("total_points" if winner is not None else None)
@@ -86,11 +87,12 @@ def _by_extra_segments(extra_segments: Sequence[Score], winner: int | None, deci
     for seg in extra_segments:
         if seg.boards != EXTRA_BOARDS:
             problems.append(Problem.error(
-                "1.5.10", f"an extra segment is {EXTRA_BOARDS} boards, this one has {seg.boards}", seg.where))
+                "1.5.10", Msg('an extra segment is {} boards, this one has {}', EXTRA_BOARDS, seg.boards), seg.where))
         if winner is not None:
             problems.append(Problem.error(
-                "1.5.10", f"extra segment played although the match was decided by {decided_by.replace('_', ' ')}",
-                seg.where, hint="remove extra_segments"))
+                "1.5.10", Msg('extra segment played although the match was decided by {}',
+                              decided_by.replace('_', ' ')),
+                seg.where, hint=Msg('remove extra_segments')))
             continue
         used += 1
         winner = _lead(seg.imps)
@@ -128,6 +130,6 @@ def decide(
     if winner is None and (total_points is not None or extra_segments):
         last = extra_segments[-1].where if extra_segments else (total_points_where or where)
         problems.append(Problem.error(
-            "1.5.10", "the match is still tied; play 4 more boards and add an extra segment", last,
-            hint="extra_segments: [[home, away]] (4 boards each)"))
+            "1.5.10", Msg('the match is still tied; play 4 more boards and add an extra segment'), last,
+            hint=Msg('extra_segments: [[home, away]] (4 boards each)')))
     return Outcome(winner, imps, extra, decided_by, used, tuple(problems))

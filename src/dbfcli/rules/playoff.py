@@ -22,7 +22,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value, field, replace
 
 SEMI, FINAL, RUNNERS_UP = "semi-final", "final", "3div-runners-up"
@@ -185,18 +185,20 @@ def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[s
     robin is still being played (``provisional``: the pairing may yet change).
     """
     if mutual is None:
-        between = f"{teams[0]} and {teams[1]}" if teams else "the two play-off teams"
-        message = f"no round-robin result between {between}; carry-over unknown"
+        between = Msg('{} and {}', teams[0], teams[1]) if teams else Msg('the two play-off teams')
+        message = Msg('no round-robin result between {}; carry-over unknown', between)
         if provisional:
-            return {}, [Problem.warning("1.1.2.10", message, hint="it is known once their round-robin match is recorded")]
-        return {}, [Problem.error("1.1.2.10", message, hint="record the round-robin match first")]
+            return {}, [Problem.warning("1.1.2.10", message, hint=Msg('it is known once their round-robin '
+                                                                      'match is recorded'))]
+        return {}, [Problem.error("1.1.2.10", message, hint=Msg('record the round-robin match first'))]
     zero = {mutual.team_a: Fraction(0), mutual.team_b: Fraction(0)}
     winner, loser = mutual.winner, mutual.loser
     if winner is None:
         return zero, []
     missing = [t for t in (winner, loser) if t not in order]
     if missing:
-        return zero, [Problem.error("1.1.2.10", f"{', '.join(missing)} not in the round-robin order; carry-over unknown")]
+        return zero, [Problem.error("1.1.2.10", Msg('{} not in the round-robin order; carry-over unknown',
+                                                    ', '.join(missing)))]
     share = HIGHER if order.index(winner) < order.index(loser) else LOWER
     zero[winner] = share * mutual.margin
     return zero, []
@@ -244,13 +246,13 @@ def home_lots_due(matches: Iterable[PlayoffMatch], fixed) -> tuple:
     :class:`~dbfcli.rules.lots.PendingLot` values. A match not paired for good needs no lot yet."""
     from .lots import PendingLot
 
-    return tuple(PendingLot(m.id, home_rule(m.id), tuple(sorted(m.teams)), f"home in section 1 of {m.id}")
+    return tuple(PendingLot(m.id, home_rule(m.id), tuple(sorted(m.teams)), Msg('home in section 1 of {}', m.id))
                  for m in matches if m.home_section_1 is None and fixed(m.id))
 
 
 def home_lot_warning(lot) -> Problem:
     """The warning for a home lot still to draw (a :func:`home_lots_due` value), with its command."""
-    return Problem.warning(lot.rule, f"{lot.key}: home in section 1 is decided by lot, not drawn yet", hint=lot.command())
+    return Problem.warning(lot.rule, Msg('{}: home in section 1 is decided by lot, not drawn yet', lot.key), hint=lot.command())
 
 
 def open_order_lots(pending: Iterable, order: Sequence[str], places: int) -> tuple:
@@ -269,8 +271,9 @@ def home_before_result(match: PlayoffMatch) -> list[Problem]:
     if match.home_section_1 is not None:
         return []
     teams = ",".join(sorted(match.teams))
-    return [Problem.error(home_rule(match.id), f"{match.id}: home in section 1 is decided by lot and the lot is not "
-                                               "drawn; a result is recorded only after the lot",
+    return [Problem.error(home_rule(match.id), Msg('{}: home in section 1 is decided by lot and the lot '
+                                                   'is not drawn; a result is recorded only after the lot',
+                                                   match.id),
                           hint=f"dbf lot draw {match.id} --teams {teams} --by NAME --witness NAME (or dbf lot "
                                "record ... --order HOME,AWAY for a lot drawn by hand before the match)")]
 
@@ -313,17 +316,20 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
     """
     problems: list[Problem] = []
     if len(order) < 4 or len(set(order[:4])) < 4:
-        return None, [Problem.error("1.1.2.5", f"the play-off needs 4 different teams; the round-robin order has {len(set(order[:4]))}")]
+        return None, [Problem.error("1.1.2.5", Msg('the play-off needs 4 different teams; the round-robin '
+                                                   'order has {}', len(set(order[:4]))))]
     top = tuple(order[:4])
     deadline = None if results_known_on is None else choice_deadline(results_known_on, choice_days)
     status = "provisional"
     opponent = top[3]
     if choice is not None:
         if choice not in top[1:]:
-            problems.append(Problem.error("1.1.2.8", f"{top[0]} chose {choice}, who is not among nos. 2-4 ({', '.join(top[1:])})"))
+            problems.append(Problem.error("1.1.2.8", Msg('{} chose {}, who is not among nos. 2-4 ({})', top[0],
+                                                         choice, ', '.join(top[1:]))))
         elif deadline is not None and chosen_on is not None and chosen_on > deadline:
             problems.append(Problem.error(
-                "1.1.2.8", f"the choice of {choice} on {chosen_on} came after the deadline {deadline}; {top[0]} plays no. 4, {top[3]}"))
+                "1.1.2.8", Msg('the choice of {} on {} came after the deadline {}; {} plays no. 4, {}', choice,
+                               chosen_on, deadline, top[0], top[3])))
             status = "default"
         else:
             opponent, status = choice, "chosen"
@@ -427,23 +433,29 @@ def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
     problems: list[Problem] = []
     want = match.sections * match.halves_per_section
     if result.match_id != match.id:
-        problems.append(Problem.error(None, f"result is for {result.match_id}, not {match.id}", code="format.playoff"))
+        problems.append(Problem.error(None, Msg('result is for {}, not {}', result.match_id, match.id), code="format.playoff"))
     if len(result.halves) != want:
-        shape = (f"{match.sections} sections of {match.halves_per_section} halves" if match.sections > 1
-                 else f"{match.halves_per_section} halves")
-        problems.append(Problem.error(rule, f"{match.id}: {len(result.halves)} halves recorded; the match is {shape} of {match.boards_per_half} boards ({match.boards} boards)"))
+        shape = (Msg('{} sections of {} halves', match.sections, match.halves_per_section) if match.sections > 1
+                 else Msg('{} halves', match.halves_per_section))
+        problems.append(Problem.error(rule, Msg('{}: {} halves recorded; the match is {} of {} boards ({} '
+                                                'boards)', match.id, len(result.halves), shape,
+                                                match.boards_per_half, match.boards)))
     for i, h in enumerate(result.halves, 1):
         if h.boards != match.boards_per_half:
-            problems.append(Problem.error(rule, f"{match.id}: half {i} has {h.boards} boards; every half has {match.boards_per_half}"))
+            problems.append(Problem.error(rule, Msg('{}: half {} has {} boards; every half has {}', match.id,
+                                                    i, h.boards, match.boards_per_half)))
         expected_section = (i - 1) // match.halves_per_section + 1
         if h.section is not None and h.section != expected_section:
-            problems.append(Problem.error(rule, f"{match.id}: half {i} is marked section {h.section}; it belongs to section {expected_section}"))
+            problems.append(Problem.error(rule, Msg('{}: half {} is marked section {}; it belongs to '
+                                                    'section {}', match.id, i, h.section, expected_section)))
     for i, h in enumerate(result.extra_rounds, 1):
         if h.boards != EXTRA_BOARDS:
-            problems.append(Problem.error("1.1.2.11", f"{match.id}: extra round {i} has {h.boards} boards; extra rounds have {EXTRA_BOARDS}"))
+            problems.append(Problem.error("1.1.2.11", Msg('{}: extra round {} has {} boards; extra rounds '
+                                                          'have {}', match.id, i, h.boards, EXTRA_BOARDS)))
     for h in result.halves + result.extra_rounds:
         if min(h.imps) < 0:
-            problems.append(Problem.error(None, f"{match.id}: IMPs cannot be negative ({h.imps[0]}-{h.imps[1]})", code="format.playoff"))
+            problems.append(Problem.error(None, Msg('{}: IMPs cannot be negative ({}-{})', match.id, h.imps[0],
+                                                    h.imps[1]), code="format.playoff"))
     return problems
 
 
@@ -484,7 +496,8 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
         winner, decided_by = (a if raw[0] > raw[1] else b), "match"
     played = 0
     if winner is not None and result.extra_rounds:
-        problems.append(Problem.error("1.1.2.11", f"{match.id}: extra rounds recorded, but the match was decided without them"))
+        problems.append(Problem.error("1.1.2.11", Msg('{}: extra rounds recorded, but the match was '
+                                                      'decided without them', match.id)))
     if winner is None:
         for n, h in enumerate(result.extra_rounds, 1):
             played = n
@@ -492,11 +505,15 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
                 winner, decided_by = (a if h.imps[0] > h.imps[1] else b), f"extra round {n}"
                 break
         if winner is not None and played < len(result.extra_rounds):
-            problems.append(Problem.error("1.1.2.11", f"{match.id}: {len(result.extra_rounds) - played} extra round(s) recorded after extra round {played} decided the match"))
+            problems.append(Problem.error("1.1.2.11", Msg('{}: {} extra round(s) recorded after extra '
+                                                          'round {} decided the match', match.id,
+                                                          len(result.extra_rounds) - played, played)))
     if winner is None:
         nxt = len(result.extra_rounds) + 1
         (_, away, note), = extra_round_line_up(match, nxt)[-1:]
-        problems.append(Problem.error("1.1.2.11", f"{match.id} is tied {show_imps(totals[a])}-{show_imps(totals[b])}: play extra round {nxt} of 4 boards ({away} away; {note})"))
+        problems.append(Problem.error("1.1.2.11", Msg('{} is tied {}-{}: play extra round {} of 4 boards '
+                                                      '({} away; {})', match.id, show_imps(totals[a]),
+                                                      show_imps(totals[b]), nxt, away, note)))
         return None, problems
     loser = match.other(winner)
     return Decision(winner, loser, totals, decided_by, extra_round_line_up(match, played)), problems
@@ -575,15 +592,15 @@ def _recorded_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
     """(the play-off match ``mid`` should be, or None, the problems of the teams recorded in it):
     §1.1.2.6 no match for 3rd place, §1.1.4.2 the runners-up, else the 1st division's."""
     if mid not in _RANK:
-        return None, [Problem.error("1.1.2.6", f"{mid}: not a play-off match (1div-SF1, 1div-SF2, 1div-F, 3div-PO); "
-                                    "there is no match for 3rd place")]
+        return None, [Problem.error("1.1.2.6", Msg('{}: not a play-off match (1div-SF1, 1div-SF2, 1div-F, '
+                                                   '3div-PO); there is no match for 3rd place', mid))]
     if mid != PO3:
         return _first_division_match(mid, teams, b, winners)
     if b.runners_up is None:
         return None, []
     if set(teams) != set(b.runners_up):
-        return None, [Problem.error("1.1.4.2", f"{mid}: {' v '.join(teams)} recorded; the groups' runners-up are "
-                                    f"{' and '.join(b.runners_up)}")]
+        return None, [Problem.error("1.1.4.2", Msg("{}: {} recorded; the groups' runners-up are {}", mid,
+                                                   ' v '.join(teams), ' and '.join(b.runners_up)))]
     return runners_up_match(b.runners_up[0], b.runners_up[1], b.seed, b.lots), []
 
 
@@ -591,13 +608,15 @@ def _wrong_pairing(mid: str, teams, b: _Bracket, winners: Mapping[str, str]) -> 
     """§1.1.2.6 the final between the semi-final winners, §1.1.2.8 the semi-final pairing."""
     if mid == F1:
         if SF1 not in winners or SF2 not in winners:
-            return Problem.error("1.1.2.6", f"{mid}: the final is recorded before both semi-finals are decided")
+            return Problem.error("1.1.2.6", Msg('{}: the final is recorded before both semi-finals are '
+                                                'decided', mid))
         if set(teams) != {winners[SF1], winners[SF2]}:
-            return Problem.error("1.1.2.6", f"{mid}: the final is between the semi-final winners {winners[SF1]} "
-                                 f"and {winners[SF2]}")
+            return Problem.error("1.1.2.6", Msg('{}: the final is between the semi-final winners {} and '
+                                                '{}', mid, winners[SF1], winners[SF2]))
     elif b.pairing is not None and set(teams) != set(b.pairing.pairs[_RANK[mid]]):
-        return Problem.error("1.1.2.8", f"{mid}: {' v '.join(teams)} recorded; the semi-final is "
-                             f"{' v '.join(b.pairing.pairs[_RANK[mid]])} ({b.pairing.status})")
+        return Problem.error("1.1.2.8", Msg('{}: {} recorded; the semi-final is {} ({})', mid,
+                                            ' v '.join(teams), ' v '.join(b.pairing.pairs[_RANK[mid]]),
+                                            b.pairing.status))
     return None
 
 
@@ -605,9 +624,10 @@ def _first_division_match(mid: str, teams, b: _Bracket, winners: Mapping[str, st
     """§1.1.2.5 the top 4 after the round robin, then the pairing: (the match, or None, the problems)."""
     outside = [t for t in teams if t not in b.top]
     if outside:
-        return None, [Problem.error("1.1.2.5", f"{mid}: {', '.join(outside)} not in the top 4 after the round robin "
-                                    f"({', '.join(b.top)})")]
-    problems = [] if b.complete else [Problem.warning("1.1.2.5", f"{mid}: recorded before the round robin is complete")]
+        return None, [Problem.error("1.1.2.5", Msg('{}: {} not in the top 4 after the round robin ({})', mid,
+                                                   ', '.join(outside), ', '.join(b.top)))]
+    problems = [] if b.complete else [Problem.warning("1.1.2.5", Msg('{}: recorded before the round robin is '
+                                                                     'complete', mid))]
     wrong = _wrong_pairing(mid, teams, b, winners)
     if wrong is not None:
         return None, problems + [wrong]

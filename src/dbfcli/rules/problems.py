@@ -30,6 +30,40 @@ Severity = Literal["error", "warning"]
 CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw")
 
 
+class Msg(str):
+    """A text shown to people, made from a *key* and its values: the key is the English text
+    with ``{}`` where a value goes (literal braces doubled), as gettext keys a message by its
+    English text. A Msg reads as its English text everywhere a ``str`` goes (JSON, the
+    journal, tests); another language renders it from the key and the values
+    (``dbfcli.i18n.problem_text``), never by parsing the English back. A value may itself be
+    a Msg (rendered in the same language), any other value is shown as ``format(v)``.
+
+    >>> m = Msg("team {} has {} players; a cup team has 4-6", "ODE-1", 7)
+    >>> m, m.key, m.args
+    ('team ODE-1 has 7 players; a cup team has 4-6', 'team {} has {} players; a cup team has 4-6', ('ODE-1', '7'))
+    >>> Msg.join("; ", [Msg("a {}", 1), "b"]).key
+    '{}; {}'
+    """
+
+    key: str
+    args: tuple[str, ...]
+
+    def __new__(cls, key: str, *args: object) -> "Msg":
+        values = tuple(a if isinstance(a, str) else format(a) for a in args)
+        self = super().__new__(cls, key.format(*values))
+        self.key, self.args = key, values
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Msg, (self.key, *self.args))
+
+    @classmethod
+    def join(cls, sep: str, parts: Iterable[str]) -> "Msg":
+        """``sep.join(parts)`` that keeps each part's key (``sep`` holds no words)."""
+        parts = list(parts)
+        return cls(sep.replace("{", "{{").replace("}", "}}").join(["{}"] * len(parts)), *parts)
+
+
 class Where(Value):
     """A place in a file: path relative to the season folder (or as given), 1-based line."""
 

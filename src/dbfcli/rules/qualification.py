@@ -23,7 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value
 
 PLACES = 6                      # §1.1.5.1
@@ -53,22 +53,25 @@ def allocate_places(west_members: int, east_members: int, current: tuple[int, in
     total = west_members + east_members
     cw, ce = current
     if total <= 0:
-        return Allocation(cw, ce, False, "no membership figures: the current split stands")
+        return Allocation(cw, ce, False, Msg('no membership figures: the current split stands'))
     gap = abs(PLACES * west_members - cw * total)          # = 6 × |west − share| in members
     share = Fraction(cw * total, PLACES)
     if gap <= total:
         return Allocation(cw, ce, False,
-                          f"west has {west_members} of {total} members, its share at {cw} places is {float(share):.1f}; "
-                          f"the deviation {float(Fraction(gap, PLACES)):.1f} is not more than 1/6 of the total ({float(Fraction(total, PLACES)):.1f})")
+                          Msg('west has {} of {} members, its share at {} places is {}; the deviation {} '
+                              'is not more than 1/6 of the total ({})', west_members, total, cw,
+                              f'{float(share):.1f}', f'{float(Fraction(gap, PLACES)):.1f}',
+                              f'{float(Fraction(total, PLACES)):.1f}'))
     quota = Fraction(PLACES * west_members, total)
     west = int(quota)
     rest = quota - west
     if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and west < cw):
         west += 1
     return Allocation(west, PLACES - west, True,
-                      f"west has {west_members} of {total} members, deviating {float(Fraction(gap, PLACES)):.1f} from its share "
-                      f"{float(share):.1f}, more than 1/6 of the total ({float(Fraction(total, PLACES)):.1f}); "
-                      f"places in proportion: west {float(quota):.2f} -> {west}, east {PLACES - west}")
+                      Msg('west has {} of {} members, deviating {} from its share {}, more than 1/6 of '
+                          'the total ({}); places in proportion: west {} -> {}, east {}', west_members, total,
+                          f'{float(Fraction(gap, PLACES)):.1f}', f'{float(share):.1f}',
+                          f'{float(Fraction(total, PLACES)):.1f}', f'{float(quota):.2f}', west, PLACES - west))
 
 
 class Qualifiers(Value):
@@ -126,13 +129,19 @@ class Qualifiers(Value):
         counts = Counter(self.west + self.east_tournament + self.east_direct)
         for team, n in counts.items():
             if n > 1:
-                problems.append(Problem.error("1.1.5.2", f"{team} is listed {n} times in the qualification"))
+                problems.append(Problem.error("1.1.5.2", Msg('{} is listed {} times in the qualification',
+                                                             team, n)))
         if len(self.west) < self.west_places:
-            problems.append(Problem.error("1.1.5.2", f"west (Kreds IV) names {len(self.west)} teams for {self.west_places} places"))
+            problems.append(Problem.error("1.1.5.2", Msg('west (Kreds IV) names {} teams for {} places',
+                                                         len(self.west), self.west_places)))
         if len(self.east_direct) > 1:
-            problems.append(Problem.warning("1.1.5.2", f"Kreds II has 1 direct place, {len(self.east_direct)} are named (allowed only if the areas agree)"))
+            problems.append(Problem.warning("1.1.5.2", Msg('Kreds II has 1 direct place, {} are named '
+                                                           '(allowed only if the areas agree)',
+                                                           len(self.east_direct))))
         if len(self.east_direct) + len(self.east_tournament) < self.east_places:
-            problems.append(Problem.error("1.1.5.2", f"east names {len(self.east_direct) + len(self.east_tournament)} teams for {self.east_places} places"))
+            problems.append(Problem.error("1.1.5.2", Msg('east names {} teams for {} places',
+                                                         len(self.east_direct) + len(self.east_tournament),
+                                                         self.east_places)))
         return problems
 
 
@@ -148,14 +157,14 @@ def check_east_field(origins: Sequence[tuple[str, str]], agreed: bool = True) ->
     problems = []
     for team, origin in origins:
         if origin not in EAST_FIELD:
-            problems.append(Problem.error("1.1.5.2", f"{team}: region {origin!r} is not one of "
-                                          f"{', '.join(EAST_FIELD)}"))
+            problems.append(Problem.error("1.1.5.2", Msg('{}: region {} is not one of {}', team, f'{origin!r}',
+                                                         ', '.join(EAST_FIELD))))
     make = Problem.warning if agreed else Problem.error
     for origin in sorted(set(got) | set(EAST_FIELD)):
         if origin in EAST_FIELD and got.get(origin, 0) != EAST_FIELD[origin]:
             problems.append(make(
                 "1.1.5.2", f"the east tournament has {got.get(origin, 0)} team(s) from {origin}; the rule says {EAST_FIELD[origin]}",
-                hint=None if agreed else "if the areas agreed another field, say so (--agreed)"))
+                hint=None if agreed else Msg('if the areas agreed another field, say so (--agreed)')))
     return problems
 
 
@@ -263,11 +272,11 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
     mutual: dict[frozenset, tuple[str, str, int, int]] = {}
     for a, b, ia, ib in results:
         if a not in vps or b not in vps:
-            problems.append(Problem.error("1.1.5.2", f"result {a}-{b}: team not in the tournament"))
+            problems.append(Problem.error("1.1.5.2", Msg('result {}-{}: team not in the tournament', a, b)))
             continue
         key = frozenset((a, b))
         if key in mutual:
-            problems.append(Problem.error("1.1.5.2", f"{a} and {b} met twice; all-play-all means once"))
+            problems.append(Problem.error("1.1.5.2", Msg('{} and {} met twice; all-play-all means once', a, b)))
             continue
         mutual[key] = (a, b, ia, ib)
         w, l = vp(abs(ia - ib), boards)
@@ -290,8 +299,9 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
             j += 1
         block, tied = _mutual_order(order[i:j + 1], mutual)
         if tied:
-            problems.append(Problem.warning("1.1.5.2", f"{', '.join(block)} are level on VP, IMP difference and mutual result",
-                                            hint="the TD draws lots for the order"))
+            problems.append(Problem.warning("1.1.5.2", Msg('{} are level on VP, IMP difference and mutual '
+                                                           'result', ', '.join(block)),
+                                            hint=Msg('the TD draws lots for the order')))
         for t in block:
             rows.append(QualRow(len(rows) + 1, t, played[t], imps_for[t], imps_against[t], vps[t], tied))
         i = j + 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .model import LAST_ROUND
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import Value, replace
 
 
@@ -122,5 +122,5 @@ def loser_sends(winner: str | None, sender: str) -> Problem | None:
     """
     if not winner or winner == sender:
         return None
-    return Problem.warning("1.5.14", f"{winner} won: sending the sheet is the winning team's job; the captain of "
-                                     f"{sender} may still send it")
+    return Problem.warning("1.5.14", Msg("{} won: sending the sheet is the winning team's job; the "
+                                         'captain of {} may still send it', winner, sender))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Collection, Iterable, Mapping, Sequence
 
 from .playoff import Lot
-from .problems import Problem
+from .problems import Msg, Problem
 from .qualification import Qualifiers
 from .vacancy import Fill, PendingMatch, Step, fill_from_pairs
 from .value import MutableValue, Value, field
@@ -89,17 +89,20 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
     for name, order, size, rule in (("1div", r.first, 12, "1.1.2.1"), ("2div", r.second, 12, "1.1.3.1"),
                                     ("3div-a", r.third_a, GROUP_SIZE, "1.1.4.1"), ("3div-b", r.third_b, GROUP_SIZE, "1.1.4.1")):
         if len(order) != size:
-            problems.append(Problem.error(rule, f"{name} has {len(order)} teams in its final order; it has {size}"))
+            problems.append(Problem.error(rule, Msg('{} has {} teams in its final order; it has {}', name,
+                                                    len(order), size)))
     seen: dict[str, int] = {}
     for t in r.first + r.second + r.third_a + r.third_b + r.qualifiers.west + r.qualifiers.east_ranked():
         seen[t] = seen.get(t, 0) + 1
     for t, n in seen.items():
         if n > 1:
-            problems.append(Problem.error(None, f"team {t} appears {n} times in the season's orders and qualification", code="format.duplicate"))
+            problems.append(Problem.error(None, Msg("team {} appears {} times in the season's orders and "
+                                                    'qualification', t, n), code="format.duplicate"))
     for v in vacancies:
         if v not in origins:
-            problems.append(Problem.error("1.1.1.1", f"dissolved team {v} is in no division or qualification list",
-                                          hint="check the team id"))
+            problems.append(Problem.error("1.1.1.1", Msg('dissolved team {} is in no division or '
+                                                         'qualification list', v),
+                                          hint=Msg('check the team id')))
     return problems + r.qualifiers.check()
 
 
@@ -141,10 +144,11 @@ class _Build(MutableValue):
 
     def too_late(self, division: str, n: int) -> None:
         if n > 0:
-            self.steps.append(Step("1.1.1.1", f"{division}: too late to promote an extra team for {n} vacant place(s): "
-                                              "the TD resolves it"))
-            self.problems.append(Problem.warning("1.1.1.1", f"{division} is {n} team(s) short and it is too late to "
-                                                            "promote anyone", hint="the TD resolves it, e.g. with a bye round"))
+            self.steps.append(Step("1.1.1.1", Msg('{}: too late to promote an extra team for {} vacant '
+                                                  'place(s): the TD resolves it', division, n)))
+            self.problems.append(Problem.warning("1.1.1.1", Msg('{} is {} team(s) short and it is too '
+                                                                'late to promote anyone', division, n), hint=Msg('the TD resolves it, e.g. with a bye '
+                                                                                       'round')))
 
     def fill(self, slots: int, pairs, match_ids, ordinary: int, target: str, loser_to: str | None) -> Fill:
         fill = fill_from_pairs(slots, pairs, match_ids=match_ids, ordinary=ordinary, rule="1.1.1.1", target=target,
@@ -170,14 +174,15 @@ def rollover(result: SeasonResult, vacancies: Collection[str] = (), *, decided: 
                tuple(lots))
     b.problems = _check_input(result, b.dissolved, origins)
     for t in sorted(b.dissolved & set(origins), key=lambda x: origins[x][:3]):
-        b.steps.append(Step("1.1.1.1", f"{b.label(t)} is dissolved: its place is vacant"))
+        b.steps.append(Step("1.1.1.1", Msg('{} is dissolved: its place is vacant', b.label(t))))
     n1 = _first_division(b)
     n2, waiting2 = _second_division(b)
     n3 = _third_division(b, waiting2)
     r = result
     out = tuple(t for t in r.third_a[9:] + r.third_b[9:] if t not in b.placed and t not in b.dissolved)
     if out:
-        b.steps.append(Step("1.1.4.3", f"out of the divisions: {', '.join(out)} (places 10-12 of the 3div groups)"))
+        b.steps.append(Step("1.1.4.3", Msg('out of the divisions: {} (places 10-12 of the 3div groups)',
+                                           ', '.join(out))))
 
     def seeded(teams: list[str]) -> tuple[str, ...]:
         return tuple(sorted(teams, key=lambda t: origins.get(t, (9, 99, 9, ""))[:3]))
@@ -194,8 +199,9 @@ def _next_season_step(b: _Build, d: str, teams: tuple[str, ...]) -> Step:
     waiting = sum(1 for p in b.pending if d in (p.winner_to, p.loser_to))
     by_lot = sum(1 for p in b.awaiting_lots if d in (p.winner_to, p.loser_to))
     return Step({"1div": "1.1.2.3", "2div": "1.1.3.3"}.get(d, "1.1.4.3"),
-                f"{d} next season ({len(teams)} teams{f', {waiting} awaiting a match' if waiting else ''}"
-                f"{f', {by_lot} awaiting a lot' if by_lot else ''}), in seeding order: {', '.join(teams)}")
+                Msg('{} next season ({} teams{}{}), in seeding order: {}', d, len(teams),
+                    Msg(', {} awaiting a match', waiting) if waiting else '',
+                    Msg(', {} awaiting a lot', by_lot) if by_lot else '', ', '.join(teams)))
 
 
 def _first_division(b: _Build) -> list[str]:
@@ -203,21 +209,22 @@ def _first_division(b: _Build) -> list[str]:
     non-promoted team of 2div (§1.1.1.1)."""
     r = b.r
     n1 = b.keep(r.first[:10]) + b.keep(r.second[:2])
-    b.steps.append(Step("1.1.2.2", f"1div: places 1-10 of 1div ({', '.join(b.keep(r.first[:10]))}) and the best 2 of "
-                                   f"2div ({b.names(r.second[:2])})"))
+    b.steps.append(Step("1.1.2.2", Msg('1div: places 1-10 of 1div ({}) and the best 2 of 2div ({})',
+                                       ', '.join(b.keep(r.first[:10])), b.names(r.second[:2]))))
     b.placed.update(n1)
     need = SIZES["1div"] - len(n1)
     if need and b.too_late_to_promote:
         b.too_late("1div", need)
     elif need:
         for t in b.keep(r.second[2:])[:need]:
-            b.steps.append(Step("1.1.1.1", f"1div vacancy: the place passes to {b.label(t)}, the best-placed "
-                                           "non-promoted team of 2div; it gives up its 2div place"))
+            b.steps.append(Step("1.1.1.1", Msg('1div vacancy: the place passes to {}, the best-placed '
+                                               'non-promoted team of 2div; it gives up its 2div place',
+                                               b.label(t))))
             n1.append(t)
             b.placed.add(t)
         if len(n1) < SIZES["1div"]:
-            b.problems.append(Problem.error("1.1.1.1", f"1div: not enough 2div teams to fill "
-                                                       f"{SIZES['1div'] - len(n1)} vacant place(s)"))
+            b.problems.append(Problem.error("1.1.1.1", Msg('1div: not enough 2div teams to fill {} vacant '
+                                                           'place(s)', SIZES['1div'] - len(n1))))
     return n1
 
 
@@ -228,8 +235,9 @@ def _second_division(b: _Build) -> tuple[list[str], set[str]]:
     r = b.r
     winners = r.third_a[:1] + r.third_b[:1]
     fixed2 = b.keep(r.first[10:12]) + b.keep(r.second[2:9]) + b.keep(winners)
-    b.steps.append(Step("1.1.3.3", f"2div: the last 2 of 1div ({b.names(r.first[10:12])}), places 3-9 of 2div "
-                                   f"({b.names(r.second[2:9])}), the 3div group winners ({b.names(winners)})"))
+    b.steps.append(Step("1.1.3.3", Msg('2div: the last 2 of 1div ({}), places 3-9 of 2div ({}), the 3div '
+                                       'group winners ({})', b.names(r.first[10:12]), b.names(r.second[2:9]),
+                                       b.names(winners))))
     b.placed.update(fixed2)
     slots = SIZES["2div"] - len(fixed2)
     pairs2 = [(r.third_a[p] if p < len(r.third_a) else None, r.third_b[p] if p < len(r.third_b) else None)
@@ -240,7 +248,8 @@ def _second_division(b: _Build) -> tuple[list[str], set[str]]:
     if b.too_late_to_promote:
         b.too_late("2div", slots - fill_slots)
     elif fill2.unfilled:
-        b.problems.append(Problem.error("1.1.1.1", f"2div: no 3div team left for {fill2.unfilled} vacant place(s)"))
+        b.problems.append(Problem.error("1.1.1.1", Msg('2div: no 3div team left for {} vacant place(s)',
+                                                       fill2.unfilled)))
     b.placed.update(fill2.promoted)
     return fixed2 + list(fill2.promoted), {t for p in fill2.pending + fill2.awaiting_lots for t in p.teams}
 
@@ -252,8 +261,9 @@ def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
     qualified = [t for t, _, _ in q.qualified()]
     base3 = b.keep(r.second[9:12]) + b.keep(r.third_a[1:9]) + b.keep(r.third_b[1:9]) + b.keep(qualified)
     fixed3 = [t for t in base3 if t not in waiting2]
-    b.steps.append(Step("1.1.4.3", f"3div: the last 3 of 2div ({b.names(r.second[9:12])}), places 2-9 of both 3div "
-                                   f"groups not promoted, and the qualifiers ({b.names(qualified)})"))
+    b.steps.append(Step("1.1.4.3", Msg('3div: the last 3 of 2div ({}), places 2-9 of both 3div groups not '
+                                       'promoted, and the qualifiers ({})', b.names(r.second[9:12]),
+                                       b.names(qualified))))
     b.placed.update(fixed3)
     # a pair still waiting for its match or its lot (§1.1.1.1) leaves one team here: one place held
     slots3 = SIZES["3div"] - len(fixed3) - sum(1 for p in b.pending + b.awaiting_lots if p.loser_to == "3div")
@@ -264,8 +274,9 @@ def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
         ids = [f"Q-PO{i + 1}" for i in range(max(1, len(q.reserves())))]
         fill3 = b.fill(slots3, q.reserves(), ids, 0, "3div", None)
         if fill3.unfilled:
-            b.problems.append(Problem.error("1.1.1.1", f"3div: no qualification reserve left for {fill3.unfilled} "
-                                                       "vacant place(s)", hint="name more reserves in the qualifiers file"))
+            b.problems.append(Problem.error("1.1.1.1", Msg('3div: no qualification reserve left for {} '
+                                                           'vacant place(s)', fill3.unfilled), hint=Msg('name more reserves in the qualifiers '
+                                                                                   'file')))
         promoted = fill3.promoted
     b.placed.update(promoted)
     return fixed3 + list(promoted)

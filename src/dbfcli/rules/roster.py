@@ -14,7 +14,7 @@ from collections import defaultdict
 from typing import Container, Iterable, Mapping
 
 from .model import DIVISIONS, Division, Team, all_play_all_rule
-from .problems import Problem
+from .problems import Msg, Problem
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6  # §1.5.11
 
@@ -25,30 +25,37 @@ def check_team(team: Team, postcodes: Container[str], *, cup: bool = True) -> li
     problems: list[Problem] = []
     n = len(team.players)
     if cup and not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(Problem.error("1.5.11", f"team {team.id} has {n} players; a cup team has 4-6",
-                                      team.where, hint="a team of 4-5 may add players up to 6 (§1.5.11)"))
+        problems.append(Problem.error("1.5.11", Msg('team {} has {} players; a cup team has 4-6', team.id, n),
+                                      team.where, hint=Msg('a team of 4-5 may add players up to 6 (§1.5.11)')))
     elif not cup and n < MIN_PLAYERS:
-        problems.append(Problem.error("1.1.2.1", f"team {team.id} has {n} players; a team needs at least 4 to play",
+        problems.append(Problem.error("1.1.2.1", Msg('team {} has {} players; a team needs at least 4 to '
+                                                     'play', team.id, n),
                                       team.where))
     if team.player(team.captain) is None:
-        problems.append(Problem.error("1.5.14", f"captain {team.captain} of team {team.id} is not one of its players",
-                                      team.where, hint="the captain signs the result sheet; list them as a player"))
+        problems.append(Problem.error("1.5.14", Msg('captain {} of team {} is not one of its players',
+                                                    team.captain, team.id),
+                                      team.where, hint=Msg('the captain signs the result sheet; list them '
+                                                           'as a player')))
     else:
         cap = team.player(team.captain)
         if cap is not None and cap.club is not None and cap.club != team.club:
-            problems.append(Problem.warning("1.5.2", f"team {team.id}: club {team.club} differs from captain "
-                                            f"{cap.id}'s club {cap.club}; the captain's club decides (§1.5.2)",
+            problems.append(Problem.warning("1.5.2", Msg("team {}: club {} differs from captain {}'s club "
+                                                         "{}; the captain's club decides (§1.5.2)", team.id,
+                                                         team.club, cap.id, cap.club),
                                             team.where))
     if team.postcode not in postcodes:
-        problems.append(Problem.error("1.5.8", f"team {team.id}: unknown postcode {team.postcode!r}", team.where,
-                                      hint="the captain's address decides the venue (§1.5.8); use a Danish postcode"))
+        problems.append(Problem.error("1.5.8", Msg('team {}: unknown postcode {}', team.id,
+                                                   f'{team.postcode!r}'), team.where,
+                                      hint=Msg("the captain's address decides the venue (§1.5.8); use a "
+                                               'Danish postcode')))
     seen: set[int] = set()
     for p in team.players:
         if p.id in seen:
-            problems.append(Problem.error("1.5.11", f"player {p.id} is listed twice on team {team.id}", p.where))
+            problems.append(Problem.error("1.5.11", Msg('player {} is listed twice on team {}', p.id, team.id), p.where))
         seen.add(p.id)
         if p.division is not None and p.division not in (1, 2, 3):
-            problems.append(Problem.error("1.5.3", f"player {p.id}: division {p.division}; divisions are 1, 2, 3",
+            problems.append(Problem.error("1.5.3", Msg('player {}: division {}; divisions are 1, 2, 3', p.id,
+                                                       p.division),
                                           p.where))
     return problems
 
@@ -59,8 +66,8 @@ def duplicate_team_ids(teams: Iterable[Team]) -> list[Problem]:
     first: dict[str, Team] = {}
     for t in teams:
         if t.id in first:
-            problems.append(Problem.error(None, f"team id {t.id} is used twice", t.where,
-                                          hint=f"first at {first[t.id].where}", code="format.duplicate"))
+            problems.append(Problem.error(None, Msg('team id {} is used twice', t.id), t.where,
+                                          hint=Msg('first at {}', first[t.id].where), code="format.duplicate"))
         first.setdefault(t.id, t)
     return problems
 
@@ -75,9 +82,9 @@ def check_cup_teams(teams: Iterable[Team], postcodes: Container[str]) -> list[Pr
         problems += check_team(t, postcodes)
         for p in t.players:
             if p.id in owner and owner[p.id].id != t.id:
-                problems.append(Problem.error("1.5.12a", f"player {p.id} ({p.name}) is on cup teams "
-                                              f"{owner[p.id].id} and {t.id}", p.where,
-                                              hint="a player may represent only one team"))
+                problems.append(Problem.error("1.5.12a", Msg('player {} ({}) is on cup teams {} and {}', p.id,
+                                                             p.name, owner[p.id].id, t.id), p.where,
+                                              hint=Msg('a player may represent only one team')))
             owner.setdefault(p.id, t)
     return problems
 
@@ -90,21 +97,25 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
     for div_id, div in divisions.items():
         if len(div.teams) != 12:
             rule = all_play_all_rule(div_id)
-            problems.append(Problem.warning(rule, f"{div_id} has {len(div.teams)} teams; a division has 12",
-                                            div.where, hint="a bye round is scheduled when the number is odd"))
+            problems.append(Problem.warning(rule, Msg('{} has {} teams; a division has 12', div_id,
+                                                      len(div.teams)),
+                                            div.where, hint=Msg('a bye round is scheduled when the number '
+                                                                'is odd')))
         for t in div.teams:
             problems += check_team(t, postcodes, cup=False)
             if t.id in team_home:
-                problems.append(Problem.error(None, f"team {t.id} is in {team_home[t.id]} and {div_id}", t.where, code="format.duplicate"))
+                problems.append(Problem.error(None, Msg('team {} is in {} and {}', t.id, team_home[t.id],
+                                                        div_id), t.where, code="format.duplicate"))
             team_home.setdefault(t.id, div_id)
             for p in t.players:
                 if p.id in player_home and player_home[p.id][1] != t.id:
                     other_div, other_team = player_home[p.id]
                     # §1.5.3 (and §1.5.12c) place a division player by the one division he plays in:
                     # a player is on one division team (docs/readings/divisions-standings.md)
-                    problems.append(Problem.error("1.5.3", f"player {p.id} is on division teams {other_team} "
-                                                  f"({other_div}) and {t.id} ({div_id}); a division player "
-                                                  "plays for one division team", p.where))
+                    problems.append(Problem.error("1.5.3", Msg('player {} is on division teams {} ({}) '
+                                                               'and {} ({}); a division player plays for '
+                                                               'one division team', p.id, other_team,
+                                                               other_div, t.id, div_id), p.where))
                 player_home.setdefault(p.id, (div_id, t.id))
     return problems
 
@@ -127,11 +138,13 @@ def check_division_marks(teams: Iterable[Team], rosters: Mapping[int, int]) -> l
         for p in t.players:
             actual = rosters.get(p.id)
             if p.division is not None and actual is not None and p.division != actual:
-                problems.append(Problem.error("1.5.3", f"player {p.id} on cup team {t.id} is marked division "
-                                              f"{p.division} but plays in division {actual}", p.where))
+                problems.append(Problem.error("1.5.3", Msg('player {} on cup team {} is marked division '
+                                                           '{} but plays in division {}', p.id, t.id,
+                                                           p.division, actual), p.where))
             elif p.division is not None and actual is None and rosters:
-                problems.append(Problem.warning("1.5.3", f"player {p.id} on cup team {t.id} is marked division "
-                                                f"{p.division} but is on no division roster", p.where))
+                problems.append(Problem.warning("1.5.3", Msg('player {} on cup team {} is marked division '
+                                                             '{} but is on no division roster', p.id, t.id,
+                                                             p.division), p.where))
     return problems
 
 

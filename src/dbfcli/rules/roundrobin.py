@@ -54,7 +54,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .model import Division, all_play_all_rule
-from .problems import Problem
+from .problems import Msg, Problem
 from .settings import DivisionSettings
 from .value import Value
 
@@ -416,23 +416,26 @@ def schedule_problems(division: Division, settings: DivisionSettings,
     problems: list[Problem] = []
     n = len(division.teams)
     if n < 2:
-        problems.append(Problem.error(rule, f"{division.id} has {n} team(s); an all-play-all needs at least 2"))
+        problems.append(Problem.error(rule, Msg('{} has {} team(s); an all-play-all needs at least 2',
+                                                division.id, n)))
         return problems
     if n != 12:
-        problems.append(Problem.warning(rule, f"{division.id} has {n} teams; the regulations say 12"))
+        problems.append(Problem.warning(rule, Msg('{} has {} teams; the regulations say 12', division.id, n)))
     total = n - 1 + n % 2
     split = tuple(settings.rounds_per_weekend)
     if settings.weekends and len(settings.weekends) != len(split):
-        problems.append(Problem.warning(rule, f"{division.id}: {len(settings.weekends)} weekend(s) set but "
-                                        f"rounds_per_weekend has {len(split)} entries; rounds spread evenly",
-                                        hint="give one rounds_per_weekend entry per weekend"))
+        problems.append(Problem.warning(rule, Msg('{}: {} weekend(s) set but rounds_per_weekend has {} '
+                                                  'entries; rounds spread evenly', division.id,
+                                                  len(settings.weekends), len(split)),
+                                        hint=Msg('give one rounds_per_weekend entry per weekend')))
     if sum(split) != total:
-        problems.append(Problem.warning(rule, f"{division.id}: rounds_per_weekend adds up to {sum(split)}, "
-                                        f"the all-play-all of {n} teams has {total} rounds; rounds spread evenly",
-                                        hint=f"make rounds_per_weekend add up to {total}"))
+        problems.append(Problem.warning(rule, Msg('{}: rounds_per_weekend adds up to {}, the all-play-all '
+                                                  'of {} teams has {} rounds; rounds spread evenly',
+                                                  division.id, sum(split), n, total),
+                                        hint=Msg('make rounds_per_weekend add up to {}', total)))
     if len(settings.weekends) not in (0, 4) and division.number in (1, 2, 3):
-        problems.append(Problem.warning(rule, f"{division.id}: {len(settings.weekends)} weekend(s); "
-                                        "the regulations say 4"))
+        problems.append(Problem.warning(rule, Msg('{}: {} weekend(s); the regulations say 4', division.id,
+                                                  len(settings.weekends))))
     rounds = rounds if rounds is not None else division_schedule(division, settings)
     long_runs = {t: k for t, k in runs(rounds).items() if k >= 3}
     if long_runs:
@@ -467,10 +470,11 @@ def _roster_changed(division: Division, stored_teams: tuple[str, ...], rule: str
     new = [t for t in roster if t not in stored_teams]
     what = (f"left: {', '.join(gone)}" if gone else "") + ("; " if gone and new else "") + \
            (f"new: {', '.join(new)}" if new else "")
-    return [Problem.warning(rule, f"{division.id}: the roster changed since the schedule was frozen"
-                            f" ({what or 'same teams, another entry order'}); the stored schedule stands",
-                            hint=f"if no {division.id} result is recorded yet: "
-                                 f"dbf schedule {division.id} --freeze --refreeze")]
+    return [Problem.warning(rule, Msg('{}: the roster changed since the schedule was frozen ({}); the '
+                                      'stored schedule stands', division.id,
+                                      what or 'same teams, another entry order'),
+                            hint=Msg('if no {} result is recorded yet: dbf schedule {} --freeze '
+                                     '--refreeze', division.id, division.id))]
 
 
 def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: set[str],
@@ -478,25 +482,28 @@ def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: s
     """The problems of stored round ``rnd`` (the ``k``-th); adds its ids and pairs to the sets."""
     problems: list[Problem] = []
     if rnd.number != k:
-        problems.append(Problem.error(rule, f"{division.id}: stored round {rnd.number} where round {k} belongs"))
+        problems.append(Problem.error(rule, Msg('{}: stored round {} where round {} belongs', division.id,
+                                                rnd.number, k)))
     playing: set[str] = set()
     for m in rnd.matches:
         head, _, tail = m.id.rpartition("-R")
         if head != division.id or not tail.startswith(f"{rnd.number:02d}-"):
-            problems.append(Problem.error(rule, f"{division.id}: match id {m.id} does not name round {rnd.number} "
-                                          f"of {division.id}"))
+            problems.append(Problem.error(rule, Msg('{}: match id {} does not name round {} of {}',
+                                                    division.id, m.id, rnd.number, division.id)))
         if m.id in seen_ids:
-            problems.append(Problem.error(rule, f"{division.id}: match id {m.id} stored twice"))
+            problems.append(Problem.error(rule, Msg('{}: match id {} stored twice', division.id, m.id)))
         seen_ids.add(m.id)
         for t in (m.home, m.away):
             if t is not None and t in playing:
-                problems.append(Problem.error(rule, f"{division.id}: {t} plays twice in round {rnd.number}"))
+                problems.append(Problem.error(rule, Msg('{}: {} plays twice in round {}', division.id, t,
+                                                        rnd.number)))
             if t is not None:
                 playing.add(t)
         if m.away is not None:
             pair = frozenset((m.home, m.away))
             if pair in pairs:
-                problems.append(Problem.error(rule, f"{division.id}: {m.home} and {m.away} meet twice"))
+                problems.append(Problem.error(rule, Msg('{}: {} and {} meet twice', division.id, m.home,
+                                                        m.away)))
             pairs.add(pair)
     return problems
 
@@ -517,5 +524,6 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
                if frozenset((a, b)) not in pairs]
     if missing:
         shown = ", ".join(f"{a}-{b}" for a, b in missing[:5]) + (" ..." if len(missing) > 5 else "")
-        problems.append(Problem.error(rule, f"{division.id}: the stored schedule lacks {len(missing)} pairing(s): {shown}"))
+        problems.append(Problem.error(rule, Msg('{}: the stored schedule lacks {} pairing(s): {}', division.id,
+                                                len(missing), shown)))
     return problems

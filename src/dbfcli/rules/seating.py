@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Value
 
 Pair = frozenset
@@ -91,15 +91,15 @@ def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None
 
 def _lineup_shapes(lineups: list[Lineup]) -> list[Problem]:
     """One line-up per segment, one pair of two players from each team a table, nobody twice."""
-    out = [Problem.error(None, f"segment {s} has {n} line-ups", code="format.seating")
+    out = [Problem.error(None, Msg('segment {} has {} line-ups', s, n), code="format.seating")
            for s, n in sorted(Counter(lu.segment for lu in lineups).items()) if n > 1]
     for lu in lineups:
         players = [p for side in (lu.home, lu.away) for pr in side for p in pr]
         if len(lu.home) != len(lu.away) or any(len(pr) != 2 for pr in lu.home + lu.away):
-            out.append(Problem.error(None, f"segment {lu.segment}: each table needs one pair of two players "
-                                     f"from each team", lu.where, code="format.seating"))
+            out.append(Problem.error(None, Msg('segment {}: each table needs one pair of two players from '
+                                               'each team', lu.segment), lu.where, code="format.seating"))
         elif len(set(players)) != len(players):
-            out.append(Problem.error(None, f"segment {lu.segment}: a player sits at two places", lu.where, code="format.seating"))
+            out.append(Problem.error(None, Msg('segment {}: a player sits at two places', lu.segment), lu.where, code="format.seating"))
     return out
 
 
@@ -109,11 +109,11 @@ def _meeting_problems(who: str, segs_met: list[int], where: dict, max_meetings: 
     not in consecutive ones when a captain demanded it."""
     out = []
     if len(segs_met) > max_meetings:
-        out.append(Problem.error("1.5.13", f"{who} meet in {len(segs_met)} segments "
-                                 f"({', '.join(map(str, segs_met))}); unchanged pairs may meet in at most "
-                                 f"{max_meetings} segments of the ordinary match", where.get(segs_met[max_meetings])))
+        out.append(Problem.error("1.5.13", Msg('{} meet in {} segments ({}); unchanged pairs may meet in '
+                                               'at most {} segments of the ordinary match', who, len(segs_met),
+                                               ', '.join(map(str, segs_met)), max_meetings), where.get(segs_met[max_meetings])))
     if no_consecutive_demanded:
-        out += [Problem.error("1.5.13", f"{who} meet in consecutive segments {x} and {y}, which a "
-                              f"captain demanded they do not", where.get(y))
+        out += [Problem.error("1.5.13", Msg('{} meet in consecutive segments {} and {}, which a captain '
+                                            'demanded they do not', who, x, y), where.get(y))
                 for x, y in zip(segs_met, segs_met[1:]) if y == x + 1]
     return out

@@ -25,7 +25,7 @@ from typing import Mapping
 from .home import HumPair
 from .model import CupDraw, CupMatch, Team, all_play_all_rule
 from .outcome import Outcome, Score
-from .problems import Problem, Verdict, Where
+from .problems import Msg, Problem, Verdict, Where
 from .records import Addition, Appearance, Join, RecordedMatch  # noqa: F401 - re-exported
 from .settings import Settings
 from .value import Located, Value, field
@@ -278,8 +278,8 @@ def _unknown_teams(sheet: Sheet, ctx: DivisionContext) -> list[Problem]:
         if side.team in ctx.teams:
             continue
         near = difflib.get_close_matches(side.team.lower(), list(lower), n=1, cutoff=0.5)
-        hint = f"did you mean {lower[near[0]]}?" if near else f"see `dbf division teams {ctx.division}`"
-        out.append(Problem.error(None, f"unknown team {side.team!r}: not a team of {ctx.division}", side.where,
+        hint = Msg('did you mean {}?', lower[near[0]]) if near else Msg('see `dbf division teams {}`', ctx.division)
+        out.append(Problem.error(None, Msg('unknown team {}: not a team of {}', f'{side.team!r}', ctx.division), side.where,
                                  hint=hint, code="unknown.team"))
     return out
 
@@ -300,9 +300,9 @@ def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]
     if sheet.played_on in allowed:
         return []
     rule = all_play_all_rule(ctx.division)
-    return [Problem.warning(rule, f"{sheet.match} is a round {round_no} match of the weekend of {day}; the sheet says "
-                                  f"it was played on {sheet.played_on}", sheet.where_of("played_on"),
-                            hint=f"played_on: {day.isoformat()} (or the date the TD moved the match to)")]
+    return [Problem.warning(rule, Msg('{} is a round {} match of the weekend of {}; the sheet says it was '
+                                      'played on {}', sheet.match, round_no, day, sheet.played_on), sheet.where_of("played_on"),
+                            hint=Msg('played_on: {} (or the date the TD moved the match to)', day.isoformat()))]
 
 
 def _follows_from_boards(p: Problem) -> bool:
@@ -318,10 +318,12 @@ def _division_sides(sheet: Sheet, m, rule: str) -> list[Problem]:
         return []
     if got == want[::-1]:
         return [Problem.warning(
-            rule, f"the schedule has {want[0]} at home and {want[1]} away; the sheet the other way round",
+            rule, Msg('the schedule has {} at home and {} away; the sheet the other way round', want[0],
+                      want[1]),
             sheet.home.where)]
     return [Problem.error(
-        rule, f"match {sheet.match} is {want[0]} v {want[1]}, the sheet names {got[0]} v {got[1]}",
+        rule, Msg('match {} is {} v {}, the sheet names {} v {}', sheet.match, want[0], want[1], got[0],
+                  got[1]),
         sheet.home.where)]
 
 
@@ -336,12 +338,14 @@ def _off_roster(side, roster) -> list[Problem]:
             continue
         if not p.substitute:
             problems.append(Problem.error(
-                "2.11", f"player {p.id} is not on {side.team}'s roster; a substitute must be marked", p.where,
-                hint="add substitute: true, name: and club: to the row (a substitute is a member of a DBF club)"))
+                "2.11", Msg("player {} is not on {}'s roster; a substitute must be marked", p.id, side.team), p.where,
+                hint=Msg('add substitute: true, name: and club: to the row (a substitute is a member of a '
+                         'DBF club)')))
         elif p.club is None or p.club <= 0:
             problems.append(Problem.error(
-                "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
-                p.where, hint="add club: <club number>"))
+                "2.11", Msg('substitute {} must be a member of a DBF club; the sheet gives no club number',
+                            p.id),
+                p.where, hint=Msg('add club: <club number>')))
     return problems
 
 
@@ -359,21 +363,22 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     m = ctx.matches.get(sheet.match)
     if m is None:
         return DivisionCheck((Problem.error(
-            rule, f"match {sheet.match} is not in the {ctx.division} schedule", sheet.where_of("match"),
-            hint=f"use an id printed by `dbf schedule {ctx.division}`"),))
+            rule, Msg('match {} is not in the {} schedule', sheet.match, ctx.division), sheet.where_of("match"),
+            hint=Msg('use an id printed by `dbf schedule {}`', ctx.division)),))
     unknown = _unknown_teams(sheet, ctx)
     if unknown:      # docs/interface.md: an unknown team is exit 2 (no §), not a cascade of roster errors
         return DivisionCheck(tuple(unknown))
     problems += _division_sides(sheet, m, rule)
     problems += _weekend(sheet, ctx, getattr(m, "round"))
     if not sheet.segments:
-        problems.append(Problem.error(rule, "the sheet has no segments", sheet.where_of("segments")))
+        problems.append(Problem.error(rule, Msg('the sheet has no segments'), sheet.where_of("segments")))
     elif sheet.boards != ctx.boards:
         problems.append(Problem.error(
-            rule, f"{sheet.boards} boards played; a {ctx.division} match is {ctx.boards} boards this season "
-            "(36 with screens, 40 without)", sheet.where_of("segments")))
+            rule, Msg('{} boards played; a {} match is {} boards this season (36 with screens, 40 '
+                      'without)', sheet.boards, ctx.division, ctx.boards), sheet.where_of("segments")))
     if sheet.extra_segments:
-        problems.append(Problem.error(None, "a division match has no extra segments; a tie in IMPs stands",
+        problems.append(Problem.error(None, Msg('a division match has no extra segments; a tie in IMPs '
+                                                'stands'),
                                       sheet.where_of("extra_segments"), code="format.sheet"))
     boards_wrong = bool(sheet.segments) and sheet.boards != ctx.boards
     problems += [_replace(p, rule=None, code="format.sheet") for p in player_boards(sheet)

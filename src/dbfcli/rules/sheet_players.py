@@ -29,7 +29,7 @@ from __future__ import annotations
 
 
 from .model import ROUND_NAMES
-from .problems import Problem
+from .problems import Msg, Problem
 from .records import Join, withdrawn_from
 from .value import MutableValue, field
 
@@ -97,19 +97,21 @@ def _join_problem(ctx, team_id: str, player: int, first: int, where) -> list[Pro
     if len(have) + 1 <= TEAM_MAXIMUM:
         return []
     return [Problem.error(
-        "1.5.11", f"substitute {player} plays for {team_id} a second time (first in round {first}) and would join "
-        f"it (§1.5.12) as its {len(have) + 1}th player; a team has at most {TEAM_MAXIMUM}", where,
-        hint=f"withdraw a player of {team_id} who has not played (dbf cup withdraw-player {team_id} MEMBER), "
-             "or field a substitute who has not played for it before")]
+        "1.5.11", Msg('substitute {} plays for {} a second time (first in round {}) and would join it '
+                      '(§1.5.12) as its {}th player; a team has at most {}', player, team_id, first,
+                      len(have) + 1, TEAM_MAXIMUM), where,
+        hint=Msg('withdraw a player of {} who has not played (dbf cup withdraw-player {} MEMBER), or '
+                 'field a substitute who has not played for it before', team_id, team_id))]
 
 
 def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
     """§1.5.11: roster plus additions up to 6 players."""
     own, _ = own_players(ctx, team_id, round_no)
     if len(own) > TEAM_MAXIMUM:
-        return [Problem.error("1.5.11", f"{team_id} has {len(own)} players with its additions; a team has at most "
-                              f"{TEAM_MAXIMUM}", where,
-                              hint=f"withdraw a player who has not played: dbf cup withdraw-player {team_id} MEMBER")]
+        return [Problem.error("1.5.11", Msg('{} has {} players with its additions; a team has at most {}',
+                                            team_id, len(own), TEAM_MAXIMUM), where,
+                              hint=Msg('withdraw a player who has not played: dbf cup withdraw-player {} '
+                                       'MEMBER', team_id))]
     return []
 
 
@@ -130,21 +132,23 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
                 continue
             if p.id in late_ids:
                 a = late_ids[p.id]
-                when = (f"from round {a.round}" if a.round > round_no
-                        else f"on {a.announced_on}, after the match")
+                when = (Msg('from round {}', a.round) if a.round > round_no
+                        else Msg('on {}, after the match', a.announced_on))
                 out.problems.append(Problem.error(
-                    "1.5.11", f"player {p.id} was announced as an addition to {side.team} {when}; "
-                    "additions must be told to the TD before the match", p.where))
+                    "1.5.11", Msg('player {} was announced as an addition to {} {}; additions must be '
+                                  'told to the TD before the match', p.id, side.team, when), p.where))
                 continue
             if not p.substitute:
                 out.problems.append(Problem.error(
-                    "1.5.14", f"player {p.id} is not on {side.team}'s team; a substitute must be marked on the sheet",
-                    p.where, hint="add substitute: true, name: and club: to the row"))
+                    "1.5.14", Msg("player {} is not on {}'s team; a substitute must be marked on the "
+                                  'sheet', p.id, side.team),
+                    p.where, hint=Msg('add substitute: true, name: and club: to the row')))
             side_subs.append(p)
         if side_subs and len(own_listed) >= OWN_MINIMUM:
             out.problems.append(Problem.error(
-                "1.5.12", f"{side.team} fielded {len(own_listed)} of its own players; substitutes "
-                f"({', '.join(str(p.id) for p in side_subs)}) only when a team cannot field {OWN_MINIMUM}",
+                "1.5.12", Msg('{} fielded {} of its own players; substitutes ({}) only when a team cannot '
+                              'field {}', side.team, len(own_listed), ', '.join(str(p.id) for p in side_subs),
+                              OWN_MINIMUM),
                 side_subs[0].where))
         for p in side_subs:
             subs.append((side.team, p.id))
@@ -154,8 +158,9 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
                 out.problems += _join_problem(ctx, side.team, p.id, before[0], p.where)
                 joins.append(Join(p.id, side.team, before[0], round_no))
                 out.problems.append(Problem.warning(
-                    "1.5.12", f"substitute {p.id} plays for {side.team} a second time (first in round {before[0]}) "
-                    f"and joins the team; round fees are due from round {before[0]}", p.where))
+                    "1.5.12", Msg('substitute {} plays for {} a second time (first in round {}) and joins '
+                                  'the team; round fees are due from round {}', p.id, side.team, before[0],
+                                  before[0]), p.where))
     out.problems += _two_teams(sheet, round_no, ctx)
     out.substitutes = tuple(subs)
     out.joins = tuple(joins)
@@ -166,8 +171,8 @@ def _substitute_club(p) -> list[Problem]:
     """§2.11: a substitute is a member of a DBF club."""
     if p.substitute and (p.club is None or p.club <= 0):
         return [Problem.error(
-            "2.11", f"substitute {p.id} must be a member of a DBF club; the sheet gives no club number",
-            p.where, hint="add club: <club number>")]
+            "2.11", Msg('substitute {} must be a member of a DBF club; the sheet gives no club number', p.id),
+            p.where, hint=Msg('add club: <club number>'))]
     return []
 
 
@@ -181,18 +186,20 @@ def _substitute_on(p, other_id: str, round_no: int, ctx) -> list[Problem]:
     if ko is not None and ko < round_no:
         if ko >= 4:
             return [Problem.error(
-                "1.5.12b", f"substitute {p.id} is on {other_id}, which was still in the cup in the 1/32 final "
-                f"(out in the {ROUND_NAMES[ko]}); its players are never substitutes", p.where)]
+                "1.5.12b", Msg('substitute {} is on {}, which was still in the cup in the 1/32 final (out '
+                               'in the {}); its players are never substitutes', p.id, other_id,
+                               ROUND_NAMES[ko]), p.where)]
         return []
     if round_no >= 4 or entry >= 4:
-        why = "is still in the cup" if round_no >= 4 else f"enters in the {ROUND_NAMES[entry]} (§1.5.3)"
+        why = Msg('is still in the cup') if round_no >= 4 else Msg('enters in the {} (§1.5.3)', ROUND_NAMES[entry])
         return [Problem.error(
-            "1.5.12b", f"substitute {p.id} is on {other_id}, which {why}; players on a team still in the cup "
-            "in the 1/32 final are never substitutes", p.where)]
-    state = "is still in the cup" if ko is None else f"was knocked out in round {ko}, not an earlier round"
+            "1.5.12b", Msg('substitute {} is on {}, which {}; players on a team still in the cup in the '
+                           '1/32 final are never substitutes', p.id, other_id, why), p.where)]
+    state = Msg('is still in the cup') if ko is None else Msg('was knocked out in round {}, not an earlier '
+                                                         'round', ko)
     return [Problem.error(
-        "1.5.12", f"substitute {p.id} is on {other_id}, which {state}; a substitute is not entered in the "
-        "cup or comes from a team knocked out in an earlier round", p.where)]
+        "1.5.12", Msg('substitute {} is on {}, which {}; a substitute is not entered in the cup or comes '
+                      'from a team knocked out in an earlier round', p.id, other_id, state), p.where)]
 
 
 def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
@@ -204,8 +211,9 @@ def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
     if round_no >= entry:
         return []
     return [Problem.error(
-        "1.5.12c", f"substitute {p.id} plays in the {division}. division; division {division} players may "
-        f"be substitutes from the {ROUND_NAMES[entry]} (round {entry}), this is round {round_no}", p.where)]
+        "1.5.12c", Msg('substitute {} plays in the {}. division; division {} players may be substitutes '
+                       'from the {} (round {}), this is round {}', p.id, division, division,
+                       ROUND_NAMES[entry], entry, round_no), p.where)]
 
 
 def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]:
@@ -213,9 +221,9 @@ def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]
     if p.opponent_allowed:
         return []
     return [Problem.error(
-        "2.11", f"substitute {p.id} already substituted for {ap.team} against {opponent} "
-        f"({m.match}); a second team against the same opponent needs {opponent}'s permission",
-        p.where, hint="add opponent_allowed: true to the row if the opponent allowed it")
+        "2.11", Msg('substitute {} already substituted for {} against {} ({}); a second team against the '
+                    "same opponent needs {}'s permission", p.id, ap.team, opponent, m.match, opponent),
+        p.where, hint=Msg('add opponent_allowed: true to the row if the opponent allowed it'))
         for m in ctx.recorded for ap in m.appearances
         if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent]
 
@@ -241,7 +249,7 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
     for p in sheet.away.players:
         if p.id in home_ids:
             problems.append(Problem.error(
-                "1.5.12a", f"player {p.id} plays for both {sheet.home.team} and {sheet.away.team}", p.where))
+                "1.5.12a", Msg('player {} plays for both {} and {}', p.id, sheet.home.team, sheet.away.team), p.where))
     for side in sheet.sides:
         for p in side.players:
             for m in ctx.recorded:
@@ -250,8 +258,9 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
                 for ap in m.appearances:
                     if ap.player == p.id and ap.team != side.team:
                         problems.append(Problem.error(
-                            "1.5.12a", f"player {p.id} played for {ap.team} in {m.match} in this round "
-                            f"({ROUND_NAMES[round_no]}); nobody represents two teams in one round", p.where))
+                            "1.5.12a", Msg('player {} played for {} in {} in this round ({}); nobody '
+                                           'represents two teams in one round', p.id, ap.team, m.match,
+                                           ROUND_NAMES[round_no]), p.where))
     return problems
 
 
@@ -285,10 +294,10 @@ def check_hum(sheet, ctx) -> list[Problem]:
             continue
         a, b = v.pair
         problems.append(Problem.error(
-            v.rule, f"pair {a}-{b} of {v.team} is registered with a HUM system and played in this match, where "
-            f"HUM was not allowed: {v.why}", rows[a].where or side.where,
-            hint=f"if the pair played a natural system (or did not play together), add "
-                 f"natural_pairs: [[{a}, {b}]] under the team on the sheet"))
+            v.rule, Msg('pair {}-{} of {} is registered with a HUM system and played in this match, where '
+                        'HUM was not allowed: {}', a, b, v.team, v.why), rows[a].where or side.where,
+            hint=Msg('if the pair played a natural system (or did not play together), add natural_pairs: '
+                     '[[{}, {}]] under the team on the sheet', a, b)))
     return problems
 
 
@@ -309,8 +318,9 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
     out: list[Problem] = []
     own = team_players(teams[new.team], additions, joins, withdrawals)
     if len(own | {new.player.id}) > TEAM_MAXIMUM:
-        out.append(Problem.error("1.5.11", f"{new.team} has {len(own)} players with its additions; a team has at most "
-                                 f"{TEAM_MAXIMUM}, so {new.player.id} cannot be added"))
+        out.append(Problem.error("1.5.11", Msg('{} has {} players with its additions; a team has at most '
+                                               '{}, so {} cannot be added', new.team, len(own), TEAM_MAXIMUM,
+                                               new.player.id)))
     out += _added_elsewhere(new, teams, additions)
     out += _addition_too_late(new, recorded, match_day)
     out += _addition_before_entry(new, entry_rounds)
@@ -319,10 +329,10 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
 
 def _added_elsewhere(new, teams, additions) -> list[Problem]:
     """§1.5.12a: nobody represents two cup teams (another team's roster or additions)."""
-    out = [Problem.error("1.5.12a", f"player {new.player.id} is on cup team {t.id}; no player represents "
-                         "two teams") for t in teams.values() if t.id != new.team and new.player.id in t.player_ids]
-    out += [Problem.error("1.5.12a", f"player {new.player.id} was added to cup team {a.team} from round "
-                          f"{a.round}; no player represents two teams")
+    out = [Problem.error("1.5.12a", Msg('player {} is on cup team {}; no player represents two teams',
+                                        new.player.id, t.id)) for t in teams.values() if t.id != new.team and new.player.id in t.player_ids]
+    out += [Problem.error("1.5.12a", Msg('player {} was added to cup team {} from round {}; no player '
+                                         'represents two teams', new.player.id, a.team, a.round))
             for a in additions if a.team != new.team and a.player.id == new.player.id]
     return out
 
@@ -332,12 +342,13 @@ def _addition_too_late(new, recorded, match_day) -> list[Problem]:
     out = []
     out_in = [m.round for m in recorded if m.loser == new.team]
     if out_in and min(out_in) < new.round:
-        out.append(Problem.error("1.5.11", f"{new.team} is out of the cup since round {min(out_in)}; it plays no "
-                                 f"round {new.round}"))
+        out.append(Problem.error("1.5.11", Msg('{} is out of the cup since round {}; it plays no round {}',
+                                               new.team, min(out_in), new.round)))
     if match_day is not None and new.announced_on is not None and new.announced_on > match_day:
-        out.append(Problem.error("1.5.11", f"announced on {new.announced_on}, after {new.team}'s match of round "
-                                 f"{new.round} on {match_day}; the TD must be told before the match",
-                                 hint=f"add the player from a later round (--round {new.round + 1})"))
+        out.append(Problem.error("1.5.11", Msg("announced on {}, after {}'s match of round {} on {}; the "
+                                               'TD must be told before the match', new.announced_on, new.team,
+                                               new.round, match_day),
+                                 hint=Msg('add the player from a later round (--round {})', new.round + 1)))
     return out
 
 
@@ -348,9 +359,9 @@ def _addition_before_entry(new, entry_rounds) -> list[Problem]:
     entry = entry_rounds.get(new.player.division)
     if entry is None or new.round >= entry:
         return []
-    return [Problem.warning("1.5.3", f"player {new.player.id} plays in the {new.player.division}. division, "
-                            f"whose players' teams enter in round {entry}; {new.team} adds him in round "
-                            f"{new.round}")]
+    return [Problem.warning("1.5.3", Msg("player {} plays in the {}. division, whose players' teams enter "
+                                         'in round {}; {} adds him in round {}', new.player.id,
+                                         new.player.division, entry, new.team, new.round))]
 
 
 def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> list[Problem]:
@@ -368,23 +379,24 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
     """
     players = team_players(team, additions, joins, ())
     if w.player not in players:
-        return [Problem.error(None, f"player {w.player} is not one of {team.id}'s players", code="unknown.player",
+        return [Problem.error(None, Msg("player {} is not one of {}'s players", w.player, team.id), code="unknown.player",
                               hint=f"dbf cup teams --json lists {team.id}'s players")]
     if w.player in withdrawn_from(withdrawals, team.id):
-        return [Problem.error(None, f"player {w.player} is withdrawn from {team.id} already",
+        return [Problem.error(None, Msg('player {} is withdrawn from {} already', w.player, team.id),
                               code="state.already-recorded")]
     out = _withdrawal_played(w, team, recorded)
     lost = [m.round for m in recorded if m.loser == team.id]
     if lost:
-        out.append(Problem.error("1.5.11", f"{team.id} is out of the cup since round {min(lost)}"))
+        out.append(Problem.error("1.5.11", Msg('{} is out of the cup since round {}', team.id, min(lost))))
     later = sorted(m.round for m in recorded if team.id in (m.home, m.away) and m.round >= w.round)
     if later and not lost:
-        out.append(Problem.error("1.5.11", f"{team.id}'s match of round {later[-1]} is recorded; a withdrawal takes "
-                                 f"effect from a round not yet played", hint=f"--round {later[-1] + 1}"))
+        out.append(Problem.error("1.5.11", Msg("{}'s match of round {} is recorded; a withdrawal takes "
+                                               'effect from a round not yet played', team.id, later[-1]), hint=Msg('--round {}', later[-1] + 1)))
     left = players - withdrawn_from(withdrawals, team.id) - {w.player}
     if len(left) < OWN_MINIMUM:
-        out.append(Problem.error("1.5.11", f"{team.id} would have {len(left)} players; a team has at least "
-                                 f"{OWN_MINIMUM}", hint="a team that cannot field 4 uses substitutes (§1.5.12)"))
+        out.append(Problem.error("1.5.11", Msg('{} would have {} players; a team has at least {}', team.id,
+                                               len(left), OWN_MINIMUM), hint=Msg('a team that cannot field 4 uses substitutes '
+                                                            '(§1.5.12)')))
     return out
 
 
@@ -393,5 +405,5 @@ def _withdrawal_played(w, team, recorded) -> list[Problem]:
     played = sorted(m.match for m in recorded for a in m.appearances if a.player == w.player and a.team == team.id)
     if not played:
         return []
-    return [Problem.error("1.5.11", f"player {w.player} has played for {team.id} ({', '.join(played)}); only "
-                          "a player who has not played may be withdrawn")]
+    return [Problem.error("1.5.11", Msg('player {} has played for {} ({}); only a player who has not '
+                                        'played may be withdrawn', w.player, team.id, ', '.join(played)))]

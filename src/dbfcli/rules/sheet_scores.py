@@ -11,7 +11,7 @@ from typing import Mapping
 
 from .model import CupMatch
 from .outcome import Outcome, decide
-from .problems import Problem
+from .problems import Msg, Problem
 from .settings import Settings
 
 #: §1.5.9: segments are 8 boards; 40 boards through the 1/8 final (round 6),
@@ -36,19 +36,19 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
     m = ctx.find_match(sheet.match)
     if m is None:
         return None, None, [Problem.error(
-            "1.5.16", f"match {sheet.match} is not in any recorded draw", sheet.where_of("match"),
-            hint="use the id printed by `dbf draw cup` / `dbf schedule cup`")]
+            "1.5.16", Msg('match {} is not in any recorded draw', sheet.match), sheet.where_of("match"),
+            hint=Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'))]
     problems: list[Problem] = []
     named = (sheet.home.team, sheet.away.team)
     for side, team in zip(sheet.sides, named):
         if team not in m.teams:
             other = [t for t in m.teams if t not in named]
             problems.append(Problem.error(
-                "1.5.16", f"team {team} does not play match {m.id} ({m.teams[0]} v {m.teams[1]})", side.where,
-                hint=f"did you mean {other[0]}? (team: {other[0]})" if len(other) == 1 else
-                f"the match is {m.teams[0]} v {m.teams[1]}"))
+                "1.5.16", Msg('team {} does not play match {} ({} v {})', team, m.id, m.teams[0], m.teams[1]), side.where,
+                hint=Msg('did you mean {}? (team: {})', other[0], other[0]) if len(other) == 1 else
+                Msg('the match is {} v {}', m.teams[0], m.teams[1])))
     if not problems and named[0] == named[1]:
-        problems.append(Problem.error("1.5.16", f"home and away are both {named[0]}", sheet.away.where))
+        problems.append(Problem.error("1.5.16", Msg('home and away are both {}', named[0]), sheet.away.where))
     if not problems:
         problems += _home_named(sheet, m, ctx)
     return m, m.round, problems
@@ -61,11 +61,12 @@ def _home_named(sheet, m: CupMatch, ctx) -> list[Problem]:
         seated = ctx.expected_home or m.teams[0]
         if sheet.home.team != seated:
             return [Problem.warning(
-                "1.5.7", f"in the {('semi-final', 'final')[m.round - 8]} 'home' is the team seated as home, {seated}",
+                "1.5.7", Msg("in the {} 'home' is the team seated as home, {}",
+                             ('semi-final', 'final')[m.round - 8], seated),
                 sheet.home.where)]
     elif ctx.expected_home and sheet.home.team != ctx.expected_home:
         return [Problem.warning(
-            "1.5.5", f"the schedule has {ctx.expected_home} at home, the sheet {sheet.home.team}", sheet.home.where)]
+            "1.5.5", Msg('the schedule has {} at home, the sheet {}', ctx.expected_home, sheet.home.team), sheet.home.where)]
     return []
 
 
@@ -75,30 +76,30 @@ def check_boards(sheet, round_no: int) -> list[Problem]:
     the quarter-final only."""
     problems: list[Problem] = []
     if not sheet.segments:
-        return [Problem.error("1.5.9", "the sheet has no segments", sheet.where_of("segments"),
-                              hint="segments: [[home IMPs, away IMPs], ...] (8 boards each)")]
+        return [Problem.error("1.5.9", Msg('the sheet has no segments'), sheet.where_of("segments"),
+                              hint=Msg('segments: [[home IMPs, away IMPs], ...] (8 boards each)'))]
     for seg in sheet.segments:
         if seg.boards <= 0:
-            problems.append(Problem.error("1.5.9", f"a segment of {seg.boards} boards", seg.where))
+            problems.append(Problem.error("1.5.9", Msg('a segment of {} boards', seg.boards), seg.where))
     want = match_boards(round_no)
     if sheet.agreement is not None:
         if round_no > LAST_AGREEMENT_ROUND:
             problems.append(Problem.error(
-                "1.5.9", f"the captains may change the boards only through the quarter-final; "
-                f"round {round_no} is played over {want} boards in segments of {SEGMENT_BOARDS}",
-                sheet.where_of("agreement"), hint="remove agreement and record the full match"))
+                "1.5.9", Msg('the captains may change the boards only through the quarter-final; round {} '
+                             'is played over {} boards in segments of {}', round_no, want, SEGMENT_BOARDS),
+                sheet.where_of("agreement"), hint=Msg('remove agreement and record the full match')))
         else:
             return problems
     for seg in sheet.segments:
         if seg.boards > 0 and seg.boards != SEGMENT_BOARDS:
             problems.append(Problem.error(
-                "1.5.9", f"a segment has {seg.boards} boards; segments are {SEGMENT_BOARDS} boards "
-                "unless the captains agreed otherwise", seg.where,
-                hint="record the captains' agreement: agreement: \"...\"" if round_no <= LAST_AGREEMENT_ROUND else None))
+                "1.5.9", Msg('a segment has {} boards; segments are {} boards unless the captains agreed '
+                             'otherwise', seg.boards, SEGMENT_BOARDS), seg.where,
+                hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
     if sheet.boards != want:
         problems.append(Problem.error(
-            "1.5.9", f"{sheet.boards} boards played; round {round_no} is {want} boards", sheet.where_of("segments"),
-            hint="record the captains' agreement: agreement: \"...\"" if round_no <= LAST_AGREEMENT_ROUND else None))
+            "1.5.9", Msg('{} boards played; round {} is {} boards', sheet.boards, round_no, want), sheet.where_of("segments"),
+            hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
     return problems
 
 
@@ -109,11 +110,12 @@ def check_agreed_boards(agreed: int | None, boards: int, round_no: int, cup: boo
     if agreed is None:
         return []
     if not cup:
-        return [Problem.error("1.5.9", "the captains' agreement on boards is the cup's (§1.5.9); a division "
-                              "match is played over the season's boards", hint="drop --agreed-boards")]
+        return [Problem.error("1.5.9", Msg("the captains' agreement on boards is the cup's (§1.5.9); a "
+                                           "division match is played over the season's boards"), hint=Msg('drop --agreed-boards'))]
     if agreed != boards:
-        return [Problem.error("1.5.9", f"the captains agreed {agreed} boards; the file records {boards}",
-                              hint="give the boards agreed, or import the whole match")]
+        return [Problem.error("1.5.9", Msg('the captains agreed {} boards; the file records {}', agreed,
+                                           boards),
+                              hint=Msg('give the boards agreed, or import the whole match'))]
     return []
 
 
@@ -133,33 +135,35 @@ def player_boards(sheet) -> list[Problem]:
     total = sheet.all_boards
     for name, side in (("home", sheet.home), ("away", sheet.away)):
         if not side.players:
-            problems.append(Problem.error("1.5.14", f"{name} ({side.team}): the sheet must name who played",
-                                          side.where, hint="players: [{id: 100234, boards: 40}, ...]"))
+            problems.append(Problem.error("1.5.14", Msg('{} ({}): the sheet must name who played', name,
+                                                        side.team),
+                                          side.where, hint=Msg('players: [{{id: 100234, boards: 40}}, ...]')))
             continue
         seen: set[int] = set()
         for p in side.players:
             if p.id in seen:
-                problems.append(Problem.error("1.5.14", f"player {p.id} is listed twice for {side.team}", p.where))
+                problems.append(Problem.error("1.5.14", Msg('player {} is listed twice for {}', p.id,
+                                                            side.team), p.where))
             seen.add(p.id)
             if p.boards <= 0:
-                problems.append(Problem.error("1.5.14", f"player {p.id} has {p.boards} boards", p.where,
-                                              hint="list only those who played"))
+                problems.append(Problem.error("1.5.14", Msg('player {} has {} boards', p.id, p.boards), p.where,
+                                              hint=Msg('list only those who played')))
             elif total and p.boards > total:
                 problems.append(Problem.error(
-                    "1.5.14", f"player {p.id} has {p.boards} boards; the match was {total} boards", p.where))
+                    "1.5.14", Msg('player {} has {} boards; the match was {} boards', p.id, p.boards, total), p.where))
         got = sum(p.boards for p in side.players)
         if total and got != 4 * total:
             problems.append(Problem.error(
-                "1.5.14", f"{side.team}'s players add up to {got} boards; {total} boards at two tables "
-                f"are {4 * total} player-boards", side.where))
+                "1.5.14", Msg("{}'s players add up to {} boards; {} boards at two tables are {} "
+                              'player-boards', side.team, got, total, 4 * total), side.where))
     if sheet.signed_by is None:
-        problems.append(Problem.error("1.5.14", "the sheet is not signed", sheet.where_of(None),
-                                      hint="signed_by: <member number of the captain>"))
+        problems.append(Problem.error("1.5.14", Msg('the sheet is not signed'), sheet.where_of(None),
+                                      hint=Msg('signed_by: <member number of the captain>')))
     else:
         listed = {p.id for s in sheet.sides for p in s.players}
         if sheet.signed_by not in listed:
             problems.append(Problem.error(
-                "1.5.14", f"signed by {sheet.signed_by}, who is not on the sheet", sheet.where_of("signed_by")))
+                "1.5.14", Msg('signed by {}, who is not on the sheet', sheet.signed_by), sheet.where_of("signed_by")))
     return problems
 
 
@@ -240,20 +244,22 @@ def check_played_on(sheet, ctx) -> list[Problem]:
     where = sheet.where_of("played_on")
     span = season_span(ctx.settings.season)
     if span is not None and not span[0] <= day <= span[1]:
-        return [Problem.error("1.5.6", f"played_on {day} is outside the season {ctx.settings.season} "
-                              f"({span[0]} to {span[1]})", where, hint="check the year of played_on")]
+        return [Problem.error("1.5.6", Msg('played_on {} is outside the season {} ({} to {})', day,
+                                           ctx.settings.season, span[0], span[1]), where, hint=Msg('check the year of played_on'))]
     problems: list[Problem] = []
     official = ctx.official_on
     if official is not None and day > official:
         allowed = ctx.scheduled_on if ctx.dispensation and ctx.scheduled_on else None
         if allowed is None:
             problems.append(Problem.warning(
-                "1.5.6", f"played on {day}, after the official match day {official}, with no dispensation recorded",
-                where, hint=f"record the dispensation: dbf schedule cup set {sheet.match} --date {day} "
-                            "--dispensation \"why\" (players selected for DBF, opponents accept)"))
+                "1.5.6", Msg('played on {}, after the official match day {}, with no dispensation '
+                             'recorded', day, official),
+                where, hint=Msg('record the dispensation: dbf schedule cup set {} --date {} '
+                                '--dispensation "why" (players selected for DBF, opponents accept)',
+                                sheet.match, day)))
         elif day > allowed:
             problems.append(Problem.warning(
-                "1.5.6", f"played on {day}, after {allowed}, the date the dispensation allows", where,
+                "1.5.6", Msg('played on {}, after {}, the date the dispensation allows', day, allowed), where,
                 hint=f"dbf schedule cup set {sheet.match} --date {day} if the dispensation covers it"))
     received = sheet.submitted_at      # as the sheet states it (a check run ahead of the match is no receipt)
     if received is not None:
@@ -261,9 +267,9 @@ def check_played_on(sheet, ctx) -> list[Problem]:
         begun = dt.datetime.combine(day, dt.time(int(hh), int(mm)))
         if received < begun:
             problems.append(Problem.error(
-                "1.5.6", f"the sheet was received {received:%Y-%m-%d %H:%M}, before the match began "
-                f"({begun:%Y-%m-%d %H:%M})", sheet.where_of("submitted_at") if sheet.submitted_at else where,
-                hint="check played_on, start and submitted_at"))
+                "1.5.6", Msg('the sheet was received {}, before the match began ({})',
+                             f'{received:%Y-%m-%d %H:%M}', f'{begun:%Y-%m-%d %H:%M}'), sheet.where_of("submitted_at") if sheet.submitted_at else where,
+                hint=Msg('check played_on, start and submitted_at')))
     return problems
 
 
@@ -295,8 +301,9 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
     if late <= dt.timedelta(0):
         return []
     return [Problem.warning(
-        "1.5.14", f"the sheet came {hours_minutes(late)} late: due {hours} hours after the end of play "
-        f"({'finished_at' if sheet.finished_at else 'about'} {end:%Y-%m-%d %H:%M}), received {received:%Y-%m-%d %H:%M}",
+        "1.5.14", Msg('the sheet came {} late: due {} hours after the end of play ({} {}), received {}',
+                      hours_minutes(late), hours, 'finished_at' if sheet.finished_at else 'about',
+                      f'{end:%Y-%m-%d %H:%M}', f'{received:%Y-%m-%d %H:%M}'),
         sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None))]
 
 
@@ -315,23 +322,24 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
         if side.up is None:
             if want is not None and want[0] > 0:
                 problems.append(Problem.warning(
-                    "1.5.4", f"{side.team} notes no UP, so none are credited; the tool computes {want[0]} UP ({want[1]})",
-                    side.where, hint=f"add up: {want[0]} under the team if that is right"))
+                    "1.5.4", Msg('{} notes no UP, so none are credited; the tool computes {} UP ({})',
+                                 side.team, want[0], want[1]),
+                    side.where, hint=Msg('add up: {} under the team if that is right', want[0])))
             continue
         if side.up < 0:
-            problems.append(Problem.error("1.5.4", f"{side.team} claims {side.up} UP", side.up_where))
+            problems.append(Problem.error("1.5.4", Msg('{} claims {} UP', side.team, side.up), side.up_where))
             continue
         up[side.team] = side.up if want is None else min(side.up, want[0])
         if want is not None and want[0] < side.up:
             problems.append(Problem.warning(
-                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]}); the rule's "
-                f"{want[0]} are credited", side.up_where or side.where,
-                hint="if the real road distance is longer, add it to the season's distances.csv (from,to,km) "
-                     "and amend the sheet"))
+                "1.5.4", Msg("{} claims {} UP; the tool computes {} UP ({}); the rule's {} are credited",
+                             side.team, side.up, want[0], want[1], want[0]), side.up_where or side.where,
+                hint=Msg("if the real road distance is longer, add it to the season's distances.csv "
+                         '(from,to,km) and amend the sheet')))
         elif want is not None and want[0] > side.up:
             problems.append(Problem.warning(
-                "1.5.4", f"{side.team} claims {side.up} UP; the tool computes {want[0]} UP ({want[1]}); "
-                f"{side.up} (as noted) are credited", side.up_where or side.where))
+                "1.5.4", Msg('{} claims {} UP; the tool computes {} UP ({}); {} (as noted) are credited',
+                             side.team, side.up, want[0], want[1], side.up), side.up_where or side.where))
     return up, problems
 
 
@@ -359,10 +367,10 @@ def check_ferries(sheet, route_ferries: Mapping[str, tuple[str, ...]]) -> list[P
         tool = tuple(dict.fromkeys(route_ferries[side.team]))
         if set(side.ferries) == set(tool):
             continue
-        listed = ", ".join(FERRY_NAMES.get(f, f) for f in side.ferries)
+        listed = Msg.join(', ', (FERRY_NAMES.get(f, f) for f in side.ferries))
         crossed = ", ".join(FERRY_NAMES.get(f, f) for f in tool) or "no ferry"
         problems.append(Problem.warning(
-            "1.5.4", f"{side.team} lists the ferr{'ies' if len(side.ferries) > 1 else 'y'} {listed}; the route the "
-            f"tool computes crosses {crossed}", side.ferries_where or side.where,
-            hint="check the route, or correct ferries and up on the sheet"))
+            "1.5.4", Msg('{} lists the ferr{} {}; the route the tool computes crosses {}', side.team,
+                         'ies' if len(side.ferries) > 1 else 'y', listed, crossed), side.ferries_where or side.where,
+            hint=Msg('check the route, or correct ferries and up on the sheet')))
     return problems

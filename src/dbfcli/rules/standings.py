@@ -42,7 +42,7 @@ from typing import Callable, Iterable
 
 from .lots import DrawnLot, PendingLot, find_lot
 from .model import DIVISIONS, Division, all_play_all_rule
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Located, MutableValue, Value, field, replace
 from .vp import WBF20, VPScale, match_vp
 
@@ -159,8 +159,8 @@ def check_results(division: Division, results: Iterable[DivResult]) -> tuple[lis
     for r in results:
         bad = _pairing_problems(rule, division.id, r, seen) + _score_problems(rule, r)
         if r.boards > 0 and r.boards not in (36, 40):
-            problems.append(Problem.warning(rule, f"{r.match_id}: {r.boards} boards; a division match is 36 boards "
-                                            "with screens, 40 without", r.where))
+            problems.append(Problem.warning(rule, Msg('{}: {} boards; a division match is 36 boards with '
+                                                      'screens, 40 without', r.match_id, r.boards), r.where))
         seen.ids.add(r.match_id)
         if bad:
             problems += bad
@@ -184,19 +184,20 @@ class _Seen(MutableValue):
 def _pairing_problems(rule: str, division_id: str, r: DivResult, seen: _Seen) -> list[Problem]:
     """The all-play-all's problems of one result: a team not in the division, a team against
     itself, a match id twice, a pair that met already, a team with two matches in a round."""
-    bad = [Problem.error(rule, f"{r.match_id}: team {side!r} is not in {division_id}", r.where,
-                         hint=f"see `dbf division teams {division_id}`")
+    bad = [Problem.error(rule, Msg('{}: team {} is not in {}', r.match_id, f'{side!r}', division_id), r.where,
+                         hint=Msg('see `dbf division teams {}`', division_id))
            for side in (r.home, r.away) if side not in seen.teams]
     if r.home == r.away:
-        return bad + [Problem.error(rule, f"{r.match_id}: {r.home} cannot play itself", r.where)] + (
-            [Problem.error(rule, f"{r.match_id} is recorded twice", r.where)] if r.match_id in seen.ids else [])
+        return bad + [Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where)] + (
+            [Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where)] if r.match_id in seen.ids else [])
     if r.match_id in seen.ids:
-        bad.append(Problem.error(rule, f"{r.match_id} is recorded twice", r.where))
+        bad.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where))
     pair = frozenset((r.home, r.away))
     if pair in seen.pairs:
-        bad.append(Problem.error(rule, f"{r.home} and {r.away} meet once in the all-play-all; "
-                                 f"already recorded as {seen.pairs[pair]}", r.where))
-    bad += [Problem.error(rule, f"{r.match_id}: {side} already plays {seen.busy[(r.round, side)]} in round {r.round}",
+        bad.append(Problem.error(rule, Msg('{} and {} meet once in the all-play-all; already recorded as '
+                                           '{}', r.home, r.away, seen.pairs[pair]), r.where))
+    bad += [Problem.error(rule, Msg('{}: {} already plays {} in round {}', r.match_id, side,
+                                    seen.busy[(r.round, side)], r.round),
                           r.where) for side in (r.home, r.away) if (r.round, side) in seen.busy]
     return bad
 
@@ -205,10 +206,11 @@ def _score_problems(rule: str, r: DivResult) -> list[Problem]:
     """IMP totals below zero (a malformed file), no boards at all (the rule of the division)."""
     bad = []
     if r.imps_home < 0 or r.imps_away < 0:
-        bad.append(Problem.error(None, f"{r.match_id}: IMP totals are >= 0, not {r.imps_home}-{r.imps_away}", r.where,
+        bad.append(Problem.error(None, Msg('{}: IMP totals are >= 0, not {}-{}', r.match_id, r.imps_home,
+                                           r.imps_away), r.where,
                                  code="format.result"))
     if r.boards <= 0:
-        bad.append(Problem.error(rule, f"{r.match_id}: {r.boards} boards; a match has boards", r.where))
+        bad.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where))
     return bad
 
 
@@ -380,21 +382,21 @@ def pending_lots(division_id: str, rows) -> list[PendingLot]:
         group = rows[i:j + 1]
         names = {tuple(m.name for m in r.marks) for r in group}
         teams = tuple(r.team for r in group)
-        what = f"{division_id} places {i + 1}-{j + 1}"
+        what = Msg('{} places {}-{}', division_id, i + 1, j + 1)
         if len(names) > 1:
             mark = next(m for r in group for m in r.marks)
-            out.append(PendingLot(division_id, mark.rule, teams, f"{what}: the {mark.name} place(s)"))
+            out.append(PendingLot(division_id, mark.rule, teams, Msg('{}: the {} place(s)', what, mark.name)))
         elif division_id == "1div" and i < 3:
-            out.append(PendingLot(division_id, "1.1.2.8", teams, f"{what}: the play-off order (the choice, "
-                                                                  "the carry-over)"))
+            out.append(PendingLot(division_id, "1.1.2.8", teams, Msg('{}: the play-off order (the choice, '
+                                                                     'the carry-over)', what)))
     return out
 
 
 def _lots_problems(division_id: str, rows) -> list[Problem]:
     """A warning for each pending lot of a final table (:func:`pending_lots`)."""
-    return [Problem.warning(p.rule, f"{division_id}: {', '.join(p.teams)} are tied after every tie-break "
-                                    f"({p.what}); the TD draws lots",
-                            hint=f"record the draw: {p.command()} (or dbf lot record ... --order)")
+    return [Problem.warning(p.rule, Msg('{}: {} are tied after every tie-break ({}); the TD draws lots',
+                                        division_id, ', '.join(p.teams), p.what),
+                            hint=Msg('record the draw: {} (or dbf lot record ... --order)', p.command()))
             for p in pending_lots(division_id, rows)]
 
 
@@ -410,17 +412,19 @@ def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem
         rule = all_play_all_rule(division)
         m = scheduled.get(r.match_id)
         if m is None:
-            problems.append(Problem.error(rule, f"{r.match_id} is not a match of the schedule", r.where,
-                                          hint=f"see `dbf schedule {division}`"))
+            problems.append(Problem.error(rule, Msg('{} is not a match of the schedule', r.match_id), r.where,
+                                          hint=Msg('see `dbf schedule {}`', division)))
             continue
         if m.away is None:
-            problems.append(Problem.error(rule, f"{r.match_id} is {m.home}'s bye, not a match", r.where))
+            problems.append(Problem.error(rule, Msg("{} is {}'s bye, not a match", r.match_id, m.home), r.where))
             continue
         if r.round != m.round:
-            problems.append(Problem.error(rule, f"{r.match_id} is a round {m.round} match, not round {r.round}", r.where))
+            problems.append(Problem.error(rule, Msg('{} is a round {} match, not round {}', r.match_id,
+                                                    m.round, r.round), r.where))
         if (r.home, r.away) == (m.away, m.home):
-            problems.append(Problem.warning(rule, f"{r.match_id}: home and away swapped against the schedule "
-                                            f"({m.home} is home)", r.where))
+            problems.append(Problem.warning(rule, Msg('{}: home and away swapped against the schedule ({} '
+                                                      'is home)', r.match_id, m.home), r.where))
         elif (r.home, r.away) != (m.home, m.away):
-            problems.append(Problem.error(rule, f"{r.match_id} is {m.home} v {m.away}, not {r.home} v {r.away}", r.where))
+            problems.append(Problem.error(rule, Msg('{} is {} v {}, not {} v {}', r.match_id, m.home, m.away,
+                                                    r.home, r.away), r.where))
     return problems

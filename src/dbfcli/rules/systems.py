@@ -28,7 +28,7 @@ the strong artificial variants (strong club, strong pass, ...).
 from __future__ import annotations
 
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Located, Value
 
 SUITS = ("C", "D", "H", "S")
@@ -209,11 +209,11 @@ def validate_card(card: Card) -> list[Problem]:
     for bid in card.openings + card.overcalls:
         key = str(bid)
         if key in seen:
-            out.append(Problem.error(None, f"bid {key} is listed twice", bid.where, code="format.duplicate"))
+            out.append(Problem.error(None, Msg('bid {} is listed twice', key), bid.where, code="format.duplicate"))
         seen.add(key)
         if not bid.variants:
-            out.append(Problem.error(None, f"bid {key} lists no hand variant", bid.where,
-                                     hint="give at least one variant with an hcp range", code="format.system"))
+            out.append(Problem.error(None, Msg('bid {} lists no hand variant', key), bid.where,
+                                     hint=Msg('give at least one variant with an hcp range'), code="format.system"))
         if bid.is_overcall:
             out += _check_over(bid)
         for v in bid.variants:
@@ -224,13 +224,13 @@ def validate_card(card: Card) -> list[Problem]:
 def _check_over(bid: Bid) -> list[Problem]:
     over = bid.over or ""
     if over.lower() == "1x":
-        return [] if bid.call.level >= 1 else [Problem.error(None, f"overcall {bid} must be a bid", bid.where, code="format.system")]
+        return [] if bid.call.level >= 1 else [Problem.error(None, Msg('overcall {} must be a bid', bid), bid.where, code="format.system")]
     c = Call.parse(over)
     if c is None or c.is_pass:
-        return [Problem.error(None, f"overcall {bid}: {over!r} is not an opening bid", bid.where,
-                              hint='use 1C, 1D, 1H, 1S, 1x (any natural one-of-a-suit) or 1NT', code="format.system")]
+        return [Problem.error(None, Msg('overcall {}: {} is not an opening bid', bid, f'{over!r}'), bid.where,
+                              hint=Msg('use 1C, 1D, 1H, 1S, 1x (any natural one-of-a-suit) or 1NT'), code="format.system")]
     if bid.call.is_pass or bid.call.index <= c.index:
-        return [Problem.error(None, f"overcall {bid.call} is not higher than {over}", bid.where, code="format.system")]
+        return [Problem.error(None, Msg('overcall {} is not higher than {}', bid.call, over), bid.where, code="format.system")]
     return []
 
 
@@ -238,21 +238,23 @@ def _check_variant(key: str, v: Variant) -> list[Problem]:
     out: list[Problem] = []
     lo, hi = v.hcp
     if not (0 <= lo <= hi <= MAX_HCP):
-        out.append(Problem.error(None, f"bid {key}: HCP range {lo}-{hi} is impossible (0-{MAX_HCP}, min <= max)", code="format.system"))
+        out.append(Problem.error(None, Msg('bid {}: HCP range {}-{} is impossible (0-{}, min <= max)', key, lo,
+                                           hi, MAX_HCP), code="format.system"))
     if v.shape not in SHAPES:
-        out.append(Problem.error(None, f"bid {key}: shape {v.shape!r} is unknown", hint=", ".join(SHAPES), code="format.system"))
+        out.append(Problem.error(None, Msg('bid {}: shape {} is unknown', key, f'{v.shape!r}'), hint=Msg.join(', ', (SHAPES)), code="format.system"))
     named = 0
     for p in v.promises:
         if not p.suits or any(s not in SUITS for s in p.suits) or len(set(p.suits)) != len(p.suits):
-            out.append(Problem.error(None, f"bid {key}: suits {'|'.join(p.suits)!r} are not C, D, H, S", code="format.system"))
+            out.append(Problem.error(None, Msg('bid {}: suits {} are not C, D, H, S', key,
+                                               f"{'|'.join(p.suits)!r}"), code="format.system"))
         if not 0 <= p.min <= 13:
-            out.append(Problem.error(None, f"bid {key}: {p.min} cards in a suit is impossible", code="format.system"))
+            out.append(Problem.error(None, Msg('bid {}: {} cards in a suit is impossible', key, p.min), code="format.system"))
         if p.specific:
             named += p.min
         if v.shape == "balanced" and p.min > 5:
-            out.append(Problem.error(None, f"bid {key}: a balanced hand has no {p.min}-card suit", code="format.system"))
+            out.append(Problem.error(None, Msg('bid {}: a balanced hand has no {}-card suit', key, p.min), code="format.system"))
     if named > 13:
-        out.append(Problem.error(None, f"bid {key}: the promised lengths add up to {named} cards", code="format.system"))
+        out.append(Problem.error(None, Msg('bid {}: the promised lengths add up to {} cards', key, named), code="format.system"))
     return out
 
 
@@ -307,7 +309,8 @@ def _hum_a(bid: Bid) -> list[Reason]:
     if not ranges or (len(ranges) == 1 and ranges[0][0] == 0):
         return []
     return [Reason("2.10.11a", str(bid),
-                   f"the opening pass shows {_fmt_ranges(ranges)} HCP, not one range starting at 0 (a 'strong' pass)")]
+                   Msg("the opening pass shows {} HCP, not one range starting at 0 (a 'strong' pass)",
+                       _fmt_ranges(ranges)))]
 
 
 def min_strength(v: Variant) -> int:
@@ -325,10 +328,10 @@ def _hum_b(bid: Bid) -> list[Reason]:
     for v in bid.variants:
         strength = min_strength(v)
         if strength < HUM_B_LIMIT:
-            extra = "" if strength == v.hcp[0] else f" ({strength} counting length points)"
+            extra = "" if strength == v.hcp[0] else Msg(' ({} counting length points)', strength)
             out.append(Reason("2.10.11b", str(bid),
-                              f"{bid} may be opened with {v.hcp[0]} HCP{extra} [{v.label()}]: a king or more "
-                              f"below average strength (under {HUM_B_LIMIT} HCP)"))
+                              Msg('{} may be opened with {} HCP{} [{}]: a king or more below average '
+                                  'strength (under {} HCP)', bid, v.hcp[0], extra, v.label(), HUM_B_LIMIT)))
             break
     return out
 
@@ -346,8 +349,8 @@ def _hum_c(card: Card, bid: Bid) -> list[Reason]:
         return []
     short = next(v for v in bid.variants if v.length(bid.call.strain) < 4)
     return [Reason("2.10.11c", str(bid),
-                   f"{bid} does not show 4 {SUIT_NAMES[bid.call.strain]} [{short.label()}] and no exception "
-                   f"of §2.10.11 applies")]
+                   Msg('{} does not show 4 {} [{}] and no exception of §2.10.11 applies', bid,
+                       SUIT_NAMES[bid.call.strain], short.label()))]
 
 
 def is_strong_system(card: Card) -> str | None:
@@ -467,8 +470,8 @@ def _af_1(bid: Bid) -> list[Reason]:
         return []
     v = weak[0] if not shared else next(v for v in rest if v.hcp[0] < STRONG_LIMIT)
     return [Reason("2.10.17.1", str(bid),
-                   f"opening {bid} may hold under {WEAK_LIMIT} HCP and does not promise 4 cards in one "
-                   f"specific suit [{v.label()}]")]
+                   Msg('opening {} may hold under {} HCP and does not promise 4 cards in one specific '
+                       'suit [{}]', bid, WEAK_LIMIT, v.label()))]
 
 
 def _natural_one(over: str) -> bool:
@@ -487,7 +490,7 @@ def _af_2(bid: Bid) -> list[Reason]:
     v = next((v for v in bid.variants if not v.specific_suits(4)), bid.variants[0] if bid.variants else None)
     what = f" [{v.label()}]" if v else ""
     return [Reason("2.10.17.2", str(bid),
-                   f"overcall {bid} does not show 4+ cards in one specific suit{what}")]
+                   Msg('overcall {} does not show 4+ cards in one specific suit{}', bid, what))]
 
 
 def _af_3(bid: Bid) -> list[Reason]:
@@ -497,6 +500,6 @@ def _af_3(bid: Bid) -> list[Reason]:
         shown = [p for p in v.promises if p.min >= 4]
         if v.weak and len(shown) == 2 and all(p.min == 4 for p in shown):
             return [Reason("2.10.17.3", str(bid),
-                           f"overcall {bid} is a weak two-suiter with only 4 cards promised in each suit "
-                           f"[{v.label()}]")]
+                           Msg('overcall {} is a weak two-suiter with only 4 cards promised in each suit '
+                               '[{}]', bid, v.label()))]
     return []

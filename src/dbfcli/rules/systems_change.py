@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from .problems import Problem
+from .problems import Msg, Problem
 
 if TYPE_CHECKING:  # the card model is needed only to judge a change of card
     from .systems import Card
@@ -63,14 +63,17 @@ def description_problems(deadline: dt.date | None, sent: dt.date | None, first_s
         upto = sent if sent is not None else today
         fine = late_fine(deadline, upto, per_week_kr)
         if fine:
-            state = f"sent {sent}" if sent else f"not sent by {today}"
-            out.append(Problem.error("1.1.1.2", f"{pair}: system description due {deadline}, {state}: fine "
-                                     f"{fine} kr ({per_week_kr} kr per commenced week), to be paid before the pair "
-                                     f"may play; the pair circulates its description to every opposing team itself"))
+            state = Msg('sent {}', sent) if sent else Msg('not sent by {}', today)
+            out.append(Problem.error("1.1.1.2", Msg('{}: system description due {}, {}: fine {} kr ({} kr '
+                                                    'per commenced week), to be paid before the pair may '
+                                                    'play; the pair circulates its description to every '
+                                                    'opposing team itself', pair, deadline, state, fine,
+                                                    per_week_kr)))
     if (sent is None and today > acol_by) or (sent is not None and sent > acol_by):
-        out.append(Problem.error("1.1.1.2", f"{pair}: no system description circulated by {acol_by} (2 weeks before "
-                                 f"the first session {first_session}): the pair must play {DBS_ACOL}",
-                                 hint="the TD hands out the DBS-Acol card"))
+        out.append(Problem.error("1.1.1.2", Msg('{}: no system description circulated by {} (2 weeks '
+                                                'before the first session {}): the pair must play {}', pair,
+                                                acol_by, first_session, DBS_ACOL),
+                                 hint=Msg('the TD hands out the DBS-Acol card')))
     return out
 
 
@@ -80,8 +83,9 @@ def protest_problems(protest_date: dt.date, first_session: dt.date) -> list[Prob
     last = first_session - dt.timedelta(days=7)
     if protest_date <= last:
         return []
-    return [Problem.error("1.1.1.2", f"protest of {protest_date} is too late: protests about system descriptions "
-                          f"are accepted until {last} (1 week before the first session {first_session})")]
+    return [Problem.error("1.1.1.2", Msg('protest of {} is too late: protests about system descriptions '
+                                         'are accepted until {} (1 week before the first session {})',
+                                         protest_date, last, first_session))]
 
 
 def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> list[Problem]:
@@ -101,25 +105,28 @@ def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> 
     out += bad
     old_keys = {(r.rule, r.bid) for r in old_cls.reasons}
     if new_cls.hum and not old_cls.hum:
-        out.append(Problem.error("1.1.1.2a", "the change makes the system HUM (§2.10.11); a change must make "
-                                 "defending easier"))
+        out.append(Problem.error("1.1.1.2a", Msg('the change makes the system HUM (§2.10.11); a change '
+                                                 'must make defending easier')))
     for r in new_cls.reasons:
         if (r.rule, r.bid) in old_keys:
             continue
         if r.rule.startswith("2.10.17"):
-            out.append(Problem.error("1.1.1.2a", f"the change adds Åbent forsvar: {r.bid} (§{r.rule}); Åbent forsvar "
-                                     f"may be removed, never added"))
+            out.append(Problem.error("1.1.1.2a", Msg('the change adds Åbent forsvar: {} (§{}); Åbent '
+                                                     'forsvar may be removed, never added', r.bid, r.rule)))
         elif old_cls.hum:
-            out.append(Problem.error("1.1.1.2a", f"the change adds a HUM opening: {r.bid} (§{r.rule})"))
+            out.append(Problem.error("1.1.1.2a", Msg('the change adds a HUM opening: {} (§{})', r.bid, r.rule)))
     last = one_month_before(play_date)
     if sent > last:
-        out.append(Problem.error("1.1.1.2a", f"the new description was sent {sent}; it must reach the captains and "
-                                 f"the TD by {last}, a month before play on {play_date}"))
+        out.append(Problem.error("1.1.1.2a", Msg('the new description was sent {}; it must reach the '
+                                                 'captains and the TD by {}, a month before play on {}', sent,
+                                                 last, play_date)))
     if not any(p.is_error for p in out) and _differs(old, new):
         removed = old_keys - {(r.rule, r.bid) for r in new_cls.reasons}
         if not removed:
-            out.append(Problem.warning("1.1.1.2b", "the change neither removes HUM nor Åbent forsvar: allowed only if it "
-                                       "makes defending easier (§1.1.1.2a) or if approved at the table (§1.1.1.2b)"))
+            out.append(Problem.warning("1.1.1.2b", Msg('the change neither removes HUM nor Åbent forsvar: '
+                                                       'allowed only if it makes defending easier '
+                                                       '(§1.1.1.2a) or if approved at the table '
+                                                       '(§1.1.1.2b)')))
     return out
 
 
@@ -136,9 +143,9 @@ def supplement_problems(pages: int | None, hum: bool) -> list[Problem]:
     limit = 2 if hum else 1
     if 0 <= pages <= limit:
         return []
-    kind = "HUM system" if hum else "system that is not HUM"
-    return [Problem.error("2.10.4", f"supplement of {pages} pages; a {kind} may add at most {limit} A4 page"
-                          f"{'s' if limit > 1 else ''} to the team system card")]
+    kind = Msg('HUM system') if hum else Msg('system that is not HUM')
+    return [Problem.error("2.10.4", Msg('supplement of {} pages; a {} may add at most {} A4 page{} to the '
+                                        'team system card', pages, kind, limit, 's' if limit > 1 else ''))]
 
 
 def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, opponent_plays_hum: bool,
@@ -161,17 +168,18 @@ def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, 
         return []
     out: list[Problem] = []
     if not (opponent_is_division_team or opponent_plays_hum):
-        out.append(Problem.error("1.5.1.2", "HUM systems are not allowed in the cup unless the opponents are seeded "
-                                 "as a division team or play a HUM system themselves"))
+        out.append(Problem.error("1.5.1.2", Msg('HUM systems are not allowed in the cup unless the '
+                                                'opponents are seeded as a division team or play a HUM '
+                                                'system themselves')))
     due = match_date - dt.timedelta(days=notice_days)
     if card_sent_date is None or card_sent_date > due:
-        state = "not sent" if card_sent_date is None else f"sent {card_sent_date}"
-        out.append(Problem.error("2.10.5", f"HUM card {state}; it must reach the opponents by {due}, "
-                                 f"{notice_days} days before the match on {match_date} (§1.5.1.1): the HUM "
-                                 f"system may not be used in this match"))
+        state = Msg('not sent') if card_sent_date is None else Msg('sent {}', card_sent_date)
+        out.append(Problem.error("2.10.5", Msg('HUM card {}; it must reach the opponents by {}, {} days '
+                                               'before the match on {} (§1.5.1.1): the HUM system may not '
+                                               'be used in this match', state, due, notice_days, match_date)))
     if copies is not None and copies < required_copies:
-        out.append(Problem.error("2.10.5", f"{copies} copies of the HUM card sent; at least {required_copies} "
-                                 f"are required"))
+        out.append(Problem.error("2.10.5", Msg('{} copies of the HUM card sent; at least {} are required',
+                                               copies, required_copies)))
     return out
 
 

@@ -24,7 +24,7 @@ from typing import Iterable, Mapping
 
 from .imps import imps
 from .names import fit_name, name_key  # noqa: F401  (name_key: for the importers)
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .scoring import Contract, ns_score
 from .value import Located, Value
 
@@ -152,8 +152,8 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
     if wanted is not None:
         hit = [g for g in labels if g is not None and _same_match(g, wanted)]
         if not hit:
-            return None, [Problem.error(None, f"the file has no match {wanted!r}; it has {len(labels)}:" + listed(labels),
-                                        hint="name the match as the file labels it, either team first",
+            return None, [Problem.error(None, Msg("the file has no match {}; it has {}:{}", repr(wanted), len(labels), listed(labels)),
+                                        hint=Msg('name the match as the file labels it, either team first'),
                                         code="format.import")]
         return hit[0], []
     if len(labels) == 1:
@@ -164,7 +164,7 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
     said = "none of them has" if not fits else "several have"
     return None, [Problem.error(None, f"the file holds {len(labels)} matches and {said} only players of the two "
                                 f"teams:" + listed(fits or labels),
-                                hint="name the match with --pick 'HOME v AWAY' as the file labels it", code="format.import")]
+                                hint=Msg("name the match with --pick 'HOME v AWAY' as the file labels it"), code="format.import")]
 
 
 def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
@@ -174,35 +174,38 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
         computed: int | None = 0
     elif t.contract is not None:
         if t.declarer is None or t.tricks is None:
-            return None, Problem.error(None, f"board {t.board}: contract {t.contract} without declarer or tricks",
+            return None, Problem.error(None, Msg('board {}: contract {} without declarer or tricks', t.board,
+                                                 t.contract),
                                        t.where, code="format.import")
         try:
             computed = ns_score(t.contract, t.declarer, t.vulnerability, t.tricks)
         except ValueError as exc:
-            return None, Problem.error(None, f"board {t.board}: {exc}", t.where, code="format.import")
+            return None, Problem.error(None, Msg('board {}: {}', t.board, exc), t.where, code="format.import")
     else:
         computed = None
     if computed is None:
         if t.stated_ns is None:
-            return None, Problem.error(None, f"board {t.board}: neither a contract nor a score", t.where, code="format.import")
+            return None, Problem.error(None, Msg('board {}: neither a contract nor a score', t.board), t.where, code="format.import")
         return t.stated_ns, None
     if t.stated_ns is not None and t.stated_ns != computed:
-        by = f" by {t.declarer}" if t.declarer else ""
+        by = Msg(' by {}', t.declarer) if t.declarer else ""
         return None, Problem.error(
-            None, f"board {t.board}: the file states NS {t.stated_ns}, but {t.contract or 'Pass'}{by} taking "
-                  f"{t.tricks} tricks ({t.vulnerability} vulnerable) scores NS {computed}", t.where, code="format.import")
+            None, Msg('board {}: the file states NS {}, but {}{} taking {} tricks ({} vulnerable) scores '
+                      'NS {}', t.board, t.stated_ns, t.contract or 'Pass', by, t.tricks, t.vulnerability,
+                      computed), t.where, code="format.import")
     return computed, None
 
 
 def _seat_problem(t: TableResult, seat: str, name: str, why: str | None) -> Problem:
     """§1.5.14: a seat the file leaves empty is named as missing; a name not found names its candidates."""
     if not name.strip():
-        return Problem.error(None, f"board {t.board}: no {SEAT_NAMES[seat]} given", t.where,
-                             hint="the file names nobody in this seat, on this board or before it in the same "
-                                  "room; add the name to the file's first board of the segment", code="format.seat-missing")
-    return Problem.error(None, f"board {t.board}, {SEAT_NAMES[seat]}: {why}", t.where,
-                         hint="correct the name in the file, map it with --names FILE, or add the player to the "
-                              "team (dbf cup add-player) before importing", code="unknown.player")
+        return Problem.error(None, Msg('board {}: no {} given', t.board, SEAT_NAMES[seat]), t.where,
+                             hint=Msg('the file names nobody in this seat, on this board or before it in '
+                                      "the same room; add the name to the file's first board of the "
+                                      'segment'), code="format.seat-missing")
+    return Problem.error(None, Msg('board {}, {}: {}', t.board, SEAT_NAMES[seat], why), t.where,
+                         hint=Msg('correct the name in the file, map it with --names FILE, or add the '
+                                  'player to the team (dbf cup add-player) before importing'), code="unknown.player")
 
 
 class _Tables:
@@ -241,8 +244,8 @@ class _Tables:
         n, e, s, w = ids
         if n.team != s.team or e.team != w.team or n.team == e.team:
             problems.append(Problem.error(
-                None, f"board {t.board}: North-South ({n.name}, {s.name}) and East-West ({e.name}, {w.name}) "
-                      f"are not one team each", t.where, code="format.import"))
+                None, Msg('board {}: North-South ({}, {}) and East-West ({}, {}) are not one team each',
+                          t.board, n.name, s.name, e.name, w.name), t.where, code="format.import"))
             self.refused.add(t.board)
             return
         ns, why = score_table(t)
@@ -263,13 +266,13 @@ def _board_result(board: int, rows: list[tuple[TableResult, str, int]], home: st
     file states are checked against the scores."""
     ns_teams = sorted(team for _, team, _ in rows)
     if len(rows) == 1:
-        problems.append(Problem.error(None, f"board {board} was played at one table only", rows[0][0].where,
-                                      hint="a team match needs each board at both tables", code="format.import"))
+        problems.append(Problem.error(None, Msg('board {} was played at one table only', board), rows[0][0].where,
+                                      hint=Msg('a team match needs each board at both tables'), code="format.import"))
         return None
     if ns_teams != sorted((home, away)):
         problems.append(Problem.error(
-            None, f"board {board} is recorded {len(rows)} times with NS teams {', '.join(ns_teams)}; "
-                  f"a board is played once with each team North-South", rows[0][0].where, code="format.import"))
+            None, Msg('board {} is recorded {} times with NS teams {}; a board is played once with each '
+                      'team North-South', board, len(rows), ', '.join(ns_teams)), rows[0][0].where, code="format.import"))
         return None
     home_ns = next(ns for _, team, ns in rows if team == home)
     away_ns = next(ns for _, team, ns in rows if team == away)
@@ -277,8 +280,8 @@ def _board_result(board: int, rows: list[tuple[TableResult, str, int]], home: st
     for t, team, _ in rows:
         if t.stated_imps is not None and t.stated_imps != (won if team == home else -won):
             problems.append(Problem.error(
-                None, f"board {board}: the file states {t.stated_imps} IMPs for {team}; NS {home_ns} and "
-                      f"{away_ns} at the two tables are {won if team == home else -won}", t.where, code="format.import"))
+                None, Msg('board {}: the file states {} IMPs for {}; NS {} and {} at the two tables are '
+                          '{}', board, t.stated_imps, team, home_ns, away_ns, won if team == home else -won), t.where, code="format.import"))
     return BoardResult(board, home_ns, away_ns, (max(won, 0), max(-won, 0)))
 
 
@@ -321,13 +324,14 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
     by_board = sorted_tables.by_board
     singles = [b for b, rows in by_board.items() if len(rows) == 1]
     if singles and len(singles) == len(by_board) and not problems:
-        return None, [Problem.error(None, f"one room is missing: every board ({_ranges(sorted(singles))}) was played "
-                                    "at one table only", hint="export both rooms (Open and Closed) of the match", code="format.import")]
+        return None, [Problem.error(None, Msg('one room is missing: every board ({}) was played at one '
+                                              'table only', _ranges(sorted(singles))), hint=Msg('export both rooms (Open and Closed) of '
+                                                                  'the match'), code="format.import")]
     results = _results(sorted_tables, home, away, problems)
     if problems:
         return None, problems
     if not results:
-        return None, [Problem.error(None, "the file records no board of this match", code="format.import")]
+        return None, [Problem.error(None, Msg('the file records no board of this match'), code="format.import")]
     seen, boards_of = sorted_tables.seen, sorted_tables.boards_of
     players = {team: tuple((pid, boards_of[pid]) for pid in seen[team]) for team in (home, away)}
     return ImportedMatch(home, away, tuple(results), _segment_totals(results, segment_boards), players, group,
@@ -337,9 +341,10 @@ def build_match(tables: Iterable[TableResult], home: str, away: str, roster: Ite
 def _not_played(tables: list[TableResult], group: str | None) -> Problem:
     """A match whose every table is passed out was not played (RealBridge writes a match that did
     not take place so: placeholder "Dummy" seats, every board passed): said so, not scored 0-0."""
-    return Problem.error(None, f"no board of {group or 'this match'} was bid: every table is passed out, "
-                         "so the match was not played", tables[0].where,
-                         hint="import the match that was played, or record a walkover (dbf result walkover)",
+    return Problem.error(None, Msg('no board of {} was bid: every table is passed out, so the match was '
+                                   'not played', group or 'this match'), tables[0].where,
+                         hint=Msg('import the match that was played, or record a walkover (dbf result '
+                                  'walkover)'),
                          code="format.import")
 
 

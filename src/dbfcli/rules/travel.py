@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .problems import Problem
+from .problems import Msg, Problem
 from .records import RecordedMatch
 from .settings import TravelSettings, UPSettings
 from .value import Value
@@ -45,8 +45,9 @@ def fare(zones: int, prices: dict[int, int]) -> tuple[int | None, list[Problem]]
     if zones <= 0:
         return 0, []
     if not prices:
-        return None, [Problem.error("1.5.17", "no DSB zone prices in season.toml ([travel] zone_prices_kr)",
-                                    hint="add the season's fare per number of zones")]
+        return None, [Problem.error("1.5.17", Msg('no DSB zone prices in season.toml ([travel] '
+                                                  'zone_prices_kr)'),
+                                    hint=Msg("add the season's fare per number of zones"))]
     if zones in prices:
         return prices[zones], []
     above = [k for k in prices if k >= zones]
@@ -117,15 +118,15 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     allowance, §1.5.4)."""
     problems: list[Problem] = []
     if persons < 1 or persons > 6:
-        problems.append(Problem.error("1.5.11", f"{persons} travellers; a team has 4-6 players"))
+        problems.append(Problem.error("1.5.11", Msg('{} travellers; a team has 4-6 players', persons)))
     if zones < 0 or trips < 1 or reservation_kr < 0:
-        problems.append(Problem.error(None, "zones, trips and reservation must be positive numbers", code="usage.option"))
+        problems.append(Problem.error(None, Msg('zones, trips and reservation must be positive numbers'), code="usage.option"))
     if problems:
         return None, problems
     if bornholm:
         if settings.bornholm_ferry_kr <= 0:
-            return None, [Problem.error("7.2.2", "no ferry fare Rønne-Copenhagen in season.toml "
-                                        "([travel] bornholm_ferry_kr)")]
+            return None, [Problem.error("7.2.2", Msg('no ferry fare Rønne-Copenhagen in season.toml '
+                                                     '([travel] bornholm_ferry_kr)'))]
         dsb, problems = fare(zones, settings.zone_prices_kr)
         each = settings.bornholm_ferry_kr + (dsb or 0)
         covered = True
@@ -193,14 +194,16 @@ def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, r
 
     rec = _recorded(matches, match_id)
     if rec is not None and round_no < 8 and rec.home == team and not elsewhere:
-        return [Problem.error("1.5.17", f"{team} was the home team of {match_id}, played at its captain's address "
-                              "(§1.5.8); only the travelling team has a journey to refund",
+        return [Problem.error("1.5.17", Msg("{} was the home team of {}, played at its captain's address "
+                                            '(§1.5.8); only the travelling team has a journey to refund', team,
+                                            match_id),
                               hint=_elsewhere_hint(match_id))]
     if not travels(km):
-        return [Problem.error("1.5.17", f"{team} travelled 0 km to {match_id}: the venue is at its own postcode, so "
-                              "it has no journey to refund and no overnight allowance (§1.5.4)",
+        return [Problem.error("1.5.17", Msg('{} travelled 0 km to {}: the venue is at its own postcode, '
+                                            'so it has no journey to refund and no overnight allowance '
+                                            '(§1.5.4)', team, match_id),
                               hint=_elsewhere_hint(match_id))]
     if rec is None:
-        return [Problem.warning("1.5.14", f"{match_id} has no recorded result yet; a claim is sent with the "
-                                "result sheet (§1.5.14)", hint="check the persons when the sheet comes")]
+        return [Problem.warning("1.5.14", Msg('{} has no recorded result yet; a claim is sent with the '
+                                              'result sheet (§1.5.14)', match_id), hint=Msg('check the persons when the sheet comes'))]
     return []

@@ -23,7 +23,7 @@ or 5 finals in all. Readings (docs/readings/systems.md):
 from __future__ import annotations
 
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Value
 
 IN_A_ROW = 3
@@ -93,8 +93,9 @@ def trophy_status(finals: list[Final]) -> tuple[TrophyStatus, list[Problem]]:
     seen: dict[str, Final] = {}
     for f in finals:
         if f.season in seen:
-            problems.append(Problem.error("1.5.1", f"season {f.season} has two finals (captains "
-                                          f"{seen[f.season].captain} and {f.captain}); one final a season", f.where))
+            problems.append(Problem.error("1.5.1", Msg('season {} has two finals (captains {} and {}); '
+                                                       'one final a season', f.season, seen[f.season].captain,
+                                                       f.captain), f.where))
         seen[f.season] = f
     wins: dict[int, int] = {}
     names: dict[int, str] = {}
@@ -146,8 +147,9 @@ def merge_finals(history: list[Final], recorded: list[Final]) -> tuple[list[Fina
             out.append(f)
         elif rec.captain != f.captain:
             problems.append(Problem.error(
-                "1.5.1", f"season {f.season}: the history file names captain {f.captain} ({f.name or '?'}) as final "
-                f"winner, the recorded final captain {rec.captain} ({rec.name or '?'})", f.where,
-                hint="correct the history file, or the recorded final"))
+                "1.5.1", Msg('season {}: the history file names captain {} ({}) as final winner, the '
+                             'recorded final captain {} ({})', f.season, f.captain, f.name or '?', rec.captain,
+                             rec.name or '?'), f.where,
+                hint=Msg('correct the history file, or the recorded final')))
     out.sort(key=lambda f: f.season)
     return out, problems

@@ -32,6 +32,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from dbfcli.rules.geography import CROSSINGS, PostcodeTable, Route, road_route
 from dbfcli.rules.settings import UPSettings
 
+from .problems import Msg
 from .value import Value
 
 RULE = "1.5.4"
@@ -111,15 +112,15 @@ def crossing_up(crossing: str, settings: UPSettings) -> tuple[int, str]:
     """§1.5.4: the ferry UP one crossing earns, and why."""
     kind, up_class = up_class_of(crossing, settings)
     if kind is None:
-        return 0, f"{crossing}: unknown crossing, no ferry UP"
+        return 0, Msg("{}: unknown crossing, no ferry UP", crossing)
     if up_class is None:
-        return 0, f"{crossing}: {kind} outside Storebælt/Kattegat/Østersøen, no ferry UP"
+        return 0, Msg("{}: {} outside Storebælt/Kattegat/Østersøen, no ferry UP", crossing, kind)
     value = getattr(settings, up_class)
     if kind == "bridge":
         if not settings.storebaelt_bridge_counts:
-            return 0, f"{crossing}: Great Belt bridge, no ferry UP (storebaelt_bridge_counts = false)"
-        return value, f"{crossing}: Great Belt bridge counts as Storebælt, +{value} UP"
-    return value, f"{crossing}: ferry ({up_class}), +{value} UP"
+            return 0, Msg("{}: Great Belt bridge, no ferry UP (storebaelt_bridge_counts = false)", crossing)
+        return value, Msg("{}: Great Belt bridge counts as Storebælt, +{} UP", crossing, value)
+    return value, Msg("{}: ferry ({}), +{} UP", crossing, up_class, value)
 
 
 def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
@@ -130,10 +131,11 @@ def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
     at_sea = whole_km(sum(leg.km for leg in route.legs if leg.kind == "ferry") or route.sea_km)
     if not up_settings.sea_km_count and at_sea and not route.km_source:
         counted = max(0, km - at_sea)       # the reading switched off: sea km earn only the ferry UP
-        sea = f", of which {at_sea} at sea not counted (sea_km_count = false)"
+        sea = Msg(", of which {} at sea not counted (sea_km_count = false)", at_sea)
     d_up = distance_up(counted, up_settings.km_per_up)
-    source = f" (known road distance, {route.km_source})" if route.km_source else ""
-    reasons = [f"{km} km to the venue{source}{sea}: {d_up} UP (1 per commenced {up_settings.km_per_up} km)"]
+    source = Msg(" (known road distance, {})", route.km_source) if route.km_source else ""
+    reasons = [Msg("{} km to the venue{}{}: {} UP (1 per commenced {} km)", km, source, sea, d_up,
+                   up_settings.km_per_up)]
     c_up = 0
     for crossing in route.crossings:
         value, why = crossing_up(crossing, up_settings)
@@ -141,9 +143,9 @@ def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
         reasons.append(why)
     s_up = up_settings.stage_bonus.get(round_no, 0) if travels(km) else 0
     if s_up:
-        reasons.append(f"round {round_no}: +{s_up} UP overnight allowance")
+        reasons.append(Msg("round {}: +{} UP overnight allowance", round_no, s_up))
     elif not travels(km) and up_settings.stage_bonus.get(round_no, 0):
-        reasons.append(f"round {round_no}: 0 km, no travel: no overnight UP (§1.5.4, docs/readings/zero-km.md)")
+        reasons.append(Msg("round {}: 0 km, no travel: no overnight UP (§1.5.4, docs/readings/zero-km.md)", round_no))
     return TripUP(km, d_up, c_up, s_up, tuple(reasons))
 
 
@@ -212,7 +214,7 @@ def match_trips(table: PostcodeTable, home: str, away: str, round_no: int, postc
         if route is None:
             continue
         trip = up_for_trip(route, up_settings, round_no)
-        up[team] = (trip.total, f"{start} to {venue}: " + "; ".join(trip.reasons))
+        up[team] = (trip.total, Msg("{} to {}: {}", start, venue, Msg.join("; ", trip.reasons)))
         ferries[team] = tuple(cls for c in route.crossings
                               for kind, cls in [up_class_of(c, up_settings)]
                               if cls and (kind != "bridge" or up_settings.storebaelt_bridge_counts))

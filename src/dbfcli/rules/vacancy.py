@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Collection, Iterable, Mapping, Sequence
 
 from .playoff import Lot, draw_lot, recorded_lot
-from .problems import Problem
+from .problems import Msg, Problem
 from .value import MutableValue, Value, field
 
 
@@ -116,7 +116,8 @@ def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], 
     st = _Filling(slots)
     vacancies = slots - ordinary
     if vacancies > 0:
-        st.steps.append(Step(rule, f"{target}: {_count(vacancies)} to fill from {len(pairs)} pair(s) of candidates"))
+        st.steps.append(Step(rule, Msg('{}: {} to fill from {} pair(s) of candidates', target,
+                                       _count(vacancies), len(pairs))))
     for i, pair in enumerate(pairs):
         if st.left <= 0:
             break
@@ -138,7 +139,7 @@ def _candidates(ask: _Ask, st: _Filling, pair) -> list[str]:
     named = [t for t in pair if t is not None]
     for t in named:
         if t in ask.unavailable:
-            st.steps.append(Step(ask.rule, f"{t} is dissolved or already placed higher: skipped"))
+            st.steps.append(Step(ask.rule, Msg('{} is dissolved or already placed higher: skipped', t)))
     return [t for t in named if t not in ask.unavailable]
 
 
@@ -149,12 +150,13 @@ def _all_up(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> None
     if len(cands) == 2:
         unneeded = ""
         if i == 0 and ask.ordinary:
-            unneeded = f"; the result of {mid} does not matter" if mid in ask.decided else f"; the match {mid} is not needed"
-        st.steps.append(Step(ask.rule, f"{ask.target}: {_count(ask.slots - ask.ordinary)}: both {cands[0]} and {cands[1]} "
-                                       f"go up{unneeded}"))
+            unneeded = Msg('; the result of {} does not matter', mid) if mid in ask.decided else Msg('; the match {} is not needed',
+                                                                                               mid)
+        st.steps.append(Step(ask.rule, Msg('{}: {}: both {} and {} go up{}', ask.target,
+                                           _count(ask.slots - ask.ordinary), cands[0], cands[1], unneeded)))
     else:
-        st.steps.append(Step(ask.rule, f"{ask.target}: {cands[0]} goes up without a match (the other team of its pair "
-                                       "is not available)"))
+        st.steps.append(Step(ask.rule, Msg('{}: {} goes up without a match (the other team of its pair is '
+                                           'not available)', ask.target, cands[0])))
 
 
 def _one_place(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> None:
@@ -166,19 +168,23 @@ def _one_place(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> N
     st.matches.append(mid)
     winner = ask.decided.get(mid)
     if winner is not None and winner not in cands:
-        st.problems.append(Problem.error(match_rule, f"the recorded winner of {mid}, {winner}, is not one of {a} and {b}"))
+        st.problems.append(Problem.error(match_rule, Msg('the recorded winner of {}, {}, is not one of {} '
+                                                         'and {}', mid, winner, a, b)))
         winner = None
     if winner is not None:
-        st.steps.append(Step(match_rule, f"{ask.target}: {winner} won the match {mid} against {a if winner == b else b} "
-                                         "and goes up"))
+        st.steps.append(Step(match_rule, Msg('{}: {} won the match {} against {} and goes up', ask.target,
+                                             winner, mid, a if winner == b else b)))
     elif ask.too_late_for_match and not is_ordinary:
         winner = _by_lot(ask, st, mid, a, b)
     else:
-        what = "the runners-up match" if is_ordinary else "a vacancy match"
-        st.steps.append(Step(match_rule, f"{ask.target}: {what} {mid} between {a} and {b} is needed; its winner goes up"))
+        what = Msg('the runners-up match') if is_ordinary else Msg('a vacancy match')
+        st.steps.append(Step(match_rule, Msg('{}: {} {} between {} and {} is needed; its winner goes up',
+                                             ask.target, what, mid, a, b)))
         st.pending.append(PendingMatch(mid, match_rule, (a, b), ask.target, ask.loser_to))
-        st.problems.append(Problem.error(match_rule, f"the rollover waits for {mid}: {a} v {b} (winner to {ask.target})",
-                                         hint="record the winner, or if it is too late for a match, draw lots"))
+        st.problems.append(Problem.error(match_rule, Msg('the rollover waits for {}: {} v {} (winner to '
+                                                         '{})', mid, a, b, ask.target),
+                                         hint=Msg('record the winner, or if it is too late for a match, '
+                                                  'draw lots')))
     if winner is not None:
         st.promoted.append(winner)
         st.losers.append(b if winner == a else a)
@@ -191,15 +197,15 @@ def _by_lot(ask: _Ask, st: _Filling, mid: str, a: str, b: str) -> str | None:
     if lot is None and ask.seed is not None:
         lot = draw_lot(ask.rule, mid, ask.seed, (a, b))
     if lot is None:
-        st.problems.append(Problem.error(ask.rule, f"too late for the match {mid} between {a} and {b}: the lot that "
-                                                   "replaces it is not drawn yet",
+        st.problems.append(Problem.error(ask.rule, Msg('too late for the match {} between {} and {}: the '
+                                                       'lot that replaces it is not drawn yet', mid, a, b),
                                          hint=f"dbf lot draw {mid} --teams {a},{b} --by NAME --witness NAME"))
         # one of the two goes up and the other stays: the division below counts one place for it
         # (as for a pending match), so it asks for no lot that the drawing would make needless
         st.awaiting_lots.append(PendingMatch(mid, ask.rule, (a, b), ask.target, ask.loser_to))
         return None
     st.lots.append(lot)
-    how = "by hand" if lot.seed is None else f"seed {lot.seed}"
-    st.steps.append(Step(ask.rule, f"{ask.target}: too late to arrange the match {mid} between {a} and {b}: lots drawn "
-                                   f"({how}): {lot.drawn} goes up"))
+    how = Msg('by hand') if lot.seed is None else Msg('seed {}', lot.seed)
+    st.steps.append(Step(ask.rule, Msg('{}: too late to arrange the match {} between {} and {}: lots '
+                                       'drawn ({}): {} goes up', ask.target, mid, a, b, how, lot.drawn)))
     return lot.drawn

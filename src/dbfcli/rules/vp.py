@@ -33,7 +33,7 @@ import math
 from functools import lru_cache
 from typing import Mapping, Protocol, runtime_checkable
 
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Located, Value
 
 #: Full VP of a match on the 20-VP scale, in hundredths.
@@ -197,21 +197,23 @@ def table_scale(name: str, table: Mapping[int, int], total: int = TOTAL,
     """
     problems: list[Problem] = []
     if not table:
-        return None, [Problem.error(None, f'VP table "{name}" is empty', where, code="format.vp-table")]
+        return None, [Problem.error(None, Msg('VP table "{}" is empty', name), where, code="format.vp-table")]
     points = tuple(sorted((int(k), int(v)) for k, v in table.items()))
     if points[0][0] != 0:
-        problems.append(Problem.error(None, f'VP table "{name}" must start at margin 0', where, code="format.vp-table"))
+        problems.append(Problem.error(None, Msg('VP table "{}" must start at margin 0', name), where, code="format.vp-table"))
     elif points[0][1] * 2 != total:
-        problems.append(Problem.error(None, f'VP table "{name}": a drawn match (margin 0) must give '
-                                      f"half the total ({format_vp(total // 2)}), not {format_vp(points[0][1])}", where, code="format.vp-table"))
+        problems.append(Problem.error(None, Msg('VP table "{}": a drawn match (margin 0) must give half '
+                                                'the total ({}), not {}', name, format_vp(total // 2),
+                                                format_vp(points[0][1])), where, code="format.vp-table"))
     for (m1, v1), (m2, v2) in zip(points, points[1:]):
         if v2 < v1:
-            problems.append(Problem.error(None, f'VP table "{name}": VP fall from {format_vp(v1)} at margin {m1} '
-                                          f"to {format_vp(v2)} at margin {m2}", where, code="format.vp-table"))
+            problems.append(Problem.error(None, Msg('VP table "{}": VP fall from {} at margin {} to {} at '
+                                                    'margin {}', name, format_vp(v1), m1, format_vp(v2), m2), where, code="format.vp-table"))
     if any(v > total or v < 0 for _, v in points):
-        problems.append(Problem.error(None, f'VP table "{name}": a VP value is outside 0..{format_vp(total)}', where, code="format.vp-table"))
+        problems.append(Problem.error(None, Msg('VP table "{}": a VP value is outside 0..{}', name,
+                                                format_vp(total)), where, code="format.vp-table"))
     if any(m < 0 for m, _ in points):
-        problems.append(Problem.error(None, f'VP table "{name}": margins are IMPs >= 0', where, code="format.vp-table"))
+        problems.append(Problem.error(None, Msg('VP table "{}": margins are IMPs >= 0', name), where, code="format.vp-table"))
     if problems:
         return None, problems
     return TableScale(name, points, total, where), []

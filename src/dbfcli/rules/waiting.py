@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from .ids import cup_round_of
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 
 REASONS = {"dispute": "a dispute of the recorded sheet", "form": "a sheet with errors of form only"}
 
@@ -39,16 +39,16 @@ def waiting_for_round(items: Iterable[Mapping], round_no: int) -> list[Mapping]:
 def blocking_draw(items: Iterable[Mapping], round_no: int) -> list[Problem]:
     """§1.5.16: an error for each item of round ``round_no - 1`` that waits for the TD, naming
     the match; empty when round ``round_no`` may be drawn."""
-    return [Problem.error("1.5.16", f"round {round_no} cannot be drawn while {i['match']} waits for the TD: "
-                                    f"{_what(i)}", Where(str(i.get("file") or "serve/pending"), None),
-                          f"decide it first (dbf result accept {i['match']} or dbf result reject {i['match']}), "
-                          "or draw with --force")
+    return [Problem.error("1.5.16", Msg('round {} cannot be drawn while {} waits for the TD: {}', round_no,
+                                        i['match'], _what(i)), Where(str(i.get("file") or "serve/pending"), None),
+                          Msg('decide it first (dbf result accept {} or dbf result reject {}), or draw '
+                              'with --force', i['match'], i['match']))
             for i in waiting_for_round(items, round_no - 1)]
 
 
 def waiting_notes(items: Iterable[Mapping]) -> list[Problem]:
     """``dbf check`` and ``dbf deadlines``: a warning (§1.5.14) for each item that waits."""
-    return [Problem.warning("1.5.14", f"{i['match']} waits for the TD: {_what(i)}",
+    return [Problem.warning("1.5.14", Msg('{} waits for the TD: {}', i['match'], _what(i)),
                             Where(str(i.get("file") or "serve/pending"), None),
                             f"dbf result pending; dbf result accept {i['match']} or dbf result reject {i['match']}")
             for i in items]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from .model import CupDraw
-from .problems import Problem, Where
+from .problems import Msg, Problem, Where
 from .value import Value, replace
 
 
@@ -78,11 +78,13 @@ def _played_on(draws, later: list[int], slot, recorded: Collection[str], who: tu
     gone_on = [r for r in later[1:] if _in_draw(draws[r], old)]
     if not (played or gone_on):
         return None
-    what = f"{slot.id} of round {later[0]} is recorded" if played else f"round {gone_on[0]} is drawn with {old}"
+    what = Msg('{} of round {} is recorded', slot.id, later[0]) if played else Msg('round {} is drawn with {}',
+                                                                           gone_on[0], old)
     return Problem.error(
-        "1.5.16", f"the amendment makes {new} the winner of {match_id}, but {old} has played on: {what}; "
-                  f"the new winner can no longer take its place", where,
-        hint="a recorded result after the draw stands; the TD settles the rest (dbf log shows what was recorded)")
+        "1.5.16", Msg('the amendment makes {} the winner of {}, but {} has played on: {}; the new winner '
+                      'can no longer take its place', new, match_id, old, what), where,
+        hint=Msg('a recorded result after the draw stands; the TD settles the rest (dbf log shows what '
+                 'was recorded)'))
 
 
 def _in_draw(draw: CupDraw, team: str) -> bool:

@@ -21,7 +21,7 @@ import re
 import secrets
 from pathlib import Path
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 
 SECRET_FILE = ".serve-secret"
 _HEADER = "dbf-serve-secret 1"
@@ -116,8 +116,8 @@ class Grant:
 
 
 def _refused(why: str) -> tuple[None, Problem]:
-    return None, Problem.error(None, f"this link is not valid: {why}", code="usage.token",
-                               hint="ask the tournament director for a new link (`dbf serve links`)")
+    return None, Problem.error(None, Msg('this link is not valid: {}', why), code="usage.token",
+                               hint=Msg('ask the tournament director for a new link (`dbf serve links`)'))
 
 
 def _payload(token: object) -> tuple[str, list[str], bytes] | None:

@@ -9,6 +9,7 @@ streets, for the site, the calendars and the schedules::
 from __future__ import annotations
 
 from typing import Any
+from ..rules.problems import Msg
 
 CLUBS = "clubs.yaml"   # in the tournaments folder (DIR)
 
@@ -45,7 +46,7 @@ def _clubs_of(doc, path) -> tuple[dict[int, str], dict[str, str], list]:
     problems = []
     if not all(isinstance(v, dict) for v in given.values()):    # checked before it is read (issue 16.1)
         given = {key: v if isinstance(v, dict) else {} for key, v in given.items()}
-        problems.append(Problem.warning(None, f"{path}: expected mappings 'clubs' and 'venues'", doc.where(),
+        problems.append(Problem.warning(None, Msg("{}: expected mappings 'clubs' and 'venues'", path), doc.where(),
                                         code="format.schema"))
     clubs = {int(k): str(v) for k, v in given["clubs"].items() if _int(k) is not None and v}
     streets = {str(k).zfill(4): str(v) for k, v in given["venues"].items() if v}

@@ -20,6 +20,7 @@ from dbfcli.rules.gp import format_gp, parse_gp
 from dbfcli.rules.model import CupMatch, Player
 from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.records import Addition, Appearance, Join, RecordedMatch
+from ..rules.problems import Msg
 
 if TYPE_CHECKING:
     from dbfcli.rules.sheet import Sheet
@@ -41,13 +42,13 @@ DIV_MATCHES = "divisions/matches"
 
 def match_file(match_id: str) -> str:
     if not is_file_id(match_id):
-        raise StoreError(f"not a match id: {match_id!r}", hint="ids look like C3-007 or 1div-R01-03", code="format.id")
+        raise StoreError(Msg('not a match id: {}', f'{match_id!r}'), hint=Msg('ids look like C3-007 or 1div-R01-03'), code="format.id")
     return f"{MATCHES}/{match_id}.yaml"
 
 
 def division_match_file(match_id: str) -> str:
     if not is_file_id(match_id):
-        raise StoreError(f"not a match id: {match_id!r}", code="format.id")
+        raise StoreError(Msg('not a match id: {}', f'{match_id!r}'), code="format.id")
     return f"{DIV_MATCHES}/{match_id}.yaml"
 
 
@@ -63,7 +64,7 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
         return (), []
     rows = doc.data.get("additions") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
-        return (), [_bad(ADDITIONS, doc.line(), "expected 'additions:' with a list of additions", code="format.additions")]
+        return (), [_bad(ADDITIONS, doc.line(), Msg("expected 'additions:' with a list of additions"), code="format.additions")]
     out: list[Addition] = []
     problems: list[Problem] = []
     for i, a in enumerate(rows or ()):
@@ -75,7 +76,7 @@ def load_additions(store: SeasonStore) -> tuple[tuple[Addition, ...], list[Probl
                                 doc.where("additions", i)))
         except VALUE_ERRORS as exc:
             problems.append(_bad(ADDITIONS, doc.line("additions", i),
-                                 f"an addition needs team, round, announced_on and player {{id, name}} ({exc})",
+                                 Msg('an addition needs team, round, announced_on and player {{id, name}} ({})', exc),
                                  code="format.additions"))
     return tuple(out), problems
 
@@ -93,7 +94,7 @@ def load_withdrawals(store: SeasonStore) -> tuple[tuple, list[Problem]]:
         return (), []
     rows = doc.data.get("withdrawals") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
-        return (), [_bad(WITHDRAWALS, doc.line(), "expected 'withdrawals:' with a list of withdrawn players",
+        return (), [_bad(WITHDRAWALS, doc.line(), Msg("expected 'withdrawals:' with a list of withdrawn players"),
                          code="format.additions")]
     out, problems = [], []
     for i, w in enumerate(rows or ()):
@@ -103,7 +104,7 @@ def load_withdrawals(store: SeasonStore) -> tuple[tuple, list[Problem]]:
                                   doc.where("withdrawals", i)))
         except VALUE_ERRORS as exc:
             problems.append(_bad(WITHDRAWALS, doc.line("withdrawals", i),
-                                 f"a withdrawal needs team, player, round and on ({exc})", code="format.additions"))
+                                 Msg('a withdrawal needs team, player, round and on ({})', exc), code="format.additions"))
     return tuple(out), problems
 
 
@@ -125,14 +126,14 @@ def load_payments(store: SeasonStore) -> tuple[tuple, list[Problem]]:
         return (), []
     rows = doc.data.get("payments") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list) and not (isinstance(doc.data, dict) and rows is None):
-        return (), [_bad(PAYMENTS, doc.line(), "expected 'payments:' with a list of payments", code="format.payments")]
+        return (), [_bad(PAYMENTS, doc.line(), Msg("expected 'payments:' with a list of payments"), code="format.payments")]
     out, problems = [], []
     for i, p in enumerate(rows or ()):
         try:
             out.append(_payment(p))
         except VALUE_ERRORS as exc:
             problems.append(_bad(PAYMENTS, doc.line("payments", i),
-                                 f"a payment needs team, amount_kr (whole kroner) and on ({exc})",
+                                 Msg('a payment needs team, amount_kr (whole kroner) and on ({})', exc),
                                  code="format.payments"))
     return tuple(out), problems
 
@@ -171,7 +172,7 @@ def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
     if not isinstance(rows, dict):
         if isinstance(doc.data, dict) and rows is None:
             return {}, []
-        return {}, [_bad(CONTACTS, doc.line(), "expected 'contacts:' mapping member numbers to e-mail addresses",
+        return {}, [_bad(CONTACTS, doc.line(), Msg("expected 'contacts:' mapping member numbers to e-mail addresses"),
                          code="format.contacts")]
     out: dict[int, str] = {}
     problems: list[Problem] = []
@@ -183,8 +184,8 @@ def load_contacts(store: SeasonStore) -> tuple[dict[int, str], list[Problem]]:
         if member is not None and isinstance(v, str) and _EMAIL.fullmatch(v.strip()):
             out[member] = v.strip()
         else:
-            problems.append(Problem.warning(None, f"contact {k!r}: {v!r} is not a member number and an e-mail address",
-                                            doc.where("contacts", k), "MEMBER_ID: name@example.dk",
+            problems.append(Problem.warning(None, Msg('contact {}: {} is not a member number and an e-mail address', f'{k!r}', f'{v!r}'),
+                                            doc.where("contacts", k), Msg('MEMBER_ID: name@example.dk'),
                                             code="format.contacts"))
     return out, problems
 
@@ -207,7 +208,7 @@ def additions_data(additions) -> dict:
 def travel_file(match_id: str, team: str) -> str:
     """``cup/travel/<MATCH>-<TEAM>.yaml``: one recorded travel claim (§1.5.17)."""
     if not is_file_id(match_id) or not is_file_id(team):
-        raise StoreError(f"not a match and team id: {match_id!r} {team!r}", code="format.id")
+        raise StoreError(Msg('not a match and team id: {} {}', f'{match_id!r}', f'{team!r}'), code="format.id")
     return f"{TRAVEL}/{match_id}-{team}.yaml"
 
 
@@ -235,7 +236,7 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
                               f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
                               f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)", file=rel))
         except VALUE_ERRORS as exc:
-            problems.append(_bad(rel, getattr(d, "line", None), f"malformed travel claim ({type(exc).__name__}: {exc})",
+            problems.append(_bad(rel, getattr(d, "line", None), Msg('malformed travel claim ({}: {})', type(exc).__name__, exc),
                                  code="format.travel"))
     return out, problems
 
@@ -345,7 +346,7 @@ def _read_record(store: SeasonStore, rel: str, problems: list[Problem]) -> CupRe
         return _record(rel, doc.data)
     except VALUE_ERRORS as exc:
         problems.append(_bad(rel, getattr(doc.data, "line", None),
-                             f"malformed recorded match ({type(exc).__name__}: {exc})"))
+                             Msg('malformed recorded match ({}: {})', type(exc).__name__, exc)))
         return None
 
 
@@ -489,8 +490,8 @@ def _whole_problems(store: SeasonStore, rel: str, extract) -> list[Problem]:
     try:
         extract(doc.data)
     except VALUE_ERRORS as exc:
-        return [_bad(rel, getattr(doc.data, "line", None), f"malformed recorded match ({type(exc).__name__}: {exc})")]
-    return [_bad(rel, None, "malformed recorded match")]
+        return [_bad(rel, getattr(doc.data, "line", None), Msg('malformed recorded match ({}: {})', type(exc).__name__, exc))]
+    return [_bad(rel, None, Msg('malformed recorded match'))]
 
 
 def summary_problems(store: SeasonStore) -> list[Problem]:

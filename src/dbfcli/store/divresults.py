@@ -55,7 +55,7 @@ import msgspec
 from ..rules.model import DIVISIONS, Division, match_division
 from ..rules.roundrobin import Round
 from ..rules.settings import DivisionSettings
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.standings import DivResult
 from ..rules.vp import VPScale, builtin_scale, table_scale
 from .schema import convert
@@ -119,7 +119,7 @@ def _side_team(parsed, key: str, doc: YamlDoc, problems: list[Problem]):
     value = getattr(parsed, key)
     team = value.get("team") if isinstance(value, dict) else value
     if not isinstance(team, str) or not team:
-        problems.append(Problem.error(None, f"{key}: a team id (or a side with `team:`)", doc.where(key), code="format.result"))
+        problems.append(Problem.error(None, Msg('{}: a team id (or a side with `team:`)', key), doc.where(key), code="format.result"))
     return team
 
 
@@ -131,15 +131,16 @@ def _imps_and_boards(parsed, doc: YamlDoc, problems: list[Problem]):
         imps = imps if imps is not None else seg_imps
         boards = boards if boards is not None else seg_boards
     if imps is None:
-        problems.append(Problem.error(None, "imps: [home, away] (or segments) missing", doc.where("match"), code="format.result"))
+        problems.append(Problem.error(None, Msg('imps: [home, away] (or segments) missing'), doc.where("match"), code="format.result"))
     if boards is None:
-        problems.append(Problem.error(None, "boards missing", doc.where("match"), code="format.result"))
+        problems.append(Problem.error(None, Msg('boards missing'), doc.where("match"), code="format.result"))
     elif not 1 <= boards <= 200:
-        problems.append(Problem.error("1.1.2.1", f"boards = {boards}: a division match is 36 or 40 boards",
+        problems.append(Problem.error("1.1.2.1", Msg('boards = {}: a division match is 36 or 40 boards',
+                                                     boards),
                                       doc.where("boards")))
     elif imps is not None and not all(0 <= x <= 24 * boards for x in imps):
-        problems.append(Problem.error(None, f"imps {list(imps)}: each team wins 0 to {24 * boards} IMPs in {boards} "
-                                      "boards (at most 24 a board, Law 78B)", doc.where("imps"), code="format.result"))
+        problems.append(Problem.error(None, Msg('imps {}: each team wins 0 to {} IMPs in {} boards (at '
+                                                'most 24 a board, Law 78B)', list(imps), 24 * boards, boards), doc.where("imps"), code="format.result"))
     return imps, boards
 
 
@@ -147,23 +148,24 @@ def _misplaced(parsed, division: str | None, doc: YamlDoc) -> list[Problem]:
     """The match id of another division than the file's; a file not named by its match id."""
     problems = []
     if division is not None and match_division(parsed.match) not in (None, division):
-        problems.append(Problem.error(None, f"match {parsed.match} is not a {division} match", doc.where("match"), code="format.mismatch"))
+        problems.append(Problem.error(None, Msg('match {} is not a {} match', parsed.match, division), doc.where("match"), code="format.mismatch"))
     name = doc.file.rsplit("/", 1)[-1]
     if name != f"{parsed.match}.yaml":
-        problems.append(Problem.warning(None, f"file {name} holds match {parsed.match}", doc.where("match"),
-                                        hint=f"name it {parsed.match}.yaml", code="format.mismatch"))
+        problems.append(Problem.warning(None, Msg('file {} holds match {}', name, parsed.match), doc.where("match"),
+                                        hint=Msg('name it {}.yaml', parsed.match), code="format.mismatch"))
     return problems
 
 
 def parse_div_match(doc: YamlDoc) -> tuple[DivResult | None, str | None, list[Problem]]:
     """One recorded match file -> ``(result, division, problems)``."""
     if not isinstance(doc.data, dict):
-        return None, None, [Problem.error(None, "a recorded division match is a YAML mapping", doc.where(), code="format.result")]
+        return None, None, [Problem.error(None, Msg('a recorded division match is a YAML mapping'), doc.where(), code="format.result")]
     parsed, problems = convert(doc, DivMatchIn)
     if parsed is None:
         return None, None, problems
     if parsed.schema != SCHEMA:
-        return None, None, [Problem.error(None, f"schema {parsed.schema}: this dbf reads schema {SCHEMA}",
+        return None, None, [Problem.error(None, Msg('schema {}: this dbf reads schema {}', parsed.schema,
+                                                    SCHEMA),
                                           doc.where("schema"), code="format.schema-version")]
     sides = [_side_team(parsed, key, doc, problems) for key in ("home", "away")]
     imps, boards = _imps_and_boards(parsed, doc, problems)
@@ -186,7 +188,7 @@ def _segments(segments, doc: YamlDoc, problems: list[Problem]) -> tuple[tuple[in
             size, pair = seg.get("boards", 8), seg.get("imps")
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in (*pair, size))):
-            problems.append(Problem.error(None, f"segments[{i}]: [home, away] IMPs, or {{boards, imps}}",
+            problems.append(Problem.error(None, Msg('segments[{}]: [home, away] IMPs, or {{boards, imps}}', i),
                                           doc.where("segments", i), code="format.result"))
             return None, None
         home, away, boards = home + pair[0], away + pair[1], boards + size
@@ -281,8 +283,9 @@ def load_frozen(store: SeasonStore, division_id: str, settings: DivisionSettings
     if parsed is None:
         return None, (), problems
     if parsed.schema != SCHEMA or parsed.division != division_id:
-        return None, (), [Problem.error(None, f"{doc.file}: schema {parsed.schema} of division {parsed.division}; "
-                                        f"expected schema {SCHEMA} of {division_id}", doc.where("division"), code="format.schema-version")]
+        return None, (), [Problem.error(None, Msg('{}: schema {} of division {}; expected schema {} of {}',
+                                                  doc.file, parsed.schema, parsed.division, SCHEMA,
+                                                  division_id), doc.where("division"), code="format.schema-version")]
     rounds = frozen_schedule(division_id, [(r.round, [(m.id, m.home, m.away) for m in r.matches])
                                            for r in parsed.rounds], settings)
     return rounds, tuple(parsed.teams), []
@@ -321,19 +324,19 @@ def refreeze_refusal(store: SeasonStore, division_id: str) -> Problem | None:
     results, _ = load_div_results(store, division_id)
     if not results:
         return None
-    return Problem.error(None, f"{len(results)} {division_id} result(s) are recorded with the stored match ids; "
-                               "the schedule can no longer change",
-                         hint="correct the roster instead, or undo the results", code="state.has-results")
+    return Problem.error(None, Msg('{} {} result(s) are recorded with the stored match ids; the schedule '
+                                   'can no longer change', len(results), division_id),
+                         hint=Msg('correct the roster instead, or undo the results'), code="state.has-results")
 
 
 def _hundredths(value, where, problems: list[Problem]) -> int | None:
     try:
         d = Decimal(str(value)) * 100
     except InvalidOperation:
-        problems.append(Problem.error(None, f"VP {value!r} is not a number", where, code="format.result"))
+        problems.append(Problem.error(None, Msg('VP {} is not a number', f'{value!r}'), where, code="format.result"))
         return None
     if d != d.to_integral_value():
-        problems.append(Problem.error(None, f"VP {value} has more than 2 decimals", where, code="format.result"))
+        problems.append(Problem.error(None, Msg('VP {} has more than 2 decimals', value), where, code="format.result"))
         return None
     return int(d)
 
@@ -348,9 +351,11 @@ def load_vp_scale(store: SeasonStore, name: str) -> tuple[VPScale | None, list[P
     except StoreError as exc:
         return None, exc.problems
     if doc is None:
-        return None, [Problem.error(None, f"vp_scale = {name!r}: no such scale and no such file in the season",
+        return None, [Problem.error(None, Msg('vp_scale = {}: no such scale and no such file in the '
+                                              'season', f'{name!r}'),
                                     _setting_where(store, "vp_scale"), code="unknown.scale",
-                                    hint='use "wbf-20" or the path of a VP table file, e.g. "vp/club.yaml"')]
+                                    hint=Msg('use "wbf-20" or the path of a VP table file, e.g. '
+                                             '"vp/club.yaml"'))]
     parsed, problems = convert(doc, VPTableIn)
     if parsed is None:
         return None, problems
@@ -383,15 +388,16 @@ def _check_division(store: SeasonStore, settings, div: str, results: list[DivRes
     except StoreError:
         return []
     if division is None or not division.teams:
-        return [Problem.error(None, f"{len(results)} recorded {div} match(es) but no {div} teams",
-                              results[0].where, hint=f"run `dbf division enter {div} FILE`", code="state.not-entered")]
+        return [Problem.error(None, Msg('{} recorded {} match(es) but no {} teams', len(results), div, div),
+                              results[0].where, hint=Msg('run `dbf division enter {} FILE`', div), code="state.not-entered")]
     rounds, stored_teams, problems = load_frozen(store, div, settings.division(div))
     problems = list(problems)
     if rounds is not None:
         problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
     elif not problems:
-        problems.append(Problem.warning(None, f"{div}: {len(results)} result(s) recorded but the schedule is "
-                                        "not frozen; a change of the roster would renumber its matches",
+        problems.append(Problem.warning(None, Msg('{}: {} result(s) recorded but the schedule is not '
+                                                  'frozen; a change of the roster would renumber its '
+                                                  'matches', div, len(results)),
                                         hint=f"dbf schedule {div} --freeze", code="state.not-frozen"))
     return problems   # the matches against the schedule and each other: rules/invariants.py (division ones)
 
@@ -424,7 +430,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
         if result is not None:
             by_division.setdefault(division, []).append(result)
     for result in by_division.pop(None, []):
-        problems.append(Problem.error(None, f"{result.match_id}: no division (give `division:` or a DIV-Rnn-mm id)",
+        problems.append(Problem.error(None, Msg('{}: no division (give `division:` or a DIV-Rnn-mm id)',
+                                                result.match_id),
                                       result.where, code="format.result"))
     settings = load_settings(store)
     for div, results in sorted(by_division.items()):

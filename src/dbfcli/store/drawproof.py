@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.drawproof import Commitment, Reveal, is_secret, reveal_of
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .season import SeasonStore, StoreError
 
 SECRETS_FILE = ".draw-secrets"
@@ -91,14 +91,15 @@ def _commitment(data: Any, where: Where) -> Commitment | Problem:
     """One commitment document, or the problem with its shape (``format.commitment``)."""
     keys = ("subject", "season", "commitment", "field_digest", "algorithm", "committed_at")
     if not isinstance(data, dict):
-        return Problem.error(None, "a commitment is a mapping", where, code="format.commitment")
+        return Problem.error(None, Msg('a commitment is a mapping'), where, code="format.commitment")
     bad = [k for k in keys if not isinstance(data.get(k), str)]
     bad += [k for k in ("field",) if not isinstance(data.get(k), dict)]
     bad += [k for k in ("beacon_source",) if not isinstance(data.get(k), (str, type(None)))]
     bad += [k for k in ("withdrawn",) if not isinstance(data.get(k, []), list)]
     if bad:
-        return Problem.error(None, f"a commitment lacks or has a malformed {', '.join(bad)}", where,
-                             hint="made by dbf draw commit / dbf lot commit; docs/formats/draw-commitment.md",
+        return Problem.error(None, Msg('a commitment lacks or has a malformed {}', ', '.join(bad)), where,
+                             hint=Msg('made by dbf draw commit / dbf lot commit; '
+                                      'docs/formats/draw-commitment.md'),
                              code="format.commitment")
     return Commitment(data["subject"], data["season"], data["commitment"], data["field_digest"], data["algorithm"],
                       data["beacon_source"], str(data["committed_at"]), _plain(data["field"]),
@@ -131,8 +132,8 @@ def load_cup_commitments(store: SeasonStore) -> tuple[dict[int, Commitment], lis
         if isinstance(got, Problem):
             problems.append(got)
         elif got.field.get("round") != round_no:
-            problems.append(Problem.error(None, f"the commitment's field is of round {got.field.get('round')!r}, "
-                                                f"its file of round {round_no}", Where(rel), code="format.mismatch"))
+            problems.append(Problem.error(None, Msg("the commitment's field is of round {}, its file of "
+                                                    'round {}', f"{got.field.get('round')!r}", round_no), Where(rel), code="format.mismatch"))
         else:
             out[round_no] = got
     return out, problems
@@ -145,7 +146,7 @@ def load_lot_commitments(store: SeasonStore) -> tuple[list[Commitment], list[Pro
         return [], []
     items = doc.data.get("commitments") if isinstance(doc.data, dict) else None
     if not isinstance(items, list):
-        return [], [Problem.error(None, "the lot commitments file is schema: 1, commitments: [...]", doc.where(),
+        return [], [Problem.error(None, Msg('the lot commitments file is schema: 1, commitments: [...]'), doc.where(),
                                   code="format.commitment")]
     out, problems = [], []
     for i, item in enumerate(items):
@@ -176,8 +177,9 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
                 "drawn_order": _plain(data.get("drawn_order") or [])}
         got = reveal_of(data.get("proof"), data.get("seed"), draw)
         if got is None:
-            problems.append(Problem.error(None, "the draw's proof is malformed: proof has algorithm, commitment, field, "
-                                                "secret, beacon_source, beacon, and the draw a whole seed",
+            problems.append(Problem.error(None, Msg("the draw's proof is malformed: proof has algorithm, "
+                                                    'commitment, field, secret, beacon_source, beacon, '
+                                                    'and the draw a whole seed'),
                                           Where(rel), code="format.draw"))
         else:
             out[round_no] = got
@@ -200,7 +202,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
         problems += _located(proof_problems(store.dir, c, reveals.get(r)), draw_file(r) if r in reveals
                              else commitment_file(r))
     for r in sorted(set(reveals) - set(commits)):
-        problems.append(Problem.error("1.5.16", f"cup round {r} records a proof but no commitment was made for it",
+        problems.append(Problem.error("1.5.16", Msg('cup round {} records a proof but no commitment was '
+                                                    'made for it', r),
                                       Where(draw_file(r)), code="draw.verify-secret"))
     return problems + _lot_problems(store)
 
@@ -215,13 +218,14 @@ def proof_problems(season_dir: Path, c: Commitment, r: Reveal | None) -> list[Pr
         return reveal_problems(c, r) + verify(bundle(c, r))
     out = []
     if digest(c.field) != c.field_digest:
-        out.append(Problem.error(rule_of(c.field), f"{c.subject}: the field recorded is not the field committed",
+        out.append(Problem.error(rule_of(c.field), Msg('{}: the field recorded is not the field committed',
+                                                       c.subject),
                                  code="draw.verify-field"))
     secret = read_draw_secret(season_dir, c.subject)
     if secret is not None and commitment(secret, season=c.season, subject=c.subject, field_digest=c.field_digest,
                                          algorithm=c.algorithm, beacon_source=c.beacon_source) != c.commitment:
-        out.append(Problem.error(rule_of(c.field), f"{c.subject}: the secret kept in {SECRETS_FILE} does not open the "
-                                                   "commitment", hint="commit again (--force) before the draw",
+        out.append(Problem.error(rule_of(c.field), Msg('{}: the secret kept in {} does not open the '
+                                                       'commitment', c.subject, SECRETS_FILE), hint=Msg('commit again (--force) before the draw'),
                                  code="draw.verify-secret"))
     return out
 
@@ -259,18 +263,18 @@ def read_bundle(path: Path) -> Any:
 
     try:
         if path.is_dir():
-            raise StoreError([Problem.error(None, f"{path} is a folder, not a bundle file", Where(str(path)),
+            raise StoreError([Problem.error(None, Msg('{} is a folder, not a bundle file', path), Where(str(path)),
                                             code="io.not-a-file")])
         raw = path.read_bytes()
     except OSError as exc:
-        raise StoreError([Problem.error(None, f"cannot read {path}: {exc.strerror or exc}", Where(str(path)),
+        raise StoreError([Problem.error(None, Msg('cannot read {}: {}', path, exc.strerror or exc), Where(str(path)),
                                         code="io.cannot-read")]) from None
     if len(raw) > MAX_BUNDLE:
-        raise StoreError([Problem.error(None, f"{path} is larger than {MAX_BUNDLE} bytes", Where(str(path)),
+        raise StoreError([Problem.error(None, Msg('{} is larger than {} bytes', path, MAX_BUNDLE), Where(str(path)),
                                         code="format.too-large")])
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
-        raise StoreError([Problem.error(None, f"{path} is not a JSON draw bundle ({exc})", Where(str(path)),
-                                        hint="a bundle is the verify-*.json file `dbf publish` writes",
+        raise StoreError([Problem.error(None, Msg('{} is not a JSON draw bundle ({})', path, exc), Where(str(path)),
+                                        hint=Msg('a bundle is the verify-*.json file `dbf publish` writes'),
                                         code="format.bundle")]) from None

@@ -12,6 +12,7 @@ import functools
 from pathlib import Path
 
 from dbfcli.rules.geography import PostcodeTable
+from ..rules.problems import Msg
 
 DATA_PACKAGE = "dbfcli.data"
 POSTCODES_FILE = "dk_postcodes.csv"
@@ -36,7 +37,7 @@ DISTANCES_FILE = "distances.csv"
 MAX_KNOWN_KM = 1000
 
 
-_DISTANCES_HINT = "columns: from,to,km (postcodes and road km, e.g. 3700,4600,272)"
+_DISTANCES_HINT = Msg('columns: from,to,km (postcodes and road km, e.g. 3700,4600,272)')
 
 
 def _distance_row(row: list[str], where, table: PostcodeTable, delimiter: str):
@@ -46,18 +47,18 @@ def _distance_row(row: list[str], where, table: PostcodeTable, delimiter: str):
     from ..rules.problems import Problem
 
     if len(row) < 3:
-        return None, None, [Problem.error(None, f"row has {len(row)} column(s); from,to,km needed", where,
+        return None, None, [Problem.error(None, Msg('row has {} column(s); from,to,km needed', len(row)), where,
                                           hint=_DISTANCES_HINT, code="format.csv")]
     problems = []
     ends = [normalize_postcode(c) for c in row[:2]]
     bad = [c.strip() for c, pc in zip(row[:2], ends) if pc is None or pc not in table]
     km = _km(row[2], delimiter)
     if bad:
-        problems.append(Problem.error(None, f"unknown postcode {', '.join(bad)}", where,
-                                      hint="a 4-digit Danish postcode, e.g. 8000", code="unknown.postcode"))
+        problems.append(Problem.error(None, Msg('unknown postcode {}', ', '.join(bad)), where,
+                                      hint=Msg('a 4-digit Danish postcode, e.g. 8000'), code="unknown.postcode"))
     if km is None:
-        problems.append(Problem.error(None, f"km {row[2].strip()!r} is not a road distance from 0 to "
-                                      f"{MAX_KNOWN_KM} km", where, hint="whole or decimal km, e.g. 272 or 272.5", code="format.csv"))
+        problems.append(Problem.error(None, Msg('km {} is not a road distance from 0 to {} km',
+                                                f'{row[2].strip()!r}', MAX_KNOWN_KM), where, hint=Msg('whole or decimal km, e.g. 272 or 272.5'), code="format.csv"))
     return ends, km, problems
 
 
@@ -79,7 +80,7 @@ def parse_known_distances(text: str, file: str, table: PostcodeTable):
     problems: list[Problem] = []
     header = next(reader, None)
     if header is None or [h.strip().lower() for h in header[:3]] != ["from", "to", "km"]:
-        return {}, [Problem.error(None, f"{file} must start with the header from,to,km", Where(file, 1),
+        return {}, [Problem.error(None, Msg('{} must start with the header from,to,km', file), Where(file, 1),
                                   hint=_DISTANCES_HINT, code="format.csv")]
     for row in reader:
         line = reader.line_num
@@ -92,9 +93,10 @@ def parse_known_distances(text: str, file: str, table: PostcodeTable):
             continue
         key = tuple(sorted(ends))
         if key in known and known[key][0] != km:
-            problems.append(Problem.error(None, f"{key[0]}-{key[1]} is given as {known[key][0]:g} km at "
-                                          f"{known[key][1]} and as {km:g} km here", where,
-                                          hint="keep one figure per pair (a distance is the same both ways)", code="format.duplicate"))
+            problems.append(Problem.error(None, Msg('{}-{} is given as {} km at {} and as {} km here', key[0],
+                                                    key[1], f'{known[key][0]:g}', known[key][1], f'{km:g}'), where,
+                                          hint=Msg('keep one figure per pair (a distance is the same both '
+                                                   'ways)'), code="format.duplicate"))
             continue
         known.setdefault(key, (km, f"{DISTANCES_FILE}:{line}"))
     return known, problems
@@ -122,8 +124,8 @@ def load_known_distances(store):
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return {}, [Problem.error(None, f"{DISTANCES_FILE} is not UTF-8 text", Where(DISTANCES_FILE),
-                                  hint="save it from the spreadsheet as CSV UTF-8", code="format.encoding")]
+        return {}, [Problem.error(None, Msg('{} is not UTF-8 text', DISTANCES_FILE), Where(DISTANCES_FILE),
+                                  hint=Msg('save it from the spreadsheet as CSV UTF-8'), code="format.encoding")]
     return parse_known_distances(text, DISTANCES_FILE, load_postcodes())
 
 

@@ -3,7 +3,7 @@ docs/formats/import-names.md), read by :mod:`dbfcli.store.importnames`, the impo
 
 from __future__ import annotations
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .importnames import SEASON_NAMES, season_names
 
 
@@ -21,6 +21,6 @@ def check_season(store) -> list[Problem]:
     teams = list(snap.cup_teams()[0]) + [t for d in snap.divisions()[0].values() for t in d.teams]
     members = {p.id for t in teams for p in t.players} | {a.player.id for a in snap.additions()[0]}
     file = str(store.path(SEASON_NAMES))
-    return [Problem.warning(None, f"names map: {name!r} -> {number} is on no team of the season", Where(file, None),
-                            hint="correct the number, or remove the line", code="unknown.player")
+    return [Problem.warning(None, Msg('names map: {} -> {} is on no team of the season', f'{name!r}', number), Where(file, None),
+                            hint=Msg('correct the number, or remove the line'), code="unknown.player")
             for name, number in sorted(names.items()) if number not in members]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .yamlio import YamlLoadError, dump_yaml, parse_yaml, read_input
 
 #: the season's names map, relative to the season folder
@@ -24,15 +24,16 @@ def _names_of(data: Any, file: str) -> tuple[dict[str, int], list[Problem]]:
     if isinstance(data, dict) and "names" in data:
         data = data["names"]
     if not isinstance(data, dict):
-        return {}, [Problem.error(None, "the names map is not a YAML map of name to member number", Where(file, 1),
-                                  hint='names: {"BildeD": 123456}', code="format.yaml")]
+        return {}, [Problem.error(None, Msg('the names map is not a YAML map of name to member number'), Where(file, 1),
+                                  hint=Msg('names: {{"BildeD": 123456}}'), code="format.yaml")]
     out: dict[str, int] = {}
     for name, number in data.items():
         if name == "schema":
             continue
         if not isinstance(number, int) or isinstance(number, bool) or number <= 0:
-            return {}, [Problem.error(None, f"names map: {name!r} -> {number!r} is not a member number",
-                                      Where(file, None), hint='names: {"BildeD": 123456}', code="format.yaml")]
+            return {}, [Problem.error(None, Msg('names map: {} -> {} is not a member number', f'{name!r}',
+                                                f'{number!r}'),
+                                      Where(file, None), hint=Msg('names: {{"BildeD": 123456}}'), code="format.yaml")]
         out[str(name).strip()] = number
     return out, []
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from .season import JOURNAL, SeasonStore, StoreError, journal_order
 
 #: the actions a journal entry's change may record
@@ -32,8 +32,8 @@ def entry_problems(doc) -> list[Problem]:
     """What is wrong with the shape of one journal entry (docs/formats/journal.md): ``at`` and
     ``command`` texts, ``changes`` a list of ``{file, action}`` with a known action."""
     def bad(what: str, *path) -> Problem:
-        return Problem.error(None, f"journal entry: {what}", doc.where(*path), code="format.schema",
-                             hint="a journal entry is written by dbf; restore it from git or a backup")
+        return Problem.error(None, Msg('journal entry: {}', what), doc.where(*path), code="format.schema",
+                             hint=Msg('a journal entry is written by dbf; restore it from git or a backup'))
 
     data = doc.data
     out = [bad(f"{key} is a text", key) for key in ("at", "command") if not isinstance(data.get(key), str)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.scoring import board_vulnerability, parse_contract, parse_vulnerability
 from ..rules.teammatch import TableResult
 
@@ -67,8 +67,8 @@ def _event(vg, file: str) -> tuple[int | None, str | None, Problem | None]:
     scoring = f[2].strip().upper() if len(f) > 2 else ""
     if scoring and scoring != "I":
         kind = {"P": "pairs (match points)", "B": "board-a-match"}.get(scoring, f"scoring {scoring!r}")
-        return None, None, Problem.error(None, f"the file is of a {kind} event ({f[0]}), not a team match scored in "
-                                         "IMPs", Where(file, vg[1]), code="format.import")
+        return None, None, Problem.error(None, Msg('the file is of a {} event ({}), not a team match '
+                                                   'scored in IMPs', kind, f[0]), Where(file, vg[1]), code="format.import")
     first_board = int(f[3]) if len(f) > 3 and f[3].strip().isdigit() else None
     label = f"{f[5].strip()} v {f[7].strip()}" if len(f) > 7 else None
     return first_board, label, None
@@ -98,14 +98,14 @@ def _table(entry: str, board: int, room: str, marked, label: str | None, file: s
     where = Where(file, line)
     offset = 0 if room == "o" else 4
     if len(pn) < offset + 4:
-        return Problem.error(None, f"board {board}: the pn| line names no players for the "
-                             f"{'open' if room == 'o' else 'closed'} room", where, code="format.import")
+        return Problem.error(None, Msg('board {}: the pn| line names no players for the {} room', board,
+                                       Msg('open') if room == 'o' else Msg('closed')), where, code="format.import")
     s, w, n, e = pn[offset:offset + 4]
     try:
         contract, declarer, tricks = parse_result(entry)
         vul = parse_vulnerability(sv) if sv else board_vulnerability(board)
     except ValueError as exc:
-        return Problem.error(None, f"board {board}: {exc}", where, code="format.import")
+        return Problem.error(None, Msg('board {}: {}', board, exc), where, code="format.import")
     return TableResult(board=board, seats=(n, e, s, w), vulnerability=vul, contract=contract,
                        declarer=declarer, tricks=tricks, passed=contract is None, group=label,
                        room="Open" if room == "o" else "Closed", where=where)
@@ -120,7 +120,7 @@ def read_lin(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         return [], [refused]
     rs = next(((v, line) for k, v, line in pairs if k == "rs"), None)
     if rs is None:
-        return [], [Problem.error(None, "the file has no results (no rs| line)", Where(file, None), code="format.import")]
+        return [], [Problem.error(None, Msg('the file has no results (no rs| line)'), Where(file, None), code="format.import")]
     names, seen = _markers(pairs)
     if first_board is None:
         first_board = min((b for b, _ in seen), default=1)

@@ -5,7 +5,7 @@ recorded lot still breaks the tie it was drawn for is the standings invariant ``
 from __future__ import annotations
 
 from ..rules.lots import PendingLot
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from .lots import load_lots
 from .season import SeasonStore, StoreError
 
@@ -49,7 +49,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     pending, p = season_pending_lots(store)
     problems += p
     for x in pending:
-        problems.append(Problem.warning(x.rule, f"lot pending: {x.what} ({', '.join(x.teams)})", hint=x.command()))
+        problems.append(Problem.warning(x.rule, Msg('lot pending: {} ({})', x.what, ', '.join(x.teams)), hint=x.command()))
     # a recorded lot that no longer breaks a tie: the standings invariant lot.still-tied
     # (rules/invariants.py), run by the snapshot checker and on every write
     return problems

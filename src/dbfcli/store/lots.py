@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.lots import DrawnLot, check_lot
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from .season import SeasonStore
 
 LOTS = "divisions/lots.yaml"
@@ -43,11 +43,12 @@ def load_lots(store: SeasonStore) -> tuple[list[DrawnLot], list[Problem]]:
         return [], []
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("lots", []), list):
-        return [], [Problem.error(None, "the lots file is a mapping with schema: 1 and lots: [...]", doc.where(),
+        return [], [Problem.error(None, Msg('the lots file is a mapping with schema: 1 and lots: [...]'), doc.where(),
                                   code="format.schema")]
     problems: list[Problem] = []
     if data.get("schema") != SCHEMA:
-        problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
+        problems.append(Problem.error(None, Msg('schema {}: this dbf reads schema {}',
+                                                f"{data.get('schema')!r}", SCHEMA),
                                       doc.where("schema"), code="format.schema-version"))
     lots: list[DrawnLot] = []
     for i, item in enumerate(data.get("lots") or []):
@@ -81,10 +82,10 @@ def _lot_shape(item: dict) -> str | None:
 def _lot(item, i: int, at) -> DrawnLot | list[Problem]:
     """Lot ``i`` of the file, or its problems (its shape; the lot's own rule, :func:`check_lot`)."""
     if not isinstance(item, dict):
-        return [Problem.error(None, f"lots[{i}]: a mapping with {', '.join(_KEYS[:7])}", at, code="format.schema")]
+        return [Problem.error(None, Msg('lots[{}]: a mapping with {}', i, ', '.join(_KEYS[:7])), at, code="format.schema")]
     what = _lot_shape(item)
     if what is not None:
-        return [Problem.error(None, f"lots[{i}]: {what}", at, code="format.schema")]
+        return [Problem.error(None, Msg('lots[{}]: {}', i, what), at, code="format.schema")]
     lot = DrawnLot(item["key"], str(item["rule"]), _strings(item.get("teams")), _strings(item.get("order")),
                    item["drawn_by"].strip(), _strings(item.get("witnesses")), str(item["drawn_at"]), item.get("seed"),
                    item.get("proof"))
@@ -132,5 +133,6 @@ def lot_removal_refusals(snap, lot: DrawnLot) -> list[Problem]:
     nxt = str(season.next)
     if not (store.root / nxt / "divisions" / "rollover.yaml").exists():
         return []
-    return [Problem.error(lot.rule, f"the lot {lot.key} among {', '.join(lot.teams)} stands: {nxt} was built with it "
-                                    "(dbf season rollover)", hint=f"undo the rollover to {nxt} first (dbf undo)")]
+    return [Problem.error(lot.rule, Msg('the lot {} among {} stands: {} was built with it (dbf season '
+                                        'rollover)', lot.key, ', '.join(lot.teams), nxt), hint=Msg('undo the rollover to {} first (dbf '
+                                                                      'undo)', nxt))]

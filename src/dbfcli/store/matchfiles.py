@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 
 FORMATS = ("pbn", "lin", "usebio", "csv")
 _SUFFIX = {".pbn": "pbn", ".lin": "lin", ".xml": "usebio", ".csv": "csv"}
@@ -34,12 +34,12 @@ def read_match_file(path: Path, fmt: str | None):
     file = str(path)
     fmt = fmt or guess_format(path)
     if fmt is None:
-        return None, None, None, [Problem.error(None, f"cannot tell the format of {file} from its name",
-                                                Where(file, None), hint="--format pbn|lin|usebio|csv", code="usage.option")]
+        return None, None, None, [Problem.error(None, Msg('cannot tell the format of {} from its name', file),
+                                                Where(file, None), hint=Msg('--format pbn|lin|usebio|csv'), code="usage.option")]
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return fmt, None, None, [Problem.error(None, f"cannot read {file}: {exc.strerror or exc}", Where(file, None), code="io.cannot-read")]
+        return fmt, None, None, [Problem.error(None, Msg('cannot read {}: {}', file, exc.strerror or exc), Where(file, None), code="io.cannot-read")]
     if fmt == "pbn":
         from .pbn import read_pbn
 

@@ -22,6 +22,7 @@ from typing import Iterator
 from ..rules.value import replace
 from .atomic import LinkRefused, fault_point, fsync_dir, hold
 from .season import SeasonStore, StoreError, Transaction, _git_commit, _problem, _write_error
+from ..rules.problems import Msg
 
 #: the files an interrupted write may leave; a folder holding only these is no season
 _LEFTOVER = re.compile(r"^(\.dbf\.lock|\.pending\.yaml|\..+\.\d+\.tmp)$")
@@ -47,16 +48,16 @@ def leftover_only(folder: Path) -> bool:
 def remove_folder(folder: Path) -> None:
     """Remove ``folder`` and what it holds (gone already is fine); a link there is refused."""
     if os.path.islink(folder):
-        raise StoreError([_problem("io.link", f"refusing to remove the symbolic link {folder} "
-                                   f"(-> {os.readlink(folder)}): dbf builds a new season there",
-                                   hint="remove the link yourself")])
+        raise StoreError([_problem("io.link", Msg('refusing to remove the symbolic link {} (-> {}): dbf '
+                                                  'builds a new season there', folder, os.readlink(folder)),
+                                   hint=Msg('remove the link yourself'))])
     try:
         shutil.rmtree(folder)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise StoreError([_problem("io.cannot-write", f"cannot remove {folder}: {exc.strerror or exc}",
-                                   hint="fix the permissions and run the command again")]) from None
+        raise StoreError([_problem("io.cannot-write", Msg('cannot remove {}: {}', folder, exc.strerror or exc),
+                                   hint=Msg('fix the permissions and run the command again'))]) from None
 
 
 @contextmanager
@@ -106,8 +107,9 @@ def _put_in_place(staging: Path, target: SeasonStore) -> None:
     if target.dir.exists():
         if not leftover_only(target.dir):
             remove_folder(staging)
-            raise StoreError([_problem("state.exists", f"season {target.season} already exists: {target.dir}",
-                                       hint="remove it or pick another --to")])
+            raise StoreError([_problem("state.exists", Msg('season {} already exists: {}', target.season,
+                                                           target.dir),
+                                       hint=Msg('remove it or pick another --to'))])
         remove_folder(target.dir)
     try:
         os.rename(staging, target.dir)

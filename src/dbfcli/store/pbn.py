@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.scoring import board_vulnerability, parse_contract, parse_vulnerability
 from ..rules.teammatch import TableResult
 
@@ -118,20 +118,21 @@ def _not_teams(get: dict[str, str], where: Where) -> Problem | None:
     comp = get.get("Competition", "").casefold()
     scoring = get.get("Scoring", "").casefold()
     if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
-        return Problem.error(None, f"the file is of a {get.get('Competition') or 'match-point'} event "
-                             f"({get.get('Event', 'no event name')}), not a team match", where,
-                             hint="export the team match (both rooms) from the scoring program", code="format.import")
+        return Problem.error(None, Msg('the file is of a {} event ({}), not a team match',
+                                       get.get('Competition') or 'match-point',
+                                       get.get('Event', 'no event name')), where,
+                             hint=Msg('export the team match (both rooms) from the scoring program'), code="format.import")
     return None
 
 
 def _board(get: dict[str, str], where: Where) -> int | Problem:
     """The game's board number, or why it has none."""
     if "Board" not in get:
-        return Problem.error(None, "a game without a Board tag", where, code="format.import")
+        return Problem.error(None, Msg('a game without a Board tag'), where, code="format.import")
     try:
         return int(get["Board"])
     except ValueError:
-        return Problem.error(None, f"Board {get['Board']!r} is not a board number", where, code="format.import")
+        return Problem.error(None, Msg('Board {} is not a board number', f"{get['Board']!r}"), where, code="format.import")
 
 
 def _stated(get: dict[str, str], tag: str) -> int | None:
@@ -151,12 +152,12 @@ def _table(get: dict[str, str], board: int, where: Where) -> TableResult | Probl
         tricks = int(result) if result and not passed else None
         stated, stated_imps = _stated(get, "Score"), _stated(get, "ScoreIMP")
     except ValueError as exc:
-        return Problem.error(None, f"board {board}: cannot read the result ({exc})", where, code="io.cannot-read")
+        return Problem.error(None, Msg('board {}: cannot read the result ({})', board, exc), where, code="io.cannot-read")
     if not contract_text:
-        return Problem.error(None, f"board {board}: no contract (was the board played?)", where, code="format.import")
+        return Problem.error(None, Msg('board {}: no contract (was the board played?)', board), where, code="format.import")
     declarer = get.get("Declarer", "").strip().upper() or None
     if contract is not None and declarer not in ("N", "E", "S", "W"):
-        return Problem.error(None, f"board {board}: declarer {declarer!r} is not N, E, S or W", where, code="format.import")
+        return Problem.error(None, Msg('board {}: declarer {} is not N, E, S or W', board, f'{declarer!r}'), where, code="format.import")
     return TableResult(
         board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
         declarer=declarer if contract is not None else None, tricks=tricks, passed=passed, stated_ns=stated,
@@ -211,5 +212,5 @@ def read_pbn(text: str, file: str) -> tuple[list[TableResult], list[Problem]]:
         got = _table(get, board, where)
         (problems if isinstance(got, Problem) else out).append(got)
     if not out and not problems:
-        problems.append(Problem.error(None, "the file records no played board (no Contract tag)", Where(file, None), code="format.import"))
+        problems.append(Problem.error(None, Msg('the file records no played board (no Contract tag)'), Where(file, None), code="format.import"))
     return out, problems

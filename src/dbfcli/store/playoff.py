@@ -29,7 +29,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from ..rules.model import Team
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.standings import DivResult
 from ..rules.value import MutableValue, field
 from .season import SeasonStore, StoreError
@@ -85,7 +85,7 @@ def division_table(store: SeasonStore, division_id: str):
     settings = load_settings(store)
     division, problems = load_division(store, division_id)
     if division is None or not division.teams:
-        raise StoreError(f"{division_id} has no teams", hint=f"dbf division enter {division_id} FILE", code="state.not-entered")
+        raise StoreError(Msg('{} has no teams', division_id), hint=f"dbf division enter {division_id} FILE", code="state.not-entered")
     scale, p = load_vp_scale(store, settings.vp_scale)
     problems += p
     results, p = load_division_results(store, division_id)
@@ -114,7 +114,7 @@ def _date(value: Any, what: str, doc: YamlDoc, *path) -> tuple[dt.date | None, l
 
     day = date_of(value)
     if day is None:
-        return None, [Problem.error(None, f"{what} {value!r} is not {RANGE_HINT}", doc.where(*path), code="format.playoff")]
+        return None, [Problem.error(None, Msg('{} {} is not {}', what, f'{value!r}', RANGE_HINT), doc.where(*path), code="format.playoff")]
     return day, []
 
 
@@ -142,14 +142,16 @@ def _playoff_results(data: dict, doc: YamlDoc):
     problems: list[Problem] = []
     results = data.get("results") or {}
     if not isinstance(results, dict):    # a hand edit (issue 16.1): a problem at its line, not an internal error
-        problems.append(Problem.error(None, "results: a mapping of match id to {teams, halves, extra_rounds}",
+        problems.append(Problem.error(None, Msg('results: a mapping of match id to {{teams, halves, '
+                                                'extra_rounds}}'),
                                       doc.where("results"), code="format.playoff"))
         results = {}
     out: dict[str, tuple[tuple[str, str], PlayoffResult]] = {}
     for mid, rec in results.items():
         got = _playoff_result(str(mid), rec)
         if got is None:
-            problems.append(Problem.error(None, f"play-off result {mid}: needs teams: [a, b], halves: [[a, b], ...]",
+            problems.append(Problem.error(None, Msg('play-off result {}: needs teams: [a, b], halves: '
+                                                    '[[a, b], ...]', mid),
                                           doc.where("results", mid), code="format.playoff"))
             continue
         out[str(mid)] = got
@@ -205,12 +207,13 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
     try:
         doc = parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}", code="io.cannot-read") from None
+        raise StoreError(Msg('cannot read {}: {}', path, exc.strerror), code="io.cannot-read") from None
     except YamlLoadError as exc:
         raise StoreError(exc.problems) from None
     data = doc.data if isinstance(doc.data, dict) else None
     if data is None:
-        raise StoreError([Problem.error(None, "expected a mapping with west, east_direct, east_tournament, teams",
+        raise StoreError([Problem.error(None, Msg('expected a mapping with west, east_direct, '
+                                                  'east_tournament, teams'),
                                         Where(str(path), 1), code="format.qualifiers")])
     q = QualifiersFile()
     problems = _qualifier_places(q, data, doc)
@@ -222,8 +225,8 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
     known = {t.id for t in q.teams}
     for t in q.west + q.east_direct + q.east_tournament:
         if t not in known:
-            problems.append(Problem.error("1.1.4.3", f"qualifier {t} has no team record under teams:", doc.where("teams"),
-                                          hint="add the team (name, captain, club, postcode, players)"))
+            problems.append(Problem.error("1.1.4.3", Msg('qualifier {} has no team record under teams:', t), doc.where("teams"),
+                                          hint=Msg('add the team (name, captain, club, postcode, players)')))
     return q, problems
 
 
@@ -234,14 +237,14 @@ def _qualifier_places(q: QualifiersFile, data: dict, doc: YamlDoc) -> list[Probl
     for key in ("west", "east_direct", "east_tournament"):
         value = data.get(key) or []
         if not isinstance(value, list):
-            problems.append(Problem.error(None, f"{key} must be a list of team ids", doc.where(key), code="format.qualifiers"))
+            problems.append(Problem.error(None, Msg('{} must be a list of team ids', key), doc.where(key), code="format.qualifiers"))
             continue
         setattr(q, key, tuple(str(v) for v in value))
     m = data.get("membership")
     if isinstance(m, dict) and _int(m.get("west")) is not None and _int(m.get("east")) is not None:
         q.membership = (m["west"], m["east"])
     elif m is not None:
-        problems.append(Problem.error(None, "membership must be {west: N, east: N}", doc.where("membership"), code="format.qualifiers"))
+        problems.append(Problem.error(None, Msg('membership must be {{west: N, east: N}}'), doc.where("membership"), code="format.qualifiers"))
     return problems
 
 
@@ -277,7 +280,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     pf, p = load_playoff(store)
     problems += p
     if not isinstance(doc.data, dict):
-        return problems + [Problem.error(None, "the play-off file is a YAML mapping", doc.where(), code="format.playoff")]
+        return problems + [Problem.error(None, Msg('the play-off file is a YAML mapping'), doc.where(), code="format.playoff")]
     # the recorded matches against the final table: the standings invariant playoff.carry-over
     # (rules/invariants.py), which `dbf check` runs through store/standingsstate.py
     return problems
@@ -292,14 +295,15 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
         return []
     data = doc.data
     if not isinstance(data, dict):
-        return [Problem.error(None, "the rollover record is a YAML mapping", doc.where(), code="format.rollover")]
+        return [Problem.error(None, Msg('the rollover record is a YAML mapping'), doc.where(), code="format.rollover")]
     problems = _rollover_keys(data, doc)
     for i, step in enumerate(data.get("steps") or []):
         if not (isinstance(step, dict) and isinstance(step.get("text"), str)):
-            problems.append(Problem.error(None, f"steps[{i}]: expected {{rule, text}}", doc.where("steps", i), code="format.rollover"))
+            problems.append(Problem.error(None, Msg('steps[{}]: expected {{rule, text}}', i), doc.where("steps", i), code="format.rollover"))
     for i, lot in enumerate(data.get("lots") or []):
         if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
-            problems.append(Problem.error("1.1.1.1", f"lots[{i}]: the drawn team is not one of the candidates",
+            problems.append(Problem.error("1.1.1.1", Msg('lots[{}]: the drawn team is not one of the '
+                                                         'candidates', i),
                                           doc.where("lots", i)))
     return problems
 
@@ -308,13 +312,14 @@ def _rollover_keys(data: dict, doc: YamlDoc) -> list[Problem]:
     """The schema and the type of each top-level key of the rollover record."""
     problems: list[Problem] = []
     if data.get("schema") != SCHEMA:
-        problems.append(Problem.error(None, f"schema {data.get('schema')!r}: this dbf reads schema {SCHEMA}",
+        problems.append(Problem.error(None, Msg('schema {}: this dbf reads schema {}',
+                                                f"{data.get('schema')!r}", SCHEMA),
                                       doc.where("schema"), code="format.schema-version"))
     for key, kind in (("from", str), ("seed", int), ("vacancies", list), ("steps", list), ("lots", list)):
         if key == "seed" and data.get(key) is None:    # lots recorded with `dbf lot`, no seed given
             continue
         if not isinstance(data.get(key), kind):
-            problems.append(Problem.error(None, f"{key}: expected a {kind.__name__}", doc.where(key), code="format.rollover"))
+            problems.append(Problem.error(None, Msg('{}: expected a {}', key, kind.__name__), doc.where(key), code="format.rollover"))
     return problems
 
 
@@ -358,7 +363,7 @@ def _team_list(doc: YamlDoc, key: str, regions: dict[str, str] | None) -> tuple[
     if items is None:
         return (), []
     if not isinstance(items, list):
-        return (), [Problem.error(None, f"{key}: a list of teams", doc.where(key), code="format.qualification")]
+        return (), [Problem.error(None, Msg('{}: a list of teams', key), doc.where(key), code="format.qualification")]
     stripped = LineList()
     stripped.lines, stripped.line = list(getattr(items, "lines", [])), getattr(items, "line", None)
     found: list[tuple[int, object]] = []
@@ -375,8 +380,8 @@ def _team_list(doc: YamlDoc, key: str, regions: dict[str, str] | None) -> tuple[
     if regions is not None and len(teams) == len(items):
         for (i, region), team in zip(found, teams):
             if region not in EAST_FIELD:
-                problems.append(Problem.error("1.1.5.2", f"{team.id}: region: {region!r}; give one of "
-                                              f"{', '.join(EAST_FIELD)}", doc.where(key, i)))
+                problems.append(Problem.error("1.1.5.2", Msg('{}: region: {}; give one of {}', team.id,
+                                                             f'{region!r}', ', '.join(EAST_FIELD)), doc.where(key, i)))
             else:
                 regions[team.id] = str(region)
     return teams, problems
@@ -386,14 +391,15 @@ def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
     """The east file (an entry file or the stored ``qualification/east.yaml``)."""
     ef = EastFile()
     if not isinstance(doc.data, dict):
-        return ef, [Problem.error(None, "expected a mapping with teams: (and direct:)", doc.where(), code="format.qualification")]
+        return ef, [Problem.error(None, Msg('expected a mapping with teams: (and direct:)'), doc.where(), code="format.qualification")]
     problems: list[Problem] = []
     unknown = set(doc.data) - {"schema", "agreed", "teams", "direct", "results"}
     if unknown:
-        problems.append(Problem.error(None, f"unknown key(s): {', '.join(sorted(map(str, unknown)))}",
+        problems.append(Problem.error(None, Msg('unknown key(s): {}', ', '.join(sorted(map(str, unknown)))),
                                       doc.where(sorted(unknown, key=str)[0]), code="format.schema"))
     if doc.data.get("schema", SCHEMA) != SCHEMA:
-        problems.append(Problem.error(None, f"schema {doc.data.get('schema')}; this dbf reads schema {SCHEMA}",
+        problems.append(Problem.error(None, Msg('schema {}; this dbf reads schema {}', doc.data.get('schema'),
+                                                SCHEMA),
                                       doc.where("schema"), code="format.schema-version"))
     ef.agreed = bool(doc.data.get("agreed", False))
     ef.teams, p = _team_list(doc, "teams", ef.regions)
@@ -402,15 +408,16 @@ def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
     problems += p
     ids = [t.id for t in ef.teams + ef.direct]
     for t in sorted({t for t in ids if ids.count(t) > 1}):
-        problems.append(Problem.error("1.1.5.2", f"team {t} is named twice", doc.where("teams")))
+        problems.append(Problem.error("1.1.5.2", Msg('team {} is named twice', t), doc.where("teams")))
     results = doc.data.get("results") or {}
     if not isinstance(results, dict):
-        problems.append(Problem.error(None, "results: a mapping MATCH: [home IMPs, away IMPs]", doc.where("results"), code="format.qualification"))
+        problems.append(Problem.error(None, Msg('results: a mapping MATCH: [home IMPs, away IMPs]'), doc.where("results"), code="format.qualification"))
         results = {}
     for mid, pair in results.items():
         ok = _pair(pair)
         if ok is None or min(ok) < 0:
-            problems.append(Problem.error(None, f"results {mid}: [home IMPs, away IMPs], whole numbers >= 0",
+            problems.append(Problem.error(None, Msg('results {}: [home IMPs, away IMPs], whole numbers >= '
+                                                    '0', mid),
                                           doc.where("results", mid), code="format.qualification"))
         else:
             ef.results[str(mid)] = ok
@@ -422,7 +429,7 @@ def read_entry(path, what: str) -> YamlDoc:
     try:
         return parse_yaml(path.read_bytes(), str(path))
     except OSError as exc:
-        raise StoreError(f"cannot read {what} {path}: {exc.strerror}", code="io.cannot-read") from None
+        raise StoreError(Msg('cannot read {} {}: {}', what, path, exc.strerror), code="io.cannot-read") from None
     except YamlLoadError as exc:
         raise StoreError(exc.problems) from None
 
@@ -464,11 +471,12 @@ def check_east(ef: EastFile, where: Where | None = None) -> list[Problem]:
                                                       agreed=ef.agreed)]
     for t in ef.direct:
         if ef.regions.get(t.id) not in (None, "kreds2"):
-            problems.append(Problem.error("1.1.5.2", f"{t.id}: the direct place is Kreds II's; its region is "
-                                          f"{ef.regions.get(t.id)}", where))
+            problems.append(Problem.error("1.1.5.2", Msg("{}: the direct place is Kreds II's; its region "
+                                                         'is {}', t.id, ef.regions.get(t.id)), where))
     scheduled = {mid for rnd in east_schedule([t.id for t in ef.teams]) for mid, _, away in rnd if away}
     for mid in ef.results:
         if mid not in scheduled:
-            problems.append(Problem.error("1.1.5.2", f"result {mid} is not a match of the east tournament's schedule",
+            problems.append(Problem.error("1.1.5.2", Msg('result {} is not a match of the east '
+                                                         "tournament's schedule", mid),
                                           where, hint="dbf qualification east schedule"))
     return problems

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
+from ..rules.problems import Msg
 
 
 def default_seed(season: str) -> int:
@@ -40,8 +41,9 @@ def _pending_order(out: dict, div: str, table, places: int) -> None:
     lots = open_order_lots(pending_lots(div, table.rows), tuple(r.team for r in table.rows), places)
     out["order_lots"] += lots
     for lot in lots:
-        out["problems"].append(Problem.warning(lot.rule, f"{lot.what}: the lot among {', '.join(lot.teams)} is not "
-                                                         "drawn: the play-off is provisional", hint=lot.command()))
+        out["problems"].append(Problem.warning(lot.rule, Msg('{}: the lot among {} is not drawn: the '
+                                                             'play-off is provisional', lot.what,
+                                                             ', '.join(lot.teams)), hint=lot.command()))
 
 
 def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
@@ -64,13 +66,14 @@ def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
             from ..rules.model import all_play_all_rule
 
             rule = all_play_all_rule(div)
-            problems.append(Problem.error(rule, f"{div}'s round robin is not complete ({table.matches_played} of "
-                                                f"{table.matches_total} matches recorded)",
-                                          hint="record every division match before the rollover"))
+            problems.append(Problem.error(rule, Msg("{}'s round robin is not complete ({} of {} matches "
+                                                    'recorded)', div, table.matches_played,
+                                                    table.matches_total),
+                                          hint=Msg('record every division match before the rollover')))
         else:
             for lot in pending_lots(div, table.rows):
-                problems.append(Problem.error(lot.rule, f"{lot.what} are decided by a lot among {', '.join(lot.teams)} "
-                                                        "that is not drawn yet", hint=lot.command()))
+                problems.append(Problem.error(lot.rule, Msg('{} are decided by a lot among {} that is not '
+                                                            'drawn yet', lot.what, ', '.join(lot.teams)), hint=lot.command()))
         orders[div] = tuple(r.team for r in table.rows)
     return orders, problems
 
@@ -108,7 +111,8 @@ def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
         problems += p
         tables[g] = table
         if not table.complete:
-            problems.append(Problem.warning("1.1.4.2", f"{g}'s round robin is not complete: the runners-up are provisional"))
+            problems.append(Problem.warning("1.1.4.2", Msg("{}'s round robin is not complete: the "
+                                                           'runners-up are provisional', g)))
         _pending_order(out, g, table, 2)
     a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
     match = runners_up_match(a2, b2, out["seed"], out["lots"])
@@ -131,8 +135,9 @@ def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date 
     problems += p
     order = tuple(r.team for r in table.rows)
     if not table.complete:
-        problems.append(Problem.warning("1.1.2.5", f"1div's round robin is not complete ({table.matches_played} of "
-                                                   f"{table.matches_total} matches): the play-off is provisional"))
+        problems.append(Problem.warning("1.1.2.5", Msg("1div's round robin is not complete ({} of {} "
+                                                       'matches): the play-off is provisional',
+                                                       table.matches_played, table.matches_total)))
     _pending_order(out, "1div", table, 4)
     mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
     weekends = settings.division("1div").weekends
@@ -178,8 +183,9 @@ def _apply(out: dict, match, decide):
         return None
     teams, result = rec
     if set(teams) != set(match.teams):
-        out["problems"].append(Problem.error(None, f"the recorded result of {match.id} is for {' v '.join(teams)}, "
-                                                   f"but the match is {' v '.join(match.teams)}", code="state.inconsistent"))
+        out["problems"].append(Problem.error(None, Msg('the recorded result of {} is for {}, but the '
+                                                       'match is {}', match.id, ' v '.join(teams),
+                                                       ' v '.join(match.teams)), code="state.inconsistent"))
         return None
     if teams != match.teams:
         from ..rules.value import replace

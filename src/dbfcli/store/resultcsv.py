@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.scoring import board_vulnerability, parse_contract, parse_vulnerability
 from ..rules.teammatch import TableResult
 
@@ -32,17 +32,18 @@ def _header(rows: list[list[str]], file: str) -> tuple[list[str], list[Problem],
     """(the column names, their problems, whether they refuse the file): every required
     column must be there; an unknown one is named."""
     if not rows:
-        return [], [Problem.error(None, "the file is empty", Where(file, 1), code="format.import")], True
+        return [], [Problem.error(None, Msg('the file is empty'), Where(file, 1), code="format.import")], True
     head = [h.strip().lower() for h in rows[0]]
     missing = [c for c in REQUIRED if c not in head]
     if missing:
-        return head, [Problem.error(None, f"missing column{'s' if len(missing) > 1 else ''}: {', '.join(missing)}",
-                                    Where(file, 1), hint="columns: " + ", ".join(REQUIRED + OPTIONAL),
+        return head, [Problem.error(None, Msg('missing column{}: {}', 's' if len(missing) > 1 else '',
+                                              ', '.join(missing)),
+                                    Where(file, 1), hint=Msg("columns: {}", ", ".join(REQUIRED + OPTIONAL)),
                                     code="format.import")], True
     unknown = [h for h in head if h and h not in REQUIRED + OPTIONAL]
     if unknown:
-        return head, [Problem.error(None, f"unknown column: {', '.join(unknown)}", Where(file, 1),
-                                    hint="columns: " + ", ".join(REQUIRED + OPTIONAL), code="format.import")], False
+        return head, [Problem.error(None, Msg('unknown column: {}', ', '.join(unknown)), Where(file, 1),
+                                    hint=Msg("columns: {}", ", ".join(REQUIRED + OPTIONAL)), code="format.import")], False
     return head, [], False
 
 
@@ -64,12 +65,12 @@ def _row(cell: dict[str, str], no: int, where: Where) -> TableResult | Problem:
     try:
         board, vul, contract, passed, declarer, tricks, stated = _cells(cell)
     except ValueError as exc:
-        return Problem.error(None, f"row {no}: {exc}", where, code="format.import")
+        return Problem.error(None, Msg('row {}: {}', no, exc), where, code="format.import")
     if contract is not None and (declarer not in ("N", "E", "S", "W") or tricks is None):
-        return Problem.error(None, f"board {board}: a contract needs declarer (N/E/S/W) and tricks",
+        return Problem.error(None, Msg('board {}: a contract needs declarer (N/E/S/W) and tricks', board),
                              where, code="format.import")
     if contract is None and not passed and stated is None:
-        return Problem.error(None, f"board {board}: neither a contract nor score_ns", where, code="format.import")
+        return Problem.error(None, Msg('board {}: neither a contract nor score_ns', board), where, code="format.import")
     seats = [_seat(cell[s]) for s in ("north", "east", "south", "west")]
     return TableResult(board=board, seats=tuple(n for n, _ in seats), vulnerability=vul, contract=contract,
                        declarer=declarer if contract is not None else None, tricks=tricks, passed=passed,
@@ -93,5 +94,5 @@ def read_result_csv(text: str, file: str) -> tuple[list[TableResult], list[Probl
         got = _row(cell, no, Where(file, no))
         (problems if isinstance(got, Problem) else out).append(got)
     if not out and not problems:
-        problems.append(Problem.error(None, "the file has no rows of results", Where(file, 2), code="format.import"))
+        problems.append(Problem.error(None, Msg('the file has no rows of results'), Where(file, 2), code="format.import"))
     return out, problems

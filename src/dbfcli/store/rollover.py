@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, field
 from .season import SeasonStore
 
@@ -46,16 +46,18 @@ def new_season_refusal(store: SeasonStore, to: str) -> Problem | None:
     from ..rules.ids import SeasonId
 
     if SeasonId.get(to) is None:
-        return Problem.error(None, f"season {to!r} is not of the form 2027-28 (two consecutive years)", code="format.id")
+        return Problem.error(None, Msg('season {} is not of the form 2027-28 (two consecutive years)',
+                                       f'{to!r}'), code="format.id")
     if to == store.season:
-        return Problem.error(None, "--to names this season; give the next one", code="usage.option")
+        return Problem.error(None, Msg('--to names this season; give the next one'), code="usage.option")
     if SeasonId.get(store.season) is not None and to != next_season(store.season):
-        return Problem.error(None, f"--to {to}: a rollover builds the season after {store.season}, "
-                                   f"{next_season(store.season)}", hint=f"--to {next_season(store.season)}",
+        return Problem.error(None, Msg('--to {}: a rollover builds the season after {}, {}', to, store.season,
+                                       next_season(store.season)), hint=Msg('--to {}',
+                                                                            next_season(store.season)),
                              code="usage.option")
     target = SeasonStore(store.root, to)
     if target.dir.exists() and (target.dir / "season.toml").exists():
-        return Problem.error(None, f"season {to} already exists: {target.dir}", hint="remove it or pick another --to",
+        return Problem.error(None, Msg('season {} already exists: {}', to, target.dir), hint=Msg('remove it or pick another --to'),
                              code="state.exists")
     return None
 
@@ -95,7 +97,8 @@ def _season_inputs(store: SeasonStore, decided: Mapping[str, str], seed: int | N
     if po1.get("champion"):
         inputs.first = po1["final_order"]
     else:
-        problems.append(Problem.warning("1.1.2.4", "the 1st-division play-off is not finished: 1div is seeded by the round robin"))
+        problems.append(Problem.warning("1.1.2.4", Msg('the 1st-division play-off is not finished: 1div '
+                                                       'is seeded by the round robin')))
     po3 = playoff_state(store, seed, div="3div")
     if po3.get("blocked"):
         inputs.problems, inputs.blocked = list(po3["problems"]), True
@@ -104,10 +107,12 @@ def _season_inputs(store: SeasonStore, decided: Mapping[str, str], seed: int | N
     if rec and rec[1] is not None:
         given = inputs.decided.get("3div-PO")
         if given is not None and given.lower() != rec[1].winner.lower():
-            problems.append(Problem.error("1.1.4.2", f"3div-PO is recorded: {rec[1].winner} won "
-                                          f"{'-'.join(str(x) for x in rec[0].imps())}; --winner 3div-PO={given} cannot "
-                                          "override a recorded result", hint="drop --winner 3div-PO, or correct the "
-                                          "recorded result (dbf playoff 3div result 3div-PO ...)"))
+            problems.append(Problem.error("1.1.4.2", Msg('3div-PO is recorded: {} won {}; --winner '
+                                                         '3div-PO={} cannot override a recorded result',
+                                                         rec[1].winner,
+                                                         '-'.join(str(x) for x in rec[0].imps()), given), hint=Msg('drop --winner 3div-PO, or correct the '
+                                                                                 'recorded result (dbf playoff 3div '
+                                                                                 'result 3div-PO ...)')))
         inputs.decided["3div-PO"] = rec[1].winner
     return inputs
 
@@ -126,7 +131,8 @@ def _qualifiers(path: Path, teams: dict, problems: list) -> tuple[Any, list]:
     if qf.membership is not None:
         alloc = allocate_places(*qf.membership, current=qf.current)
         places = (alloc.west, alloc.east)
-        steps.append(Step("1.1.5.1", f"qualification places: west {places[0]}, east {places[1]} ({alloc.reason})"))
+        steps.append(Step("1.1.5.1", Msg('qualification places: west {}, east {} ({})', places[0], places[1],
+                                         alloc.reason)))
     return Qualifiers(qf.west, qf.east_tournament, qf.east_direct, places[0], places[1]), steps
 
 
@@ -139,7 +145,8 @@ def _hinted(r, problems: list) -> None:
         pm = next((waits[k] for k in waits if f"waits for {k}:" in x.message), None)
         if pm is not None:
             how = ("dbf playoff 3div result 3div-PO --half A-B ..." if pm.id == "3div-PO"
-                   else f"--winner {pm.id}=TEAM, or --too-late-for-match and a lot (dbf lot draw {pm.id} ...)")
+                   else Msg('--winner {}=TEAM, or --too-late-for-match and a lot (dbf lot draw {} ...)', pm.id,
+                            pm.id))
             x = replace(x, hint=how)
         problems.append(x)
 
@@ -192,9 +199,9 @@ def _split(store: SeasonStore, r, teams: dict, blocked: bool, problems: list, st
     problems += p
     if split is not None:
         new.update(split.groups())
-        steps.append(Step("1.1.4.1", f"3div split by geography (least within-group road km, every pair of a group "
-                                     f"meets once): 3div-a (west) {split.travel_west:.0f} km, 3div-b (east) "
-                                     f"{split.travel_east:.0f} km"))
+        steps.append(Step("1.1.4.1", Msg('3div split by geography (least within-group road km, every pair '
+                                         'of a group meets once): 3div-a (west) {} km, 3div-b (east) {} '
+                                         'km', f'{split.travel_west:.0f}', f'{split.travel_east:.0f}')))
     return split, new
 
 
@@ -238,7 +245,7 @@ def rollover_plan(store: SeasonStore, to: str, qualifiers: Path, vacancies: Sequ
                 "distance": "road"})
     missing = [t for d in new.values() for t in d if t not in teams]
     if missing:
-        problems.append(Problem.error(None, f"no team record for {', '.join(missing)}", code="unknown.team"))
+        problems.append(Problem.error(None, Msg('no team record for {}', ', '.join(missing)), code="unknown.team"))
     plan = RolloverPlan(store.season, SeasonStore(store.root, to), inputs.seed, list(vacancies), doc, steps, new, teams)
     plan.unused_winners = sorted(k for k in given if k not in r.matches)
     return plan, problems

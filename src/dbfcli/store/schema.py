@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from .yamlio import YamlDoc
 
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]|\[\"([^\"]*)\"\]")
@@ -61,7 +61,7 @@ def _walk_struct(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem
     """A mapping against a Struct: every missing required key, every field's own problems,
     every unknown key (when the Struct forbids them)."""
     if not isinstance(data, dict):
-        return [Problem.error(None, f"{_describe(path)}: expected a mapping of keys, got {_kind(data)}",
+        return [Problem.error(None, Msg('{}: expected a mapping of keys, got {}', _describe(path), _kind(data)),
                               doc.where(*path), code="format.schema")]
     problems: list[Problem] = []
     fields = msgspec.structs.fields(typ)
@@ -69,14 +69,15 @@ def _walk_struct(doc: YamlDoc, typ: Any, data: Any, path: tuple) -> list[Problem
     for f in fields:
         if f.encode_name not in data:
             if f.required:
-                problems.append(Problem.error(None, f"{_describe(path)}: missing required key '{f.encode_name}'",
-                                              doc.where(*path), hint=f"add '{f.encode_name}:'", code="format.schema"))
+                problems.append(Problem.error(None, Msg("{}: missing required key '{}'", _describe(path),
+                                                        f.encode_name),
+                                              doc.where(*path), hint=Msg("add '{}:'", f.encode_name), code="format.schema"))
             continue
         _, sub = convert(doc, f.type, data[f.encode_name], path + (f.encode_name,))
         problems += sub
     if getattr(typ, "__struct_config__", None) and typ.__struct_config__.forbid_unknown_fields:
-        problems += [Problem.error(None, f"{_describe(path)}: unknown key '{key}'", doc.where(*path, key),
-                                   hint="known keys: " + ", ".join(sorted(names)), code="format.schema")
+        problems += [Problem.error(None, Msg("{}: unknown key '{}'", _describe(path), key), doc.where(*path, key),
+                                   hint=Msg("known keys: {}", ", ".join(sorted(names))), code="format.schema")
                      for key in data if key not in names]
     return problems
 

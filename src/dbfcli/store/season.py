@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from ..rules.ids import looks_like_season
 from ..seasonlang import declared_lang  # noqa: F401 - the one reader of a season's language
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.value import MutableValue, field
 from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, delete_inside, drop_staged, fault_point,
                      open_folder, put_staged, stage, write_inside)
@@ -102,11 +102,11 @@ def read_dbf_toml(root: Path) -> dict:
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return {}
     except UnicodeDecodeError as exc:
-        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
+        raise StoreError([Problem.error(None, Msg('malformed TOML: {}', exc), Where(str(path)), code="format.toml")]) from None
     try:
         return cache.toml(root, "dbf.toml", data, text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
-        raise StoreError([Problem.error(None, f"malformed TOML: {exc}", Where(str(path)), code="format.toml")]) from None
+        raise StoreError([Problem.error(None, Msg('malformed TOML: {}', exc), Where(str(path)), code="format.toml")]) from None
 
 
 def _bad_current(root: Path, current: object) -> Problem:
@@ -121,8 +121,9 @@ def _bad_current(root: Path, current: object) -> Problem:
     except (OSError, UnicodeDecodeError):
         pass
     shown = repr(current)[:40]
-    return Problem.error(None, f"current = {shown}: the current season is a text of the form \"2026-27\"",
-                         Where(str(path), line), hint='write current = "2026-27" (the season folder\'s name)',
+    return Problem.error(None, Msg('current = {}: the current season is a text of the form "2026-27"', shown),
+                         Where(str(path), line), hint=Msg('write current = "2026-27" (the season '
+                                                          "folder's name)"),
                          code="format.id")
 
 
@@ -131,7 +132,7 @@ def resolve_season(root: Path, option: str | None) -> str:
     given = option or os.environ.get("DBF_SEASON")
     if given:
         if not looks_like_season(str(given)):
-            raise StoreError(f"season {str(given)!r} is not of the form 2026-27", code="format.id")
+            raise StoreError(Msg('season {} is not of the form 2026-27', f'{str(given)!r}'), code="format.id")
         return str(given)
     current = read_dbf_toml(root).get("current")
     if current is not None:
@@ -139,11 +140,11 @@ def resolve_season(root: Path, option: str | None) -> str:
             raise StoreError([_bad_current(root, current)])
         return current
     if not root.is_dir():
-        raise StoreError(f"no tournaments folder at {root}",
-                         hint="give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`", code="io.missing-folder")
+        raise StoreError(Msg('no tournaments folder at {}', root),
+                         hint=Msg('give --dir DIR, set DBF_DIR, or run `dbf init --season 2026-27`'), code="io.missing-folder")
     seasons = sorted(p.name for p in root.iterdir() if p.is_dir() and looks_like_season(p.name))
     if not seasons:
-        raise StoreError(f"no season folder in {root}", hint="run `dbf init --season 2026-27`", code="unknown.season")
+        raise StoreError(Msg('no season folder in {}', root), hint=Msg('run `dbf init --season 2026-27`'), code="unknown.season")
     return seasons[-1]
 
 
@@ -156,7 +157,7 @@ def check_relpath(rel: str) -> PurePosixPath:
     """A path inside the season folder; refuses absolute paths, ``..`` and NUL (issue 8)."""
     p = PurePosixPath(rel)
     if "\x00" in rel or p.is_absolute() or any(part in ("..", "") for part in p.parts) or "\\" in rel:
-        raise StoreError(f"refusing a path outside the season folder: {rel!r}", code="io.outside-season")
+        raise StoreError(Msg('refusing a path outside the season folder: {}', f'{rel!r}'), code="io.outside-season")
     return p
 
 
@@ -196,8 +197,8 @@ class SeasonStore(MutableValue):
 
     def require(self) -> "SeasonStore":
         if not self.dir.is_dir():
-            raise StoreError(f"unknown season {self.season}: no folder {self.dir}",
-                             hint=f"run `dbf init --season {self.season}` or pick another --season", code="unknown.season")
+            raise StoreError(Msg('unknown season {}: no folder {}', self.season, self.dir),
+                             hint=Msg('run `dbf init --season {}` or pick another --season', self.season), code="unknown.season")
         return self
 
     def settle(self, lock_timeout: float = 10.0) -> bool:
@@ -255,7 +256,7 @@ class SeasonStore(MutableValue):
                                        f"finished an interrupted write: `{entry.get('command')}`"
                                        + (f" ({entry['message']})" if entry.get("message") else "")
                                        + f", begun {str(entry.get('at', '?'))[:19]}", severity="warning",
-                                       hint="see `dbf log`; `dbf undo` reverts it"))
+                                       hint=Msg('see `dbf log`; `dbf undo` reverts it')))
         return self.notes
 
     def _overlay_pending(self) -> None:
@@ -268,9 +269,10 @@ class SeasonStore(MutableValue):
         self.overlay = {rel: (None if text is None else text.encode("utf-8")) for rel, text in pending["files"].items()}
         entry = pending["entry"]
         self.notes.append(_problem("io.pending-write",
-                                   f"an interrupted write (`{entry.get('command')}`) cannot be finished here; "
-                                   "showing the season as it will be once it is finished", severity="warning",
-                                   hint="run any dbf command where the season folder is writable to finish it"))
+                                   Msg('an interrupted write (`{}`) cannot be finished here; showing the '
+                                       'season as it will be once it is finished', entry.get('command')), severity="warning",
+                                   hint=Msg('run any dbf command where the season folder is writable to '
+                                            'finish it')))
 
     def list(self, folder: str, suffix: str = ".yaml") -> list[str]:
         """Relative paths of the files in a folder of the season, sorted (hidden files skipped)."""
@@ -296,14 +298,14 @@ class SeasonStore(MutableValue):
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise StoreError(f"{rel} is a folder, not a file", code="io.not-a-file") from None
+            raise StoreError(Msg('{} is a folder, not a file', rel), code="io.not-a-file") from None
 
     def yaml_of(self, rel: str, data: bytes | None, required: bool = True) -> YamlDoc | None:
         """Contents of ``rel`` held in memory (a pending or planned write; None: the write removes
         it), parsed as :meth:`read_yaml` parses the file."""
         if data is None:
             if required:
-                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file")
+                raise StoreError(Msg('missing file {}', self.dir / rel), code="io.missing-file")
             return None
         try:
             return parse_yaml(data, rel)
@@ -318,7 +320,7 @@ class SeasonStore(MutableValue):
         data = self.read_bytes(rel)
         if data is None:
             if required:
-                raise StoreError(f"missing file {self.dir / rel}", code="io.missing-file") from None
+                raise StoreError(Msg('missing file {}', self.dir / rel), code="io.missing-file") from None
             return None
         return self._parsed_yaml(rel, data)
 
@@ -458,7 +460,8 @@ class SeasonStore(MutableValue):
 
     def _unwritable(self, exc: OSError) -> "StoreError":
         return StoreError([_problem("io.cannot-write",
-                                    f"cannot write in the season folder {self.dir}: {exc.strerror or exc}",
+                                    Msg('cannot write in the season folder {}: {}', self.dir,
+                                        exc.strerror or exc),
                                     hint="dbf needs write access to the season folder (a read-only disk? "
                                          "permissions?)")])
 
@@ -844,12 +847,13 @@ def _problem(code: str, message: str, where: Where | None = None, hint: str | No
 def _write_error(store: SeasonStore, rel: str, exc: OSError, what: str) -> StoreError:
     """``cannot write FILE: No space left on device`` (exit 2, ``io.cannot-write``)."""
     if isinstance(exc, LinkRefused):
-        return StoreError([_problem("io.link", f"{exc.strerror} in {store.dir}; {what}", Where(exc.link),
-                                    hint="a season folder holds files, not links: replace the link by the file "
-                                         "or folder itself")])
-    return StoreError([_problem("io.cannot-write", f"cannot write {rel}: {exc.strerror or exc}; {what}", Where(rel),
-                                hint="free some space on the disk (or fix the permissions) and run the command "
-                                     "again")])
+        return StoreError([_problem("io.link", Msg('{} in {}; {}', exc.strerror, store.dir, what), Where(exc.link),
+                                    hint=Msg('a season folder holds files, not links: replace the link by '
+                                             'the file or folder itself'))])
+    return StoreError([_problem("io.cannot-write", Msg('cannot write {}: {}; {}', rel, exc.strerror or exc,
+                                                       what), Where(rel),
+                                hint=Msg('free some space on the disk (or fix the permissions) and run '
+                                         'the command again'))])
 
 
 def _finisher() -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .season import SeasonStore
 
 #: how many links are named one by one (the rest are counted)
@@ -26,10 +26,10 @@ def check_season(store: SeasonStore) -> list[Problem]:
             path = os.path.join(base, name)
             if os.path.islink(path):
                 found.append(os.path.relpath(path, store.dir))
-    out = [Problem.warning(None, f"{shown(rel)} is a symbolic link; dbf writes no file through a link",
-                           Where(rel), hint="a season folder holds files, not links: replace the link by the file "
-                           "or folder itself", code="io.link") for rel in found[:SHOWN]]
+    out = [Problem.warning(None, Msg('{} is a symbolic link; dbf writes no file through a link', shown(rel)),
+                           Where(rel), hint=Msg('a season folder holds files, not links: replace the link '
+                                                'by the file or folder itself'), code="io.link") for rel in found[:SHOWN]]
     if len(found) > SHOWN:
-        out.append(Problem.warning(None, f"{len(found) - SHOWN} more symbolic links in the season folder",
-                                   hint="a season folder holds files, not links", code="io.link"))
+        out.append(Problem.warning(None, Msg('{} more symbolic links in the season folder', len(found) - SHOWN),
+                                   hint=Msg('a season folder holds files, not links'), code="io.link"))
     return out

@@ -18,6 +18,7 @@ from dbfcli.rules.problems import Problem, Where
 from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
 
 from ..rules.value import MutableValue
+from ..rules.problems import Msg
 
 TOP_KEYS = {"match", "played_on", "start", "submitted_at", "segments", "total_points", "extra_segments",
             "home", "away", "signed_by", "agreement", "schema", "finished_at", "notes"}
@@ -65,7 +66,7 @@ def load_tree(text: str | bytes, file: str | None = None) -> tuple[Node | None, 
     except YamlLoadError as exc:
         return None, list(exc.problems)
     if doc.data is None:
-        return None, [Problem.error(None, "the file is empty", Where(file, None), code="format.sheet")]
+        return None, [Problem.error(None, Msg('the file is empty'), Where(file, None), code="format.sheet")]
     return _node(doc.data, getattr(doc.data, "line", 1)), []
 
 
@@ -83,7 +84,7 @@ class _Parser:
     def keys(self, node: Node, allowed: set[str], what: str) -> None:
         for k, v in node.value.items():
             if k not in allowed:
-                self.bad(v, f"unknown key '{k}' in {what}", hint="allowed: " + ", ".join(sorted(allowed)))
+                self.bad(v, Msg("unknown key '{}' in {}", k, what), hint=Msg("allowed: {}", ", ".join(sorted(allowed))))
 
     def int_(self, node: Node | None, what: str, default=None, lo: int = -MAX_NUMBER, hi: int = MAX_NUMBER,
              rule: str | None = None):
@@ -94,14 +95,16 @@ class _Parser:
             if isinstance(v, str) and whole_number(v.strip()) is not None:   # ASCII digits only
                 v = whole_number(v.strip())
             else:
-                self.bad(node, f"{what} must be a whole number, not {_short(plain(node))}")
+                self.bad(node, Msg('{} must be a whole number, not {}', what, _short(plain(node))))
                 return default
         if not lo <= v <= hi:
             if hi == float("inf"):   # issue 27: a bound as a person writes it, never "-999999999-inf"
-                self.problems.append(Problem.error(rule, f"{what} must be {lo:,} or more, not {_short(v)}",
+                self.problems.append(Problem.error(rule, Msg('{} must be {} or more, not {}', what, f'{lo:,}',
+                                                             _short(v)),
                                                    self.w(node), code="format.sheet"))
             else:
-                self.problems.append(Problem.error(rule, f"{what} must be {lo:,}-{hi:,}, not {_short(v)}",
+                self.problems.append(Problem.error(rule, Msg('{} must be {}-{}, not {}', what, f'{lo:,}',
+                                                             f'{hi:,}', _short(v)),
                                                    self.w(node), code="format.sheet"))
             return default
         return v
@@ -111,8 +114,8 @@ class _Parser:
         if node is None or node.value is None:
             return None
         if isinstance(node.value, (dict, list)):
-            kind = "a list" if isinstance(node.value, list) else "a mapping"
-            self.bad(node, f"{what} must be a single value, not {kind}: {plain(node)!r}")
+            kind = Msg('a list') if isinstance(node.value, list) else Msg('a mapping')
+            self.bad(node, Msg('{} must be a single value, not {}: {}', what, kind, f'{plain(node)!r}'))
             return None
         return str(node.value)
 
@@ -120,11 +123,12 @@ class _Parser:
         if node is None:
             return None
         if not isinstance(node.value, list) or len(node.value) != 2:
-            self.bad(node, f"{what} must be a pair [home, away]")
+            self.bad(node, Msg('{} must be a pair [home, away]', what))
             return None
         raw = [x.value for x in node.value]
         if nonnegative and any(isinstance(x, int) and not isinstance(x, bool) and x < 0 for x in raw):
-            self.bad(node, f"{what} are the IMPs each team won, 0 or more, not [{_short(raw[0])}, {_short(raw[1])}]")
+            self.bad(node, Msg('{} are the IMPs each team won, 0 or more, not [{}, {}]', what, _short(raw[0]),
+                               _short(raw[1])))
             return None
         a, b = (self.int_(x, what, lo=0 if nonnegative else -MAX_NUMBER, hi=hi) for x in node.value)
         return None if a is None or b is None else (a, b)
@@ -134,8 +138,8 @@ class _Parser:
         top = MAX_IMPS_PER_BOARD * boards
         if imps is not None and any(x > top for x in imps):
             self.problems.append(Problem.error(
-                "1.5.10", f"{what}: {_short(max(imps))} IMPs in {boards} boards; a board is worth at most "
-                f"{MAX_IMPS_PER_BOARD} IMPs (Law 78B), so at most {top}", self.w(node)))
+                "1.5.10", Msg('{}: {} IMPs in {} boards; a board is worth at most {} IMPs (Law 78B), so '
+                              'at most {}', what, _short(max(imps)), boards, MAX_IMPS_PER_BOARD, top), self.w(node)))
             return None
         return imps
 
@@ -147,36 +151,36 @@ class _Parser:
         if isinstance(node.value, dict):
             self.keys(node, SEGMENT_KEYS, what)
             if "imps" not in node.value:
-                self.bad(node, f"{what} needs imps: [home, away]")
+                self.bad(node, Msg('{} needs imps: [home, away]', what))
             boards = self.int_(node.value.get("boards"), f"{what} boards", default_boards, lo=1, hi=MAX_BOARDS,
                                rule="1.5.9")
             imps = self.imps_bound(node, self.pair(node.value.get("imps"), f"{what} imps", nonnegative=True,
                                                    hi=float("inf")), boards, what)
             tp = self.pair(node.value.get("total_points"), f"{what} total_points")
             return None if imps is None else Score(boards, imps, tp, self.w(node))
-        self.bad(node, f"{what} must be [home, away] or {{boards: 8, imps: [home, away]}}")
+        self.bad(node, Msg('{} must be [home, away] or {{boards: 8, imps: [home, away]}}', what))
         return None
 
     def segments(self, node: Node | None, default_boards: int, what: str) -> tuple[Score, ...]:
         if node is None or node.value is None:
             return ()
         if not isinstance(node.value, list):
-            self.bad(node, f"{what} must be a list")
+            self.bad(node, Msg('{} must be a list', what))
             return ()
         out = [self.segment(n, default_boards, f"{what}[{i + 1}]") for i, n in enumerate(node.value)]
         return tuple(s for s in out if s is not None)
 
     def player(self, node: Node, side: str) -> SheetPlayer | None:
         if not isinstance(node.value, dict):
-            self.bad(node, f"{side}: a player is {{id: <member number>, boards: <n>}}")
+            self.bad(node, Msg('{}: a player is {{id: <member number>, boards: <n>}}', side))
             return None
         self.keys(node, PLAYER_KEYS, f"{side} player")
         v = node.value
         pid = self.int_(v.get("id"), "player id", lo=1)
         if "id" not in v:
-            self.bad(node, f"{side}: a player row needs id")
+            self.bad(node, Msg('{}: a player row needs id', side))
         if "boards" not in v:
-            self.bad(node, f"{side}: player {pid} needs boards (§1.5.14)")
+            self.bad(node, Msg('{}: player {} needs boards (§1.5.14)', side, pid))
         boards = self.int_(v.get("boards"), "boards", 0, lo=0, hi=MAX_BOARDS, rule="1.5.14")
         sub = v.get("substitute")
         name = self.text(v.get("name"), f"{side}: player {pid} name")
@@ -194,7 +198,7 @@ class _Parser:
         if players_node is None or players_node.value is None:
             return []
         if not isinstance(players_node.value, list):
-            self.bad(players_node, f"{name}.players must be a list")
+            self.bad(players_node, Msg('{}.players must be a list', name))
             return []
         return [p for p in (self.player(n, name) for n in players_node.value) if p is not None]
 
@@ -206,7 +210,7 @@ class _Parser:
         ferries = tuple(self.text(f, f"{name}.ferries") or "" for f in vals)
         for f in ferries:
             if f and f not in FERRIES:
-                self.bad(ferries_node, f"unknown ferry '{f}'", hint="storebaelt, kattegat, oestersoeen")
+                self.bad(ferries_node, Msg("unknown ferry '{}'", f), hint=Msg('storebaelt, kattegat, oestersoeen'))
         return ferries
 
     def side_pairs(self, pairs_node: Node | None, name: str) -> tuple[tuple[int, int], ...]:
@@ -215,19 +219,20 @@ class _Parser:
             return ()
         natural_pairs, bad = _pairs(pairs_node)
         if bad:
-            self.bad(pairs_node, f"{name}.natural_pairs is a list of pairs [[id, id], ...] of member numbers")
+            self.bad(pairs_node, Msg('{}.natural_pairs is a list of pairs [[id, id], ...] of member '
+                                     'numbers', name))
         return natural_pairs
 
     def side(self, node: Node | None, name: str, top: Node) -> SheetSide:
         if node is None or not isinstance(node.value, dict):
-            self.bad(node or top, f"the sheet needs {name}: with team: and players:")
+            self.bad(node or top, Msg('the sheet needs {}: with team: and players:', name))
             return SheetSide("", (), where=self.w(node or top))
         self.keys(node, SIDE_KEYS, name)
         v = node.value
         team = v.get("team")
         team_id = self.text(team, f"{name}.team")
         if team is None or team.value in (None, ""):
-            self.bad(node, f"{name} needs team: <team id>")
+            self.bad(node, Msg('{} needs team: <team id>', name))
         players = self.side_players(v.get("players"), name)
         ferries_node = v.get("ferries")
         ferries = self.side_ferries(ferries_node, name)
@@ -263,7 +268,7 @@ def _date(p: _Parser, node: Node | None) -> dt.date | None:
         return None
     day = date_of(node.value)
     if day is None:
-        p.bad(node, f"played_on must be {RANGE_HINT}, not {plain(node)!r}")
+        p.bad(node, Msg('played_on must be {}, not {}', RANGE_HINT, f'{plain(node)!r}'))
     return day
 
 
@@ -272,8 +277,8 @@ def _datetime(p: _Parser, node: Node | None) -> dt.datetime | None:
         return None
     when = datetime_of(node.value)
     if when is None:
-        p.bad(node, f"submitted_at must be a date and time YYYY-MM-DDTHH:MM in the years 1900-2999, "
-                    f"not {plain(node)!r}")
+        p.bad(node, Msg('submitted_at must be a date and time YYYY-MM-DDTHH:MM in the years 1900-2999, '
+                        'not {}', f'{plain(node)!r}'))
     return when
 
 
@@ -290,7 +295,7 @@ def _time(p: _Parser, node: Node | None) -> str | None:
             return f"{int(hh):02d}:{int(mm):02d}"
     except ValueError:
         pass
-    p.bad(node, f"start must be a time HH:MM, not {plain(node)!r}")
+    p.bad(node, Msg('start must be a time HH:MM, not {}', f'{plain(node)!r}'))
     return None
 
 
@@ -303,14 +308,16 @@ def _finished(p: _Parser, node: Node | None, played_on: dt.date | None, start: s
     if isinstance(v, (dt.date, dt.datetime)) or (isinstance(v, str) and len(v.strip()) > 5):
         when = datetime_of(v)
         if when is None:
-            p.bad(node, f"finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
+            p.bad(node, Msg('finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {}',
+                            f'{plain(node)!r}'))
         return when
     hhmm = _time(_Parser(p.file), node)          # the time form; its own message below
     if hhmm is None:
-        p.bad(node, f"finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {plain(node)!r}")
+        p.bad(node, Msg('finished_at must be a time HH:MM or a date and time YYYY-MM-DDTHH:MM, not {}',
+                        f'{plain(node)!r}'))
         return None
     if played_on is None:
-        p.bad(node, "finished_at as a time needs played_on (or give the date and time YYYY-MM-DDTHH:MM)")
+        p.bad(node, Msg('finished_at as a time needs played_on (or give the date and time YYYY-MM-DDTHH:MM)'))
         return None
     hh, mm = (int(x) for x in hhmm.split(":"))
     end = dt.datetime.combine(played_on, dt.time(hh, mm))
@@ -338,15 +345,15 @@ def sheet_of_tree(root: Node, file: str | None = None) -> tuple[Sheet | None, li
     a batch of sheets reads each file once)."""
     p = _Parser(file)
     if not isinstance(root.value, dict):
-        return None, [Problem.error(None, "a result sheet is a mapping (match:, segments:, home:, away:)",
+        return None, [Problem.error(None, Msg('a result sheet is a mapping (match:, segments:, home:, away:)'),
                                     Where(file, root.line), code="format.sheet")]
     v = root.value
     p.keys(root, TOP_KEYS, "the sheet")
     match = v.get("match")
     if match is None or match.value in (None, ""):
-        p.bad(root, "the sheet needs match: <match id>")
+        p.bad(root, Msg('the sheet needs match: <match id>'))
     if "segments" not in v:
-        p.bad(root, "the sheet needs segments: [[home IMPs, away IMPs], ...]")
+        p.bad(root, Msg('the sheet needs segments: [[home IMPs, away IMPs], ...]'))
     agreement = v.get("agreement")
     signed = v.get("signed_by")
     sheet = Sheet(

@@ -11,7 +11,7 @@ import msgspec
 
 from ..rules.ids import is_team_id, whole_number
 from ..rules.model import DIVISIONS, Division, Player, Team
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from .schema import convert
 from .season import SeasonStore, StoreError
 from .yamlio import YamlDoc, YamlLoadError, parse_yaml, read_input
@@ -73,9 +73,9 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
         team_id = t.id if t.id is not None else make_team_id(t.name, taken)
         taken.add(team_id)
         if not is_team_id(team_id):
-            problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
-                                          "(at most 40)", doc.where("teams", i, "id"),
-                                          hint="ids become file names; no '/', '..' or spaces", code="format.id"))
+            problems.append(Problem.error(None, Msg("team id {} may hold only letters, digits, '-' and "
+                                                    "'_' (at most 40)", f'{team_id!r}'), doc.where("teams", i, "id"),
+                                          hint=Msg("ids become file names; no '/', '..' or spaces"), code="format.id"))
         postcode = str(t.postcode).strip()
         if isinstance(t.postcode, int):
             postcode = postcode.zfill(4)
@@ -91,13 +91,13 @@ def _to_teams(doc: YamlDoc, parsed: TeamsFileIn) -> tuple[tuple[Team, ...], list
 def parse_teams_yaml(doc: YamlDoc) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     """Teams of a YAML teams file; ``(teams, division, problems)``."""
     if doc.data is None:
-        return (), None, [Problem.error(None, "the file is empty; expected 'teams:'", Where(doc.file), code="format.teams")]
+        return (), None, [Problem.error(None, Msg("the file is empty; expected 'teams:'"), Where(doc.file), code="format.teams")]
     parsed, problems = convert(doc, TeamsFileIn)
     if parsed is None:
         return (), None, problems
     teams, more = _to_teams(doc, parsed)
     if parsed.schema != SCHEMA:
-        more.append(Problem.error(None, f"schema {parsed.schema}; this dbf reads schema {SCHEMA}", doc.where("schema"), code="format.schema-version"))
+        more.append(Problem.error(None, Msg('schema {}; this dbf reads schema {}', parsed.schema, SCHEMA), doc.where("schema"), code="format.schema-version"))
     return teams, parsed.division, more
 
 
@@ -116,11 +116,11 @@ def _csv_table(text: str, file: str):
             reader.fieldnames = [name.strip() for name in reader.fieldnames]
         rows = list(_csv_rows(reader))
     except csv.Error as exc:
-        return Problem.error(None, f"malformed CSV: {exc}", Where(file, reader.line_num or None), code="format.csv")
+        return Problem.error(None, Msg('malformed CSV: {}', exc), Where(file, reader.line_num or None), code="format.csv")
     missing = [c for c in CSV_COLUMNS if c != "division" and c not in (reader.fieldnames or [])]
     if missing:
-        return Problem.error(None, f"CSV lacks columns: {', '.join(missing)}", Where(file, 1),
-                             hint="header: " + ",".join(CSV_COLUMNS), code="format.csv")
+        return Problem.error(None, Msg('CSV lacks columns: {}', ', '.join(missing)), Where(file, 1),
+                             hint=Msg("header: {}", ",".join(CSV_COLUMNS)), code="format.csv")
     return rows
 
 
@@ -147,7 +147,7 @@ def _csv_group(rows, file: str, problems: list[Problem]) -> tuple[list[str], dic
     for row, line in rows:
         key = (row.get("team_id") or "").strip() or (row.get("team_name") or "").strip()
         if not key:
-            problems.append(Problem.error(None, "row without team_id or team_name", Where(file, line), code="format.csv"))
+            problems.append(Problem.error(None, Msg('row without team_id or team_name'), Where(file, line), code="format.csv"))
             continue
         try:
             player = _csv_player(row)
@@ -155,7 +155,7 @@ def _csv_group(rows, file: str, problems: list[Problem]) -> tuple[list[str], dic
                 heads[key] = _csv_team_head(row, line)
                 order.append(key)
         except ValueError as exc:
-            problems.append(Problem.error(None, f"bad number in row: {exc}", Where(file, line), code="format.csv"))
+            problems.append(Problem.error(None, Msg('bad number in row: {}', exc), Where(file, line), code="format.csv"))
             continue
         heads[key]["players"].append((player, line))
     return order, heads
@@ -175,9 +175,9 @@ def parse_teams_csv(text: str, file: str) -> tuple[tuple[Team, ...], list[Proble
         team_id = h["id"] or make_team_id(h["name"], taken)
         taken.add(team_id)
         if not is_team_id(team_id):
-            problems.append(Problem.error(None, f"team id {team_id!r} may hold only letters, digits, '-' and '_' "
-                                          "(at most 40)", Where(file, h["line"]),
-                                          hint="ids become file names; no '/', '..' or spaces", code="format.id"))
+            problems.append(Problem.error(None, Msg("team id {} may hold only letters, digits, '-' and "
+                                                    "'_' (at most 40)", f'{team_id!r}'), Where(file, h["line"]),
+                                          hint=Msg("ids become file names; no '/', '..' or spaces"), code="format.id"))
         players = tuple(Player(p["id"], p["name"], p["club"], p["division"], Where(file, ln)) for p, ln in h["players"])
         teams.append(Team(team_id, h["name"], h["captain"], h["club"], h["postcode"].zfill(4), players,
                           Where(file, h["line"])))
@@ -217,8 +217,8 @@ def text_problems(teams) -> list[Problem]:
         for what, value, where in fields:
             bad = unsafe_chars(value) if isinstance(value, str) else []
             if bad:
-                out.append(Problem.error(None, f"team {shown(str(t.id))}: the {what} '{shown(value)}' holds "
-                                         f"{', '.join(bad)}", where, hint="a name is one line of ordinary text",
+                out.append(Problem.error(None, Msg("team {}: the {} '{}' holds {}", shown(str(t.id)), what,
+                                                   shown(value), ', '.join(bad)), where, hint=Msg('a name is one line of ordinary text'),
                                          code="format.text"))
     return out
 
@@ -240,11 +240,11 @@ def _read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Pro
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             line = data.count(b"\n", 0, exc.start) + 1
-            raise StoreError([Problem.error(None, f"{path} is not UTF-8 text (byte {exc.start})", Where(str(path), line),
-                                            hint="export the sheet as 'CSV UTF-8'", code="format.encoding")]) from None
+            raise StoreError([Problem.error(None, Msg('{} is not UTF-8 text (byte {})', path, exc.start), Where(str(path), line),
+                                            hint=Msg("export the sheet as 'CSV UTF-8'"), code="format.encoding")]) from None
         if "\x00" in text:
-            raise StoreError([Problem.error(None, f"{path} is a binary file, not CSV text", Where(str(path)),
-                                            hint="export the sheet as 'CSV UTF-8'", code="format.encoding")])
+            raise StoreError([Problem.error(None, Msg('{} is a binary file, not CSV text', path), Where(str(path)),
+                                            hint=Msg("export the sheet as 'CSV UTF-8'"), code="format.encoding")])
         teams, problems = parse_teams_csv(text, str(path))
         return teams, None, problems
     try:
@@ -300,7 +300,7 @@ def _cup_teams_of(doc: YamlDoc) -> tuple[tuple[Team, ...], tuple[Problem, ...]]:
 def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None, list[Problem]]:
     """A division's teams in seeding order, or ``None`` if none are entered."""
     if division_id not in DIVISIONS:
-        raise StoreError(f"unknown division {division_id!r}", hint="one of: " + ", ".join(DIVISIONS), code="unknown.division")
+        raise StoreError(Msg('unknown division {}', f'{division_id!r}'), hint=Msg("one of: {}", ", ".join(DIVISIONS)), code="unknown.division")
     rel = division_file(division_id)
     parsed = store.read_parsed(rel, _division_teams_of, required=False)
     if parsed is None:
@@ -308,7 +308,7 @@ def load_division(store: SeasonStore, division_id: str) -> tuple[Division | None
     teams, declared, problems, declared_at = parsed
     problems = list(problems)
     if declared is not None and declared != division_id:
-        problems.append(Problem.error(None, f"file says division {declared!r} but is {rel}", declared_at, code="format.mismatch"))
+        problems.append(Problem.error(None, Msg('file says division {} but is {}', f'{declared!r}', rel), declared_at, code="format.mismatch"))
     return Division(division_id, teams, Where(rel, 1)), problems
 
 

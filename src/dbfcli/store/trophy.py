@@ -4,6 +4,7 @@ seasons) and the finals recorded in the season folders (round 9 of ``cup/matches
 from __future__ import annotations
 
 from pathlib import Path
+from ..rules.problems import Msg
 
 HISTORY = "trophy.yaml"   # in the tournaments folder (DIR)
 
@@ -23,12 +24,12 @@ def read_history(path: Path):
         return [], list(exc.problems)
     rows = doc.data.get("finals") if isinstance(doc.data, dict) else None
     if not isinstance(rows, list):
-        return [], [Problem.error(None, f"{path}: expected a list 'finals'", doc.where(), code="format.trophy")]
+        return [], [Problem.error(None, Msg("{}: expected a list 'finals'", path), doc.where(), code="format.trophy")]
     finals, problems = [], []
     for i, row in enumerate(rows):
         where = doc.where("finals", i)
         if not isinstance(row, dict) or "season" not in row or not isinstance(row.get("captain"), int):
-            problems.append(Problem.error(None, "a final needs season and captain (member number)", where, code="format.trophy"))
+            problems.append(Problem.error(None, Msg('a final needs season and captain (member number)'), where, code="format.trophy"))
             continue
         finals.append(Final(str(row["season"]), row["captain"], str(row.get("name") or ""), where))
     return finals, problems
@@ -97,8 +98,9 @@ def recorded_finals(root: Path):
             if team is None:
                 from ..rules.problems import Problem
 
-                problems.append(Problem.error("1.5.1", f"the final {rec.match.match} of {folder.name} was won by "
-                                              f"{rec.match.winner}, which is not a cup team of that season", where))
+                problems.append(Problem.error("1.5.1", Msg('the final {} of {} was won by {}, which is '
+                                                           'not a cup team of that season', rec.match.match,
+                                                           folder.name, rec.match.winner), where))
                 continue
             captain = team.player(team.captain)
             name = captain.name if captain is not None and captain.name else team.name

@@ -13,7 +13,7 @@ no match of two teams, is refused. USEBIO gives a match's total, not its segment
 
 from __future__ import annotations
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.teammatch import ImportedMatch, RosterPlayer, match_name
 from ..rules.value import Value
 
@@ -63,23 +63,24 @@ def _parse(data: bytes, file: str):
     try:
         return ET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
-        return Problem.error(None, f"refused: the XML uses {type(exc).__name__} (DTDs and entities are not "
-                             "read)", Where(file, None), code="format.import")
+        return Problem.error(None, Msg('refused: the XML uses {} (DTDs and entities are not read)',
+                                       type(exc).__name__), Where(file, None), code="format.import")
     except ET.ParseError as exc:
         line = getattr(exc, "position", (None,))[0]
-        return Problem.error(None, f"not well-formed XML: {exc}", Where(file, line), code="format.import")
+        return Problem.error(None, Msg('not well-formed XML: {}', exc), Where(file, line), code="format.import")
 
 
 def _team_event(root, where: Where):
     """The EVENT of a USEBIO root, or the problem why it is no team event."""
     if root.tag != "USEBIO":
-        return Problem.error(None, f"not a USEBIO file (the root element is <{root.tag}>)", where, code="format.import")
+        return Problem.error(None, Msg('not a USEBIO file (the root element is <{}>)', root.tag), where, code="format.import")
     event = root.find("EVENT")
     if event is None:
-        return Problem.error(None, "the USEBIO file has no EVENT", where, code="format.import")
+        return Problem.error(None, Msg('the USEBIO file has no EVENT'), where, code="format.import")
     kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE") or "").upper()
     if kind and "TEAM" not in kind:
-        return Problem.error(None, f"the file is of a {kind.lower()} event ({_description(event)}), not a team match",
+        return Problem.error(None, Msg('the file is of a {} event ({}), not a team match', kind.lower(),
+                                       _description(event)),
                              where, code="format.import")
     return event
 
@@ -106,12 +107,13 @@ def _score_problems(ids, imps, boards, teams, where: Where) -> list[Problem]:
     problems = []
     for tid in ids:
         if tid not in teams:
-            problems.append(Problem.error(None, f"TEAM_SCORE names team {tid!r}, which is not among the PARTICIPANTS",
+            problems.append(Problem.error(None, Msg('TEAM_SCORE names team {}, which is not among the '
+                                                    'PARTICIPANTS', f'{tid!r}'),
                                           where, code="format.import"))
     if None in imps or imps[0] < 0 or imps[1] < 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs IMPS, a whole number 0 or more", where, code="format.import"))
+        problems.append(Problem.error(None, Msg('each TEAM_SCORE needs IMPS, a whole number 0 or more'), where, code="format.import"))
     if None in boards or boards[0] != boards[1] or boards[0] <= 0:
-        problems.append(Problem.error(None, "each TEAM_SCORE needs the same BOARDS_PLAYED", where, code="format.import"))
+        problems.append(Problem.error(None, Msg('each TEAM_SCORE needs the same BOARDS_PLAYED'), where, code="format.import"))
     return problems
 
 
@@ -127,11 +129,12 @@ def read_usebio(data: bytes, file: str) -> tuple[UsebioMatch | None, list[Proble
     teams = _teams(event)
     matches = list(event.iter("MATCH"))
     if len(matches) != 1:
-        return None, [Problem.error(None, f"the file has {len(matches)} MATCH elements; a result sheet is one match",
-                                    where, hint="export the one match of the two teams", code="format.import")]
+        return None, [Problem.error(None, Msg('the file has {} MATCH elements; a result sheet is one '
+                                              'match', len(matches)),
+                                    where, hint=Msg('export the one match of the two teams'), code="format.import")]
     scores = matches[0].findall("TEAM_SCORE")
     if len(scores) != 2:
-        return None, [Problem.error(None, f"the MATCH has {len(scores)} TEAM_SCORE elements, not 2", where, code="format.import")]
+        return None, [Problem.error(None, Msg('the MATCH has {} TEAM_SCORE elements, not 2', len(scores)), where, code="format.import")]
     ids = [_text(s, "TEAM_ID") for s in scores]
     imps = [_int(_text(s, "IMPS")) for s in scores]
     boards = [_int(_text(s, "BOARDS_PLAYED")) for s in scores]
@@ -155,7 +158,7 @@ def usebio_match(m: UsebioMatch, home: str, away: str, roster: tuple[RosterPlaye
         for name, number, boards in t.players:
             player, why = match_name(name, number, roster)
             if player is None:
-                problems.append(Problem.error(None, f"team {t.name}: {why}", where, code="unknown.player"))
+                problems.append(Problem.error(None, Msg('team {}: {}', t.name, why), where, code="unknown.player"))
             else:
                 found.append((player, boards))
         sides.append(found)
@@ -165,12 +168,13 @@ def usebio_match(m: UsebioMatch, home: str, away: str, roster: tuple[RosterPlaye
     for t, found in zip(m.teams, sides):
         owners = {p.team for p, _ in found}
         if len(owners) != 1:
-            return None, [Problem.error(None, f"team {t.name}: its players are on {', '.join(sorted(owners)) or 'no'} "
-                                        "team(s) of the match", where, code="format.import")]
+            return None, [Problem.error(None, Msg('team {}: its players are on {} team(s) of the match',
+                                                  t.name, ', '.join(sorted(owners)) or 'no'), where, code="format.import")]
         team_of.append(owners.pop())
     if sorted(team_of) != sorted((home, away)):
-        return None, [Problem.error(None, f"the file's match is {m.teams[0].name} v {m.teams[1].name}, whose players "
-                                    f"are not those of {home} and {away} (another event?)", where, code="format.import")]
+        return None, [Problem.error(None, Msg("the file's match is {} v {}, whose players are not those "
+                                              'of {} and {} (another event?)', m.teams[0].name,
+                                              m.teams[1].name, home, away), where, code="format.import")]
     players = {}
     imps = {}
     for tid, t, found, score in zip(team_of, m.teams, sides, m.imps):

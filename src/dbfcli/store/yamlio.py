@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..rules.problems import Problem, Where
+from ..rules.problems import Msg, Problem, Where
 from ..rules.value import MutableValue
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -173,6 +173,8 @@ def _yaml():
 
     _Dumper.add_representer(LineDict, lambda dumper, data: dumper.represent_dict(dict(data)))
     _Dumper.add_representer(LineList, lambda dumper, data: dumper.represent_list(list(data)))
+    # a keyed text (rules.problems.Msg) is written as the text it reads as
+    _Dumper.add_multi_representer(str, lambda dumper, data: dumper.represent_str(str(data)))
     return yaml, _Loader, _Dumper
 
 
@@ -236,21 +238,21 @@ def parse_yaml(text: str | bytes, file: str) -> YamlDoc:
         line = mark.line + 1 if mark is not None else None
         what = exc.problem or exc.context or "malformed YAML"
         if "could not determine a constructor" in str(exc):
-            what = f"tag not allowed in dbf files ({what.split('for the tag')[-1].strip()})"
+            what = Msg('tag not allowed in dbf files ({})', what.split('for the tag')[-1].strip())
         raise YamlLoadError(
-            [Problem.error(None, f"malformed YAML: {what}", Where(file, line), hint="check indentation and quoting", code="format.yaml")]
+            [Problem.error(None, Msg('malformed YAML: {}', what), Where(file, line), hint=Msg('check indentation and quoting'), code="format.yaml")]
         ) from None
     except yaml.YAMLError as exc:
-        raise YamlLoadError([Problem.error(None, f"malformed YAML: {exc}", Where(file), code="format.yaml")]) from None
+        raise YamlLoadError([Problem.error(None, Msg('malformed YAML: {}', exc), Where(file), code="format.yaml")]) from None
     except RecursionError:
-        raise YamlLoadError([Problem.error(None, "YAML nested too deeply", Where(file), code="format.yaml")]) from None
+        raise YamlLoadError([Problem.error(None, Msg('YAML nested too deeply'), Where(file), code="format.yaml")]) from None
     finally:
         loader.dispose()
     if loader.duplicates:
         raise YamlLoadError(
             [
-                Problem.error(None, f"key {key!r} appears twice in the same mapping", Where(file, line),
-                              hint="remove or merge the duplicate", code="format.yaml")
+                Problem.error(None, Msg('key {} appears twice in the same mapping', f'{key!r}'), Where(file, line),
+                              hint=Msg('remove or merge the duplicate'), code="format.yaml")
                 for key, line in loader.duplicates
             ]
         )
@@ -263,12 +265,12 @@ def _decoded(text: str | bytes, file: str) -> str:
         if len(text) > MAX_BYTES:
             raise YamlLoadError([_too_big(file, len(text))])
         if b"\x00" in text:
-            raise YamlLoadError([Problem.error(None, "this is a binary file, not YAML text", Where(file), code="format.encoding")])
+            raise YamlLoadError([Problem.error(None, Msg('this is a binary file, not YAML text'), Where(file), code="format.encoding")])
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise YamlLoadError(
-                [Problem.error(None, f"not UTF-8 text (byte {exc.start})", Where(file), hint="save the file as UTF-8", code="format.encoding")]
+                [Problem.error(None, Msg('not UTF-8 text (byte {})', exc.start), Where(file), hint=Msg('save the file as UTF-8'), code="format.encoding")]
             ) from None
     elif len(text) > MAX_BYTES:
         raise YamlLoadError([_too_big(file, len(text))])
@@ -317,19 +319,20 @@ def read_input(path, file: str | None = None) -> bytes:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise YamlLoadError([Problem.error(None, f"cannot read {file}: {exc.strerror or exc}", Where(file),
+        raise YamlLoadError([Problem.error(None, Msg('cannot read {}: {}', file, exc.strerror or exc), Where(file),
                                            code="io.cannot-read")]) from None
     if len(data) > MAX_BYTES:
         raise YamlLoadError([Problem.error(
-            None, f"file is more than {MAX_BYTES:,} bytes; dbf reads files up to {MAX_BYTES:,} bytes",
-            Where(file), hint="is this the right file?", code="format.too-large")])
+            None, Msg('file is more than {} bytes; dbf reads files up to {} bytes', f'{MAX_BYTES:,}',
+                      f'{MAX_BYTES:,}'),
+            Where(file), hint=Msg('is this the right file?'), code="format.too-large")])
     return data
 
 
 def _too_big(file: str, size: int) -> Problem:
     return Problem.error(
-        None, f"file is {size:,} bytes; dbf reads files up to {MAX_BYTES:,} bytes", Where(file),
-        hint="is this the right file?", code="format.too-large"
+        None, Msg('file is {} bytes; dbf reads files up to {} bytes', f'{size:,}', f'{MAX_BYTES:,}'), Where(file),
+        hint=Msg('is this the right file?'), code="format.too-large"
     )
 
 

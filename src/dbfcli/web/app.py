@@ -29,6 +29,7 @@ from . import guard
 from ..app.captains import Refusal
 from .captain import json_to_yaml, sheet_match
 from .season import Busy, Season
+from ..rules.problems import Msg
 
 log = logging.getLogger("dbfcli.web")
 HERE = Path(__file__).parent
@@ -68,8 +69,8 @@ def _problem(code: str, message: str, rule: str | None = None) -> dict:
     return {"rule": rule, "code": code, "message": message, "severity": "error"}
 
 
-TOO_MANY = _problem("usage.rate-limit", "too many requests; wait a minute")
-BUSY = _problem("lock.timeout", "the season is busy; try again in a moment")
+TOO_MANY = _problem("usage.rate-limit", Msg('too many requests; wait a minute'))
+BUSY = _problem("lock.timeout", Msg('the season is busy; try again in a moment'))
 
 
 class Web:
@@ -187,14 +188,14 @@ async def _api_request(request: Request):
         return _error(*refused)
     auth = request.headers.get("authorization", "")
     if not auth.lower().startswith("bearer "):
-        return _error(403, _problem("usage.token", "no token: send Authorization: Bearer TOKEN"))
+        return _error(403, _problem("usage.token", Msg('no token: send Authorization: Bearer TOKEN')))
     grant, refused = web.grant(auth[7:].strip(), "check" if request.url.path.endswith("/check") else "send")
     if refused:
         return _error(*refused)
     try:
         body = await guard.read_body(request, web.config.body_limit)
     except guard.TooLarge:
-        return _error(413, _problem("usage.too-large", "the request is larger than 64 KiB"))
+        return _error(413, _problem("usage.too-large", Msg('the request is larger than 64 KiB')))
     return web, grant, body
 
 
@@ -228,12 +229,13 @@ def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note
                                  "already_confirmed": view["already_confirmed"], "errors": [], "warnings": []})
         body = json_to_yaml(body) if "json" in content_type.lower() else body
         if body is None:
-            return _error(400, _problem("format.json", "the body is not JSON"))
+            return _error(400, _problem("format.json", Msg('the body is not JSON')))
         match, _ = sheet_match(body)
         if match is None:
-            return _error(400, _problem("format.sheet", "a dispute is the sheet you say is right, with its match"))
+            return _error(400, _problem("format.sheet", Msg('a dispute is the sheet you say is right, '
+                                                            'with its match')))
         if match.lower() != grant.match.lower():
-            return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
+            return _error(403, _problem("usage.token", Msg('this token is for {}, not {}', grant.match, match)))
         doc = web.answer(grant, "dispute", body, note=note)
     except Refusal as exc:
         return _error(exc.status, exc.problem.to_json())
@@ -247,11 +249,11 @@ def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Re
     if "json" in content_type.lower():
         body = json_to_yaml(body)
         if body is None:
-            return _error(400, _problem("format.json", "the body is not JSON"))
+            return _error(400, _problem("format.json", Msg('the body is not JSON')))
     match, _ = sheet_match(body)
     try:
         if match is not None and match.lower() != grant.match.lower():
-            return _error(403, _problem("usage.token", f"this token is for {grant.match}, not {match}"))
+            return _error(403, _problem("usage.token", Msg('this token is for {}, not {}', grant.match, match)))
         status, doc = web.sheet(grant, verb, body, refuse_closed=match is not None)
     except Refusal as exc:
         return _error(exc.status, exc.problem.to_json())
