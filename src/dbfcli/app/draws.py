@@ -43,6 +43,14 @@ class DrawPlan(MutableValue, kw_only=True):
     reveal: Any = None
 
 
+class CommitPlan(MutableValue, kw_only=True):
+    """What a commit decided: the ``commitment`` (``rules.drawproof.Commitment``) and what it
+    commits to, as the messages name it (``what``: "cup round 3", "the lot 2div")."""
+
+    commitment: Any
+    what: str
+
+
 class DrawInputs(MutableValue, kw_only=True):
     """What the draw of a round reads: the cup teams, the field as it will be drawn, the draws
     recorded, the schedule's agreements."""
@@ -219,10 +227,13 @@ def refuse_committed(what: str, rule: str, old: Any) -> None:
                                           code="state.committed")])
 
 
-def commitment_doc(c: Any, dry_run: bool, changes: Sequence[tuple[str, str]]) -> dict[str, Any]:
-    """The ``--json`` document of a new commitment (``dbf draw commit``, ``dbf lot commit``)."""
-    return {**c.public(), "withdrawn": len(c.withdrawn), "dry_run": dry_run,
-            "changes": [{"file": f, "action": a} for f, a in changes]}
+def committed(c: Any, what: str, dry_run: bool, changes: Sequence[tuple[str, str]], notes: list[Problem]) -> Outcome:
+    """The outcome of a new commitment (``dbf draw commit``, ``dbf lot commit``): its ``--json``
+    document, the :class:`CommitPlan`."""
+    doc = {**c.public(), "withdrawn": len(c.withdrawn), "dry_run": dry_run,
+           "changes": [{"file": f, "action": a} for f, a in changes]}
+    return Outcome(doc=doc, notes=list(notes), written=not dry_run, show="committed",
+                   plan=CommitPlan(commitment=c, what=what))
 
 
 # --------------------------------------------------------------------------- use cases
@@ -297,7 +308,7 @@ def commit_round(session: Session, round_: int, beacon_source: str | None = None
     """``dbf draw commit --round N`` (issue 30, §1.5.16): a fresh secret kept in
     ``SEASON/.draw-secrets`` and a commitment to it, the season, the round and the field as it
     will be drawn (``cup/commitments/round-NN.yaml``); the round must be drawable now (§1.5.2,
-    §1.5.3, §1.5.16). ``plan``: the Commitment; ``doc``: the commitment document."""
+    §1.5.3, §1.5.16). ``plan``: the :class:`CommitPlan`; ``doc``: the commitment document."""
     return outcome_noting(_commit_round, session, round_, beacon_source, force, dry_run)
 
 
@@ -324,8 +335,7 @@ def _commit_round(session: Session, round_: int, beacon_source: str | None, forc
         if not dry_run:   # the secret first: never a commitment without its secret
             write_draw_secret(store.dir, c.subject, secret)
         changes = tx.changes()
-    return Outcome(doc=commitment_doc(c, dry_run, changes), notes=list(notes), written=not dry_run,
-                   show="committed", plan=c)
+    return committed(c, f"cup round {round_}", dry_run, changes, notes)
 
 
 def verify_draw(session: Session, round_: int | None = None, bundle: Any = None) -> Outcome:
@@ -389,4 +399,4 @@ def verified(data: dict[str, Any], problems: Sequence[Problem], notes: Sequence[
 
 
 __all__ = ["DrawRequest", "DrawPlan", "draw_round", "commit_round", "verify_draw", "reveal_for", "proof_doc",
-           "new_commitment", "refuse_committed", "commitment_doc", "bundle_of", "verified"]
+           "new_commitment", "refuse_committed", "committed", "CommitPlan", "bundle_of", "verified"]

@@ -27,15 +27,16 @@ CommitForceOpt = Annotated[bool, typer.Option("--force", help="Replace a commitm
                                                               "published as withdrawn, its secret revealed).")]
 
 
-def show_commitment(outcome, what: str) -> None:
-    """A new commitment's outcome (``plan``: the Commitment) on the terminal (``--json``: the
-    commitment document)."""
+def show_commitment(outcome) -> None:
+    """A new commitment's outcome (``plan``: :class:`dbfcli.app.draws.CommitPlan`) on the
+    terminal (``--json``: the commitment document)."""
     from ..i18n import t as tr
 
-    c, dry_run = outcome.plan, outcome.doc.get("dry_run")
+    dry_run = outcome.doc.get("dry_run")
 
     def human(out):
-        out.line(tr("committed_draw", what=what, commitment=c.commitment, field=c.field_digest,
+        c = outcome.plan.commitment
+        out.line(tr("committed_draw", what=outcome.plan.what, commitment=c.commitment, field=c.field_digest,
                     algorithm=c.algorithm))
         if c.beacon_source:
             out.line(tr("committed_beacon", source=c.beacon_source))
@@ -61,7 +62,7 @@ def register_commit(draw: typer.Typer) -> None:
         """
         from ..app.draws import commit_round
 
-        show_commitment(commit_round(session(), round_, beacon_source, force, dry_run), f"cup round {round_}")
+        show_commitment(commit_round(session(), round_, beacon_source, force, dry_run))
 
     @command(draw, "verify")
     def verify(round_: Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="A committed cup round of "
