@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, command_line, emit, fail,
+from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, emit, fail,
                      load_snapshot, Num, write_csv)
 from ..rules.problems import Msg
 
@@ -156,25 +156,6 @@ def _show(team: str | None, today_: str | None) -> None:
     emit(doc, human)
 
 
-def _payment_args(team: str | None, amount: str | None, on: str | None):
-    """(the day, the whole kroner as text) of ``dbf fees pay TEAM AMOUNT --on DATE``; exit 2 on
-    what is missing or malformed (§1.5.15: whole kroner above 0)."""
-    from ..rules.dates import date_of
-
-    if team is None or amount is None:
-        fail("dbf fees pay needs TEAM and AMOUNT", hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
-    if on is None:
-        fail("dbf fees pay needs --on DATE, the day the money was received", code="usage.missing")
-    day = date_of(on)
-    if day is None:
-        fail(Msg('--on {} is not a date (YYYY-MM-DD)', f'{on!r}'), code="usage.option")
-    kr = amount.strip().removesuffix("kr").strip()
-    if not kr.isascii() or not kr.isdigit() or int(kr) <= 0 or int(kr) > 10**7:
-        fail(Msg('AMOUNT {} is not a whole number of kroner above 0', f'{amount!r}'), code="usage.option",
-             hint=Msg('fees are whole kroner (§1.5.15); take back a wrong payment with dbf undo'))
-    return day, kr
-
-
 def _fees_doc(state, chosen: dict, fee: int, day, now) -> dict:
     """The ``--json`` document of ``dbf fees``: each chosen team's ledger with what is outstanding
     and overdue (§1.5.15), the totals, the travel refunds (§1.5.17)."""
@@ -194,26 +175,11 @@ def _fees_doc(state, chosen: dict, fee: int, day, now) -> dict:
 
 
 def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_: int | None, dry_run: bool) -> None:
-    """``dbf fees pay TEAM AMOUNT --on DATE``: money received from a team (§1.5.15), a journal entry."""
-    from ..rules.fees import rounds_in
-    from ..store.cupresults import PAYMENTS, payment_row
+    """``dbf fees pay TEAM AMOUNT --on DATE``: one call of :func:`dbfcli.app.fees.pay`, rendered."""
+    from ..app.fees import Payment, pay
+    from .usecase import render, session
 
-    day, kr = _payment_args(team, amount, on)
-    snap = load_snapshot()
-    store = snap.store
-    with store.transaction(command_line(), f"{team} paid {int(kr)} kr on {day.isoformat()} (§1.5.15)", dry_run,
-                           RUN.lock_timeout) as tx:
-        cup, problems = snap.cup(frozenset(("teams", "draws", "records", "payments")))
-        check(problems)
-        if team not in {t.id for t in cup.teams}:
-            fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-        rounds = rounds_in(team, cup.draws, [r.match for r in cup.records])
-        round_no = round_ or (rounds[-1] if rounds else 1)
-        rows = [*snap.payment_rows(), payment_row(team, int(kr), day, round_no, note)]
-        tx.write_yaml(PAYMENTS, {"schema": 1, "payments": rows},
-                      header="money received from cup teams (§1.5.15; dbf fees pay)")
-        changes = tx.changes()
-    doc = {"ok": True, "team": team, "amount_kr": int(kr), "on": day.isoformat(), "round": round_no, "note": note,
-           "dry_run": dry_run, "changes": [{"file": f, "action": a} for f, a in changes]}
-    emit(doc, lambda out: out.line(tr("paid_line", verb=tr("verb:would record" if dry_run else "verb:recorded"),
-                                      team=team, kr=int(kr), on=day.isoformat())))
+    outcome = pay(session(), Payment(team=team, amount=amount, on=on, note=note, round=round_, dry_run=dry_run))
+    doc = outcome.doc
+    render(outcome, lambda out: out.line(tr("paid_line", verb=tr("verb:would record" if dry_run else "verb:recorded"),
+                                            team=doc["team"], kr=doc["amount_kr"], on=doc["on"])))
