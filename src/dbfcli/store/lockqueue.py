@@ -36,14 +36,20 @@ def ticket_offset(now_ns: int | None = None) -> int:
     return _BASE + (time.time_ns() if now_ns is None else now_ns) // 1000
 
 
-def _try(fd: int, mode: int, length: int = 0, start: int = 0) -> bool:
+def _without_waiting(lock, *args) -> bool:
+    """``lock(*args)`` (``fcntl.flock`` or ``fcntl.lockf`` with ``LOCK_NB``): True when taken,
+    False when someone else holds what it asks for."""
     try:
-        fcntl.lockf(fd, mode | fcntl.LOCK_NB, length, start)
+        lock(*args)
         return True
     except OSError as exc:
         if exc.errno in _BUSY:
             return False
         raise
+
+
+def _try(fd: int, mode: int, length: int = 0, start: int = 0) -> bool:
+    return _without_waiting(fcntl.lockf, fd, mode | fcntl.LOCK_NB, length, start)
 
 
 def _take_ticket(fd: int) -> int | None:
@@ -97,13 +103,7 @@ def wait_in_turn(fd: int, exclusive: bool, timeout: float, in_turn: bool = True)
 
 
 def _try_flock(fd: int, mode: int) -> bool:
-    try:
-        fcntl.flock(fd, mode | fcntl.LOCK_NB)
-        return True
-    except OSError as exc:
-        if exc.errno in _BUSY:
-            return False
-        raise
+    return _without_waiting(fcntl.flock, fd, mode | fcntl.LOCK_NB)
 
 
 def _anyone_waiting(fd: int) -> bool:
