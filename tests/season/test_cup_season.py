@@ -146,6 +146,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
     gp_expected = Fraction(0)
     fresh_member = 990001
     carried: list[str] = []          # the paths of a round the small field skipped
+    played: set[str] = set()         # teams whose players are on a recorded sheet (not a walkover, not a bye)
     batched: list[tuple] = []        # the sheets of WHOLE_ROUND, submitted together
     last_amendable = None
     deferred = None                  # (match, its sheet, round): played after the next draw (§1.5.6)
@@ -179,7 +180,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             cup.paths["byes (§1.5.16)"].append(f"round {round_no}: {len(draw['byes'])}")
         sched = {m["id"]: m for m in cup.json("schedule", "cup", "--round", str(round_no))["matches"]}
         matches = [m for m in draw["matches"]]
-        events = round_events(round_no, matches, rng, carried)
+        events = round_events(round_no, matches, rng, carried, played)
         if finalist:                 # the finalist plays its matches plainly, and wins them
             events = {k: v for k, v in events.items() if finalist not in next(x["teams"] for x in matches
                                                                               if x["id"] == v)}
@@ -244,8 +245,9 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 home_rows = rows(home["players"] + [added], boards_of(round_no))
                 cup.paths["additions (§1.5.11)"].append(f"{mid}: {home['id']} + {added['id']}")
             if events.get("withdraw_played") == mid:     # §1.5.11: a player who has played stays
-                cup.write("cup", "withdraw-player", home["id"], str(home["players"][0]["id"]), expect=1)
-                cup.paths["withdrawals refused, he has played (§1.5.11)"].append(f"{home['id']}")
+                who = home if home["id"] in played else away
+                cup.write("cup", "withdraw-player", who["id"], str(who["players"][0]["id"]), expect=1)
+                cup.paths["withdrawals refused, he has played (§1.5.11)"].append(f"{who['id']}")
             if events.get("substitute") == mid:
                 sub = fresh_member
                 fresh_member += 1
@@ -285,6 +287,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             if plain and mid == plain[0]:     # the sheet check's expected home (rules.home.sheet_home)
                 swapped_sheet_warns(cup, text, home["id"], away["id"], "1.5.7" if s["neutral"] else "1.5.5")
             doc = cup.write("result", "submit", cup.file(f"{mid}.yaml", text))
+            played.update((home["id"], away["id"]))
             if mid in plain:
                 plain_sheets[round_no][mid] = (text, imps, doc["winner"])
             gp_expected += ROUND_GP[round_no]
@@ -295,6 +298,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
             assert whole["recorded"] == len(batched) and whole["rejected"] == 0, whole["errors"]
             docs = {d["match"]: d for d in whole["sheets"]}
             for mid, text, imps, late_no_dispensation in batched:
+                played.update((sched[mid]["home"], sched[mid]["away"]))
                 gp_expected += ROUND_GP[round_no]
                 last_amendable = recorded(cup, events, round_no, mid, docs[mid], text, imps, late_no_dispensation) \
                     or last_amendable
@@ -462,15 +466,39 @@ PLAN = {1: ("walkover", "addition", "late_sheet", "tie_points"),
         7: ("late",)}
 
 
-def round_events(round_no: int, matches: list[dict], rng: random.Random, carried: list[str]) -> dict:
+def round_events(round_no: int, matches: list[dict], rng: random.Random, carried: list[str],
+                 played: set[str] = frozenset()) -> dict:
     """Which match of the round takes which path. The paths of a round the field skips
-    (§1.5.3), or that had too few matches, move on to the next round played (``carried``)."""
+    (§1.5.3), or that had too few matches, move on to the next round played (``carried``).
+    ``withdraw_played`` (§1.5.11: a player who has played stays) takes only a match with a team
+    in ``played`` (its players are on a recorded sheet): a seeded team's first match (§1.5.3),
+    or a team that had a bye or a walkover, has no player who has played.
+    """
     wanted = list(dict.fromkeys(carried + list(PLAN.get(round_no, ()))))
     ids = [m["id"] for m in matches]
     rng.shuffle(ids)
-    events = dict(zip(wanted, ids))
+    teams = {m["id"]: m["teams"] for m in matches}
+    events: dict[str, str] = {}
+    for event in wanted:
+        free = [i for i in ids if i not in events.values()
+                and (event != "withdraw_played" or set(teams[i]) & played)]
+        if free:
+            events[event] = free[0]
     carried[:] = [e for e in wanted if e not in events]
     return events
+
+
+def test_withdraw_played_waits_for_a_team_that_has_played():
+    """§1.5.11, the path "a player who has played stays": a small field (DBF_SEASON_CUP_TEAMS=64)
+    carries it to round 4, where both teams of a match may be seeded (§1.5.3) and have played
+    nothing: it waits for a match with a team that has played, and is not given to one without."""
+    match = [{"id": "C4-001", "teams": ["LYN-3", "ODE-1"]}]
+    carried = ["withdraw_played"]
+    assert round_events(4, match, random.Random(1), carried, {"KBH-2"}) == {"amend": "C4-001"}
+    assert carried == ["withdraw_played", "late_sheet", "pending"]
+    carried = ["withdraw_played"]
+    assert round_events(4, match, random.Random(1), carried, {"ODE-1"}) == {"withdraw_played": "C4-001"}
+    assert carried == ["amend", "late_sheet", "pending"]
 
 
 def register_hum(cup: Cup, teams: dict, sched: dict, mid: str) -> None:
