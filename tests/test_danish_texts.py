@@ -37,7 +37,7 @@ def test_18_5_every_problem_text_has_danish():
 def test_18_5_problem_texts_find_the_source_texts():
     """The finder sees the makers of problems: a known message, a hint, a wrapper's, a variable's."""
     found = problem_texts.templates()
-    assert "team {} has {} players; a cup team has 4-6" in found          # Problem.error in rules/
+    assert "team {} has {}; a cup team has 4-6" in found          # Problem.error in rules/
     assert "a team of 4-5 may add players up to 6 (§1.5.11)" in found     # its hint
     assert "malformed draw file ({}: {})" in found                        # through a wrapper (_bad)
     assert "no round-robin result between {}; carry-over unknown" in found   # through a variable

@@ -160,8 +160,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Vinderholdet sender den underskrevne resultatblanket til turneringslederen senest {deadline} (§1.5.14: 18 timer efter kampen)."),
     "mail_up": ("Away points (UP) for the away team: {up}.", "Udebanepoint (UP) til udeholdet: {up}."),
     "mail_sign": ("Kind regards,\nthe tournament director", "Med venlig hilsen\nturneringslederen"),
-    "import_line": ("{match}: {home} {h} - {a} {away} ({boards} boards from {file}, {fmt})",
-                    "{match}: {home} {h} - {a} {away} ({boards} spil fra {file}, {fmt})"),
+    "import_line": ("{match}: {home} {h} - {a} {away} ({boards} from {file}, {fmt})",     # boards: count()
+                    "{match}: {home} {h} - {a} {away} ({boards} fra {file}, {fmt})"),
     "import_segments": ("IMPs per segment", "IMP pr. sektion"),
     "import_players": ("Boards per player", "Spil pr. spiller"),
     "import_confirm": ("to confirm: §{rule}: {message}", "skal bekræftes: §{rule}: {message}"),
@@ -274,7 +274,7 @@ MESSAGES.update({
     "dispensation_note": (" (dispensation: {text})", " (dispensation: {text})"),
     "dry_run_note": (" (dry run)", " (prøvekørsel)"),
     # dbf deadlines
-    "nothing_due": ("nothing due within {days} days of {now}", "intet forfalder inden for {days} dage fra {now}"),
+    "nothing_due": ("nothing due within {days} of {now}", "intet forfalder inden for {days} fra {now}"),   # count()
     "deadlines_title": ("Deadlines {season} at {now}", "Frister {season} pr. {now}"),
     "status:overdue": ("OVERDUE", "OVERSKREDET"),
     "status:done": ("done", "klaret"),
@@ -447,7 +447,7 @@ MESSAGES.update({
     "batch:not recorded": ("not recorded (--all-or-nothing)", "ikke registreret (--all-or-nothing)"),
     "batch:skipped": ("skipped: not a sheet (*.yaml)", "sprunget over: ikke en resultatblanket (*.yaml)"),
     "batch:warning": ("warning", "advarsel"),
-    "batch_line": ("{sheets} sheets: {parts}", "{sheets} resultatblanketter: {parts}"),
+    "batch_line": ("{sheets}: {parts}", "{sheets}: {parts}"),   # sheets: count(n, "sheet")
     "batch_n:valid": ("{n} valid", "{n} gyldige"),
     "batch_n:recorded": ("{n} recorded", "{n} registreret"),
     "batch_n:would be recorded": ("{n} would be recorded", "{n} ville blive registreret"),
@@ -574,6 +574,8 @@ NOUNS: dict[str, tuple[str, str, str, str]] = {
     "segment": ("segment", "segments", "sektion", "sektioner"),
     "person": ("person", "persons", "person", "personer"),
     "trip": ("trip", "trips", "rejse", "rejser"),
+    "sheet": ("sheet", "sheets", "resultatblanket", "resultatblanketter"),
+    "day": ("day", "days", "dag", "dage"),
 }
 
 #: cup round names in Danish (model.ROUND_NAMES is English)

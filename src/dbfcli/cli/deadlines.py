@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..i18n import heads, t as tr
+from ..i18n import count, heads, t as tr
 from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_snapshot
 from ..rules.problems import Msg
 
@@ -65,7 +65,7 @@ def register(app: typer.Typer) -> None:
                 from ..i18n import problem_text   # what is due: the rules' English data, Danish with --lang da
 
                 if not shown:
-                    out.line(tr("nothing_due", days=days, now=f"{now:%Y-%m-%d %H:%M}"))
+                    out.line(tr("nothing_due", days=count(days, "day"), now=f"{now:%Y-%m-%d %H:%M}"))
                 else:
                     out.table(tr("deadlines_title", season=snap.season, now=f"{now:%Y-%m-%d %H:%M}"),
                               heads("due", "what", "§", "status"),

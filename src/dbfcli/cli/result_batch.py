@@ -338,7 +338,7 @@ def _first(doc: dict) -> str:
 
 
 def _human(out, rows: list[Judged], doc: dict) -> None:
-    from ..i18n import heads, t
+    from ..i18n import count, heads, t
 
     out.table(None, heads("file", "match", "status", "winner", "first problem"),
               [(j.file.name, j.doc.get("match") or "", t("batch:" + j.status), j.doc.get("winner") or "",
@@ -348,4 +348,4 @@ def _human(out, rows: list[Judged], doc: dict) -> None:
         n[j.status] += 1
     parts = [t("batch_n:" + s, n=n.get(s, 0)) for s in ("valid", "recorded", "would be recorded", "already recorded",
                                                  "not recorded", "rejected") if n.get(s) or s == "rejected"]
-    out.line(t("batch_line", sheets=len(rows) - doc["skipped"], parts=", ".join(parts)))
+    out.line(t("batch_line", sheets=count(len(rows) - doc["skipped"], "sheet"), parts=", ".join(parts)))

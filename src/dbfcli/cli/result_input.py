@@ -340,12 +340,12 @@ def _write_sheet(target: Path, file: Path, text: str) -> None:
 
 
 def _human_import(doc: dict, out=None) -> None:
-    from ..i18n import heads, problem_text, t as tr
+    from ..i18n import count, heads, problem_text, t as tr
     from .common import Out
 
     out = out or Out()
     out.line(tr("import_line", match=doc["match"], home=doc["home"], h=doc["imps"][0], a=doc["imps"][1],
-                away=doc["away"], boards=doc["boards"], file=doc["file"], fmt=doc["format"].upper()))
+                away=doc["away"], boards=count(doc["boards"], "board"), file=doc["file"], fmt=doc["format"].upper()))
     out.table(tr("import_segments"), heads("segment", "boards") + [doc["home"], doc["away"]],
               [(i + 1, s["boards"], s["imps"][0], s["imps"][1]) for i, s in enumerate(doc["segments"])],
               justify=["right", "right", "right", "right"])

@@ -148,7 +148,7 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
         return None, problems or [Problem.error("1.1.4.1", Msg('at least 2 teams are needed to form two '
                                                                'groups'))]
     if len(teams) != 24:
-        problems.append(Problem.warning("1.1.4.1", Msg('the 3rd division has {} teams, not 24', len(teams))))
+        problems.append(Problem.warning("1.1.4.1", Msg('the 3rd division has {}, not 24', Msg.counted(len(teams), "team"))))
     n = len(teams)
     best = _best_split(teams, coords, distance)
     one = [teams[i] for i in range(n) if i in best]

@@ -401,9 +401,9 @@ def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
         played.setdefault(pair, []).append(r.match_id)
         times = played[pair]
         if len(times) > meetings.get(pair, 1):
-            out.append(Problem.error(rule, Msg('{} and {} meet {} time(s) in the {} schedule; recorded {} '
-                                               'times ({})', r.home, r.away, meetings.get(pair, 1), state.id,
-                                               len(times), ', '.join(times)),
+            out.append(Problem.error(rule, Msg('{} and {} meet {} in the {} schedule; recorded {} '
+                                               '({})', r.home, r.away, Msg.counted(meetings.get(pair, 1), "time"),
+                                               state.id, Msg.counted(len(times), "time"), ', '.join(times)),
                                      r.where, hint=DIV_REPAIR))
     return out
 
@@ -435,8 +435,8 @@ def div_result_figures(state, settings) -> list[Problem]:
         if r.boards <= 0:
             out.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where))
         elif r.boards not in (36, 40):
-            out.append(Problem.warning(rule, Msg('{}: {} boards; a division match is 36 boards with '
-                                                 'screens, 40 without', r.match_id, r.boards), r.where))
+            out.append(Problem.warning(rule, Msg('{}: {}; a division match is 36 boards with '
+                                                 'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where))
     return out
 
 

@@ -435,23 +435,25 @@ def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
     if result.match_id != match.id:
         problems.append(Problem.error(None, Msg('result is for {}, not {}', result.match_id, match.id), code="format.playoff"))
     if len(result.halves) != want:
-        shape = (Msg('{} sections of {} halves', match.sections, match.halves_per_section) if match.sections > 1
-                 else Msg('{} halves', match.halves_per_section))
-        problems.append(Problem.error(rule, Msg('{}: {} halves recorded; the match is {} of {} boards ({} '
-                                                'boards)', match.id, len(result.halves), shape,
-                                                match.boards_per_half, match.boards)))
+        halves = Msg.counted(match.halves_per_section, "half")
+        shape = Msg('{} sections of {}', match.sections, halves) if match.sections > 1 else halves
+        problems.append(Problem.error(rule, Msg('{}: {} recorded; the match is {} of {} ({})', match.id,
+                                                Msg.counted(len(result.halves), "half"), shape,
+                                                Msg.counted(match.boards_per_half, "board"),
+                                                Msg.counted(match.boards, "board"))))
     for i, h in enumerate(result.halves, 1):
         if h.boards != match.boards_per_half:
-            problems.append(Problem.error(rule, Msg('{}: half {} has {} boards; every half has {}', match.id,
-                                                    i, h.boards, match.boards_per_half)))
+            problems.append(Problem.error(rule, Msg('{}: half {} has {}; every half has {}', match.id,
+                                                    i, Msg.counted(h.boards, "board"), match.boards_per_half)))
         expected_section = (i - 1) // match.halves_per_section + 1
         if h.section is not None and h.section != expected_section:
             problems.append(Problem.error(rule, Msg('{}: half {} is marked section {}; it belongs to '
                                                     'section {}', match.id, i, h.section, expected_section)))
     for i, h in enumerate(result.extra_rounds, 1):
         if h.boards != EXTRA_BOARDS:
-            problems.append(Problem.error("1.1.2.11", Msg('{}: extra round {} has {} boards; extra rounds '
-                                                          'have {}', match.id, i, h.boards, EXTRA_BOARDS)))
+            problems.append(Problem.error("1.1.2.11", Msg('{}: extra round {} has {}; extra rounds '
+                                                          'have {}', match.id, i, Msg.counted(h.boards, "board"),
+                                                          EXTRA_BOARDS)))
     for h in result.halves + result.extra_rounds:
         if min(h.imps) < 0:
             problems.append(Problem.error(None, Msg('{}: IMPs cannot be negative ({}-{})', match.id, h.imps[0],

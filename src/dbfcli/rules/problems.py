@@ -30,6 +30,16 @@ Severity = Literal["error", "warning"]
 CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw")
 
 
+#: countable nouns of the problems' texts: noun -> the keys for one and for many (each has its
+#: Danish in i18n_da.PROBLEMS, where Danish agrees too: "1 spiller", "2 spillere"); :meth:`Msg.counted`
+COUNTED: dict[str, tuple[str, str]] = {
+    "board": ("{} board", "{} boards"), "player": ("{} player", "{} players"),
+    "team": ("{} team", "{} teams"), "round": ("{} round", "{} rounds"), "IMP": ("{} IMP", "{} IMPs"),
+    "half": ("{} half", "{} halves"), "section": ("{} section", "{} sections"),
+    "time": ("{} time", "{} times"), "link": ("{} more symbolic link", "{} more symbolic links"),
+}
+
+
 class Msg(str):
     """A text shown to people, made from a *key* and its values: the key is the English text
     with ``{}`` where a value goes (literal braces doubled), as gettext keys a message by its
@@ -62,6 +72,17 @@ class Msg(str):
         """``sep.join(parts)`` that keeps each part's key (``sep`` holds no words)."""
         parts = list(parts)
         return cls(sep.replace("{", "{{").replace("}", "}}").join(["{}"] * len(parts)), *parts)
+
+    @classmethod
+    def counted(cls, n: int, noun: str) -> "Msg":
+        """``n`` and ``noun`` agreeing with it, a keyed text (``{} board`` for exactly one, else
+        ``{} boards``; :data:`COUNTED`), so that no message says "1 boards" in either language.
+
+        >>> Msg.counted(1, "board"), Msg.counted(40, "board"), Msg.counted(1, "player").key
+        ('1 board', '40 boards', '{} player')
+        """
+        one, many = COUNTED[noun]
+        return cls(one if n == 1 else many, n)
 
 
 class Where(Value):

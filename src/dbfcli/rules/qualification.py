@@ -132,16 +132,16 @@ class Qualifiers(Value):
                 problems.append(Problem.error("1.1.5.2", Msg('{} is listed {} times in the qualification',
                                                              team, n)))
         if len(self.west) < self.west_places:
-            problems.append(Problem.error("1.1.5.2", Msg('west (Kreds IV) names {} teams for {} places',
-                                                         len(self.west), self.west_places)))
+            problems.append(Problem.error("1.1.5.2", Msg('west (Kreds IV) names {} for {} places',
+                                                         Msg.counted(len(self.west), "team"), self.west_places)))
         if len(self.east_direct) > 1:
             problems.append(Problem.warning("1.1.5.2", Msg('Kreds II has 1 direct place, {} are named '
                                                            '(allowed only if the areas agree)',
                                                            len(self.east_direct))))
         if len(self.east_direct) + len(self.east_tournament) < self.east_places:
-            problems.append(Problem.error("1.1.5.2", Msg('east names {} teams for {} places',
-                                                         len(self.east_direct) + len(self.east_tournament),
-                                                         self.east_places)))
+            problems.append(Problem.error("1.1.5.2", Msg('east names {} for {} places',
+                                                         Msg.counted(len(self.east_direct) + len(self.east_tournament),
+                                                                     "team"), self.east_places)))
         return problems
 
 

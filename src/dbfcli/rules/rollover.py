@@ -89,8 +89,8 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
     for name, order, size, rule in (("1div", r.first, 12, "1.1.2.1"), ("2div", r.second, 12, "1.1.3.1"),
                                     ("3div-a", r.third_a, GROUP_SIZE, "1.1.4.1"), ("3div-b", r.third_b, GROUP_SIZE, "1.1.4.1")):
         if len(order) != size:
-            problems.append(Problem.error(rule, Msg('{} has {} teams in its final order; it has {}', name,
-                                                    len(order), size)))
+            problems.append(Problem.error(rule, Msg('{} has {} in its final order; it has {}', name,
+                                                    Msg.counted(len(order), "team"), size)))
     seen: dict[str, int] = {}
     for t in r.first + r.second + r.third_a + r.third_b + r.qualifiers.west + r.qualifiers.east_ranked():
         seen[t] = seen.get(t, 0) + 1

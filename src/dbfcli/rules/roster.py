@@ -25,11 +25,11 @@ def check_team(team: Team, postcodes: Container[str], *, cup: bool = True) -> li
     problems: list[Problem] = []
     n = len(team.players)
     if cup and not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        problems.append(Problem.error("1.5.11", Msg('team {} has {} players; a cup team has 4-6', team.id, n),
+        problems.append(Problem.error("1.5.11", Msg('team {} has {}; a cup team has 4-6', team.id, Msg.counted(n, "player")),
                                       team.where, hint=Msg('a team of 4-5 may add players up to 6 (§1.5.11)')))
     elif not cup and n < MIN_PLAYERS:
-        problems.append(Problem.error("1.1.2.1", Msg('team {} has {} players; a team needs at least 4 to '
-                                                     'play', team.id, n),
+        problems.append(Problem.error("1.1.2.1", Msg('team {} has {}; a team needs at least 4 to '
+                                                     'play', team.id, Msg.counted(n, "player")),
                                       team.where))
     if team.player(team.captain) is None:
         problems.append(Problem.error("1.5.14", Msg('captain {} of team {} is not one of its players',
@@ -97,8 +97,8 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
     for div_id, div in divisions.items():
         if len(div.teams) != 12:
             rule = all_play_all_rule(div_id)
-            problems.append(Problem.warning(rule, Msg('{} has {} teams; a division has 12', div_id,
-                                                      len(div.teams)),
+            problems.append(Problem.warning(rule, Msg('{} has {}; a division has 12', div_id,
+                                                      Msg.counted(len(div.teams), "team")),
                                             div.where, hint=Msg('a bye round is scheduled when the number '
                                                                 'is odd')))
         for t in div.teams:

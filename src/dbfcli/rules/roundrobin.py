@@ -416,11 +416,11 @@ def schedule_problems(division: Division, settings: DivisionSettings,
     problems: list[Problem] = []
     n = len(division.teams)
     if n < 2:
-        problems.append(Problem.error(rule, Msg('{} has {} team(s); an all-play-all needs at least 2',
-                                                division.id, n)))
+        problems.append(Problem.error(rule, Msg('{} has {}; an all-play-all needs at least 2',
+                                                division.id, Msg.counted(n, "team"))))
         return problems
     if n != 12:
-        problems.append(Problem.warning(rule, Msg('{} has {} teams; the regulations say 12', division.id, n)))
+        problems.append(Problem.warning(rule, Msg('{} has {}; the regulations say 12', division.id, Msg.counted(n, "team"))))
     total = n - 1 + n % 2
     split = tuple(settings.rounds_per_weekend)
     if settings.weekends and len(settings.weekends) != len(split):
@@ -430,8 +430,9 @@ def schedule_problems(division: Division, settings: DivisionSettings,
                                         hint=Msg('give one rounds_per_weekend entry per weekend')))
     if sum(split) != total:
         problems.append(Problem.warning(rule, Msg('{}: rounds_per_weekend adds up to {}, the all-play-all '
-                                                  'of {} teams has {} rounds; rounds spread evenly',
-                                                  division.id, sum(split), n, total),
+                                                  'of {} has {}; rounds spread evenly',
+                                                  division.id, sum(split), Msg.counted(n, "team"),
+                                                  Msg.counted(total, "round")),
                                         hint=Msg('make rounds_per_weekend add up to {}', total)))
     if len(settings.weekends) not in (0, 4) and division.number in (1, 2, 3):
         problems.append(Problem.warning(rule, Msg('{}: {} weekend(s); the regulations say 4', division.id,

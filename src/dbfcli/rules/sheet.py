@@ -374,8 +374,8 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
         problems.append(Problem.error(rule, Msg('the sheet has no segments'), sheet.where_of("segments")))
     elif sheet.boards != ctx.boards:
         problems.append(Problem.error(
-            rule, Msg('{} boards played; a {} match is {} boards this season (36 with screens, 40 '
-                      'without)', sheet.boards, ctx.division, ctx.boards), sheet.where_of("segments")))
+            rule, Msg('{} played; a {} match is {} boards this season (36 with screens, 40 '
+                      'without)', Msg.counted(sheet.boards, "board"), ctx.division, ctx.boards), sheet.where_of("segments")))
     if sheet.extra_segments:
         problems.append(Problem.error(None, Msg('a division match has no extra segments; a tie in IMPs '
                                                 'stands'),

@@ -394,8 +394,8 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
                                                'effect from a round not yet played', team.id, later[-1]), hint=Msg('--round {}', later[-1] + 1)))
     left = players - withdrawn_from(withdrawals, team.id) - {w.player}
     if len(left) < OWN_MINIMUM:
-        out.append(Problem.error("1.5.11", Msg('{} would have {} players; a team has at least {}', team.id,
-                                               len(left), OWN_MINIMUM), hint=Msg('a team that cannot field 4 uses substitutes '
+        out.append(Problem.error("1.5.11", Msg('{} would have {}; a team has at least {}', team.id,
+                                               Msg.counted(len(left), "player"), OWN_MINIMUM), hint=Msg('a team that cannot field 4 uses substitutes '
                                                             '(§1.5.12)')))
     return out
 

@@ -93,12 +93,12 @@ def check_boards(sheet, round_no: int) -> list[Problem]:
     for seg in sheet.segments:
         if seg.boards > 0 and seg.boards != SEGMENT_BOARDS:
             problems.append(Problem.error(
-                "1.5.9", Msg('a segment has {} boards; segments are {} boards unless the captains agreed '
-                             'otherwise', seg.boards, SEGMENT_BOARDS), seg.where,
+                "1.5.9", Msg('a segment has {}; segments are {} boards unless the captains agreed '
+                             'otherwise', Msg.counted(seg.boards, "board"), SEGMENT_BOARDS), seg.where,
                 hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
     if sheet.boards != want:
         problems.append(Problem.error(
-            "1.5.9", Msg('{} boards played; round {} is {} boards', sheet.boards, round_no, want), sheet.where_of("segments"),
+            "1.5.9", Msg('{} played; round {} is {} boards', Msg.counted(sheet.boards, "board"), round_no, want), sheet.where_of("segments"),
             hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
     return problems
 
@@ -150,12 +150,13 @@ def player_boards(sheet) -> list[Problem]:
                                               hint=Msg('list only those who played')))
             elif total and p.boards > total:
                 problems.append(Problem.error(
-                    "1.5.14", Msg('player {} has {} boards; the match was {} boards', p.id, p.boards, total), p.where))
+                    "1.5.14", Msg('player {} has {}; the match was {} boards', p.id, Msg.counted(p.boards, "board"), total), p.where))
         got = sum(p.boards for p in side.players)
         if total and got != 4 * total:
             problems.append(Problem.error(
-                "1.5.14", Msg("{}'s players add up to {} boards; {} boards at two tables are {} "
-                              'player-boards', side.team, got, total, 4 * total), side.where))
+                "1.5.14", Msg("{}'s players add up to {}; {} at two tables are {} "
+                              'player-boards', side.team, Msg.counted(got, "board"), Msg.counted(total, "board"),
+                              4 * total), side.where))
     if sheet.signed_by is None:
         problems.append(Problem.error("1.5.14", Msg('the sheet is not signed'), sheet.where_of(None),
                                       hint=Msg('signed_by: <member number of the captain>')))

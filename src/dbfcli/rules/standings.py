@@ -159,8 +159,8 @@ def check_results(division: Division, results: Iterable[DivResult]) -> tuple[lis
     for r in results:
         bad = _pairing_problems(rule, division.id, r, seen) + _score_problems(rule, r)
         if r.boards > 0 and r.boards not in (36, 40):
-            problems.append(Problem.warning(rule, Msg('{}: {} boards; a division match is 36 boards with '
-                                                      'screens, 40 without', r.match_id, r.boards), r.where))
+            problems.append(Problem.warning(rule, Msg('{}: {}; a division match is 36 boards with '
+                                                      'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where))
         seen.ids.add(r.match_id)
         if bad:
             problems += bad

@@ -280,8 +280,8 @@ def _board_result(board: int, rows: list[tuple[TableResult, str, int]], home: st
     for t, team, _ in rows:
         if t.stated_imps is not None and t.stated_imps != (won if team == home else -won):
             problems.append(Problem.error(
-                None, Msg('board {}: the file states {} IMPs for {}; NS {} and {} at the two tables are '
-                          '{}', board, t.stated_imps, team, home_ns, away_ns, won if team == home else -won), t.where, code="format.import"))
+                None, Msg('board {}: the file states {} for {}; NS {} and {} at the two tables are '
+                          '{}', board, Msg.counted(t.stated_imps, "IMP"), team, home_ns, away_ns, won if team == home else -won), t.where, code="format.import"))
     return BoardResult(board, home_ns, away_ns, (max(won, 0), max(-won, 0)))
 
 

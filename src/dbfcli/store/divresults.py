@@ -139,8 +139,9 @@ def _imps_and_boards(parsed, doc: YamlDoc, problems: list[Problem]):
                                                      boards),
                                       doc.where("boards")))
     elif imps is not None and not all(0 <= x <= 24 * boards for x in imps):
-        problems.append(Problem.error(None, Msg('imps {}: each team wins 0 to {} IMPs in {} boards (at '
-                                                'most 24 a board, Law 78B)', list(imps), 24 * boards, boards), doc.where("imps"), code="format.result"))
+        problems.append(Problem.error(None, Msg('imps {}: each team wins 0 to {} IMPs in {} (at '
+                                                'most 24 a board, Law 78B)', list(imps), 24 * boards,
+                                                Msg.counted(boards, "board")), doc.where("imps"), code="format.result"))
     return imps, boards
 
 

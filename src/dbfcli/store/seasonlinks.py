@@ -30,6 +30,6 @@ def check_season(store: SeasonStore) -> list[Problem]:
                            Where(rel), hint=Msg('a season folder holds files, not links: replace the link '
                                                 'by the file or folder itself'), code="io.link") for rel in found[:SHOWN]]
     if len(found) > SHOWN:
-        out.append(Problem.warning(None, Msg('{} more symbolic links in the season folder', len(found) - SHOWN),
+        out.append(Problem.warning(None, Msg('{} in the season folder', Msg.counted(len(found) - SHOWN, "link")),
                                    hint=Msg('a season folder holds files, not links'), code="io.link"))
     return out

@@ -138,8 +138,9 @@ class _Parser:
         top = MAX_IMPS_PER_BOARD * boards
         if imps is not None and any(x > top for x in imps):
             self.problems.append(Problem.error(
-                "1.5.10", Msg('{}: {} IMPs in {} boards; a board is worth at most {} IMPs (Law 78B), so '
-                              'at most {}', what, _short(max(imps)), boards, MAX_IMPS_PER_BOARD, top), self.w(node)))
+                "1.5.10", Msg('{}: {} IMPs in {}; a board is worth at most {} IMPs (Law 78B), so '
+                              'at most {}', what, _short(max(imps)), Msg.counted(boards, "board"), MAX_IMPS_PER_BOARD,
+                              top), self.w(node)))
             return None
         return imps
 
