@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from dbfcli.rules.bracket import plan_cup  # noqa: E402
-from dbfcli.rules.draw import draw_cup_round, draw_pools  # noqa: E402
+from dbfcli.rules.cup.bracket import plan_cup  # noqa: E402
+from dbfcli.rules.cup.draw import draw_cup_round, draw_pools  # noqa: E402
 from dbfcli.rules.lots import bye_excess  # noqa: E402
-from dbfcli.rules.pools import split_pools  # noqa: E402
+from dbfcli.rules.cup.pools import split_pools  # noqa: E402
 
 
 def field(n: int, seed: int = 2627, d4: int = 8, d3: int = 36):
@@ -59,7 +59,7 @@ def round1(n: int) -> tuple[float, float, int, int]:
     byes = {}
     for p, teams in by_pool.items():
         counts = Counter(clubs[t] for t in teams)
-        k = max(len(teams) % 2, 2 * max(counts.values()) - len(teams))   # fewest byes (rules.bracket)
+        k = max(len(teams) % 2, 2 * max(counts.values()) - len(teams))   # fewest byes (rules.cup.bracket)
         assert bye_excess(counts.values(), len(teams), k) <= k
         byes[p] = k
     draw, problems = draw_pools(1, by_pool, byes, random.Random(1), clubs)

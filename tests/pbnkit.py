@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dbfcli.rules.scoring import board_vulnerability, ns_score, parse_contract
+from dbfcli.rules.scoring.contracts import board_vulnerability, ns_score, parse_contract
 
 # (contract, declarer, tricks) cycled over the boards: open room, closed room
 RESULTS = [

@@ -141,7 +141,7 @@ def test_division_teams_page(store):
 
 
 def test_result_sheet_page():
-    from dbfcli.store.cupresults import parse_cup_sheet
+    from dbfcli.store.cup.results import parse_cup_sheet
 
     (text,) = blocks("result-sheet.md", "yaml")
     sheet, problems = parse_cup_sheet(text, "C3-007.yaml")
@@ -149,7 +149,7 @@ def test_result_sheet_page():
 
 
 def test_system_card_page():
-    from dbfcli.rules.systems import classify
+    from dbfcli.rules.systems.cards import classify
     from dbfcli.store.systems import card_from_dict
     from dbfcli.store.yamlio import parse_yaml
 
@@ -162,8 +162,8 @@ def test_system_card_page():
 
 
 def test_cup_match_page(store):
-    from dbfcli.store.cupdraw import load_results
-    from dbfcli.store.cupresults import load_cup_records
+    from dbfcli.store.cup.draws import load_results
+    from dbfcli.store.cup.results import load_cup_records
 
     result, walkover = blocks("cup-match.md", "yaml")
     _put(store, "cup/matches/C1-001.yaml", result)
@@ -176,7 +176,7 @@ def test_cup_match_page(store):
 
 
 def test_division_match_page(store):
-    from dbfcli.store.divresults import parse_div_match
+    from dbfcli.store.divisions.results import parse_div_match
     from dbfcli.store.yamlio import parse_yaml
 
     (text,) = blocks("division-match.md", "yaml")
@@ -185,7 +185,7 @@ def test_division_match_page(store):
 
 
 def test_draw_page(store):
-    from dbfcli.store.cupdraw import load_draws
+    from dbfcli.store.cup.draws import load_draws
 
     (text,) = blocks("draw.md", "yaml")
     _put(store, "cup/draws/round-01.yaml", text)
@@ -199,7 +199,7 @@ def test_draw_commitment_page(store):
     page reveals opens it, and the draw the page describes is what that secret draws."""
     import re as re_
 
-    from dbfcli.rules.drawproof import commitment, digest, run, seed_of
+    from dbfcli.rules.cup.drawproof import commitment, digest, run, seed_of
     from dbfcli.store.drawproof import load_cup_commitments
 
     (text,) = blocks("draw-commitment.md", "yaml")
@@ -217,7 +217,7 @@ def test_draw_commitment_page(store):
 
 
 def test_cup_schedule_page(store):
-    from dbfcli.store.cupdraw import load_schedule
+    from dbfcli.store.cup.draws import load_schedule
 
     (text,) = blocks("cup-schedule.md", "yaml")
     _put(store, "cup/schedule.yaml", text)
@@ -226,7 +226,7 @@ def test_cup_schedule_page(store):
 
 
 def test_cup_additions_page(store):
-    from dbfcli.store.cupresults import load_additions
+    from dbfcli.store.cup.results import load_additions
 
     (text,) = blocks("cup-additions.md", "yaml")
     _put(store, "cup/additions.yaml", text)
@@ -262,7 +262,7 @@ def test_journal_page(store):
 
 
 def test_trophy_history_page(tmp_path):
-    from dbfcli.store.trophy import read_history
+    from dbfcli.store.cup.trophy import read_history
 
     (text,) = blocks("trophy-history.md", "yaml")
     (tmp_path / "trophy.yaml").write_text(text, encoding="utf-8")

@@ -98,7 +98,7 @@ def _over(figures: tuple[int, int]) -> bool:
 
 
 def test_no_function_over_the_limits_but_the_allowed_ones():
-    """Over 60 lines or complexity 15: split it into named helpers (see rules/bracket.py plan_cup)."""
+    """Over 60 lines or complexity 15: split it into named helpers (see rules/cup/bracket.py plan_cup)."""
     big = {k: v for k, v in measure().items() if _over(v) and k not in ALLOWED}
     assert big == {}, f"over {MAX_LINES} lines or complexity {MAX_COMPLEXITY} (complexity, lines): {big}"
 

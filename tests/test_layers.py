@@ -59,7 +59,7 @@ def _imports(tree, package: str = "dbfcli.rules", typing_only: bool = True):
                 yield node.module or ""
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(RULES.rglob("*.py")), ids=lambda p: p.relative_to(RULES).as_posix())
 def test_rule_module_is_pure(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for name in _imports(tree):
@@ -85,7 +85,7 @@ def test_value_module_takes_only_the_struct_base_from_msgspec():
 
 def test_every_rule_value_object_derives_from_the_value_base():
     """No rule module defines a dataclass: they cost ~0.5 ms each at start-up (issue 9)."""
-    for path in sorted(RULES.glob("*.py")):
+    for path in sorted(RULES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert "dataclasses" not in set(_imports(tree)), f"{path.name} imports dataclasses; derive from rules.value.Value"
 
@@ -131,12 +131,19 @@ def test_layer_imports_nothing_above_it(layer):
 def _cycles(folder: pathlib.Path) -> list[list[str]]:
     """The import cycles among the modules of one package (strongly connected components)."""
     package = "dbfcli." + folder.name
-    mods = {p.stem for p in folder.glob("*.py")}
+    def name(p: pathlib.Path) -> str:
+        parts = p.relative_to(folder).with_suffix("").parts
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    mods = {name(p) for p in folder.rglob("*.py")}
     graph = {}
-    for p in folder.glob("*.py"):
-        deps = {n[len(package) + 1:].split(".")[0] for n in _module_imports(p, typing_only=False)
-                if n.startswith(package + ".")}
-        graph[p.stem] = sorted((deps & mods) - {p.stem})
+    for p in folder.rglob("*.py"):
+        deps = set()
+        for n in _module_imports(p, typing_only=False):
+            if n.startswith(package + "."):
+                pieces = n[len(package) + 1:].split(".")
+                deps |= {".".join(pieces[:k]) for k in range(len(pieces), 0, -1)} & mods
+        graph[name(p)] = sorted(deps - {name(p)})
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -170,7 +177,7 @@ def _cycles(folder: pathlib.Path) -> list[list[str]]:
 @pytest.mark.parametrize("package", ["rules", "store", "publish", "app", "cli", "web"])
 def test_no_import_cycle_inside_a_package(package):
     """No two modules of rules/ (store/, publish/, app/, cli/, web/) import each other, directly
-    or round about, lazily or not (issue 13.8: rules/sheet.py and rules/sheet_players.py did;
+    or round about, lazily or not (issue 13.8: rules/sheet/validate.py and rules/sheet/players.py did;
     issue 24: cli/result*.py did)."""
     assert _cycles(SRC / package) == []
 

@@ -37,7 +37,7 @@ WRITER_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$|_data$|_file$|_row$|_yaml$|Error$|R
 #: store names that read no season state file, by module (why, in a word)
 NOT_READERS = {
     "settings": {"default_season_toml"},   # the template `dbf init` writes
-    "playoffstate": {"playoff_doc"},    # the JSON document of a play-off state (reads nothing)
+    "divisions.playoffstate": {"playoff_doc"},    # the JSON document of a play-off state (reads nothing)
     "season": {"SeasonStore", "StoreError", "check_writable_path", "resolve_dir", "resolve_season",
                "read_dbf_toml",       # DIR/dbf.toml: which season is current (before a season is chosen)
                "declared_lang"},      # the line scan of season.toml's `lang`, before the lock
@@ -47,29 +47,29 @@ NOT_READERS = {
     "geodata": {"ATTRIBUTION", "load_postcodes"},   # the package's postcode table, not the season's
     "yamlio": {"YamlLoadError", "dump_yaml", "parse_yaml", "read_input"},   # a file the user gives
     "sheets": {"load_tree", "plain", "sheet_of_tree"},   # a sheet the user gives
-    "matchfiles": {"FORMATS", "read_match_file", "sheet_yaml"},   # a result file the user gives
-    "usebio": {"usebio_match"},
+    "imports.matchfiles": {"FORMATS", "read_match_file", "sheet_yaml"},   # a result file the user gives
+    "imports.usebio": {"usebio_match"},
     "teams": {"read_entry_file", "parse_teams_yaml", "team_to_data", "teams_file_data", "division_file"},
-    "cupresults": {"parse_cup_sheet", "record_of", "sheet_data", "cup_record_data", "walkover_data",
+    "cup.results": {"parse_cup_sheet", "record_of", "sheet_data", "cup_record_data", "walkover_data",
                    "division_record_data", "division_match_file", "match_file", "travel_claim_data",
                    "payment_row", "additions_data", "withdrawals_data"},
-    "cupdraw": {"draw_data", "draw_file", "schedule_data", "notice_data", "notice_file"},
-    "divresults": {"schedule_file", "freeze_schedule"},
+    "cup.draws": {"draw_data", "draw_file", "schedule_data", "notice_data", "notice_file"},
+    "divisions.results": {"schedule_file", "freeze_schedule"},
     "sheetcontext": {"division_of", "computed_trips",   # a match id's division; trips on the postcode table
                      "sheet_inputs"},                   # computes on a SheetSeason read by load_sheet_season(snap)
-    "lots": {"lot_to_data", "lots_data", "lot_reveal"},   # lot_reveal: a recorded lot's proof (reads nothing)
+    "divisions.lots": {"lot_to_data", "lots_data", "lot_reveal"},   # lot_reveal: a recorded lot's proof (reads nothing)
     "drawproof": {"commitment_data", "commitment_file", "lot_commitments_data", "write_draw_secret", "read_bundle",
                   "LOT_COMMITMENTS"},   # read_bundle: a bundle the user names (issue 30)
     "systems": {"Registration", "card_file_name", "card_from_dict", "register", "registry_doc"},
-    "playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
-    "blanks": {"blank_facts", "blank_yaml"},
+    "divisions.playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
+    "cup.blanks": {"blank_facts", "blank_yaml"},
     "ics": {"calendar", "calendar_name", "cup_calendar", "cup_events", "division_calendar", "division_events"},
-    "trophy": {"HISTORY"},
+    "cup.trophy": {"HISTORY"},
     "newseason": {"creating"},
-    "rollover": {"set_current", "rollover_files", "already_built", "after_undo", "new_season_refusal",
+    "divisions.rollover": {"set_current", "rollover_files", "already_built", "after_undo", "new_season_refusal",
                  "rollover_plan"},
     "journal": {"plan_undo"},         # dbf undo: the journal's own reader (store/journal.py)
-    "importnames": {"read_names", "names_text", "SEASON_NAMES"},   # --names FILE the user gives; the map written
+    "imports.names": {"read_names", "names_text", "SEASON_NAMES"},   # --names FILE the user gives; the map written
 }
 
 #: ``module:function`` -> why it may open a file: a file the user names, or the package's data
@@ -91,7 +91,7 @@ USER_FILES = {
 #: `dbf trophy` reads DIR/trophy.yaml (or the --history file the user gives) and the finals of
 #: every season folder of DIR: no one season's snapshot, and no season lock.
 NOT_MOVED_YET: dict[str, set[str]] = {
-    'cli/trophy.py': {'trophy.read_history', 'trophy.recorded_finals'},
+    'cli/trophy.py': {'cup.trophy.read_history', 'cup.trophy.recorded_finals'},
 }
 
 READ_CALLS = {"read_text", "read_bytes", "read_yaml", "yaml_of", "glob", "iterdir", "list"}
@@ -117,7 +117,7 @@ def _store_module(node: ast.ImportFrom, package: str) -> str | None:
 
 def takes_snapshot(module: str, name: str) -> bool:
     """``store/module.py`` defines ``name`` as a function whose first parameter is ``snap``."""
-    path = SRC / "store" / f"{module}.py"
+    path = SRC / "store" / (module.replace(".", "/") + ".py")
     if not path.is_file():
         return False
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
@@ -201,11 +201,11 @@ def test_13_1_the_list_of_readers_not_moved_only_shrinks(module):
 def test_13_1_the_check_sees_a_direct_reader():
     """The check is not blind: a command importing a store reader, or opening a season file
     itself, is found."""
-    tree = ast.parse("def run(store):\n    from ..store.cupresults import load_cup_records\n"
+    tree = ast.parse("def run(store):\n    from ..store.cup.results import load_cup_records\n"
                      "    return open(store.dir / 'cup/teams.yaml').read()\n")
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
-    assert _store_module(node, "cli/x.py") == "cupresults"
-    assert not WRITER_NAME.search("load_cup_records") and "load_cup_records" not in NOT_READERS["cupresults"]
+    assert _store_module(node, "cli/x.py") == "cup.results"
+    assert not WRITER_NAME.search("load_cup_records") and "load_cup_records" not in NOT_READERS["cup.results"]
     calls = [n for _, n in _functions(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
     assert [c.func.id for c in calls] == ["open"]
-    assert takes_snapshot("deadlinesources", "collect") and not takes_snapshot("cupresults", "load_cup_records")
+    assert takes_snapshot("deadlinesources", "collect") and not takes_snapshot("cup.results", "load_cup_records")

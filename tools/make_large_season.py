@@ -135,7 +135,7 @@ def cup_sheet(rng: random.Random, r: int, mid: str, first: dict, second: dict, p
 
 def cup_record(rng, r: int, mid: str, first: dict, second: dict, played_on: dt.date, fee_kr: int) -> tuple[str, dict]:
     """A recorded cup match in the shape ``dbf result submit`` writes (docs/sheets.md)."""
-    from dbfcli.rules.gp import format_gp, round_gp, share_gp
+    from dbfcli.rules.cup.gp import format_gp, round_gp, share_gp
 
     up = rng.choice((0, 0, 1, 2, 3, 5, 8, 14))
     sheet = cup_sheet(rng, r, mid, first, second, played_on, up)

@@ -7,7 +7,7 @@ def write_results(folder, season="2026-27", margin_per_place=3, skip=0):
     final order is the seeding order. ``skip`` leaves out that many 1div matches."""
     import yaml
 
-    from dbfcli.rules.roundrobin import division_schedule
+    from dbfcli.rules.divisions.roundrobin import division_schedule
     from dbfcli.store.season import SeasonStore
     from dbfcli.store.settings import load_settings
     from dbfcli.store.teams import load_division

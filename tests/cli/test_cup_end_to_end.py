@@ -17,7 +17,7 @@ import yaml
 from dbftest import run_dbf
 from test_result import SEASON, cup_teams, sheet_text
 
-from dbfcli.rules.gp import ROUND_GP
+from dbfcli.rules.cup.gp import ROUND_GP
 
 
 def _computed_up(example, match_id, round_no, home, away, teams):

@@ -7,7 +7,7 @@ the schedule, docs/sheets.md), `dbf standings 2div` mid-season and at the end, `
 
 fsync cost: every `dbf result submit` is an atomic, journalled write (~0.1 s), so the whole of
 2div and one 1div round go through `result submit`; the other divisions' matches are written in
-the documented record form (divisions/matches/<id>.yaml, store/divresults.py)."""
+the documented record form (divisions/matches/<id>.yaml, store/divisions/results.py)."""
 
 from __future__ import annotations
 

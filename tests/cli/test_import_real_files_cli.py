@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dbfcli.rules.teammatch import RosterPlayer, build_match, groups
-from dbfcli.store.lin import read_lin
-from dbfcli.store.matchfiles import decode
-from dbfcli.store.pbn import read_pbn
+from dbfcli.rules.scoring.teammatch import RosterPlayer, build_match, groups
+from dbfcli.store.imports.lin import read_lin
+from dbfcli.store.imports.matchfiles import decode
+from dbfcli.store.imports.pbn import read_pbn
 from dbftest import run_dbf, snapshot
 from test_result_import import SEASON, drawn_match
 

@@ -77,7 +77,7 @@ def test_1_1_5_1_qualifiers_file_feeds_the_rollover_format(example, tmp_path):
     assert r.exit_code == 0, r.stdout
     assert r.json["places"] == {"west": 4, "east": 2}                                  # §1.1.5.1 re-allocation
     assert r.json["qualified"][:2] == ["K4-Q1", "K2-D"] and len(r.json["qualified"]) == 6
-    from dbfcli.store.playoff import read_qualifiers
+    from dbfcli.store.divisions.playoff import read_qualifiers
 
     q, problems = read_qualifiers(out)
     assert problems == [] and q.membership == (4001, 1999) and q.east_direct == ("K2-D",)

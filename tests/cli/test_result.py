@@ -189,7 +189,7 @@ def test_1_5_15_walkover(drawn):
 
 
 def test_1_1_2_1_division_sheet(example, tmp_path):
-    from dbfcli.rules.roundrobin import division_schedule
+    from dbfcli.rules.divisions.roundrobin import division_schedule
     from dbfcli.store.season import SeasonStore
     from dbfcli.store.settings import load_settings
     from dbfcli.store.teams import load_division

@@ -193,7 +193,7 @@ def test_import_usebio_pairs_event_and_entity_bomb_are_refused(match, tmp_path):
 
 
 def _csv_rows(teams, boards=40):
-    from dbfcli.rules.scoring import board_vulnerability, ns_score, parse_contract
+    from dbfcli.rules.scoring.contracts import board_vulnerability, ns_score, parse_contract
 
     h = [p["id"] for p in teams["KBH-1"]["players"]]
     a = [p["id"] for p in teams["KBH-3"]["players"]]
@@ -213,7 +213,7 @@ def test_import_csv_by_member_numbers(match, tmp_path):
     assert r.exit_code == 0, r.stdout + r.stderr
     # 3NT= v 3NT-1 on each board: NV 450 -> 10 IMPs, V 700 -> 12 IMPs, all to the home team
     assert r.json["imps"][1] == 0 and r.json["imps"][0] == sum(
-        12 if v in ("NS", "Both") else 10 for v in [__import__("dbfcli.rules.scoring", fromlist=["x"])
+        12 if v in ("NS", "Both") else 10 for v in [__import__("dbfcli.rules.scoring.contracts", fromlist=["x"])
                                                       .board_vulnerability(b) for b in range(1, 41)])
 
 

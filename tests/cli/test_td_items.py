@@ -104,7 +104,7 @@ def test_check_hint_does_not_send_to_undo_when_undo_would_refuse(example, tmp_pa
 
 def test_1_5_1_2_hum_warning_not_repeated_for_a_recorded_match():
     """§1.5.1.2: the schedule's HUM warning is for a match to be played; once recorded, the sheet decided."""
-    from dbfcli.rules.home import HumPair, schedule_match
+    from dbfcli.rules.cup.home import HumPair, schedule_match
     from dbfcli.rules.model import CupMatch
     from dbfcli.rules.settings import CupSettings
 

@@ -1,4 +1,4 @@
-"""Play the example season forward for the publishing tests: real draws (rules.draw), made-up
+"""Play the example season forward for the publishing tests: real draws (rules.cup.draw), made-up
 results written in the state-file formats of ARCHITECTURE.md (cup/draws, cup/matches,
 divisions/matches). Deterministic: the same arguments give the same files."""
 
@@ -9,14 +9,14 @@ from pathlib import Path
 
 import yaml
 
-from dbfcli.rules.bracket import plan_cup
-from dbfcli.rules.draw import draw_cup_round
-from dbfcli.rules.entry import entry_rounds
+from dbfcli.rules.cup.bracket import plan_cup
+from dbfcli.rules.cup.draw import draw_cup_round
+from dbfcli.rules.cup.entry import entry_rounds
 from dbfcli.rules.geography import side_of
-from dbfcli.rules.gp import format_gp, match_gp
-from dbfcli.rules.pools import split_pools
-from dbfcli.rules.roster import division_players
-from dbfcli.rules.roundrobin import division_schedule
+from dbfcli.rules.cup.gp import format_gp, match_gp
+from dbfcli.rules.cup.pools import split_pools
+from dbfcli.rules.cup.roster import division_players
+from dbfcli.rules.divisions.roundrobin import division_schedule
 from dbfcli.store.geodata import load_postcodes
 from dbfcli.store.season import SeasonStore
 from dbfcli.store.settings import load_settings

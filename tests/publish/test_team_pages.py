@@ -72,7 +72,7 @@ def test_1_1_division_page_has_fixtures_vp_per_match_and_a_cross_table(played_di
     assert 'id="fixtures"' in page and "Round 4" in page and "Sat 7 Nov 2026" in page and "10:00" in page
     assert "to be announced" in page                       # no venue set in season.toml
     rec = yaml.safe_load((played_dir / "2026-27/divisions/matches/1div-R01-01.yaml").read_text(encoding="utf-8"))
-    from dbfcli.rules.vp import WBF20, format_vp, match_vp
+    from dbfcli.rules.divisions.vp import WBF20, format_vp, match_vp
 
     vh, va = match_vp(WBF20, rec["imps"][0], rec["imps"][1], rec["boards"])
     row = re.search(r'<tr id="1div-R01-01">(.*?)</tr>', page, re.S).group(1)

@@ -2,7 +2,7 @@
 
 import random
 
-from dbfcli.rules.pools import split_pools
+from dbfcli.rules.cup.pools import split_pools
 
 
 def synthetic(n, d4, d3, seed=1, clubs_per=6):

@@ -1,7 +1,7 @@
 """A made-up final season (1div A01-A12 ...) and rollover invariants, for the rollover tests."""
 
-from dbfcli.rules.qualification import Qualifiers
-from dbfcli.rules.rollover import SeasonResult
+from dbfcli.rules.divisions.qualification import Qualifiers
+from dbfcli.rules.divisions.rollover import SeasonResult
 
 
 def season(**kw) -> SeasonResult:

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from dbfcli.rules.bracket import places, plan_cup, pool_range
-from dbfcli.rules.pools import split_pools
+from dbfcli.rules.cup.bracket import places, plan_cup, pool_range
+from dbfcli.rules.cup.pools import split_pools
 
 from cupfield import synthetic  # noqa: E402
 

@@ -29,7 +29,7 @@ def test_merge_sorts_sources_by_due():
 
 
 def test_1_5_14_sheet_due_18_hours_after_the_end_of_play():
-    from dbfcli.rules.sheet_scores import sheet_due
+    from dbfcli.rules.sheet.scores import sheet_due
 
     due = sheet_due(dt.datetime(2026, 11, 14, 13, 0), 40, 18)   # 40 boards end at 18:00
     assert due == dt.datetime(2026, 11, 15, 12, 0)
@@ -40,7 +40,7 @@ def test_1_5_14_sheet_due_18_hours_after_the_end_of_play():
 
 
 def test_1_5_14_one_function_dates_every_sheet_deadline():
-    """Issue 24: the §1.5.14 deadline is computed by rules.sheet_scores.sheet_due alone; no
+    """Issue 24: the §1.5.14 deadline is computed by rules.sheet.scores.sheet_due alone; no
     other module of dbf adds the deadline's hours to a time itself."""
     import pathlib
     import re
@@ -48,12 +48,12 @@ def test_1_5_14_one_function_dates_every_sheet_deadline():
     src = pathlib.Path(__file__).resolve().parents[2] / "src" / "dbfcli"
     found = [str(p.relative_to(src)) for p in src.rglob("*.py")
              if re.search(r"timedelta\(hours=[^)]*(sheet_deadline_hours|hours\))", p.read_text(encoding="utf-8"))
-             and p.name != "sheet_scores.py"]
+             and p.relative_to(src).as_posix() != "rules/sheet/scores.py"]
     assert found == []
     assert sheet_due(None, 40, 18) is None and sheet_due(dt.datetime(9999, 12, 31, 23, 0), 40, 18) is None
 
 
-from dbfcli.rules.sheet_scores import sheet_due  # noqa: E402
+from dbfcli.rules.sheet.scores import sheet_due  # noqa: E402
 
 
 def test_1_5_1_1_hum_card_a_week_before():

@@ -8,10 +8,10 @@ import pytest
 
 from dbfcli.rules.invariants import DIVISION_INVARIANTS, check_division, check_divisions, new_breaks
 from dbfcli.rules.model import Division, Team
-from dbfcli.rules.roundrobin import division_schedule
+from dbfcli.rules.divisions.roundrobin import division_schedule
 from dbfcli.rules.seasonstate import DivisionState
 from dbfcli.rules.settings import DivisionSettings, Settings
-from dbfcli.rules.standings import DivResult
+from dbfcli.rules.divisions.standings import DivResult
 from dbfcli.rules.value import replace
 
 SETTINGS = Settings()
@@ -98,7 +98,7 @@ def test_vp_outside_the_scale_is_reported_1_1_2_1(monkeypatch):
         def winner(self, margin, boards):
             return 2500          # more than the total: the loser would get less than 0
 
-    import dbfcli.rules.vp as vp
+    import dbfcli.rules.divisions.vp as vp
 
     m = first_round()[0]
     assert check_division(state([result(m)]), SETTINGS, only=["div.vp-within-scale"]) == []

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from dbfcli.rules.draw import draw_cup_round, survivors, unfinished
+from dbfcli.rules.cup.draw import draw_cup_round, survivors, unfinished
 from dbfcli.rules.lots import Urn, draw_lots, draw_pairs
 
 from cupfield import synthetic  # noqa: E402
@@ -237,9 +237,9 @@ def test_1_5_2_walkover_winners_a_pool_cannot_all_fit_send_fewer_on_with_a_warni
 
 
 def test_1_5_2_pools_of_rounds_1_and_2_are_kept_from_round_2_on():
-    """§1.5.2: round 2 is drawn in the pools recorded with round 1 (rules.draw.pools_kept, moved
+    """§1.5.2: round 2 is drawn in the pools recorded with round 1 (rules.cup.draw.pools_kept, moved
     out of cli/draw.py)."""
-    from dbfcli.rules.draw import pools_kept
+    from dbfcli.rules.cup.draw import pools_kept
 
     assert pools_kept({"A": "west-1", "B": "east"}, {1: {"A": "east"}}, 2) == {"A": "east", "B": "east"}
     assert pools_kept({"A": "west-1"}, {1: {"A": "east"}}, 1) == {"A": "west-1"}

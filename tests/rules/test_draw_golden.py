@@ -1,9 +1,9 @@
 """Issue 30: the draw algorithm is versioned, and recorded draws pin each version (golden tests).
 
 A committed draw is verified by drawing its field again with the algorithm version it
-records (``rules/drawproof.py`` ``ALGORITHMS``). These are recorded draws (tests/data/draw-golden,
-from the season test): a change to the draw's code (rules/draw.py, rules/lots.py, rules/bracket.py,
-rules/pools.py ...) that changes the outcome of any of them fails here -- it must get a new
+records (``rules/cup/drawproof.py`` ``ALGORITHMS``). These are recorded draws (tests/data/draw-golden,
+from the season test): a change to the draw's code (rules/cup/draw.py, rules/lots.py, rules/cup/bracket.py,
+rules/cup/pools.py ...) that changes the outcome of any of them fails here -- it must get a new
 version, with the old version's code kept so the old draws keep verifying.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dbfcli.rules.drawproof import (ALGORITHMS, CUP_ALGORITHM, LOT_ALGORITHM, commitment, digest, lot_field,
+from dbfcli.rules.cup.drawproof import (ALGORITHMS, CUP_ALGORITHM, LOT_ALGORITHM, commitment, digest, lot_field,
                                     lot_subject, run, seed_of)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "draw-golden"

@@ -1,21 +1,21 @@
 """§1.5.16 with §1.5.6: the next round drawn while a match with a recorded dispensation is
 unplayed; its winner is a pending place ("winner of C6-008") filled when the result is recorded
-(rules/draw.py, rules/draw_pending.py, rules/home.py, rules/matchstate.py, rules/invariants.py)."""
+(rules/cup/draw.py, rules/cup/draw_pending.py, rules/cup/home.py, rules/cup/matchstate.py, rules/invariants.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from dbfcli.rules.draw import draw_cup_round
-from dbfcli.rules.draw_pending import awaited, fill_draw, open_places, place, unresolved
-from dbfcli.rules.home import Agreement, schedule_match
+from dbfcli.rules.cup.draw import draw_cup_round
+from dbfcli.rules.cup.draw_pending import awaited, fill_draw, open_places, place, unresolved
+from dbfcli.rules.cup.home import Agreement, schedule_match
 from dbfcli.rules.invariants import check_cup
-from dbfcli.rules.matchstate import MatchState, allowed, match_state
+from dbfcli.rules.cup.matchstate import MatchState, allowed, match_state
 from dbfcli.rules.model import CupDraw, CupMatch
-from dbfcli.rules.records import RecordedMatch
+from dbfcli.rules.cup.records import RecordedMatch
 from dbfcli.rules.seasonstate import CupState
 from dbfcli.rules.settings import CupSettings
-from dbfcli.store.cupresults import CupRecord
+from dbfcli.store.cup.results import CupRecord
 
 ENTRY = {f"T{i:02d}": 6 for i in range(16)}          # a field of 16 that starts at the 1/8 final
 CLUBS = {t: i for i, t in enumerate(ENTRY)}

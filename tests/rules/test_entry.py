@@ -2,7 +2,7 @@
 
 import pytest
 
-from dbfcli.rules.entry import entry_round, entry_rounds, team_divisions
+from dbfcli.rules.cup.entry import entry_round, entry_rounds, team_divisions
 from dbfcli.rules.model import Player, Team
 
 DEFAULT = {1: 4, 2: 3, 3: 3}

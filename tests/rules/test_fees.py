@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.fees import Payment, ledgers, next_round_fee, rounds_in, team_ledger, team_players_in_round, walkover
+from dbfcli.rules.cup.fees import Payment, ledgers, next_round_fee, rounds_in, team_ledger, team_players_in_round, walkover
 from dbfcli.rules.model import CupDraw, CupMatch, Player, Team
-from dbfcli.rules.sheet import Addition, Join, RecordedMatch
+from dbfcli.rules.sheet.validate import Addition, Join, RecordedMatch
 
 FEE = 60
 
@@ -101,7 +101,7 @@ def test_1_5_12_joined_substitute_pays_retroactively():
 
 def test_1_5_17_refunds_listed_apart_from_the_fee_balance():
     """§1.5.17, §1.5.4: a recorded travel claim is a refund row; balance unchanged, net = balance - refunds."""
-    from dbfcli.rules.fees import Refund
+    from dbfcli.rules.cup.fees import Refund
 
     plain = ledgers(TEAMS, FEE, DRAWS, ())["B"]
     led = ledgers(TEAMS, FEE, DRAWS, (), refunds=[Refund("B", 1, "C1-001", 768, 4), Refund("A", 1, "C1-001", 5)])["B"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from dbfcli.rules.settings import Settings
-from dbfcli.rules.sheet_scores import check_deadline, match_end
+from dbfcli.rules.sheet.scores import check_deadline, match_end
 from dbfcli.store.sheets import parse_sheet
 
 BASE = ("match: C1-001\nplayed_on: 2026-12-13\n{extra}segments: [[1, 2]]\n"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dbfcli.rules.gp import ROUND_GP, apply_penalty, format_gp, match_gp, parse_gp, round_gp, share_gp
+from dbfcli.rules.cup.gp import ROUND_GP, apply_penalty, format_gp, match_gp, parse_gp, round_gp, share_gp
 
 
 @pytest.mark.parametrize("round_no, gp", [(1, 8), (2, 8), (3, 12), (4, 12), (5, 12), (6, 16), (7, 24), (8, 48), (9, 96)])

@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from dbfcli.rules.groups import EAST, WEST, great_circle_km, group_travel, split_groups
+from dbfcli.rules.divisions.groups import EAST, WEST, great_circle_km, group_travel, split_groups
 
 JUTLAND = {"aarhus": (56.16, 10.20), "aalborg": (57.05, 9.92), "esbjerg": (55.47, 8.45), "vejle": (55.71, 9.54),
            "herning": (56.14, 8.97), "horsens": (55.86, 9.85), "randers": (56.46, 10.04), "kolding": (55.49, 9.47),

@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from dbfcli.rules.home import Agreement, draw_deadlines, home_team, official_day, schedule_match, thursday_after
+from dbfcli.rules.cup.home import Agreement, draw_deadlines, home_team, official_day, schedule_match, thursday_after
 from dbfcli.rules.model import CupMatch
 from dbfcli.rules.settings import CupSettings, Settings
 
@@ -102,7 +102,7 @@ def test_1_5_16_draw_deadlines():
 
 # -- HUM (§1.5.13, §1.5.1.2, §2.10.5) and draw deadlines of a small field (§1.5.16) ---------------
 
-from dbfcli.rules.home import HumPair, home_away, hum_verdicts  # noqa: E402
+from dbfcli.rules.cup.home import HumPair, home_away, hum_verdicts  # noqa: E402
 
 DAY = dt.date(2027, 1, 31)
 EARLY, LATE = dt.date(2027, 1, 20), dt.date(2027, 1, 28)
@@ -191,7 +191,7 @@ def test_1_5_16_draw_deadlines_only_for_played_rounds(played, expected):
 def test_1_5_6_match_start_agreed_else_official():
     import datetime as dt
 
-    from dbfcli.rules.home import Agreement, match_start
+    from dbfcli.rules.cup.home import Agreement, match_start
     from dbfcli.rules.settings import CupSettings
 
     cup = CupSettings(match_days={3: dt.date(2027, 1, 10)})
@@ -212,10 +212,10 @@ def test_1_5_6_match_start_agreed_else_official():
     (8, {"A": 9}, [], set(), None),                                       # §1.5.7 no home team
 ], ids=["drawn-first", "most-up", "hum", "hum-not-allowed", "late-card", "agreed-day", "semi-final"])
 def test_1_5_5_1_5_13_expected_home_is_the_schedules_home(round_no, up, pairs, division, agreed):
-    """The home team a sheet is checked against (rules.home.expected_home, used by the sheet's
+    """The home team a sheet is checked against (rules.cup.home.expected_home, used by the sheet's
     context) is the one `dbf schedule cup` shows (schedule_match), in every case of §1.5.5,
     §1.5.13 and §1.5.7."""
-    from dbfcli.rules.home import expected_home
+    from dbfcli.rules.cup.home import expected_home
 
     match = CupMatch(f"C{round_no}-001", round_no, ("A", "B"))
     s, _ = schedule_match(match, CUP, POSTCODES, up, agreed, fake_trip, hum_pairs=pairs, division_teams=division)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.names import fit_name
-from dbfcli.rules.scoring import parse_contract
-from dbfcli.rules.teammatch import RosterPlayer, TableResult, build_match, pick_group
+from dbfcli.rules.scoring.names import fit_name
+from dbfcli.rules.scoring.contracts import parse_contract
+from dbfcli.rules.scoring.teammatch import RosterPlayer, TableResult, build_match, pick_group
 
 ROSTER = (RosterPlayer(1, "Adam Żmudziński", "A"), RosterPlayer(2, "Dennis Bilde", "A"),
           RosterPlayer(3, "Lis Kjær", "B"), RosterPlayer(4, "Ole Holm", "B"), RosterPlayer(5, "Anna Holm", "A"),

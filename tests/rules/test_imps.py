@@ -2,7 +2,7 @@
 
 import pytest
 
-from dbfcli.rules.imps import IMP_EDGES, imp_band, imps
+from dbfcli.rules.scoring.imps import IMP_EDGES, imp_band, imps
 
 # Law 78B, as printed (e.g. lovboka.org/78.htm, infobridge.it/Gioco_IMP.htm): difference -> IMPs
 LAW_78B = [

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.fees import Refund
-from dbfcli.rules.home import Agreement
+from dbfcli.rules.cup.fees import Refund
+from dbfcli.rules.cup.home import Agreement
 from dbfcli.rules.invariants import INVARIANTS, check_cup, new_breaks
 from dbfcli.rules.model import CupDraw, CupMatch, Player, Team
-from dbfcli.rules.records import Addition, Appearance, RecordedMatch, Withdrawal
+from dbfcli.rules.cup.records import Addition, Appearance, RecordedMatch, Withdrawal
 from dbfcli.rules.seasonstate import CupState
 from dbfcli.rules.value import replace
-from dbfcli.store.cupresults import CupRecord
+from dbfcli.store.cup.results import CupRecord
 
 R1 = CupDraw(1, 7, (CupMatch("C1-001", 1, ("A", "B")), CupMatch("C1-002", 1, ("C", "D"))), ("E",))
 R2 = CupDraw(2, 8, (CupMatch("C2-001", 2, ("A", "C")),), ("E",))

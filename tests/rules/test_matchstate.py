@@ -1,4 +1,4 @@
-"""A cup match's life as a state (issue 13.4, rules/matchstate.py): what each command may do."""
+"""A cup match's life as a state (issue 13.4, rules/cup/matchstate.py): what each command may do."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 
-from dbfcli.rules.home import Agreement
-from dbfcli.rules.matchstate import allowed, match_state, redraw_refusal, walkover_fees
+from dbfcli.rules.cup.home import Agreement
+from dbfcli.rules.cup.matchstate import allowed, match_state, redraw_refusal, walkover_fees
 from dbfcli.rules.model import CupDraw, CupMatch
-from dbfcli.rules.records import RecordedMatch
+from dbfcli.rules.cup.records import RecordedMatch
 
 R1 = CupDraw(1, 7, (CupMatch("C1-001", 1, ("A", "B")), CupMatch("C1-002", 1, ("C", "D"))))
 R2 = CupDraw(2, 8, (CupMatch("C2-001", 2, ("A", "C")),))

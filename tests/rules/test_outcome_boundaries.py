@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.outcome import Score, decide
+from dbfcli.rules.cup.outcome import Score, decide
 
 
 def seg(home: int, away: int, tp: tuple[int, int] | None = None, boards: int = 8) -> Score:
@@ -60,7 +60,7 @@ def test_1_5_10_extra_imps_are_kept_apart_from_the_ordinary_match():
 
 @pytest.mark.parametrize("round_no", [0, 10, -1])
 def test_1_5_10_no_gp_outside_rounds_1_to_9(round_no):
-    from dbfcli.rules.gp import round_gp
+    from dbfcli.rules.cup.gp import round_gp
     with pytest.raises(ValueError):
         round_gp(round_no)
 
@@ -74,6 +74,6 @@ def test_1_5_10_no_gp_outside_rounds_1_to_9(round_no):
     (2, {1: 40, 2: 40, 3: 40, 4: 40, 5: 0}, {1: 200, 2: 200, 3: 200, 4: 200, 5: 0}),
 ])
 def test_1_5_10_all_gp_to_the_winners_by_boards(round_no, boards, expected):
-    from dbfcli.rules.gp import match_gp, round_gp
+    from dbfcli.rules.cup.gp import match_gp, round_gp
     got = match_gp(round_no, boards)
     assert got == expected and sum(got.values()) == round_gp(round_no) * 100

@@ -46,7 +46,7 @@ def test_1_5_6_a_sheet_received_before_the_match_began_is_refused():
 
 
 def test_1_5_6_season_span_reading():
-    from dbfcli.rules.sheet_scores import season_span
+    from dbfcli.rules.sheet.scores import season_span
 
     assert season_span("2026-27") == (dt.date(2026, 7, 1), dt.date(2027, 6, 30))
     assert season_span("2026-2") is None and season_span("٢٠٢٦-27") is None

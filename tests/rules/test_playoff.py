@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from dbfcli.rules.playoff import (
+from dbfcli.rules.divisions.playoff import (
     F1, PO3, SF1, SF2, Half, MutualResult, PlayoffResult, carry_over, choice_deadline, decide, draw_lot,
     extra_round_line_up, final_order, first_division_playoff, home_section_1, make_match, runners_up_match,
     semi_final_pairing, show_imps,

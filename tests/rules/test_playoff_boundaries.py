@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from dbfcli.rules.playoff import F1, SF1, Half, MutualResult, PlayoffResult, carry_over, decide, make_match
+from dbfcli.rules.divisions.playoff import F1, SF1, Half, MutualResult, PlayoffResult, carry_over, decide, make_match
 
 ORDER = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L")
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from dbfcli.rules.qualification import (
+from dbfcli.rules.divisions.qualification import (
     Qualifiers, allocate_places, check_east_field, circle_schedule, tournament_standings,
 )
 
@@ -78,7 +78,7 @@ def test_1_1_5_2_circle_schedule_all_play_all(n):
 
 
 def linear_vp(margin, boards):
-    """A simple 20-VP linear scale for the ordering tests (the real scale is dbfcli.rules.vp)."""
+    """A simple 20-VP linear scale for the ordering tests (the real scale is dbfcli.rules.divisions.vp)."""
     w = min(Fraction(20), 10 + Fraction(margin, 3))
     return w, 20 - w
 
@@ -104,7 +104,7 @@ def test_1_1_5_2_level_teams_resolved_by_mutual_match_else_flagged():
 
 
 def test_1_1_5_2_east_tournament_with_the_wbf_scale():
-    """§1.1.5.2: 6 teams, 5 rounds of 24-board matches, VP by the WBF 20-VP scale (dbfcli.rules.vp)."""
+    """§1.1.5.2: 6 teams, 5 rounds of 24-board matches, VP by the WBF 20-VP scale (dbfcli.rules.divisions.vp)."""
     teams = ["B1", "C1", "C2", "K1", "K2", "K3"]
     strength = {t: i for i, t in enumerate(teams)}
     results = [(a, b, 30 + 4 * strength[b], 30 + 4 * strength[a]) for r in circle_schedule(teams) for a, b in r]
@@ -116,7 +116,7 @@ def test_1_1_5_2_east_tournament_with_the_wbf_scale():
 
 
 def test_1_1_5_2_east_table_counts_only_scheduled_matches():
-    from dbfcli.rules.qualification import east_schedule, east_table
+    from dbfcli.rules.divisions.qualification import east_schedule, east_table
 
     teams = ["A", "B", "C", "D", "E", "F"]
     schedule = east_schedule(teams)

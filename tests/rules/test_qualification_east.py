@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from dbfcli.rules.model import Division, Team
-from dbfcli.rules.qualification import EAST_BOARDS, check_east_field, east_schedule, wbf_vp
-from dbfcli.rules.roundrobin import check_frozen, division_schedule
+from dbfcli.rules.divisions.qualification import EAST_BOARDS, check_east_field, east_schedule, wbf_vp
+from dbfcli.rules.divisions.roundrobin import check_frozen, division_schedule
 from dbfcli.rules.settings import DivisionSettings
 
 FIELD = [("B1", "bornholm"), ("C1", "copenhagen"), ("C2", "copenhagen"), ("K1", "kreds2"), ("K2", "kreds2"),
@@ -43,7 +43,7 @@ def test_1_1_5_2_east_schedule_ids_all_play_all(n):
 
 @pytest.mark.parametrize("margin, expected", [(0, (10, 10)), (10, (Fraction(1233, 100), Fraction(767, 100)))])
 def test_1_1_5_2_vp_for_24_boards(margin, expected):
-    """§1.1.5.2: 24-board matches on the WBF 20-VP scale (dbfcli.rules.vp): a 10-IMP win at 24
+    """§1.1.5.2: 24-board matches on the WBF 20-VP scale (dbfcli.rules.divisions.vp): a 10-IMP win at 24
     boards is 12.33-7.67 in the WBF table."""
     assert wbf_vp(margin, EAST_BOARDS) == expected
 

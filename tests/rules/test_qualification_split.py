@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.qualification import allocate_places
+from dbfcli.rules.divisions.qualification import allocate_places
 
 
 @pytest.mark.parametrize("west, east, expected, changed, why", [

@@ -5,7 +5,7 @@ import pytest
 
 
 from seasonkit import invariants, season  # noqa: E402,F401
-from dbfcli.rules.rollover import rollover  # noqa: E402
+from dbfcli.rules.divisions.rollover import rollover  # noqa: E402
 
 
 def test_1_1_2_2_and_1_1_3_3_and_1_1_4_3_no_vacancy():

@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from dbfcli.rules.model import Division, Team
-from dbfcli.rules.roundrobin import (
+from dbfcli.rules.divisions.roundrobin import (
     breaks, circle_rounds, div_match_id, division_schedule, orient, pairings, round_dates, rounds_per_weekend,
     runs, schedule_problems,
 )
@@ -162,7 +162,7 @@ def test_breaks_counts_repeated_venues():
 def test_round_venues_one_per_weekend():
     import datetime as dt
 
-    from dbfcli.rules.roundrobin import Round, round_venues
+    from dbfcli.rules.divisions.roundrobin import Round, round_venues
     from dbfcli.rules.settings import DivisionSettings
 
     s = DivisionSettings(weekends=(dt.date(2026, 10, 3), dt.date(2026, 11, 7)), venues=("5000", "8000"))

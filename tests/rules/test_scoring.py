@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.imps import imps
-from dbfcli.rules.scoring import (Contract, board_vulnerability, ns_score, parse_contract, parse_vulnerability,
+from dbfcli.rules.scoring.imps import imps
+from dbfcli.rules.scoring.contracts import (Contract, board_vulnerability, ns_score, parse_contract, parse_vulnerability,
                                   score)
 
 # (contract, vulnerable, tricks taken, declarer's score): the published scoring table

@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from dbfcli.rules.deadlines import DeadlineFacts, season_deadlines
-from dbfcli.rules.home import Agreement
+from dbfcli.rules.cup.home import Agreement
 from dbfcli.rules.value import Value
 from dbfcli.store.settings import parse_settings
 

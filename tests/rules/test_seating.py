@@ -2,7 +2,7 @@
 
 import pytest
 
-from dbfcli.rules.seating import Lineup, check_lineups, meetings, pair, seating_order, seats_first
+from dbfcli.rules.cup.seating import Lineup, check_lineups, meetings, pair, seating_order, seats_first
 
 H1, H2, H3 = pair(1, 2), pair(3, 4), pair(5, 6)
 A1, A2, A3 = pair(11, 12), pair(13, 14), pair(15, 16)

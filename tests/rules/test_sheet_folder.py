@@ -16,7 +16,7 @@ import yaml
 
 from dbfcli.rules.model import CupDraw, CupMatch, Player, Team
 from dbfcli.rules.settings import Settings
-from dbfcli.rules.sheet import Addition, Appearance, CupContext, RecordedMatch, validate_cup_sheet
+from dbfcli.rules.sheet.validate import Addition, Appearance, CupContext, RecordedMatch, validate_cup_sheet
 from dbfcli.store.sheets import parse_sheet
 
 SHEETS = Path(__file__).resolve().parents[1] / "sheets"
@@ -94,5 +94,5 @@ def test_good_sheet_has_no_problem(path):
     assert check.problems == (), [str(p) for p in check.problems]
     assert check.winner is not None
     # §1.5.10: all the round's GP go to the winning team, exactly
-    from dbfcli.rules.gp import round_gp
+    from dbfcli.rules.cup.gp import round_gp
     assert sum(check.gp.values()) == round_gp(check.round) * 100

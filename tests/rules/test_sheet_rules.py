@@ -8,10 +8,10 @@ import datetime as dt
 import pytest
 from test_sheet_folder import SHEETS, load_context
 
-from dbfcli.rules.outcome import Score, decide
+from dbfcli.rules.cup.outcome import Score, decide
 from dbfcli.rules.model import Player, Team
-from dbfcli.rules.roundrobin import DivMatch
-from dbfcli.rules.sheet import (Addition, Appearance, DivisionContext, RecordedMatch, is_form_error, same_sheet,
+from dbfcli.rules.divisions.roundrobin import DivMatch
+from dbfcli.rules.sheet.validate import (Addition, Appearance, DivisionContext, RecordedMatch, is_form_error, same_sheet,
                                 validate_cup_sheet, validate_division_sheet)
 from dbfcli.store.sheets import parse_sheet
 
@@ -229,8 +229,8 @@ def test_1_5_12b_team_out_in_the_1_32_final_or_later():
 
 from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
 
-from dbfcli.rules.outcome import Score as _Score  # noqa: E402
-from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide  # noqa: E402
+from dbfcli.rules.cup.outcome import Score as _Score  # noqa: E402
+from dbfcli.rules.sheet.validate import Sheet, SheetPlayer, SheetSide  # noqa: E402
 
 KNOWN = {"1.5.4", "1.5.5", "1.5.7", "1.5.9", "1.5.10", "1.5.11", "1.5.12", "1.5.12a", "1.5.12b", "1.5.12c",
          "1.5.14", "1.5.16", "2.11"}
@@ -265,7 +265,7 @@ def test_any_sheet_gives_problems_never_an_exception(match, teams, home, away, s
 
 # -- §1.5.1.2 / §2.10.5: HUM pairs on a cup sheet; §1.5.4 ferries; §1.5.11 additions ----------------
 
-from dbfcli.rules.home import HumPair  # noqa: E402
+from dbfcli.rules.cup.home import HumPair  # noqa: E402
 
 
 @pytest.mark.parametrize("pairs, natural, rules_", [
@@ -310,7 +310,7 @@ def test_1_5_4_ferries_against_the_route(route, warned):
 ], ids=["ok", "seven", "other-roster", "other-addition"])
 def test_1_5_11_1_5_12a_addition_problems(pid, team, extra, rules_):
     """§1.5.11 (at most 6), §1.5.12a (not on two cup teams) for `dbf cup add-player`."""
-    from dbfcli.rules.sheet_players import addition_problems
+    from dbfcli.rules.sheet.players import addition_problems
 
     ctx = load_context()
     new = Addition(team, Player(pid, "New"), 3, dt.date(2027, 1, 1))
@@ -322,7 +322,7 @@ def test_1_5_12_1_5_15_refused_sheet_says_nothing_of_what_recording_would_do():
     """§1.5.12/§1.5.15 (issue 25 item 7): a sheet refused (here unsigned, §1.5.14, without
     --accept-with-penalty) does not warn that its substitute "joins the team" or that "... kr are
     due" with it: nothing is recorded. The same sheet signed, recorded, warns of both."""
-    from dbfcli.rules.recording import plan_cup_sheet
+    from dbfcli.rules.sheet.recording import plan_cup_sheet
 
     text = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text().replace("id: 950", "id: 960")
     text = text.replace("home:\n  team: ODE-1\n", "home:\n  team: ODE-1\n  fee_paid_kr: 10\n", 1)

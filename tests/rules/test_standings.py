@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 
 from dbfcli.rules.model import Division, Team
-from dbfcli.rules.standings import DivResult, division_marks, standings
-from dbfcli.rules.vp import WBF20, table_scale
+from dbfcli.rules.divisions.standings import DivResult, division_marks, standings
+from dbfcli.rules.divisions.vp import WBF20, table_scale
 
 # a linear scale makes the VP of every test match obvious: margin k -> 10+k VP, 20 from 10 IMPs
 LINEAR, _ = table_scale("linear", {k: 1000 + 100 * k for k in range(11)})
@@ -197,9 +197,9 @@ def test_1_1_3_1_bad_results_are_listed_and_not_counted():
 
 
 def test_1_1_2_1_results_checked_against_the_schedule():
-    from dbfcli.rules.roundrobin import division_schedule
+    from dbfcli.rules.divisions.roundrobin import division_schedule
     from dbfcli.rules.settings import DivisionSettings
-    from dbfcli.rules.standings import check_against_schedule
+    from dbfcli.rules.divisions.standings import check_against_schedule
 
     names = [f"T{i:02d}" for i in range(1, 13)]
     rounds = division_schedule(_div(names, "1div"), DivisionSettings())

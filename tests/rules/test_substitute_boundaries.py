@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from dbfcli.rules.settings import Settings
-from dbfcli.rules.sheet_players import _substitute
+from dbfcli.rules.sheet.players import _substitute
 
 
 class Row:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dbfcli.rules.systems import Call, classify, merge_ranges, min_strength, Variant, Promise
-from dbfcli.rules.systems_change import (change_problems, description_problems, hum_allowed_in_cup,
+from dbfcli.rules.systems.cards import Call, classify, merge_ranges, min_strength, Variant, Promise
+from dbfcli.rules.systems.changes import (change_problems, description_problems, hum_allowed_in_cup,
                                          hum_forces_away, late_fine, one_month_before, protest_problems,
                                          supplement_problems)
 from dbfcli.store.systems import card_from_dict

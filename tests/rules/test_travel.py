@@ -3,7 +3,7 @@
 import pytest
 
 from dbfcli.rules.settings import TravelSettings
-from dbfcli.rules.travel import fare, overnight_allowance, travel_claim, zone_refund
+from dbfcli.rules.cup.travel import fare, overnight_allowance, travel_claim, zone_refund
 
 PRICES = {1: 24, 2: 24, 3: 36, 4: 48, 11: 132, 12: 144, 20: 240, 40: 360, 60: 420}
 T = TravelSettings(zone_prices_kr=PRICES, bornholm_ferry_kr=400)

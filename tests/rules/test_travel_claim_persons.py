@@ -2,8 +2,8 @@
 
 import pytest
 
-from dbfcli.rules.records import Appearance, RecordedMatch
-from dbfcli.rules.travel import DEFAULT_PERSONS, claim_persons, claim_warnings, persons_on_sheet
+from dbfcli.rules.cup.records import Appearance, RecordedMatch
+from dbfcli.rules.cup.travel import DEFAULT_PERSONS, claim_persons, claim_warnings, persons_on_sheet
 
 
 def _played(match="C3-001", round_no=3, home="A", away="B", a_players=(1, 2, 3, 4, 5), b_players=(11, 12, 13, 14)):

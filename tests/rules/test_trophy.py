@@ -2,7 +2,7 @@
 
 import pytest
 
-from dbfcli.rules.trophy import Final, new_outright, trophy_status
+from dbfcli.rules.cup.trophy import Final, new_outright, trophy_status
 
 
 def hist(*captains):

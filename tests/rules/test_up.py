@@ -6,7 +6,7 @@ import pytest
 
 from dbfcli.rules.geography import Route, road_route
 from dbfcli.rules.settings import UPSettings
-from dbfcli.rules.up import crossing_up, distance_up, trip_function, up_for_trip, whole_km
+from dbfcli.rules.cup.up import crossing_up, distance_up, trip_function, up_for_trip, whole_km
 from dbfcli.store.geodata import load_postcodes
 
 DEFAULT = UPSettings()
@@ -96,7 +96,7 @@ def test_1_5_4_trip_json():
 
 
 def test_1_5_4_trip_function_for_the_schedule():
-    """§1.5.4: the (km, up) callable handed to rules.home.schedule_match."""
+    """§1.5.4: the (km, up) callable handed to rules.cup.home.schedule_match."""
     trip = trip_function(load_postcodes(), DEFAULT)
     km, up = trip("8000", "1050", 7)
     assert 280 <= km <= 330 and up == -(-km // 30) + 3 + 3
@@ -107,7 +107,7 @@ def test_1_5_4_trip_function_for_the_schedule():
 def test_1_5_4_and_1_5_7_match_trips_who_travels_and_which_crossings():
     """§1.5.4/§1.5.8: only the away team travels to the home captain; §1.5.7: both travel to DBF's venue."""
     from dbfcli.rules.settings import UPSettings
-    from dbfcli.rules.up import match_trips
+    from dbfcli.rules.cup.up import match_trips
     from dbfcli.store.geodata import load_postcodes
 
     table = load_postcodes()
@@ -125,7 +125,7 @@ def test_1_5_4_zero_km_to_a_stage_earns_no_overnight_up(round_no):
     """§1.5.4 (docs/readings/zero-km.md): a team at the venue's own postcode does not travel: 0 km,
     0 UP, not the quarter-final's, semi-final's or final's overnight UP."""
     from dbfcli.rules.geography import PostcodeTable
-    from dbfcli.rules.up import trip_function
+    from dbfcli.rules.cup.up import trip_function
 
     t = PostcodeTable.from_rows([("5000", "Odense C", 55.3959, 10.3883), ("9000", "Aalborg", 57.048, 9.9187)])
     trip = trip_function(t, UPSettings())

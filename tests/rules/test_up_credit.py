@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from dbfcli.rules.home import home_team, up_credited_before
+from dbfcli.rules.cup.home import home_team, up_credited_before
 from dbfcli.rules.model import CupMatch
-from dbfcli.rules.sheet_scores import check_up
-from dbfcli.rules.up import distance_up
+from dbfcli.rules.sheet.scores import check_up
+from dbfcli.rules.cup.up import distance_up
 
 
 class Side:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dbfcli.rules.geography import road_route
 from dbfcli.rules.settings import UPSettings
-from dbfcli.rules.up import up_for_trip
+from dbfcli.rules.cup.up import up_for_trip
 from dbfcli.store.geodata import load_postcodes
 
 TABLE = load_postcodes()

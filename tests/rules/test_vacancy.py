@@ -5,8 +5,8 @@ import pytest
 
 
 from seasonkit import invariants, season  # noqa: E402,F401
-from dbfcli.rules.rollover import rollover  # noqa: E402
-from dbfcli.rules.vacancy import fill_from_pairs  # noqa: E402
+from dbfcli.rules.divisions.rollover import rollover  # noqa: E402
+from dbfcli.rules.divisions.vacancy import fill_from_pairs  # noqa: E402
 
 PO = {"3div-PO": "Cb02"}
 

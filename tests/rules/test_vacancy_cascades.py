@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from seasonkit import invariants, season
 
-from dbfcli.rules.rollover import rollover
+from dbfcli.rules.divisions.rollover import rollover
 
 PO = {"3div-PO": "Cb02"}
 
@@ -92,7 +92,7 @@ def test_1_1_1_1_too_late_asks_for_no_lot_that_decides_nothing():
     from seasonkit import season
 
     from dbfcli.rules.lots import DrawnLot
-    from dbfcli.rules.rollover import rollover
+    from dbfcli.rules.divisions.rollover import rollover
 
     r = rollover(season(), ["B05", "B06"], too_late_for_match=True)
     lots = [p.hint.split()[3] for p in r.problems if p.is_error and p.hint and p.hint.startswith("dbf lot draw")]

@@ -26,7 +26,7 @@ import math
 
 import pytest
 
-from dbfcli.rules.vp import (
+from dbfcli.rules.divisions.vp import (
     WBF20, TableScale, VPScale, blitz, builtin_scale, concavity_corrected, format_vp, match_vp,
     raw_table, table_scale, victory_points, vp_number, vp_table,
 )

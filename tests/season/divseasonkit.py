@@ -27,7 +27,7 @@ def imps(strength, home, away):
 def record_all(folder, season=SEASON, level=(), divisions=DIVS, skip=()):
     """Record every match of ``divisions``; ``level``: groups of team ids given the strength of
     the group's first team. ``skip``: match ids left out. Returns {div: entry order}."""
-    from dbfcli.rules.roundrobin import division_schedule
+    from dbfcli.rules.divisions.roundrobin import division_schedule
     from dbfcli.store.season import SeasonStore
     from dbfcli.store.settings import load_settings
     from dbfcli.store.teams import load_division

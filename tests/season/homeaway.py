@@ -70,7 +70,7 @@ def _site_agrees(cup, round_no: int, want: dict) -> None:
 
 
 def swapped_sheet_warns(cup, text: str, home: str, away: str, rule: str) -> None:
-    """The sheet check's expected home (rules.home.sheet_home): the sheet written with the
+    """The sheet check's expected home (rules.cup.home.sheet_home): the sheet written with the
     schedule's sides has no ``rule`` warning; with the sides swapped it has (§1.5.5, or §1.5.7
     at DBF's venue)."""
     right = cup.dbf("result", "check", cup.file("right.yaml", text), "--json", ok=False).json

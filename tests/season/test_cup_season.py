@@ -284,7 +284,7 @@ def test_a_whole_cup_season(tmp_path, monkeypatch, capsys):
                 cup.file(f"round-{round_no}/{mid}.yaml", text)
                 batched.append((mid, text, imps, late_no_dispensation))
                 continue
-            if plain and mid == plain[0]:     # the sheet check's expected home (rules.home.sheet_home)
+            if plain and mid == plain[0]:     # the sheet check's expected home (rules.cup.home.sheet_home)
                 swapped_sheet_warns(cup, text, home["id"], away["id"], "1.5.7" if s["neutral"] else "1.5.5")
             doc = cup.write("result", "submit", cup.file(f"{mid}.yaml", text))
             played.update((home["id"], away["id"]))

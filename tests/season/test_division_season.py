@@ -50,7 +50,7 @@ def ok(*args):
 
 
 def vp(home, away, boards):
-    from dbfcli.rules.vp import WBF20, match_vp
+    from dbfcli.rules.divisions.vp import WBF20, match_vp
 
     return match_vp(WBF20, home, away, boards)
 

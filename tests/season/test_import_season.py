@@ -82,7 +82,7 @@ def test_28_1_5_9_a_cup_match_recorded_from_the_real_rpbridge_archive(tmp_path, 
 
     # the IMPs against the test's own arithmetic (Law 77 scores, the WBF table, seats by room)
     names = {n: label for label in ("Denmark", "Poland") for n in rp.TEAMS[label]}
-    from dbfcli.rules.teammatch import RosterPlayer, match_name
+    from dbfcli.rules.scoring.teammatch import RosterPlayer, match_name
 
     roster = tuple(RosterPlayer(i, n, names[n]) for i, n in enumerate(names, 1))
     seated = {s for g in rp._raw_tables("Denmark", "Poland") for k, s in g.items() if k in ("North", "East", "South", "West")}

@@ -1,6 +1,6 @@
 """Issue 15 (lots, §1.1.3.2): the published website, its team pages and the USEBIO export rank a
 division exactly as `dbf standings` does, recorded lots included (one function: SeasonData.standings
--> rules.standings.standings with the season's lots)."""
+-> rules.divisions.standings.standings with the season's lots)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The play-off and the lots are season invariants on every write (issue 13.5 for §1.1.2.10 and
-§1.1.3.2; rules/invariants.py STANDINGS_INVARIANTS, store/standingsstate.py): a write that would
+§1.1.3.2; rules/invariants.py STANDINGS_INVARIANTS, store/divisions/standingsstate.py): a write that would
 leave a recorded play-off match decided otherwise than recorded, or a recorded lot deciding a
 tie that no longer exists, is refused with exit 1 and its §, and leaves the season byte for byte
 as it was; `dbf check` reports the same state made by hand."""

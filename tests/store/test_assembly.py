@@ -36,7 +36,7 @@ def test_1_1_2_1_division_of_a_sheet(match_id, division):
 
 
 def test_1_5_16_recorded_draws_tolerant_reader(example):
-    from dbfcli.store.cupdraw import recorded_draws
+    from dbfcli.store.cup.draws import recorded_draws
 
     a, b = (t["id"] for t in _cup_teams(example)[:2])
     _draw(example, "round-03.yaml", {"round": 3, "extra": 1, "matches": [{"id": "C3-001", "teams": [a, b]}, "junk"]})
@@ -45,7 +45,7 @@ def test_1_5_16_recorded_draws_tolerant_reader(example):
 
 
 def test_1_5_3_cup_field_of_the_example(example):
-    from dbfcli.store.cupfield import cup_field
+    from dbfcli.store.cup.field import cup_field
     from dbfcli.store.settings import load_settings
 
     store = _store(example)
@@ -56,7 +56,7 @@ def test_1_5_3_cup_field_of_the_example(example):
 
 
 def test_1_5_3_cup_field_stops_at_errors(example):
-    from dbfcli.store.cupfield import cup_field, played_rounds
+    from dbfcli.store.cup.field import cup_field, played_rounds
     from dbfcli.store.settings import load_settings
 
     path = example / SEASON / "cup" / "teams.yaml"
@@ -72,7 +72,7 @@ def test_1_5_3_cup_field_stops_at_errors(example):
 
 
 def test_1_5_16_deadline_sources_of_the_example(example):
-    from dbfcli.store.cupfield import played_rounds
+    from dbfcli.store.cup.field import played_rounds
     from dbfcli.store.deadlinesources import collect
     from dbfcli.store.settings import load_settings
 
@@ -116,13 +116,13 @@ def test_1_5_16_amendment_refused_once_the_next_round_is_drawn_with_the_old_winn
 
 
 def test_refreeze_refusal_without_results(example):
-    from dbfcli.store.divresults import refreeze_refusal
+    from dbfcli.store.divisions.results import refreeze_refusal
 
     assert refreeze_refusal(_store(example), "1div") is None
 
 
 def test_1_5_1_trophy_history_missing_and_malformed(tmp_path):
-    from dbfcli.store.trophy import read_history, recorded_finals
+    from dbfcli.store.cup.trophy import read_history, recorded_finals
 
     assert read_history(tmp_path / "none.yaml") == (None, [])
     bad = tmp_path / "trophy.yaml"
@@ -135,7 +135,7 @@ def test_1_5_1_trophy_history_missing_and_malformed(tmp_path):
 
 
 def test_1_1_division_orders_need_complete_round_robins(example):
-    from dbfcli.store.playoffstate import division_orders
+    from dbfcli.store.divisions.playoffstate import division_orders
 
     orders, problems = division_orders(_store(example))
     assert set(orders) == {"1div", "2div", "3div-a", "3div-b"} and all(orders.values())

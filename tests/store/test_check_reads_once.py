@@ -4,7 +4,7 @@ command, and a write (which reads them before and after), still reads them afres
 
 from __future__ import annotations
 
-from dbfcli.store import divresults
+from dbfcli.store.divisions import results as divresults
 from dbfcli.store.checks import run_checks
 from dbfcli.store.season import SeasonStore
 from dbftest import run_dbf

@@ -9,5 +9,6 @@ STORE = pathlib.Path(__file__).resolve().parents[2] / "src" / "dbfcli" / "store"
 
 
 def test_every_check_season_is_registered():
-    defined = {p.stem for p in STORE.glob("*.py") if re.search(r"^def check_season\(", p.read_text(), re.M)}
+    defined = {".".join(p.relative_to(STORE).with_suffix("").parts) for p in STORE.rglob("*.py")
+               if re.search(r"^def check_season\(", p.read_text(), re.M)}
     assert defined == set(CHECKERS)

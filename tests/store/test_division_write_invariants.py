@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from dbftest import run_dbf, snapshot
-from dbfcli.rules.roundrobin import division_schedule
+from dbfcli.rules.divisions.roundrobin import division_schedule
 from dbfcli.store.season import InvariantBroken, SeasonStore
 from dbfcli.store.settings import load_settings
 from dbfcli.store.snapshot import division_refusals

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dbfcli.rules.teammatch import RosterPlayer, build_match, groups
-from dbfcli.store.lin import read_lin
-from dbfcli.store.matchfiles import decode
-from dbfcli.store.pbn import read_pbn
+from dbfcli.rules.scoring.teammatch import RosterPlayer, build_match, groups
+from dbfcli.store.imports.lin import read_lin
+from dbfcli.store.imports.matchfiles import decode
+from dbfcli.store.imports.pbn import read_pbn
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from dbfcli.rules.teammatch import RosterPlayer, build_match, match_name, pick_group
-from dbfcli.store.matchfiles import decode
-from dbfcli.store.pbn import read_pbn
+from dbfcli.rules.scoring.teammatch import RosterPlayer, build_match, match_name, pick_group
+from dbfcli.store.imports.matchfiles import decode
+from dbfcli.store.imports.pbn import read_pbn
 
 ARCHIVE = Path(__file__).resolve().parents[1] / "data" / "real" / "endplay-example3-rpbridge2021.pbn"
 

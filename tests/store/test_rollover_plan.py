@@ -1,10 +1,10 @@
-"""store/rollover.py: the plan of `dbf season rollover` (§1.1.1.1, §1.1.2.2-4, §1.1.4.1-2, §1.1.5)."""
+"""store/divisions/rollover.py: the plan of `dbf season rollover` (§1.1.1.1, §1.1.2.2-4, §1.1.4.1-2, §1.1.5)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dbfcli.store.rollover import new_season_refusal, rollover_data, rollover_plan
+from dbfcli.store.divisions.rollover import new_season_refusal, rollover_data, rollover_plan
 from dbfcli.store.season import SeasonStore
 from divkit import HALVES, qualifiers_file, write_results
 
@@ -28,7 +28,7 @@ def test_1_1_2_2_new_season_refusal(example, to, refused):
 
 
 def test_1_1_2_2_next_season_turns_the_century():
-    from dbfcli.store.rollover import next_season
+    from dbfcli.store.divisions.rollover import next_season
 
     assert next_season("2098-99") == "2099-00" and next_season("2026-27") == "2027-28"
 

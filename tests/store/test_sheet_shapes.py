@@ -44,7 +44,7 @@ def test_negative_imps_are_a_form_error(old, new, line):
 
 def test_27_a_huge_number_is_refused_with_a_bound_a_person_would_write():
     """Issue 27: -10^30 IMPs gave "must be -999999999-inf"; 10^30 boards-worth gives a plain bound."""
-    from dbfcli.store.cupresults import parse_cup_sheet
+    from dbfcli.store.cup.results import parse_cup_sheet
 
     text = ("match: C1-001\nplayed_on: 2026-12-13\nhome: {team: A, players: []}\naway: {team: B, players: []}\n"
             "segments:\n  - [" + str(10 ** 30) + ", 3]\n  - [-" + str(10 ** 30) + ", 3]\n")

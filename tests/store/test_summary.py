@@ -37,7 +37,7 @@ def test_ledgers_agree_with_full_records(example, tmp_path):
     from dbftest import run_dbf
     from test_result import cup_teams, sheet_text
 
-    from dbfcli.store.cupresults import load_cup_records
+    from dbfcli.store.cup.results import load_cup_records
 
     assert run_dbf("draw", "cup", "--round", "1", "--seed", "9").exit_code == 0
     teams = cup_teams(example)

@@ -66,7 +66,7 @@ def _open(c, token, lang="en"):
 
 
 def _vp(imps_home: int, imps_away: int, boards: int = 36) -> tuple[float, float]:
-    from dbfcli.rules.vp import WBF20, match_vp, vp_number
+    from dbfcli.rules.divisions.vp import WBF20, match_vp, vp_number
 
     return tuple(vp_number(x) for x in match_vp(WBF20, imps_home, imps_away, boards))
 

@@ -11,11 +11,11 @@ from ..rules.problems import Msg
 
 
 def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> list[dict[str, Any]]:
-    """The facts of the blank sheet of each match (``store.blanks.blank_facts``), from the
+    """The facts of the blank sheet of each match (``store.cup.blanks.blank_facts``), from the
     season's snapshot (or its store): exit 2 for a round not drawn or a match not in any draw."""
-    from ..rules.home import seating_sides
-    from ..rules.sheet import Sheet, SheetSide
-    from ..store.blanks import blank_facts
+    from ..rules.cup.home import seating_sides
+    from ..rules.sheet.validate import Sheet, SheetSide
+    from ..store.cup.blanks import blank_facts
     from ..store.sheetcontext import computed_trips
     from ..store.snapshotapi import as_snapshot
 
@@ -63,11 +63,11 @@ def _division_ids(match_ids: list[str]) -> bool:
 
 
 def division_blank(snap: Any, match_id: str) -> dict[str, Any]:
-    """The facts of a division match's blank sheet (``store.blanks.division_blank_facts``): its
+    """The facts of a division match's blank sheet (``store.cup.blanks.division_blank_facts``): its
     teams, home and away and round date as the season's schedule has them (§1.1.2.1, §1.1.3.1,
     §1.1.4.1; the frozen schedule once stored); exit 2 for a match not in its division's schedule."""
     from ..rules.model import match_division
-    from ..store.blanks import division_blank_facts
+    from ..store.cup.blanks import division_blank_facts
 
     div = match_division(match_id) or ""
     division, problems = snap.division(div)
@@ -85,7 +85,7 @@ def division_blank(snap: Any, match_id: str) -> dict[str, Any]:
 def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tuple[int, str]]:
     """(round, match id) of each sheet asked for: every match of ``round_no`` whose teams are
     known, else each of ``match_ids`` (§1.5.16: drawn, and no pending place; exit 2 or 1)."""
-    from ..rules.draw_pending import unresolved
+    from ..rules.cup.draw_pending import unresolved
 
     if round_no is not None:
         if round_no not in draws:
@@ -105,7 +105,7 @@ def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tupl
 
 def _refuse_pending(matches: Any) -> None:
     """§1.5.16: no sheet for a match with a pending place: one of its teams is not known yet."""
-    from ..rules.matchstate import MatchState, allowed
+    from ..rules.cup.matchstate import MatchState, allowed
 
     refused = [p for m in matches for p in allowed(MatchState(match=m, stage="drawn"), "submit")]
     if refused:

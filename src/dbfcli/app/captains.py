@@ -67,8 +67,8 @@ def match_view(session: Session, grant: Any) -> dict[str, Any]:
 
 
 def _cup_match(snap: Any, match_id: str) -> dict[str, Any] | None:
-    """A cup match's life (:func:`dbfcli.rules.matchstate.match_state`): None when not drawn (§1.5.16)."""
-    from ..rules.matchstate import match_state
+    """A cup match's life (:func:`dbfcli.rules.cup.matchstate.match_state`): None when not drawn (§1.5.16)."""
+    from ..rules.cup.matchstate import match_state
 
     draws, _, _ = snap.draws()
     records, _ = snap.cup_records()

@@ -5,8 +5,8 @@
 :func:`verify_draw` (``dbf draw verify``) recomputes a committed draw. Whether a seed is the
 committed secret, whether the field is the one committed, and what a new commitment is, are
 decided here (:func:`committed_seed`, :func:`reveal_for`, :func:`new_commitment`), for the
-divisions' lots too (:mod:`dbfcli.app.lots`). The draw itself is ``dbfcli.rules.draw`` /
-``dbfcli.rules.drawproof``; the field is assembled from the season's snapshot.
+divisions' lots too (:mod:`dbfcli.app.lots`). The draw itself is ``dbfcli.rules.cup.draw`` /
+``dbfcli.rules.cup.drawproof``; the field is assembled from the season's snapshot.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class DrawRequest(Value, kw_only=True):
 
 class DrawPlan(MutableValue, kw_only=True):
     """What :func:`draw_round` decided: the round, its seed, the draw (``rules.model.CupDraw``),
-    the cup teams' names by id, and the :class:`~dbfcli.rules.drawproof.Reveal` of a committed
+    the cup teams' names by id, and the :class:`~dbfcli.rules.cup.drawproof.Reveal` of a committed
     draw (``None`` without a commitment)."""
 
     round: int
@@ -44,7 +44,7 @@ class DrawPlan(MutableValue, kw_only=True):
 
 
 class CommitPlan(MutableValue, kw_only=True):
-    """What a commit decided: the ``commitment`` (``rules.drawproof.Commitment``) and what it
+    """What a commit decided: the ``commitment`` (``rules.cup.drawproof.Commitment``) and what it
     commits to, as the messages name it (``what``: "cup round 3", "the lot 2div")."""
 
     commitment: Any
@@ -67,9 +67,9 @@ def draw_inputs(snap: Any, settings: Any, round_: int, force: bool, notes: list[
     pools, the earlier draws, their winners, the dispensations (§1.5.6) and, for round 2, the
     round-1 walkovers (§1.5.2)); a round that may not be drawn (again) is refused (§1.5.16,
     exit 2). The warnings found on the way go to ``notes``."""
-    from ..rules.draw import pools_kept
-    from ..rules.drawproof import cup_field
-    from ..rules.matchstate import redraw_refusal
+    from ..rules.cup.draw import pools_kept
+    from ..rules.cup.drawproof import cup_field
+    from ..rules.cup.matchstate import redraw_refusal
 
     teams, entry, clubs, pool_of, field_problems = snap.cup_field(settings)
     notes += refuse(field_problems)
@@ -92,7 +92,7 @@ def draw_inputs(snap: Any, settings: Any, round_: int, force: bool, notes: list[
 def draw_field(field: dict[str, Any], seed: int, reveal: Any = None) -> tuple[Any, list[Problem]]:
     """Draw the field with ``seed`` by the committed algorithm (the current one without a
     commitment): the outcome, or exit 1/2 with the problems (§1.5.2, §1.5.3, §1.5.16)."""
-    from ..rules.drawproof import CUP_ALGORITHM, run
+    from ..rules.cup.drawproof import CUP_ALGORITHM, run
 
     got, problems = run(reveal.algorithm if reveal is not None else CUP_ALGORITHM, field, seed)
     if got is None:
@@ -126,7 +126,7 @@ def committed_seed(snap: Any, round_: int, field: dict[str, Any], seed: int | No
     ``--seed`` (or a fresh one from os.urandom), as before issue 30; after one, the seed its
     secret and the beacon give, refused (exit 1) when ``--seed`` is not the secret, the field
     has changed since the commit or this folder does not hold the secret."""
-    from ..rules.drawproof import cup_subject
+    from ..rules.cup.drawproof import cup_subject
 
     commits, problems = snap.draw_commitments()
     notes += refuse(problems)
@@ -148,7 +148,7 @@ def reveal_for(snap: Any, c: Any, field: dict[str, Any], seed: int | None, beaco
     """The :class:`Reveal` of a committed draw (cup round or lot): the secret this folder keeps
     opens the commitment, ``--seed`` (if given) is that secret, the beacon is given exactly when
     the commitment names a source, and the field is the one committed."""
-    from ..rules.drawproof import Reveal, commitment, digest, rule_of, seed_of
+    from ..rules.cup.drawproof import Reveal, commitment, digest, rule_of, seed_of
 
     rule = rule_of(c.field)
     secret = snap.draw_secret(subject)
@@ -196,7 +196,7 @@ def new_commitment(snap: Any, subject: str, field: dict[str, Any], algorithm: st
     import datetime as dt
     import secrets
 
-    from ..rules.drawproof import Commitment, commitment, digest
+    from ..rules.cup.drawproof import Commitment, commitment, digest
 
     if beacon_source is not None and (not beacon_source.strip() or len(beacon_source) > 200
                                       or any(ord(ch) < 32 for ch in beacon_source)):
@@ -246,7 +246,7 @@ def draw_round(session: Session, request: DrawRequest) -> Outcome:
 
 
 def _draw_round(session: Session, request: DrawRequest, notes: list[Problem]) -> Outcome:
-    from ..rules.waiting import blocking_draw, forced_note
+    from ..rules.cup.waiting import blocking_draw, forced_note
 
     round_ = request.round
     snap = session.snap
@@ -279,7 +279,7 @@ def _write_draw(tx: Any, round_: int, seed: int, outcome: Any, draws: dict[int, 
     agreements about the old pairings go (§1.5.16)."""
     import datetime as dt
 
-    from ..store.cupdraw import SCHEDULE, draw_data, draw_file, schedule_data
+    from ..store.cup.draws import SCHEDULE, draw_data, draw_file, schedule_data
 
     how = "dbf draw verify --round {} checks it".format(round_) if proof else f"seed {seed} reproduces it"
     tx.write_yaml(draw_file(round_), draw_data(outcome.draw, dict(outcome.pools) or None,
@@ -294,7 +294,7 @@ def _write_draw(tx: Any, round_: int, seed: int, outcome: Any, draws: dict[int, 
 
 def _draw_doc(round_: int, seed: int, d: Any, dry_run: bool, changes: Sequence[tuple[str, str]]) -> dict[str, Any]:
     """The ``--json`` document of a draw: its matches (pending places too), byes, the files written."""
-    from ..rules.draw_pending import unresolved
+    from ..rules.cup.draw_pending import unresolved
 
     return {"round": round_, "seed": seed,
             "matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams), "pending": list(unresolved(m))}
@@ -314,7 +314,7 @@ def commit_round(session: Session, round_: int, beacon_source: str | None = None
 
 def _commit_round(session: Session, round_: int, beacon_source: str | None, force: bool, dry_run: bool,
                   notes: list[Problem]) -> Outcome:
-    from ..rules.drawproof import CUP_ALGORITHM, cup_subject
+    from ..rules.cup.drawproof import CUP_ALGORITHM, cup_subject
     from ..store.drawproof import commitment_data, commitment_file, write_draw_secret
 
     snap = session.snap
@@ -360,7 +360,7 @@ def _verify_draw(session: Session, round_: int | None, bundle: Any, notes: list[
 
 def bundle_of(path: Any) -> tuple[dict[str, Any], list[Problem]]:
     """A bundle file the user names, and what fails to verify in it (no season is read)."""
-    from ..rules.drawverify import verify
+    from ..rules.cup.drawverify import verify
     from ..store.drawproof import read_bundle
 
     data = read_bundle(path)
@@ -370,8 +370,8 @@ def bundle_of(path: Any) -> tuple[dict[str, Any], list[Problem]]:
 def _season_bundle(session: Session, round_: int, notes: list[Problem]) -> tuple[dict[str, Any], list[Problem]]:
     """The bundle of cup round ``round_`` from this season's files, and what fails to verify:
     the draw file against the commitment file, then the bundle."""
-    from ..rules.drawproof import bundle, reveal_problems
-    from ..rules.drawverify import verify
+    from ..rules.cup.drawproof import bundle, reveal_problems
+    from ..rules.cup.drawverify import verify
 
     snap = session.snap
     commits, problems = snap.draw_commitments()

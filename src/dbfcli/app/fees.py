@@ -1,6 +1,6 @@
 """The cup's fees as a use case (§1.5.15): :func:`pay` (``dbf fees pay TEAM AMOUNT --on
 DATE``), money received from a team, recorded in ``cup/payments.yaml`` as its own journaled
-write; it settles the team's oldest charges first (``rules.fees``)."""
+write; it settles the team's oldest charges first (``rules.cup.fees``)."""
 
 from __future__ import annotations
 
@@ -53,8 +53,8 @@ def pay(session: Session, payment: Payment) -> Outcome:
 
 
 def _pay(session: Session, payment: Payment, notes: list[Problem]) -> Outcome:
-    from ..rules.fees import rounds_in
-    from ..store.cupresults import PAYMENTS, payment_row
+    from ..rules.cup.fees import rounds_in
+    from ..store.cup.results import PAYMENTS, payment_row
 
     dry_run = payment.dry_run
     team, day, kr = payment_args(payment.team, payment.amount, payment.on)

@@ -131,7 +131,7 @@ def _refuse_drawn(key: str, lots: list[Any], teams: Sequence[str] | None) -> lis
 def _refuse_no_lot(key: str, teams: Sequence[str] | None) -> None:
     """Exit 1 for a division (the paragraph of the places its table decides: §1.1.2.5, §1.1.3.2,
     §1.1.4.2) or a play-off match (§1.1.2.9, §1.1.4.2) with no lot to draw."""
-    from ..rules.standings import standings_lot_rule
+    from ..rules.divisions.standings import standings_lot_rule
 
     if key in ("1div", "2div", "3div-a", "3div-b"):
         tied = Msg(' among {}', ', '.join(teams)) if teams else ""
@@ -140,7 +140,7 @@ def _refuse_no_lot(key: str, teams: Sequence[str] | None) -> None:
                                                            'and that decides a place', key, tied),
                               hint="dbf lot list shows the pending lots")])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
-        from ..rules.playoff import home_rule
+        from ..rules.divisions.playoff import home_rule
 
         rule = home_rule(key)
         refuse([Problem.error(rule, Msg('no lot to draw for {}: its home is decided (the round-robin '
@@ -182,7 +182,7 @@ def lot_seed(snap: Any, key: str, rule: str, pool: tuple[str, ...], beacon: str 
     """``(seed, Reveal or None)`` of the lot: a fresh 63-bit seed from the operating system
     without a commitment (as before issue 30); after one, the seed of the committed secret
     (and the beacon), refused as the cup draw's is (:func:`dbfcli.app.draws.reveal_for`)."""
-    from ..rules.drawproof import lot_field, lot_subject
+    from ..rules.cup.drawproof import lot_field, lot_subject
     from .draws import reveal_for
 
     subject = lot_subject(key, pool)
@@ -200,7 +200,7 @@ def lot_seed(snap: Any, key: str, rule: str, pool: tuple[str, ...], beacon: str 
 
 def _refuse_hand_drawn(snap: Any, key: str, rule: str, pool: tuple[str, ...], notes: list[Problem]) -> None:
     """A committed lot is drawn by dbf with its secret (`dbf lot draw`), never recorded by hand."""
-    from ..rules.drawproof import lot_subject
+    from ..rules.cup.drawproof import lot_subject
 
     _, c = _commitment_of(snap, lot_subject(key, pool), notes)
     if c is not None:
@@ -217,7 +217,7 @@ def list_lots(session: Session) -> Outcome:
 
 
 def _list_lots(session: Session, notes: list[Problem]) -> Outcome:
-    from ..store.lots import lot_to_data
+    from ..store.divisions.lots import lot_to_data
 
     snap = session.snap
     pending, _ = snap.pending_lots()
@@ -267,7 +267,7 @@ def _record_lot(session: Session, request: LotRequest, notes: list[Problem]) -> 
 
 
 def _save(session: Session, lot: Any, verb: str, dry_run: bool, notes: list[Problem]) -> Outcome:
-    from ..store.lots import LOTS, lot_to_data, lots_data
+    from ..store.divisions.lots import LOTS, lot_to_data, lots_data
 
     snap = session.snap
     store = snap.store
@@ -291,7 +291,7 @@ def remove_lot(session: Session, key: str, teams: Sequence[str] | None, teams_te
 
 def _remove_lot(session: Session, key: str, teams: Sequence[str] | None, teams_text: str | None, dry_run: bool,
                 notes: list[Problem]) -> Outcome:
-    from ..store.lots import LOTS, lot_removal_refusals, lot_to_data, lots_data
+    from ..store.divisions.lots import LOTS, lot_removal_refusals, lot_to_data, lots_data
 
     snap = session.snap
     lots, lot = _recorded(snap, key, teams, teams_text, notes)
@@ -330,7 +330,7 @@ def commit_lot(session: Session, key: str | None, teams: Sequence[str] | None, b
 
 def _commit_lot(session: Session, key: str | None, teams: Sequence[str] | None, beacon_source: str | None,
                 force: bool, dry_run: bool, notes: list[Problem]) -> Outcome:
-    from ..rules.drawproof import LOT_ALGORITHM, lot_field, lot_subject
+    from ..rules.cup.drawproof import LOT_ALGORITHM, lot_field, lot_subject
     from ..store.drawproof import LOT_COMMITMENTS, lot_commitments_data, write_draw_secret
     from .draws import committed, new_commitment, refuse_committed
 
@@ -379,9 +379,9 @@ def _verify_lot(session: Session, key: str | None, teams: Sequence[str] | None, 
 def _season_lot(session: Session, key: str, teams: Sequence[str] | None,
                 notes: list[Problem]) -> tuple[dict[str, Any], list[Problem]]:
     """The bundle of the committed lot KEY (among ``teams``) of this season, and what fails."""
-    from ..rules.drawproof import bundle, reveal_problems
-    from ..rules.drawverify import verify
-    from ..store.lots import lot_reveal
+    from ..rules.cup.drawproof import bundle, reveal_problems
+    from ..rules.cup.drawverify import verify
+    from ..store.divisions.lots import lot_reveal
 
     snap = session.snap
     lots = _lots(snap, notes)

@@ -5,7 +5,7 @@ Each function takes a :class:`~dbfcli.app.session.Session` and the sheet as a va
 (:class:`SheetText`: its bytes and the name it has in every problem), and returns an
 :class:`~dbfcli.app.outcome.Outcome`. ``dbf result check|submit|amend`` and the captains'
 ``dbf serve`` both call them: the same parse, rules, plan, transaction, lock and journal.
-The rules live in ``dbfcli.rules.sheet*`` and ``dbfcli.rules.recording``; what a sheet is
+The rules live in ``dbfcli.rules.sheet.validate*`` and ``dbfcli.rules.sheet.recording``; what a sheet is
 checked against is assembled by ``dbfcli.store.sheetcontext``.
 """
 
@@ -41,7 +41,7 @@ class Extra(MutableValue, kw_only=True):
     #: a file the same write removes (the pending sheet ``dbf result accept`` records)
     settles: str | None = None
     #: §1.5.16: an amendment that changes the winner after the next draw moves the new winner
-    #: into the old one's place there (store.winnermove), while that match has no result
+    #: into the old one's place there (store.cup.winnermove), while that match has no result
     move_to_next_round: bool = False
 
 
@@ -72,7 +72,7 @@ def read_sheet_file(path: Any) -> SheetText:
 
 def parse_sheet(text: SheetText) -> Any:
     """The sheet parsed (docs/interface.md "Result sheet"); every problem of form at once."""
-    from ..store.cupresults import parse_cup_sheet
+    from ..store.cup.results import parse_cup_sheet
 
     sheet, problems = parse_cup_sheet(text.data, text.label)
     if problems or sheet is None:
@@ -83,7 +83,7 @@ def parse_sheet(text: SheetText) -> Any:
 def load_sheet(session: Session, text: SheetText, now: dt.datetime, amend: bool = False) -> Loaded:
     """Read the sheet and what it is checked against; refuse problems in the season's files and
     a cup match that is not drawn (§1.5.16)."""
-    from ..rules.matchstate import allowed
+    from ..rules.cup.matchstate import allowed
     from ..store.sheetcontext import cup_context
     from ..rules.model import match_division as division_of
 
@@ -100,8 +100,8 @@ def load_sheet(session: Session, text: SheetText, now: dt.datetime, amend: bool 
 
 
 def plan_sheet(loaded: Loaded, penalty: bool, amend: bool = False) -> Any:
-    """:func:`dbfcli.rules.recording.plan_cup_sheet` on what :func:`load_sheet` read."""
-    from ..rules.recording import plan_cup_sheet
+    """:func:`dbfcli.rules.sheet.recording.plan_cup_sheet` on what :func:`load_sheet` read."""
+    from ..rules.sheet.recording import plan_cup_sheet
 
     i = loaded.inputs
     return plan_cup_sheet(loaded.sheet, i.ctx, i.match, joins=[j for r in i.records for j in r.joins],
@@ -181,7 +181,7 @@ def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = N
     """A division sheet checked (§1.1.2.1); refused (exit 2) for a division without teams or a
     match not in its schedule. ``contexts``: a batch's cache of
     :func:`dbfcli.store.sheetcontext.division_context` by division."""
-    from ..rules.sheet import validate_division_sheet
+    from ..rules.sheet.validate import validate_division_sheet
     from ..rules.model import match_division as division_of
     from ..store.sheetcontext import division_context
 
@@ -208,9 +208,9 @@ def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = N
 def _division_vp(store: Any, sheet: Any, res: Any) -> dict[str, float] | None:
     """The VP each team scores with a valid division sheet (§1.1.2.1, §1.1.3.1, §1.1.4.1: the
     match counts in the all-play-all's standings), on the season's scale (``vp_scale``,
-    :func:`dbfcli.rules.vp.match_vp`; docs/readings/divisions-standings.md): ``{team: VP}``,
+    :func:`dbfcli.rules.divisions.vp.match_vp`; docs/readings/divisions-standings.md): ``{team: VP}``,
     or None while the sheet has errors or the scale cannot be read."""
-    from ..rules.vp import match_vp, vp_number
+    from ..rules.divisions.vp import match_vp, vp_number
     from ..store.snapshotapi import as_snapshot
 
     if not res.ok or not res.imps:
@@ -227,8 +227,8 @@ def write_division(tx: Any, store: Any, verdict: DivisionVerdict, sheet_plain: A
                    verb: str) -> None:
     """Plan the write of a valid division sheet: the schedule frozen by the first result, the
     record (``sheet_plain``: the sheet as plain data, kept in it)."""
-    from ..store.cupresults import division_match_file, division_record_data
-    from ..store.divresults import freeze_schedule
+    from ..store.cup.results import division_match_file, division_record_data
+    from ..store.divisions.results import freeze_schedule
 
     sheet, res = verdict.sheet, verdict.res
     freeze_schedule(tx, store, verdict.division, verdict.settings)  # the first result fixes the match ids
@@ -239,7 +239,7 @@ def write_division(tx: Any, store: Any, verdict: DivisionVerdict, sheet_plain: A
 
 def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amend: bool,
               now: dt.datetime, extra: Extra | None = None) -> Outcome:
-    from ..store.cupresults import division_match_file, sheet_data
+    from ..store.cup.results import division_match_file, sheet_data
 
     store, extra = loaded.store, extra or Extra()
     v = division_verdict(store, loaded.sheet)
@@ -269,8 +269,8 @@ def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amen
 def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict[str, Any], amend: bool) -> bool:
     """Inside the write: ``True`` when this match is already recorded with this very sheet and
     this is not an amendment (said so in ``doc``); a different sheet needs ``amend``; an
-    amendment of a match that is not recorded is refused (:func:`dbfcli.rules.matchstate.allowed`)."""
-    from ..rules.matchstate import allowed
+    amendment of a match that is not recorded is refused (:func:`dbfcli.rules.cup.matchstate.allowed`)."""
+    from ..rules.cup.matchstate import allowed
 
     exists = store.exists(rel)
     if exists and not amend:
@@ -285,8 +285,8 @@ def _recorded_already(store: Any, rel: str, sheet: Any, doc: dict[str, Any], ame
 
 def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
     """An identical resubmit changes nothing; a different one needs ``amend``."""
-    from ..rules.matchstate import allowed
-    from ..rules.sheet import same_sheet
+    from ..rules.cup.matchstate import allowed
+    from ..rules.sheet.validate import same_sheet
     from ..store.sheetcontext import recorded_sheet
 
     old = recorded_sheet(store, rel)
@@ -300,8 +300,8 @@ def _already(store: Any, rel: str, sheet: Any, doc: dict[str, Any]) -> None:
 
 
 def _sheet_state(sheet: Any, stage: str) -> Any:
-    """The match a sheet names, at ``stage``, as :func:`dbfcli.rules.matchstate.allowed` judges it."""
-    from ..rules.matchstate import MatchState
+    """The match a sheet names, at ``stage``, as :func:`dbfcli.rules.cup.matchstate.allowed` judges it."""
+    from ..rules.cup.matchstate import MatchState
     from ..rules.model import CupMatch
 
     return MatchState(match=CupMatch(sheet.match, 0, (sheet.home.team, sheet.away.team)), stage=stage)
@@ -328,7 +328,7 @@ def _check(session: Session, text: SheetText, now: dt.datetime) -> Outcome:
 def submit_sheet(session: Session, text: SheetText, now: dt.datetime, *, penalty: bool = False,
                  dry_run: bool = False, amend: bool = False, extra: Extra | None = None) -> Outcome:
     """``dbf result submit|amend FILE``, and a captain's Send: one sheet decided
-    (:func:`dbfcli.rules.recording.plan_cup_sheet`) and, when it may be recorded, written in
+    (:func:`dbfcli.rules.sheet.recording.plan_cup_sheet`) and, when it may be recorded, written in
     one transaction with what ``extra`` records beside it (one journal entry: ``dbf undo``
     takes it all back). ``penalty``: record a sheet whose only errors are of form with the
     §1.5.14 penalty."""
@@ -362,9 +362,9 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
     and said so), with its sender when a captain sent it (:class:`Extra`); an amendment of a
     locked match (§1.5.16) is refused, and so is a write that would break a season invariant
     (the store's commit checks them all, :func:`dbfcli.store.season.commit_checks`)."""
-    from ..store.cupresults import cup_record_data, match_file, sheet_data
+    from ..store.cup.results import cup_record_data, match_file, sheet_data
     from ..store.sheetcontext import amend_refusal
-    from ..store.winnermove import move_winner
+    from ..store.cup.winnermove import move_winner
 
     sheet, store, match, res = loaded.sheet, loaded.store, loaded.inputs.match, plan.check
     rel = match_file(match.id)
@@ -374,11 +374,11 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
                            + (" (--move-to-next-round, §1.5.16)" if move else ""), dry_run, session.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
             return False
-        if amend:   # §1.5.16, read under the lock: rules.matchstate.allowed(state, "amend")
+        if amend:   # §1.5.16, read under the lock: rules.cup.matchstate.allowed(state, "amend")
             refusal = amend_refusal(store, rel, match, res.winner, loaded.inputs.ctx.draws)
             if refusal is not None and not (move and refusal.code == "state.already-drawn"):
                 raise UsageProblem([refusal])
-        if move:   # §1.5.16: rules.winnermove decides, store.winnermove plans the draw and schedule
+        if move:   # §1.5.16: rules.cup.winnermove decides, store.cup.winnermove plans the draw and schedule
             doc["moved_to_next_round"], problems = move_winner(tx, store, match, res.winner, loaded.inputs.ctx.draws)
             refuse(problems)
         tx.write_yaml(rel, cup_record_data(
@@ -419,10 +419,10 @@ def record_walkover(session: Session, match_id: str, withdrawn: str, received: d
 
 
 def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.datetime, dry_run: bool) -> Outcome:
-    from ..rules.fees import team_players_in_round, walkover
-    from ..rules.matchstate import allowed, match_state, walkover_fees
+    from ..rules.cup.fees import team_players_in_round, walkover
+    from ..rules.cup.matchstate import allowed, match_state, walkover_fees
     from ..rules.value import replace
-    from ..store.cupresults import match_file, walkover_data
+    from ..store.cup.results import match_file, walkover_data
     from ..store.sheetcontext import walkover_context
 
     snap = session.snap

@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup enter teams.yaml
         """
-        from ..rules.roster import check_cup_teams, duplicate_team_ids
+        from ..rules.cup.roster import check_cup_teams, duplicate_team_ids
         from ..store.geodata import load_postcodes
         from ..store.teams import CUP_TEAMS, read_entry_file, teams_file_data
 
@@ -58,9 +58,9 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup teams --json
         """
-        from ..rules.entry import entry_rounds
-        from ..rules.roster import division_players
-        from ..rules.sheet_players import team_players
+        from ..rules.cup.entry import entry_rounds
+        from ..rules.cup.roster import division_players
+        from ..rules.sheet.players import team_players
         snap = load_snapshot()
         settings = snap.settings()
         cup, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
@@ -114,9 +114,9 @@ def register(app: typer.Typer) -> None:
         Example: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100
         """
         from ..rules.model import Player
-        from ..rules.sheet import Addition
-        from ..rules.sheet_players import addition_problems
-        from ..store.cupresults import ADDITIONS, additions_data
+        from ..rules.sheet.validate import Addition
+        from ..rules.sheet.players import addition_problems
+        from ..store.cup.results import ADDITIONS, additions_data
         from .common import fail, today
 
         day = today(announced_on)
@@ -171,9 +171,9 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup withdraw-player ODE-1 100240 --note "moved abroad"
         """
-        from ..rules.records import Withdrawal
-        from ..rules.sheet_players import withdrawal_problems
-        from ..store.cupresults import WITHDRAWALS, withdrawals_data
+        from ..rules.cup.records import Withdrawal
+        from ..rules.sheet.players import withdrawal_problems
+        from ..store.cup.results import WITHDRAWALS, withdrawals_data
         from .common import fail, today
 
         day = today(on)

@@ -23,7 +23,7 @@ COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", 
 
 
 def _doc(round_no: int, rows) -> dict:
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     def one(s):
         # §1.5.5/§1.5.13; §1.5.7: as seated at DBF's venue; §1.5.16: nothing while a place is pending
@@ -68,7 +68,7 @@ def _sides(s) -> tuple[str, str]:
     pending place (§1.5.16) shows its two teams, "winner of C1-032" included, as drawn."""
     from ..i18n import team_label
 
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     if s.pending:
         return team_label(s.teams[0]), team_label(s.teams[1])
@@ -198,8 +198,8 @@ def set_(
 
     Example: dbf schedule cup set C1-007 --date 2026-12-12 --time 10:00 --venue 5000
     """
-    from ..rules.home import schedule_match
-    from ..store.cupdraw import SCHEDULE, schedule_data
+    from ..rules.cup.home import schedule_match
+    from ..store.cup.draws import SCHEDULE, schedule_data
 
     snap = load_snapshot()
     store = snap.store
@@ -256,7 +256,7 @@ def _set_options(date: str | None, time: str | None, venue: str | None, dispensa
 
 def _agreed(old, clear: bool, day, time: str | None, venue: str | None, dispensation: str | None):
     """The match's agreement after ``set``: today's (none with ``--clear``) with what is given."""
-    from ..rules.home import Agreement
+    from ..rules.cup.home import Agreement
     from ..rules.value import replace
 
     old = Agreement() if clear or old is None else old

@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         now = parse_now(today)
         snap = load_snapshot()
         settings = snap.settings()
-        from ..rules.waiting import waiting_notes
+        from ..rules.cup.waiting import waiting_notes
 
         sources, notes, warnings = snap.deadline_sources(settings, now)
         warnings = list(warnings) + waiting_notes(snap.pending_items())   # what waits for the TD (issue 26)

@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         """
         from ..rules.geography import landmass_of, road_route, side_of
         from ..rules.problems import Problem
-        from ..rules.up import up_for_trip
+        from ..rules.cup.up import up_for_trip
         from ..store.geodata import ATTRIBUTION, load_postcodes
 
         settings, snap = _up_settings()

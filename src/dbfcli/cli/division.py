@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf division enter 1div first-division.yaml
         """
-        from ..rules.roster import check_divisions
+        from ..rules.cup.roster import check_divisions
         from ..store.geodata import load_postcodes
         from ..store.teams import division_file, read_entry_file, teams_file_data
 
@@ -92,7 +92,7 @@ def _fees_command(division: typer.Typer) -> None:
 
         Example: dbf division fees 1div --json
         """
-        from ..rules.fees import division_fees
+        from ..rules.cup.fees import division_fees
         from ..rules.model import DIVISIONS
         snap = load_snapshot()
         settings = snap.settings()

@@ -51,7 +51,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
          freeze: bool = False, refreeze: bool = False, dry_run: bool = False, team: str | None = None) -> None:
     """Load the division and the settings, build (or read the stored) schedule, print it
     (``--freeze``: store it; ``--ics``: write a calendar)."""
-    from ..rules.roundrobin import round_venues
+    from ..rules.divisions.roundrobin import round_venues
 
     snap = load_snapshot()
     store = snap.store
@@ -68,7 +68,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
     venue = round_venues(rounds, settings)
     doc = _schedule_doc(division_id, store.season, division, settings, stored is not None, rounds, venue, warnings)
     if written:
-        from ..store.divresults import schedule_file
+        from ..store.divisions.results import schedule_file
 
         doc["stored_in"] = schedule_file(division_id)
         doc["dry_run"] = dry_run
@@ -104,7 +104,7 @@ def show(division_id: str, json_: bool = False, csv: bool = False, ics: Path | N
 def _rounds(snap, division_id: str, division, settings, would_store: bool):
     """(the stored schedule or None, the rounds shown -- stored, else computed --, the warnings
     on them): a malformed stored schedule exits 2, one that breaks a rule exits 1 (§1.1.2.1)."""
-    from ..rules.roundrobin import check_frozen, division_schedule, schedule_problems
+    from ..rules.divisions.roundrobin import check_frozen, division_schedule, schedule_problems
 
     stored, stored_teams, problems = snap.frozen(division_id, settings)   # read after the write
     if problems:                                   # a malformed stored schedule: exit 2
@@ -166,10 +166,10 @@ def _write_ics(snap, division_id: str, rounds, names: dict, venue, boards: int, 
 def _freeze(snap, division, settings, refreeze: bool, dry_run: bool) -> bool:
     """Store the schedule (unless stored and not ``refreeze``); refused (exit 2) when a stored
     schedule would be replaced while results use its match ids
-    (:func:`dbfcli.store.divresults.refreeze_refusal`)."""
+    (:func:`dbfcli.store.divisions.results.refreeze_refusal`)."""
     import datetime as dt
 
-    from ..store.divresults import freeze_schedule
+    from ..store.divisions.results import freeze_schedule
 
     refusal = snap.refreeze_refusal(division.id) if refreeze else None
     if refusal is not None:

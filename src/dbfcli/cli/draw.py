@@ -63,7 +63,7 @@ def _show_draw(out, plan, dry_run: bool) -> None:
     """A draw (:class:`dbfcli.app.draws.DrawPlan`) on the terminal: a table per pool, the byes,
     the file written and how to reproduce or verify it."""
     from ..i18n import team_label as label
-    from ..store.cupdraw import draw_file
+    from ..store.cup.draws import draw_file
 
     d, names, round_, reveal = plan.draw, plan.names, plan.round, plan.reveal
     pools = sorted({m.pool for m in d.matches}, key=lambda p: (p is None, p or ""))

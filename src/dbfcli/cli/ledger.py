@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf gp --csv > gp.csv
         """
-        from ..rules.gp import format_gp
+        from ..rules.cup.gp import format_gp
 
         snap = load_snapshot()
         _, names, problems = snap.cup_team_names()

@@ -92,7 +92,7 @@ def _mark_sent(store, round_no: int, messages: int, how: str) -> None:
     draw" done only then (cup/notices/draw-NN.yaml, journaled)."""
     import datetime as dt
 
-    from ..store.cupdraw import notice_data, notice_file
+    from ..store.cup.draws import notice_data, notice_file
     from .common import RUN, command_line
 
     with store.transaction(command_line(), f"draw of cup round {round_no} sent to the captains (§1.5.16)", False,
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
         warnings = check(problems)
         sheets: dict[str, str] = {}
         if not no_sheet:
-            from ..store.blanks import blank_yaml
+            from ..store.cup.blanks import blank_yaml
             from ..app.blanks import blank_sheets
 
             sheets = {f["match"]: blank_yaml(f) for f in blank_sheets(snap, [], round_)}
@@ -331,7 +331,7 @@ def _commitment_mails(data, round_: int, frm: str, lang: str):
 def _weekend_rounds(snap, division_, div: str, weekend: int):
     """(the rounds of the division's weekend, its date): §1.1.2.1, the rounds of each weekend;
     exit 2 for a weekend the division does not have."""
-    from ..rules.roundrobin import rounds_per_weekend
+    from ..rules.divisions.roundrobin import rounds_per_weekend
 
     dsettings = snap.settings().division(div)
     rounds = snap.season_schedule(division_, dsettings)
@@ -416,7 +416,7 @@ def _reminder_items(snap, when):
     """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
     [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
     `dbf fees` (§1.5.15)."""
-    from ..rules.fees import Payment, ledgers
+    from ..rules.cup.fees import Payment, ledgers
 
     settings = snap.settings()
     teams_, problems = snap.cup_teams()

@@ -7,7 +7,7 @@ runners-up match (§1.1.4.2).
     dbf playoff 3div [--json]                    the runners-up match 3div-PO (also 3div-a / 3div-b)
 
 IMPs of ``--half``/``--extra`` are in the order of the match's teams as printed.
-State: ``divisions/playoff.yaml`` (see :mod:`dbfcli.store.playoff`).
+State: ``divisions/playoff.yaml`` (see :mod:`dbfcli.store.divisions.playoff`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _div(value: str) -> str:
 
 
 def state(snap, seed: int | None = None, on: dt.date | None = None, div: str = "1div") -> dict[str, Any]:
-    """:func:`dbfcli.store.playoffstate.playoff_state` through the snapshot; exit 1 with the
+    """:func:`dbfcli.store.divisions.playoffstate.playoff_state` through the snapshot; exit 1 with the
     §1.1.2.8 problems when no pairing can be made yet."""
     out = snap.playoff_state(seed=seed, on=on, div=div)
     if out.get("blocked"):
@@ -43,7 +43,7 @@ def state(snap, seed: int | None = None, on: dt.date | None = None, div: str = "
 
 
 def _render(division: str, out: dict) -> tuple[dict, Any]:
-    from ..store.playoffstate import playoff_doc
+    from ..store.divisions.playoffstate import playoff_doc
 
     doc = playoff_doc(division, out)
 
@@ -62,13 +62,13 @@ def _render(division: str, out: dict) -> tuple[dict, Any]:
 def _match_row(division: str, m, out: dict) -> tuple:
     """One play-off match as a table row: the 1st division's with the carry-over (§1.1.2.10),
     the runners-up match's with one section and no carry-over (§1.1.4.2)."""
-    from ..rules.playoff import show_imps
+    from ..rules.divisions.playoff import show_imps
 
     a, b = m.teams
     result, decision = out["decisions"].get(m.id, (None, None))
     lot = (tr("lot_seed", seed=m.lot.seed) if m.lot and m.lot.seed is not None else
            " (lot)" if m.lot else "")
-    due = any(x.key == m.id for x in out["pending_lots"])     # the teams are fixed (rules.playoff.teams_fixed)
+    due = any(x.key == m.id for x in out["pending_lots"])     # the teams are fixed (rules.divisions.playoff.teams_fixed)
     home = f"{m.home_section_1}{lot}" if m.home_section_1 else tr("lot_pending") if due else tr("home_open")
     raw = None if result is None else result.imps()
     res = "" if raw is None else f"{raw[0]}-{raw[1]}"
@@ -145,8 +145,8 @@ def register(app: typer.Typer) -> None:
 
 def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int], dry_run: bool) -> None:
     """§1.1.2.8: record the round-robin winner's choice of semi-final opponent."""
-    from ..rules.playoff import semi_final_pairing
-    from ..store.playoff import PLAYOFF, playoff_data
+    from ..rules.divisions.playoff import semi_final_pairing
+    from ..store.divisions.playoff import PLAYOFF, playoff_data
 
     if division != "1div":
         fail(Msg("only the 1st division's winner chooses an opponent (§1.1.2.8)"), rule="1.1.2.8", code="usage.option")
@@ -183,7 +183,7 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
 def _chooser_known(out: dict) -> list:
     """§1.1.2.8: the choice belongs to the team placed first "efter grundspillet": refused while
     the round robin is not complete, or while a lot that decides the top 4 is not drawn
-    (``out["order_lots"]``: :func:`dbfcli.rules.playoff.open_order_lots`)."""
+    (``out["order_lots"]``: :func:`dbfcli.rules.divisions.playoff.open_order_lots`)."""
     from ..rules.problems import Problem
 
     if not out.get("complete"):
@@ -197,7 +197,7 @@ def _chooser_known(out: dict) -> list:
 def _chosen_home_lots(out: dict, pairing) -> list:
     """§1.1.2.9: the home lots the semi-finals of the pairing just chosen need (the state read
     before the choice speaks of the old pairing, which no longer plays: issue 25.10)."""
-    from ..rules.playoff import first_division_playoff, home_lot_warning, home_lots_due
+    from ..rules.divisions.playoff import first_division_playoff, home_lot_warning, home_lots_due
 
     matches, _ = first_division_playoff(out["order"], out["mutual"], out["seed"], pairing, lots=out["lots"])
     return [home_lot_warning(lot) for lot in home_lots_due(matches, lambda _mid: True)]
@@ -224,8 +224,8 @@ def _final_stands(out: dict, match: str, decision) -> list:
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
             today_: Optional[str], dry_run: bool) -> None:
     """§1.1.2.7, §1.1.2.11, §1.1.4.2: record a play-off result."""
-    from ..rules.playoff import Half, PlayoffResult, decide, home_before_result
-    from ..store.playoff import PLAYOFF, playoff_data
+    from ..rules.divisions.playoff import Half, PlayoffResult, decide, home_before_result
+    from ..store.divisions.playoff import PLAYOFF, playoff_data
 
     snap = load_snapshot()
     with snap.store.transaction(command_line(), f"play-off result {match}", dry_run, RUN.lock_timeout) as tx:

@@ -17,8 +17,8 @@ OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Also write the re
 
 def _cup(data, rnd: int, lang: str) -> tuple[str, dict]:
     from ..publish.press import cup_round_report
-    from ..rules.entry import team_divisions
-    from ..rules.roster import division_players
+    from ..rules.cup.entry import team_divisions
+    from ..rules.cup.roster import division_players
 
     draw = data.draws.get(rnd)
     if draw is None:
@@ -74,7 +74,7 @@ def _next_fixtures(data, nxt: int) -> tuple[list, list[str]]:
     """The next drawn round's fixtures (home, away, venue, date, time) and its byes."""
     from ..publish.gather import place_name, schedule_round
     from ..publish.press import PressFixture
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     sched, _ = schedule_round(data, nxt)
     fixtures = []
@@ -94,7 +94,7 @@ def _is_upset(m) -> bool:
 def _division(data, div_id: str, weekend: int, lang: str) -> tuple[str, dict]:
     from ..publish.press import division_weekend_report
     from ..publish.site import division_context
-    from ..rules.roundrobin import rounds_per_weekend
+    from ..rules.divisions.roundrobin import rounds_per_weekend
 
     div = data.divisions.get(div_id)
     if div is None:

@@ -7,7 +7,7 @@
     dbf qualification west enter FILE                Kreds IV's teams, best first
     dbf qualification qualifiers [--out FILE]        the qualifiers file of `dbf season rollover --qualifiers`
 
-State: ``qualification/east.yaml`` and ``qualification/west.yaml`` (see :mod:`dbfcli.store.playoff`).
+State: ``qualification/east.yaml`` and ``qualification/west.yaml`` (see :mod:`dbfcli.store.divisions.playoff`).
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ def _no_east(columns: tuple[str, ...], doc: dict) -> None:
 
 
 def _table(ef):
-    """:func:`dbfcli.rules.qualification.east_table` of the east tournament (§1.1.5.2)."""
-    from ..rules.qualification import east_table
+    """:func:`dbfcli.rules.divisions.qualification.east_table` of the east tournament (§1.1.5.2)."""
+    from ..rules.divisions.qualification import east_table
 
     return east_table([t.id for t in ef.teams], ef.results)
 
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf qualification east enter east.yaml
         """
-        from ..store.playoff import EAST, check_east, east_data, parse_east, read_entry
+        from ..store.divisions.playoff import EAST, check_east, east_data, parse_east, read_entry
 
         ef, problems = parse_east(read_entry(file, "teams file"))
         check(problems)
@@ -112,7 +112,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf qualification east schedule --json
         """
-        from ..rules.qualification import EAST_BOARDS
+        from ..rules.divisions.qualification import EAST_BOARDS
 
         ef = _east(load_store(), required=False)
         if ef is None:
@@ -143,8 +143,8 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf qualification east result QE-R01-01 --imps 52 31
         """
-        from ..rules.qualification import EAST_BOARDS, wbf_vp
-        from ..store.playoff import EAST, east_data
+        from ..rules.divisions.qualification import EAST_BOARDS, wbf_vp
+        from ..store.divisions.playoff import EAST, east_data
 
         if min(imps) < 0:
             fail(Msg('IMPs are whole numbers >= 0'), code="usage.option")
@@ -207,7 +207,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf qualification west enter kreds4.yaml
         """
-        from ..store.playoff import WEST, read_entry
+        from ..store.divisions.playoff import WEST, read_entry
         from ..store.teams import parse_teams_yaml, teams_file_data
 
         teams, _, problems = parse_teams_yaml(read_entry(file, "teams file"))
@@ -232,7 +232,7 @@ def register(app: typer.Typer) -> None:
         Example: dbf qualification qualifiers --membership 5200 4800 --out qualifiers.yaml
         """
         from ..rules.problems import Problem
-        from ..rules.qualification import Qualifiers, allocate_places
+        from ..rules.divisions.qualification import Qualifiers, allocate_places
         from ..store.teams import team_to_data
         from ..store.yamlio import dump_yaml
 

@@ -3,7 +3,7 @@
 ``check`` validates, ``submit`` validates and records, ``amend`` replaces a
 recorded sheet, ``walkover`` records a team withdrawing (§1.5.15). Each command
 parses its options, makes one call of the application layer (:mod:`dbfcli.app.sheets`)
-and renders the outcome; the rules live in ``dbfcli.rules.sheet*``.
+and renders the outcome; the rules live in ``dbfcli.rules.sheet.validate*``.
 """
 
 from __future__ import annotations

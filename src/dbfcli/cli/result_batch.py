@@ -2,10 +2,10 @@
 
 One lock (``submit`` is declared ``writes=True``), one read of the season
 (:func:`dbfcli.store.sheetcontext.load_sheet_season`; each division's schedule once). Each
-sheet is decided by the rules a single sheet is (:func:`dbfcli.rules.recording.plan_cup_sheet`,
-:func:`dbfcli.rules.sheet.validate_division_sheet`), against the season AND the sheets of the
+sheet is decided by the rules a single sheet is (:func:`dbfcli.rules.sheet.recording.plan_cup_sheet`,
+:func:`dbfcli.rules.sheet.validate.validate_division_sheet`), against the season AND the sheets of the
 batch accepted before it, in name order: those are recorded matches to the next sheet
-(§1.5.12a, §2.11, §1.5.12 joins), and :mod:`dbfcli.rules.batch` refuses a second sheet of a
+(§1.5.12a, §2.11, §1.5.12 joins), and :mod:`dbfcli.rules.sheet.batch` refuses a second sheet of a
 match, a team twice in a round, a division player on two sheets of a round. Each valid sheet is
 then written as its own transaction: its own journal entry, so ``dbf undo`` undoes one sheet.
 Readings: docs/readings/input.md ("A whole round in one command").
@@ -77,7 +77,7 @@ class Batch(MutableValue, kw_only=True):
     season: object = None                 # store.sheetcontext.SheetSeason, read at the first cup sheet
     contexts: dict = field(default_factory=dict)     # division id -> what its sheets are checked against
     seen: dict = field(default_factory=dict)         # match id -> the file of its first sheet
-    accepted: list = field(default_factory=list)     # rules.batch.BatchEntry
+    accepted: list = field(default_factory=list)     # rules.sheet.batch.BatchEntry
 
 
 def _rejected(f: Path, problems, doc: dict | None = None) -> Judged:
@@ -105,7 +105,7 @@ def judge(batch: Batch, f: Path) -> Judged:
     sheet = None
     try:
         sheet, plain = _read(f)
-        from ..rules.batch import same_match
+        from ..rules.sheet.batch import same_match
 
         twice = same_match(sheet, batch.seen)
         batch.seen.setdefault(sheet.match, str(f))
@@ -149,9 +149,9 @@ def _season(batch: Batch):
 
 
 def _judge_cup(batch: Batch, f: Path, sheet, plain) -> Judged:
-    from ..rules.batch import batch_conflicts
-    from ..rules.matchstate import allowed
-    from ..rules.recording import plan_cup_sheet
+    from ..rules.sheet.batch import batch_conflicts
+    from ..rules.cup.matchstate import allowed
+    from ..rules.sheet.recording import plan_cup_sheet
     from ..store.sheetcontext import sheet_inputs
     from ..app.sheets import division_typo as _division_typo, sheet_doc as _doc
 
@@ -181,8 +181,8 @@ def _accept_cup(batch: Batch, f: Path, sheet, plain, plan, match, doc: dict) -> 
     """A valid cup sheet: already recorded (the same sheet: nothing to do; another: refused,
     ``dbf result amend``), else accepted unless it breaks a season invariant (issue 13.5); the
     next sheets see it as recorded."""
-    from ..rules.batch import entry_of
-    from ..store.cupresults import cup_record_data, match_file, record_of
+    from ..rules.sheet.batch import entry_of
+    from ..store.cup.results import cup_record_data, match_file, record_of
 
     rel = match_file(match.id)
     if batch.store.exists(rel):
@@ -206,10 +206,10 @@ def _accept_cup(batch: Batch, f: Path, sheet, plain, plan, match, doc: dict) -> 
 
 def _recorded_before(batch: Batch, f: Path, sheet, rel: str, doc: dict) -> Judged:
     """The match has a record: the same sheet changes nothing; another is refused (amend)."""
-    from ..rules.matchstate import MatchState, allowed
+    from ..rules.cup.matchstate import MatchState, allowed
     from ..rules.model import CupMatch
     from ..rules.problems import Problem
-    from ..rules.sheet import same_sheet
+    from ..rules.sheet.validate import same_sheet
     from ..store.sheetcontext import recorded_sheet
 
     old = recorded_sheet(batch.store, rel)
@@ -223,8 +223,8 @@ def _recorded_before(batch: Batch, f: Path, sheet, rel: str, doc: dict) -> Judge
 
 
 def _judge_division(batch: Batch, f: Path, sheet, plain) -> Judged:
-    from ..rules.batch import batch_conflicts, entry_of
-    from ..store.cupresults import division_match_file
+    from ..rules.sheet.batch import batch_conflicts, entry_of
+    from ..store.cup.results import division_match_file
     from ..app.sheets import division_verdict, write_division
 
     verdict = division_verdict(batch.store, sheet, batch.contexts)

@@ -6,7 +6,7 @@ sheet: the score of each board at both tables, IMPs per board and per segment
 know (the UP of the trip, §1.5.4; who signed, §1.5.14) is left for the TD to
 confirm. ``blank`` writes pre-filled sheets. These commands sit on the ``result``
 group (``attach``, called by :mod:`.result`); validation is the existing sheet
-validation (:func:`dbfcli.rules.sheet.validate_cup_sheet`), never a copy.
+validation (:func:`dbfcli.rules.sheet.validate.validate_cup_sheet`), never a copy.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _now() -> dt.datetime:
 def match_setting(store, match_id: str, now: dt.datetime):
     """The match and what its sheet is checked against: ``(kind, round, home, away, teams, ctx,
     records, match)``; kind ``cup`` or ``division``. Exit 2 for an unknown match."""
-    from ..rules.sheet import Sheet, SheetSide
+    from ..rules.sheet.validate import Sheet, SheetSide
     from ..store.sheetcontext import division_context, division_of
 
     div = division_of(match_id)
@@ -78,7 +78,7 @@ def _cup_inputs(season, probe, now):
 def roster_of(kind: str, round_no: int, home: str, away: str, teams, ctx):
     """Who may sit for either team: the rosters, and for the cup the additions announced for
     this round or earlier (§1.5.11)."""
-    from ..rules.teammatch import RosterPlayer
+    from ..rules.scoring.teammatch import RosterPlayer
 
     out = []
     for tid in (home, away):
@@ -94,18 +94,18 @@ def roster_of(kind: str, round_no: int, home: str, away: str, teams, ctx):
 
 def _validate_text(kind: str, text: str, file: str, ctx, records, match):
     """The existing validation of a sheet: parsed, then the division rules or the plan of a cup
-    sheet (:func:`dbfcli.rules.recording.plan_cup_sheet`, the fee warning included) -- what
+    sheet (:func:`dbfcli.rules.sheet.recording.plan_cup_sheet`, the fee warning included) -- what
     ``dbf result check`` decides."""
-    from ..store.cupresults import parse_cup_sheet
+    from ..store.cup.results import parse_cup_sheet
 
     sheet, problems = parse_cup_sheet(text, file)
     if sheet is None or problems:
         return None, problems
     if kind == "division":
-        from ..rules.sheet import validate_division_sheet
+        from ..rules.sheet.validate import validate_division_sheet
 
         return validate_division_sheet(sheet, ctx), []
-    from ..rules.recording import plan_cup_sheet
+    from ..rules.sheet.recording import plan_cup_sheet
 
     return plan_cup_sheet(sheet, ctx, match, joins=[j for r in records for j in r.joins]).check, []
 
@@ -130,7 +130,7 @@ FormatOpt = Annotated[str | None, typer.Option("--format", help="pbn, lin, usebi
 def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit: bool, pick: str | None,
             up: int | None, signed_by: int | None, segment_boards: int | None, dry_run: bool,
             names_file: Path | None = None, agreed: int | None = None) -> None:
-    from ..rules.sheet_scores import check_agreed_boards
+    from ..rules.sheet.scores import check_agreed_boards
 
     fmt, tables, usebio = _read_file(file, fmt)
     store = load_store()
@@ -173,7 +173,7 @@ def _import(file: Path, match_id: str, fmt: str | None, out: Path | None, submit
 
 def _read_file(file: Path, fmt: str | None):
     """``(format, tables, usebio)`` of the file; exit 2 when it cannot be read as one."""
-    from ..store.matchfiles import FORMATS, read_match_file
+    from ..store.imports.matchfiles import FORMATS, read_match_file
 
     if fmt is not None and fmt not in FORMATS:
         fail(Msg('--format {}: one of {}', f'{fmt!r}', ', '.join(FORMATS)), code="usage.option")
@@ -193,7 +193,7 @@ def _fitted(names: dict[int, str], fits) -> dict[int, str]:
     return {pid: f"{n} (i filen: {_danish_fit(fits[pid])})" if pid in fits else n for pid, n in names.items()}
 
 
-#: how a name was fitted (rules/names.py), as a Danish sheet says it
+#: how a name was fitted (rules/scoring/names.py), as a Danish sheet says it
 FIT_DA = {"surname": "efternavn", "initials": "initialer", "handle": "brugernavn", "names map": "navneliste",
           "abbreviated surname": "forkortet efternavn"}
 
@@ -225,7 +225,7 @@ def _refuse(doc: dict, target: Path, file: Path, text: str, draft: bool, errors:
 def _names_map(store, names_file: Path | None) -> tuple[dict[str, int], dict[str, int]]:
     """The names map (issue 28): the season's ``imports/names.yaml`` with ``--names FILE`` over
     it; and what ``--names`` gave (kept in the season once the sheet is written)."""
-    from ..store.importnames import read_names
+    from ..store.imports.names import read_names
     from ..store.snapshot import as_snapshot
 
     known, problems = as_snapshot(store).import_names()
@@ -241,7 +241,7 @@ def _names_map(store, names_file: Path | None) -> tuple[dict[str, int], dict[str
 
 def _keep_names(store, given: dict[str, int], known: dict[str, int], dry_run: bool) -> None:
     """Keep what ``--names`` gave in the season's names map, through a transaction."""
-    from ..store.importnames import SEASON_NAMES, names_text
+    from ..store.imports.names import SEASON_NAMES, names_text
     from ..store.snapshot import as_snapshot
     from .common import command_line
 
@@ -258,10 +258,10 @@ def _imported(file: Path, fmt: str, tables, usebio, home: str, away: str, roster
     """The match the file records, its players matched to the rosters: a USEBIO file's one
     match, else the tables of the match picked (``--pick``) scored board by board; exit 2
     on what does not fit."""
-    from ..rules.teammatch import ImportedMatch, build_match, pick_group
+    from ..rules.scoring.teammatch import ImportedMatch, build_match, pick_group
 
     if fmt == "usebio":
-        from ..store.usebio import usebio_match
+        from ..store.imports.usebio import usebio_match
 
         imported, problems = usebio_match(usebio, home, away, roster, str(file))
         if problems:
@@ -281,7 +281,7 @@ def _imported(file: Path, fmt: str, tables, usebio, home: str, away: str, roster
 def _sheet_text(kind: str, match_id: str, file: Path, fmt: str, played_on: str | None, imported, home: str,
                 away: str, names: dict, up: int | None, computed, signed_by: int | None, agreed: int | None = None) -> str:
     """The result sheet's YAML text (a division sheet without the cup's ``up:`` line)."""
-    from ..store.matchfiles import sheet_yaml
+    from ..store.imports.matchfiles import sheet_yaml
 
     text = sheet_yaml(match=match_id, source=file.name, fmt=fmt, played_on=played_on, segments=imported.segments,
                       home=home, away=away, players=imported.players, names=names,
@@ -409,7 +409,7 @@ def attach(result: typer.Typer) -> None:
 
 # --------------------------------------------------------------------------- blank
 def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt: str, dry_run: bool) -> None:
-    from ..store.blanks import blank_yaml
+    from ..store.cup.blanks import blank_yaml
 
     if fmt not in ("yaml", "html"):
         fail(Msg('--format {}: yaml or html', f'{fmt!r}'), code="usage.option")

@@ -62,10 +62,10 @@ def _accepting(store, item: dict, dry_run: bool):
 
 
 def changes_of(store, item: dict) -> list[dict]:
-    """What accepting ``item`` would change (winner, IMPs, GP, UP; rules.waiting.sheet_changes):
+    """What accepting ``item`` would change (winner, IMPs, GP, UP; rules.cup.waiting.sheet_changes):
     against the recorded sheet for a dispute, against nothing for a sheet not recorded yet;
     empty when the waiting sheet would be refused (``accept`` then says why)."""
-    from ..rules.waiting import sheet_changes
+    from ..rules.cup.waiting import sheet_changes
     from ..store.snapshot import as_snapshot
 
     outcome = _accepting(store, item, dry_run=True)

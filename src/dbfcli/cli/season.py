@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf season rollover --to 2027-28 --qualifiers qualifiers.yaml --vacancy KBH-B --dry-run
         """
-        from ..store.rollover import new_season_refusal, rollover_plan
+        from ..store.divisions.rollover import new_season_refusal, rollover_plan
 
         store = load_store()
         refusal = new_season_refusal(store, to)
@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _already_built(plan) -> bool:
-    from ..store.rollover import already_built, rollover_files
+    from ..store.divisions.rollover import already_built, rollover_files
 
     return already_built(plan.target, rollover_files(plan))
 
@@ -112,7 +112,7 @@ def _write_new_season(store, plan, built: bool, dry_run: bool) -> bool:
     rollover writes and untouched since (a rollover killed after its rename, before ``dbf.toml``
     was changed): it is only made current."""
     from ..store.newseason import creating
-    from ..store.rollover import rollover_files, set_current
+    from ..store.divisions.rollover import rollover_files, set_current
 
     to = plan.target.season
     if dry_run:

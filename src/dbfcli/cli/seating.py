@@ -1,5 +1,5 @@
 """``dbf seating``: who seats first in each segment and, with line-ups, the §1.5.13 checks; home and
-away from the schedule (rules.home.seating_sides, §1.5.5/§1.5.13/§1.5.7)."""
+away from the schedule (rules.cup.home.seating_sides, §1.5.5/§1.5.13/§1.5.7)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _pairs(value, where, problems):
 
 def read_lineups(path: Path):
     """``segments: [{home: [[a, b], [c, d]], away: [...]}]`` (+ no_consecutive, ordinary_segments)."""
-    from ..rules.seating import Lineup
+    from ..rules.cup.seating import Lineup
     from ..store.yamlio import YamlLoadError, parse_yaml, read_input
     from .common import UsageProblem
 
@@ -72,7 +72,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf seating C3-007 --lineups lineups.yaml
         """
-        from ..rules.seating import seating_order
+        from ..rules.cup.seating import seating_order
         snap = load_snapshot()
         round_no = cup_round_of(match)
         notes = []
@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _scheduled(snap, match: str, round_no: int | None):
-    """The match as `dbf schedule cup` has it (rules.home.schedule_match), None when it is in
+    """The match as `dbf schedule cup` has it (rules.cup.home.schedule_match), None when it is in
     no recorded draw; exit 2 while a place is pending (§1.5.16: a team is not known yet)."""
     if round_no is None:
         return None
@@ -116,10 +116,10 @@ def _scheduled(snap, match: str, round_no: int | None):
 
 
 def _sides(match: str, row, home: str | None, away: str | None, notes: list) -> tuple[str, str]:
-    """Home and away: §1.5.5/§1.5.13/§1.5.7 as the schedule decides them (rules.home.seating_sides,
+    """Home and away: §1.5.5/§1.5.13/§1.5.7 as the schedule decides them (rules.cup.home.seating_sides,
     the one answer; its reason is a note), unless ``--home``/``--away`` say otherwise (a note then
     says what the schedule has). Exit 2 for a match not drawn without both, or a team not in it."""
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     if row is None:
         if not (home and away):
@@ -149,7 +149,7 @@ def _hum_pairs(snap, row, home: str, away: str) -> dict:
 def _checked_lineups(lineups, n: int, no_consecutive: bool, home_hum, away_hum) -> tuple[list, int]:
     """§1.5.13 the line-ups of ``--lineups`` checked (unchanged pairs; HUM pairs may be met every
     segment): (the problems, the segments checked)."""
-    from ..rules.seating import check_lineups
+    from ..rules.cup.seating import check_lineups
 
     lus, demanded, ordinary = read_lineups(lineups)
     problems = check_lineups(lus, ordinary_segments=ordinary or n,

@@ -28,8 +28,8 @@ def register(app: typer.Typer) -> None:
         Example: dbf standings 1div --round 6 --json
         """
         from ..rules.model import DIVISIONS
-        from ..rules.standings import standings
-        from ..rules.vp import format_vp
+        from ..rules.divisions.standings import standings
+        from ..rules.divisions.vp import format_vp
 
         if div not in DIVISIONS:
             fail(Msg('unknown division {}', f'{div!r}'), hint=Msg("one of: {}", ", ".join(DIVISIONS)), code="unknown.division")
@@ -85,7 +85,7 @@ def _division_and_scale(snap, settings, div: str):
 def _results(snap, settings, division, div: str, after_round: int | None):
     """The division's recorded matches (up to ``--round``) and their problems against the
     (frozen) schedule; exit 2 on a malformed match file or a round out of range."""
-    from ..rules.standings import check_against_schedule
+    from ..rules.divisions.standings import check_against_schedule
 
     results, problems = snap.div_results(div)
     if any(p.is_error and p.rule is None for p in problems):  # malformed files: exit 2
@@ -101,7 +101,7 @@ def _results(snap, settings, division, div: str, after_round: int | None):
 
 def _row_doc(r, names: dict) -> dict:
     """One row of the table in the ``--json`` document."""
-    from ..rules.vp import vp_number
+    from ..rules.divisions.vp import vp_number
 
     q = r.imp_quotient
     return {"rank": r.rank, "team": r.team, "name": names[r.team], "played": r.played, "won": r.won,
@@ -113,7 +113,7 @@ def _row_doc(r, names: dict) -> dict:
 
 def _write_standings_csv(table, names: dict) -> None:
     """``--csv``: one row per team."""
-    from ..rules.vp import format_vp
+    from ..rules.divisions.vp import format_vp
 
     write_csv(["rank", "team", "name", "played", "won", "drawn", "lost", "imps_for", "imps_against", "vp",
                "marks"],

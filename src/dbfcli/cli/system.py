@@ -17,7 +17,7 @@ CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-ca
 
 def read_card(path: Path):
     """Parse a card file (exit 2 with file:line for a malformed card)."""
-    from ..rules.systems import classify
+    from ..rules.systems.cards import classify
     from ..store.systems import card_from_dict
     from ..store.yamlio import YamlLoadError, parse_yaml
     from .common import UsageProblem
@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system check examples/systems/precision.yaml --json
         """
-        from ..rules.systems_change import supplement_problems
+        from ..rules.systems.changes import supplement_problems
 
         card, cls = read_card(card_file)
         doc = {"card": card.name, "file": str(card_file), **cls.to_json()}
@@ -138,7 +138,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system change old.yaml new.yaml --sent 2026-10-01 --play 2026-11-07
         """
-        from ..rules.systems_change import change_problems
+        from ..rules.systems.changes import change_problems
 
         old_card, old_cls = read_card(old)
         new_card, new_cls = read_card(new)

@@ -42,8 +42,8 @@ def register(app: typer.Typer) -> None:
         """
         import datetime as dt
 
-        from ..rules.travel import claim_persons, claim_warnings, travel_claim
-        from ..store.cupresults import travel_claim_data, travel_file
+        from ..rules.cup.travel import claim_persons, claim_warnings, travel_claim
+        from ..store.cup.results import travel_claim_data, travel_file
 
         snap = load_snapshot()
         store = snap.store
@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
 def _travelled_match(draws, records, match: str, team: str):
     """The drawn match ``match`` that ``team`` travelled to: exit 2 for an unknown match, a team
     not in it, or a pending place (§1.5.16: who travels is not known yet)."""
-    from ..rules.matchstate import allowed, match_state
+    from ..rules.cup.matchstate import allowed, match_state
 
     state = match_state(draws, {r.match.match: r.match for r in records}, {}, match)
     if state is None:

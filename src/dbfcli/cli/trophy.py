@@ -28,9 +28,9 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf trophy --history finals.yaml --json
         """
-        from ..rules.trophy import merge_finals, new_outright, trophy_status
+        from ..rules.cup.trophy import merge_finals, new_outright, trophy_status
         from ..store.season import resolve_dir
-        from ..store.trophy import HISTORY, read_history, recorded_finals
+        from ..store.cup.trophy import HISTORY, read_history, recorded_finals
 
         root = resolve_dir(RUN.dir)
         path = history if history is not None else root / HISTORY

@@ -30,8 +30,8 @@ def register(app: typer.Typer) -> None:
                     tx.delete(rel)
                 else:
                     tx.write_text(rel, text)
-        if not dry_run:   # an undone rollover leaves no empty season behind (store/rollover.py, issue 15.6)
-            from ..store.rollover import after_undo
+        if not dry_run:   # an undone rollover leaves no empty season behind (store/divisions/rollover.py, issue 15.6)
+            from ..store.divisions.rollover import after_undo
 
             after_undo(store, entry)
         doc = {"ok": True, "undone": {"at": entry["at"], "command": entry["command"], "message": entry.get("message")},

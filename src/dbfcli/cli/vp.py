@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf vp 21 --boards 36 --json
         """
-        from ..rules.vp import format_vp, victory_points, vp_number, vp_table
+        from ..rules.divisions.vp import format_vp, victory_points, vp_number, vp_table
 
         if boards < 1 or boards > 1000:
             fail(Msg('--boards {}: a match has 1-1000 boards', boards), code="usage.option")
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
                                           lost=Num(lost, 2))))
 
     def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
-        from ..rules.vp import format_vp, match_vp, vp_number
+        from ..rules.divisions.vp import format_vp, match_vp, vp_number
         from .common import check, load_snapshot
 
         snap = load_snapshot()
@@ -82,7 +82,7 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf imps 430 --json
         """
-        from ..rules.imps import imp_band, imps
+        from ..rules.scoring.imps import imp_band, imps
 
         value = imps(points)
         low, high = imp_band(abs(value))

@@ -25,7 +25,7 @@ def danish_sheet(f: dict) -> dict:
 
 
 def render_blank_sheets(sheets: list[dict], season: str) -> str:
-    """One HTML document, one page per sheet (the facts of :func:`dbfcli.store.blanks.blank_facts`)."""
+    """One HTML document, one page per sheet (the facts of :func:`dbfcli.store.cup.blanks.blank_facts`)."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     from ..rules.text import page_value

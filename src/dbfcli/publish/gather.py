@@ -4,10 +4,10 @@ It reads nothing itself: every file comes through the season's snapshot
 (:class:`dbfcli.store.snapshot.Snapshot`, issue 13.1), and it hands plain rule values to
 ``site.py``, ``press.py`` and ``mail.py``. What it takes, and the store reader behind each:
 
-* draws and ``cup/schedule.yaml``: :mod:`dbfcli.store.cupdraw`
-* recorded cup matches: :mod:`dbfcli.store.cupresults` (``imps``/``teams`` from the record's data)
-* division matches and the VP scale: :mod:`dbfcli.store.divresults` (what `dbf standings` uses)
-* the play-off: :func:`dbfcli.store.playoffstate.playoff_state` (as ``dbf playoff`` shows it)
+* draws and ``cup/schedule.yaml``: :mod:`dbfcli.store.cup.draws`
+* recorded cup matches: :mod:`dbfcli.store.cup.results` (``imps``/``teams`` from the record's data)
+* division matches and the VP scale: :mod:`dbfcli.store.divisions.results` (what `dbf standings` uses)
+* the play-off: :func:`dbfcli.store.divisions.playoffstate.playoff_state` (as ``dbf playoff`` shows it)
 * ``cup/contacts.yaml``  {schema, contacts: {member_id: e-mail}} (optional; new with issue 7)
 * ``DIR/trophy.yaml``    {schema, finals: [{season, captain, name}]} (the file `dbf trophy` reads)
 * ``DIR/clubs.yaml``     club names and venue streets (:mod:`dbfcli.store.clubs`)
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..rules.model import CupDraw, Division, Team
 from ..rules.problems import Problem
 from ..rules.settings import Settings
-from ..rules.standings import DivResult
+from ..rules.divisions.standings import DivResult
 from ..rules.value import replace
 from ..store.season import SeasonStore
 
@@ -79,7 +79,7 @@ class SeasonData:
     finals: list[Any] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     pools: dict[str, str] = field(default_factory=dict)      # team -> pool, as recorded with rounds 1-2
-    vp_scale: Any = None                                     # rules.vp.VPScale of season.toml
+    vp_scale: Any = None                                     # rules.divisions.vp.VPScale of season.toml
     playoffs: dict[str, dict] = field(default_factory=dict)  # "1div"/"3div" -> `dbf playoff --json` document
     hum_pairs: list[Any] = field(default_factory=list)       # registered HUM pairs (§1.5.13, §1.5.1.2)
     road: Any = None                                         # postcode table with distances.csv (§1.5.4)
@@ -95,11 +95,11 @@ class SeasonData:
 
     def standings(self, div_id: str):
         """The table of division ``div_id`` ranked exactly as `dbf standings` ranks it: the one
-        rule function :func:`dbfcli.rules.standings.standings` on the season's VP scale, with the
+        rule function :func:`dbfcli.rules.divisions.standings.standings` on the season's VP scale, with the
         recorded lots (§1.1.3.2). The site, its team pages and the USEBIO export all read it here."""
         if div_id not in self._tables:
-            from ..rules.standings import standings
-            from ..rules.vp import WBF20
+            from ..rules.divisions.standings import standings
+            from ..rules.divisions.vp import WBF20
 
             self._tables[div_id] = standings(self.divisions[div_id], self.div_results.get(div_id, []),
                                              self.vp_scale or WBF20, self.lots)
@@ -146,7 +146,7 @@ class SeasonData:
 
     def up_totals(self, before_round: int) -> dict[str, int]:
         """UP credited in the rounds before ``before_round`` (§1.5.5 reading: UP in total so far)."""
-        from ..rules.home import up_credited_before
+        from ..rules.cup.home import up_credited_before
 
         return up_credited_before(((r.round, r.up) for r in self.results.values()), before_round)
 
@@ -179,7 +179,7 @@ def as_snapshot(season: "SeasonStore | Snapshot") -> "Snapshot":
 
 
 def load_draws(snap: "SeasonStore | Snapshot") -> tuple[dict[int, CupDraw], dict[str, str], list[Problem]]:
-    """Every recorded cup draw and the pools recorded with rounds 1-2 (store.cupdraw)."""
+    """Every recorded cup draw and the pools recorded with rounds 1-2 (store.cup.draws)."""
     draws, pools, problems = as_snapshot(snap).draws()
     pool_of: dict[str, str] = {}
     for r in sorted(pools):
@@ -188,7 +188,7 @@ def load_draws(snap: "SeasonStore | Snapshot") -> tuple[dict[int, CupDraw], dict
 
 
 def load_cup_results(snap: "SeasonStore | Snapshot") -> tuple[dict[str, CupResult], list[Problem]]:
-    """Every recorded cup result sheet and walkover (store.cupresults; docs/sheets.md keys)."""
+    """Every recorded cup result sheet and walkover (store.cup.results; docs/sheets.md keys)."""
     records, problems = as_snapshot(snap).cup_records()
     out: dict[str, CupResult] = {}
     for rec in records:
@@ -203,7 +203,7 @@ def load_cup_results(snap: "SeasonStore | Snapshot") -> tuple[dict[str, CupResul
 
 
 def load_div_results(snap: "SeasonStore | Snapshot", divisions) -> tuple[dict[str, list[DivResult]], list[Problem]]:
-    """Every recorded division match (store.divresults, as `dbf standings` reads them), by division."""
+    """Every recorded division match (store.divisions.results, as `dbf standings` reads them), by division."""
     snap = as_snapshot(snap)
     out: dict[str, list[DivResult]] = {}
     problems: list[Problem] = []
@@ -215,7 +215,7 @@ def load_div_results(snap: "SeasonStore | Snapshot", divisions) -> tuple[dict[st
 
 def load_contacts(snap: "SeasonStore | Snapshot") -> dict[int, str]:
     """``cup/contacts.yaml``: member id -> e-mail address, kept by the TD (the teams file has none);
-    read by :func:`dbfcli.store.cupresults.load_contacts` (a malformed file: exit 2)."""
+    read by :func:`dbfcli.store.cup.results.load_contacts` (a malformed file: exit 2)."""
     from ..store.season import StoreError
 
     contacts, problems = as_snapshot(snap).contacts()
@@ -225,7 +225,7 @@ def load_contacts(snap: "SeasonStore | Snapshot") -> dict[int, str]:
 
 
 def load_agreements(snap: "SeasonStore | Snapshot") -> tuple[dict[str, Any], list[Problem]]:
-    """``cup/schedule.yaml``: agreed date, time, venue per match (store.cupdraw.load_schedule)."""
+    """``cup/schedule.yaml``: agreed date, time, venue per match (store.cup.draws.load_schedule)."""
     agreements, _, problems = as_snapshot(snap).schedule()
     return agreements, problems
 
@@ -241,8 +241,8 @@ def load_finals(snap: "SeasonStore | Snapshot") -> tuple[list[Any], list[Any]]:
 def load_season(season: "SeasonStore | Snapshot") -> SeasonData:
     """Read the whole season for publishing (never stops at the first problem), through the
     season's snapshot (issue 13.1)."""
-    from ..rules.entry import entry_rounds
-    from ..rules.roster import division_players
+    from ..rules.cup.entry import entry_rounds
+    from ..rules.cup.roster import division_players
 
     snap = as_snapshot(season)
     settings, problems = snap.settings_checked()
@@ -298,11 +298,11 @@ def _load_extras(snap: "Snapshot", data: SeasonData, teams, divisions) -> None:
 
 
 def load_playoffs(snap: "SeasonStore | Snapshot", divisions) -> dict[str, dict]:
-    """The play-off as `dbf playoff` shows it (store.playoffstate: pairing, carry-over, home per
+    """The play-off as `dbf playoff` shows it (store.divisions.playoffstate: pairing, carry-over, home per
     section, recorded results): ``{"1div": doc, "3div": doc}``; a division that cannot have one yet
     is left out (its problems are `dbf playoff`'s to report)."""
     out: dict[str, dict] = {}
-    from ..store.playoffstate import playoff_doc
+    from ..store.divisions.playoffstate import playoff_doc
 
     snap = as_snapshot(snap)
     for div, needs in (("1div", ("1div",)), ("3div", ("3div-a", "3div-b"))):
@@ -331,10 +331,10 @@ def place_name(postcode: str | None) -> str:
 
 
 def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Problem]]:
-    """Home team, venue, date, time and UP of every match of a drawn round (rules.home, §1.5.5-§1.5.8,
+    """Home team, venue, date, time and UP of every match of a drawn round (rules.cup.home, §1.5.5-§1.5.8,
     with the §1.5.13 HUM rule), as ``dbf schedule cup`` computes them."""
-    from ..rules.home import schedule_match
-    from ..rules.up import trip_function
+    from ..rules.cup.home import schedule_match
+    from ..rules.cup.up import trip_function
     from ..store.geodata import load_postcodes
 
     draw = data.draws.get(round_no)
@@ -348,7 +348,7 @@ def schedule_round(data: SeasonData, round_no: int) -> tuple[list[Any], list[Pro
             postcodes.setdefault(team.id, team.postcode)
     totals = data.up_totals(round_no)
     out, problems = [], []
-    for m in draw.matches:   # as store.cupschedule.scheduled, without re-reading the season per round
+    for m in draw.matches:   # as store.cup.schedule.scheduled, without re-reading the season per round
         s, p = schedule_match(m, data.settings.cup, postcodes, totals, data.agreements.get(m.id), trip,
                               hum_pairs=data.hum_pairs, division_teams=division_teams,
                               notice_days=data.settings.systems.hum_notice_days, recorded=m.id in data.results)

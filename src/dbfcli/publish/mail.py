@@ -66,8 +66,8 @@ def placeholder(member: int) -> str:
 
 def sheet_deadline(date: dt.date | None, time: str, hours: int = 18, boards: int = 40) -> dt.datetime | None:
     """§1.5.14: the result sheet is due ``hours`` after the end of play
-    (:func:`dbfcli.rules.sheet_scores.sheet_due`, the one function of every sheet deadline)."""
-    from ..rules.sheet_scores import sheet_due
+    (:func:`dbfcli.rules.sheet.scores.sheet_due`, the one function of every sheet deadline)."""
+    from ..rules.sheet.scores import sheet_due
 
     if date is None:
         return None
@@ -96,7 +96,7 @@ def notices(data, rnd: int):
     season ``data`` (:func:`dbfcli.publish.gather.load_season`), and problems: a warning for a
     team that is not a cup team (no message) and one listing the captains without an address
     in ``cup/contacts.yaml`` (their messages go to :func:`placeholder` addresses)."""
-    from ..rules.draw_pending import awaited
+    from ..rules.cup.draw_pending import awaited
     from ..rules.problems import Problem
     from .gather import schedule_round
 
@@ -126,7 +126,7 @@ def notices(data, rnd: int):
 def _notice(data, rnd: int, s, team_id: str, team, other: str) -> Notice:
     """The §1.5.16 notice of scheduled match ``s`` to ``team``'s captain: its side (home, away,
     neutral, pending), the opponents' captain, the venue, the sheet deadline (§1.5.14)."""
-    from ..rules.sheet_scores import match_boards
+    from ..rules.sheet.scores import match_boards
     from .gather import place_name
 
     cap = team.player(team.captain)

@@ -34,7 +34,7 @@ def _json(doc: dict) -> bytes:
 
 def committed(data) -> list[tuple[Any, Any]]:
     """``(Commitment, Reveal or None)`` of every committed draw: the cup rounds in order, then the lots."""
-    from ..store.lots import lot_reveal
+    from ..store.divisions.lots import lot_reveal
 
     out = [(c, data.reveals.get(r)) for r, c in sorted(data.commitments.items())]
     drawn = dict(x for x in map(lot_reveal, data.lots) if x is not None)
@@ -45,7 +45,7 @@ def committed(data) -> list[tuple[Any, Any]]:
 def proof_files(data) -> dict[str, bytes]:
     """The site's JSON files of the committed draws: a bundle per draw made, the commitment and
     field of each draw not made yet (no secret in it)."""
-    from ..rules.drawproof import bundle
+    from ..rules.cup.drawproof import bundle
 
     out = {}
     for c, r in committed(data):

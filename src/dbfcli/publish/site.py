@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ..i18n import clock, decimal, division_name, local_stamp, pool_name, round_name, t, word
-from ..rules.gp import format_gp
+from ..rules.cup.gp import format_gp
 from ..rules.text import page_value
 from .bracket import CHAMPION, BMatch, BRound, layout, short
 from .gather import CupResult, SeasonData
@@ -153,11 +153,11 @@ def _bmatch(data: SeasonData, m, r: CupResult | None) -> BMatch:
 
 
 def pool_of(data: SeasonData) -> dict[str, str]:
-    """Pools of rounds 1-2 (§1.5.2): as drawn when round 1 is recorded, else from geography (rules.pools)."""
+    """Pools of rounds 1-2 (§1.5.2): as drawn when round 1 is recorded, else from geography (rules.cup.pools)."""
     drawn = dict(data.pools) or {team: m.pool for d in data.draws.values() if d.round <= 2
                                  for m in d.matches for team in m.teams if m.pool}
     from ..rules.geography import side_of
-    from ..rules.pools import split_pools
+    from ..rules.cup.pools import split_pools
     from ..store.geodata import load_postcodes
 
     table = load_postcodes()
@@ -173,12 +173,12 @@ def pool_of(data: SeasonData) -> dict[str, str]:
 
 
 def national_rounds(data: SeasonData) -> list[int]:
-    """The national rounds the cup plan plays (normally 3-9; rules.bracket.plan_cup)."""
+    """The national rounds the cup plan plays (normally 3-9; rules.cup.bracket.plan_cup)."""
     return list(_memo(data, "national", lambda: _national_rounds(data)))
 
 
 def _national_rounds(data: SeasonData) -> list[int]:
-    from ..rules.bracket import plan_cup
+    from ..rules.cup.bracket import plan_cup
 
     played = list(range(FIRST_NATIONAL, 10))
     if data.cup_teams:
@@ -190,7 +190,7 @@ def _national_rounds(data: SeasonData) -> list[int]:
 
 def bracket_rounds(data: SeasonData, start: int | None = None) -> list[BRound]:
     """The national rounds from ``start`` (default: all of them) as bracket columns."""
-    from ..rules.bracket import places
+    from ..rules.cup.bracket import places
 
     rounds = []
     for rnd in national_rounds(data):
@@ -298,7 +298,7 @@ def round_context(data: SeasonData, rnd: int, schedule: list, lang: str) -> dict
 def _round_row(data: SeasonData, m, s, lang: str, ref) -> dict:
     """One match of the round: home and away (as scheduled, else as drawn), venue, date, time,
     km and UP (§1.5.4), the IMPs and winner once recorded."""
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     r = data.results.get(m.id)
     home, away = seating_sides(s)[:2] if s else m.teams   # §1.5.5/§1.5.13/§1.5.7: the one answer
@@ -382,7 +382,7 @@ def _playoff_cards(doc: dict | None, ref: _Refs, lang: str = "en") -> list[dict]
 
 
 def _div_rounds(data: SeasonData, div_id: str):
-    from ..rules.roundrobin import division_schedule
+    from ..rules.divisions.roundrobin import division_schedule
 
     rounds = data.div_rounds.get(div_id)
     if rounds is None:
@@ -391,15 +391,15 @@ def _div_rounds(data: SeasonData, div_id: str):
 
 
 def division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
-    """Every match of the division's schedule with its date, time and venue (rules.daytimes,
-    rules.roundrobin.round_venues) and its result when recorded (IMPs, VP per match)."""
+    """Every match of the division's schedule with its date, time and venue (rules.divisions.daytimes,
+    rules.divisions.roundrobin.round_venues) and its result when recorded (IMPs, VP per match)."""
     return _memo(data, f"fixtures:{div_id}:{lang}", lambda: _division_fixtures(data, div_id, lang))
 
 
 def _division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
-    from ..rules.daytimes import day_slots
-    from ..rules.roundrobin import round_venues
-    from ..rules.vp import WBF20, match_vp
+    from ..rules.divisions.daytimes import day_slots
+    from ..rules.divisions.roundrobin import round_venues
+    from ..rules.divisions.vp import WBF20, match_vp
 
     settings = data.settings.division(div_id)
     rounds = _div_rounds(data, div_id)
@@ -427,7 +427,7 @@ def _division_fixtures(data: SeasonData, div_id: str, lang: str) -> list[dict]:
 
 
 def division_context(data: SeasonData, div_id: str, lang: str) -> dict:
-    """Standings with marks (rules.standings, the season's VP scale), fixtures to come (dates,
+    """Standings with marks (rules.divisions.standings, the season's VP scale), fixtures to come (dates,
     times, venues), results by round with VP per match, a cross-table, and the play-off with
     carry-over (as `dbf playoff` computes it)."""
     ref = _Refs(data)
@@ -480,7 +480,7 @@ def _cross_table(fixtures: list[dict], order: list[str], ref, lang: str) -> list
 
 def trophy_context(data: SeasonData) -> dict:
     """The challenge trophy (§1.5.1): every final with season, winning team and captain."""
-    from ..rules.trophy import trophy_status
+    from ..rules.cup.trophy import trophy_status
 
     finals = list(data.finals)
     teams = dict(data.trophy_teams)
@@ -503,7 +503,7 @@ def trophy_context(data: SeasonData) -> dict:
 
 def _this_seasons_final(data: SeasonData, winner: str, finals: list, teams: dict) -> None:
     """§1.5.1: this season's recorded final among the finals (its winner's team and captain), in place."""
-    from ..rules.trophy import Final
+    from ..rules.cup.trophy import Final
 
     team = data.cup_teams.get(winner)
     if team is None:
@@ -694,7 +694,7 @@ def team_calendars(data: SeasonData, schedules: dict[int, list], lang: str) -> d
     """``team-ID.ics`` per team: its cup matches drawn so far and its division matches, in the
     calendar style of store.ics (TZID Europe/Copenhagen, one UID per match)."""
     from ..store.ics import calendar, calendar_name, cup_events, division_events
-    from ..rules.roundrobin import round_venues
+    from ..rules.divisions.roundrobin import round_venues
 
     hosts = data.all_teams()
     names = {tid: team.name for tid, team in hosts.items()}

@@ -11,7 +11,7 @@ done whose time has passed as overdue. Sources here:
 - §1.5.1.1, §2.10.5 HUM cards: a week before the match.
 - §1.1.1.2 divisions: system descriptions by the season's deadline.
 - §1.1.2.8 the round-robin winner's choice of semi-final opponent: 8 days.
-The draw deadlines of §1.5.16 come from ``dbfcli.rules.home.draw_deadlines``.
+The draw deadlines of §1.5.16 come from ``dbfcli.rules.cup.home.draw_deadlines``.
 
 >>> d = merge([[Item("x", dt.date(2026, 1, 1), "1.5.14")]], dt.datetime(2026, 1, 2, 0, 0))
 >>> d[0].overdue
@@ -85,12 +85,12 @@ def open_items(deadlines: list[Deadline], now: dt.datetime | dt.date, horizon_da
 
 def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]]) -> list[Item]:
     """§1.5.14: the winner's result sheet (with the next round's fee, §1.5.15). ``matches``:
-    (match id, when it is due by :func:`dbfcli.rules.sheet_scores.sheet_due`, result recorded)."""
+    (match id, when it is due by :func:`dbfcli.rules.sheet.scores.sheet_due`, result recorded)."""
     return [Item(Msg('result sheet for {}', mid), due, "1.5.14", done) for mid, due, done in matches]
 
 
 def fee_deadlines(dues: Iterable) -> list[Item]:
-    """§1.5.15: each team's round fees and walkover fines (:class:`dbfcli.rules.fees.FeeDue`)
+    """§1.5.15: each team's round fees and walkover fines (:class:`dbfcli.rules.cup.fees.FeeDue`)
     by their dates (with the sheet of the round before, §1.5.14; after a bye, as if played on
     the official day); done only when paid in full -- a fee enclosed short is not done."""
     out = []
@@ -127,8 +127,8 @@ def description_deadlines(deadline: dt.date | None, pairs: Iterable[tuple[str, b
 
 def playoff_choice_deadline(result_date: dt.date | None, choice_days: int = 8, chosen: bool = False) -> list[Item]:
     """§1.1.2.8: the round-robin winner names its semi-final opponent within 8 days of the result
-    (the deadline as `dbf playoff` has it: :func:`dbfcli.rules.playoff.choice_deadline`)."""
-    from .playoff import choice_deadline
+    (the deadline as `dbf playoff` has it: :func:`dbfcli.rules.divisions.playoff.choice_deadline`)."""
+    from .divisions.playoff import choice_deadline
 
     if result_date is None:
         return []
@@ -157,7 +157,7 @@ class DeadlineFacts(Value, kw_only=True):
 def _waiting_label(mid: str, teams, recorded) -> str:
     """A match with a pending place (§1.5.16 with §1.5.6) whose awaited match is not recorded
     yet: "C3-010 (a team: the winner of C2-001, not played yet)"; else the match id."""
-    from .draw_pending import awaited
+    from .cup.draw_pending import awaited
 
     waits = [w for w in map(awaited, teams) if w and w not in recorded]
     return f"{mid} (a team: the winner of {', '.join(waits)}, not played yet)" if waits else mid
@@ -166,8 +166,8 @@ def _waiting_label(mid: str, teams, recorded) -> str:
 def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, list[str]]:
     """(the sheets (§1.5.14), the HUM cards (§1.5.1.1, §2.10.5) of each drawn match with a start,
     the notes on the rounds with matches that have none)."""
-    from .home import match_start
-    from .sheet_scores import match_boards, sheet_due
+    from .cup.home import match_start
+    from .sheet.scores import match_boards, sheet_due
 
     hum_teams: dict[str, list] = {}
     for r in facts.registrations:
@@ -211,7 +211,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
     """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
     HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
     could not be dated."""
-    from .home import draw_deadlines
+    from .cup.home import draw_deadlines
 
     sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
     sheets, cards, notes = _cup_sheets_and_cards(settings, facts)
@@ -223,7 +223,7 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
     # §1.1.2.8: the choice exists only where a 1st division plays (a cup-only season has none)
     if weekends and first is not None and first.teams and (
             settings.playoff.date is None or settings.playoff.date >= now.date()):
-        from .playoff import results_known_on
+        from .divisions.playoff import results_known_on
 
         sources.append(playoff_choice_deadline(results_known_on(facts.playoff_known_on, weekends),
                                                settings.playoff.choice_days, facts.playoff_chosen))
@@ -233,9 +233,9 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
 def overdue_sheets(settings, draws, agreements, recorded: set, when: dt.datetime) -> list:
     """§1.5.14: (match, its two teams, when its sheet was due) of each drawn match not recorded
     whose sheet was due before ``when`` (``dbf notify reminders``), by
-    :func:`dbfcli.rules.sheet_scores.sheet_due` as every other deadline of a sheet."""
-    from .home import match_start
-    from .sheet_scores import match_boards, sheet_due
+    :func:`dbfcli.rules.sheet.scores.sheet_due` as every other deadline of a sheet."""
+    from .cup.home import match_start
+    from .sheet.scores import match_boards, sheet_due
 
     overdue = []
     for rnd, draw in sorted(draws.items()):

@@ -24,7 +24,7 @@ under ``divisions/`` (:func:`dbfcli.store.snapshot.division_refusals`):
 What the final tables decide, the play-off (§1.1.2.5-§1.1.2.11, §1.1.4.2) and the lots
 (§1.1.3.2), is checked over all divisions at once by :data:`STANDINGS_INVARIANTS`, each a
 function ``(standings_state, settings) -> [Problem]``, run by ``dbf check`` and by every write
-of a division, play-off or lots file (:func:`dbfcli.store.standingsstate.standings_refusals`):
+of a division, play-off or lots file (:func:`dbfcli.store.divisions.standingsstate.standings_refusals`):
 
 >>> [i.name for i in STANDINGS_INVARIANTS]
 ['playoff.carry-over', 'lot.still-tied']
@@ -140,7 +140,7 @@ def result_winner_is_a_team(cup, settings) -> list[Problem]:
 @invariant("result.gp-sum", "1.5.10")
 def result_gp_sum(cup, settings) -> list[Problem]:
     """§1.5.10: the GP shared out on a result add up to the round's GP (less a §1.5.14 penalty)."""
-    from .gp import ROUND_GP
+    from .cup.gp import ROUND_GP
 
     out = []
     for rec in cup.records:
@@ -206,7 +206,7 @@ def draw_team_once(cup, settings) -> list[Problem]:
 def pending_place_named(cup, settings) -> list[Problem]:
     """§1.5.16 with §1.5.6: a pending place ("winner of C1-032") names a match of the previous
     drawn round that has a recorded dispensation (only such a match may be unplayed at the draw)."""
-    from .draw_pending import places_named
+    from .cup.draw_pending import places_named
 
     out, rounds = [], sorted(cup.draws)
     for i, r in enumerate(rounds):
@@ -231,7 +231,7 @@ def pending_place_named(cup, settings) -> list[Problem]:
 def pending_place_filled(cup, settings) -> list[Problem]:
     """§1.5.16: a filled pending place holds the recorded winner of the match it names; an
     unfilled one waits for a match that has no result yet."""
-    from .draw_pending import awaited, filled_places
+    from .cup.draw_pending import awaited, filled_places
 
     out = []
     for r, d in sorted(cup.draws.items()):
@@ -282,7 +282,7 @@ def team_can_field_a_side(cup, settings) -> list[Problem]:
     """§1.5.11 with §1.5.12: every team still in the cup can field a legal side for its next
     match: its players (roster, additions, joined substitutes, less those withdrawn) are at
     most 6, else every sheet of it would be refused (§1.5.11)."""
-    from .sheet_players import TEAM_MAXIMUM, team_players
+    from .sheet.players import TEAM_MAXIMUM, team_players
 
     out_teams = {rec.match.loser for rec in cup.records}
     joins = [j for rec in cup.records for j in rec.joins]
@@ -335,7 +335,7 @@ def _rounds(state, settings):
         return state.frozen
     if settings is None or state.schedule_unreadable:
         return None           # the schedule's reader says why
-    from .roundrobin import division_schedule
+    from .divisions.roundrobin import division_schedule
 
     return division_schedule(state.division, settings.division(state.id))
 
@@ -344,7 +344,7 @@ def _rounds(state, settings):
 def div_result_scheduled(state, settings) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded division match is a match of its division's
     (or group's) schedule: the id exists, it is no bye, its round and teams are the scheduled ones."""
-    from .standings import check_against_schedule
+    from .divisions.standings import check_against_schedule
 
     rounds = _rounds(state, settings) if _entered(state) else None
     return [] if rounds is None else check_against_schedule(state.results, rounds)
@@ -445,7 +445,7 @@ def div_vp_within_scale(state, settings) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1) with the season's VP scale: the VP of every recorded match
     are within the scale (0 to its total each) and add up to its total, so the table's VP
     add up to the total times the matches counted (a custom table file is checked by its reader)."""
-    from .vp import builtin_scale, format_vp, match_vp
+    from .divisions.vp import builtin_scale, format_vp, match_vp
 
     scale = builtin_scale(settings.vp_scale) if settings is not None else None
     if scale is None:
@@ -491,8 +491,8 @@ def standings_invariant(name: str, rule: str | None, code: str | None = None):
 def _table(state, div: str):
     """The table of ``div`` as `dbf standings` ranks it (its recorded lots applied), or None
     when the division has no teams."""
-    from .standings import standings
-    from .vp import WBF20
+    from .divisions.standings import standings
+    from .divisions.vp import WBF20
 
     d = state.divisions.get(div)
     if d is None or d.division is None or not d.division.teams:
@@ -517,7 +517,7 @@ def playoff_carry_over(state, settings) -> list[Problem]:
     """§1.1.2.10: every recorded play-off match is decided counting the IMPs carried over from
     its teams' round-robin match (§1.1.2.11), between the teams the final table gives it
     (§1.1.2.5, §1.1.2.6, §1.1.2.8, §1.1.4.2), in its structure (§1.1.2.7)."""
-    from .playoff import MutualResult, check_recorded, results_known_on
+    from .divisions.playoff import MutualResult, check_recorded, results_known_on
 
     pf = state.playoff
     if pf is None:
@@ -539,9 +539,9 @@ def playoff_carry_over(state, settings) -> list[Problem]:
 def _order_lots_drawn(state, pf) -> list[Problem]:
     """§1.1.2.5/§1.1.2.8 (§1.1.4.2): a recorded play-off result stands on the final table's order,
     so every lot that decides who plays it (the 1st division's top 4, a 3rd-division group's first
-    two: rules.playoff.open_order_lots) is drawn; a lot taken back from under it is refused."""
-    from .playoff import PO3, open_order_lots
-    from .standings import pending_lots
+    two: rules.divisions.playoff.open_order_lots) is drawn; a lot taken back from under it is refused."""
+    from .divisions.playoff import PO3, open_order_lots
+    from .divisions.standings import pending_lots
 
     out = []
     for div, places, played in (("1div", 4, any(m != PO3 for m in pf.results)),

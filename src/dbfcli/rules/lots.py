@@ -252,7 +252,7 @@ class DrawnLot(Value):
     witnesses: tuple[str, ...]
     drawn_at: str
     seed: int | None = None
-    proof: Mapping[str, Any] | None = None   # a committed lot (issue 30): what it reveals (rules.drawproof)
+    proof: Mapping[str, Any] | None = None   # a committed lot (issue 30): what it reveals (rules.cup.drawproof)
 
     @property
     def first(self) -> str:

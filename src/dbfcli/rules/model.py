@@ -99,7 +99,7 @@ class CupMatch(Value):
     first, which decides home on equal UP (§1.5.5). ``pool`` is the pool name
     in rounds 1-2 (§1.5.2), ``None`` from round 3 on. ``pending``: per slot, the match of
     the previous round whose winner was drawn as a pending place (§1.5.16 with §1.5.6,
-    rules.draw_pending); the slot's team is ``pending: C1-032`` until that match's result
+    rules.cup.draw_pending); the slot's team is ``pending: C1-032`` until that match's result
     is recorded. ``()`` when both teams were drawn by name."""
 
     id: str
@@ -130,7 +130,7 @@ class CupDraw(Value):
         """§1.5.3: ``team`` holds a bye of this round because it is seeded into the next one (a
         division team seeded to round 4 holds a round-3 bye): a round it does not play or pay
         for (docs/readings/seeded-fees.md). A seeded bye is not drawn, so it is not in
-        ``drawn_order`` (rules.draw); a draw without a recorded order has no seeded byes.
+        ``drawn_order`` (rules.cup.draw); a draw without a recorded order has no seeded byes.
 
         >>> d = CupDraw(3, 0, (CupMatch("C3-001", 3, ("A", "B")),), byes=("C", "D"), drawn_order=("D", "A", "B"))
         >>> d.seeded_bye("C"), d.seeded_bye("D"), d.seeded_bye("A")

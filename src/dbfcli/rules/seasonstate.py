@@ -1,6 +1,6 @@
 """The season snapshot's values (issue 13.1): frozen, keyword-only records of what the
 season folder holds. ``store/snapshot.py`` reads them (one reader per kind of file); rules
-(:mod:`dbfcli.rules.invariants`, :mod:`dbfcli.rules.matchstate`) take them.
+(:mod:`dbfcli.rules.invariants`, :mod:`dbfcli.rules.cup.matchstate`) take them.
 
 >>> cup = CupState(teams=(), draws={})
 >>> cup.drawn_match("C1-001") is None, cup.payments
@@ -49,8 +49,8 @@ class CupState(Value, kw_only=True):
 
     @property
     def payments(self) -> tuple:
-        """Fees enclosed with recorded sheets (§1.5.14) and paid apart (`dbf fees pay`), as :class:`dbfcli.rules.fees.Payment`."""
-        from ..rules.fees import Payment
+        """Fees enclosed with recorded sheets (§1.5.14) and paid apart (`dbf fees pay`), as :class:`dbfcli.rules.cup.fees.Payment`."""
+        from .cup.fees import Payment
 
         return tuple(Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
                      for r in self.records for t, kr in r.fee_paid.items()) + tuple(self.paid)

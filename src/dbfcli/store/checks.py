@@ -14,12 +14,12 @@ from ..rules.problems import Problem
 from .season import SeasonStore, StoreError
 
 #: store modules with a ``check_season``, in the order their problems are listed
-CHECKERS = ("settings", "teams", "snapshot", "divresults", "playoff", "lotcheck", "systems", "geodata", "drawproof",
-            "journal", "seasonlinks", "importcheck")
+CHECKERS = ("settings", "teams", "snapshot", "divisions.results", "divisions.playoff", "divisions.lotcheck",
+            "systems", "geodata", "drawproof", "journal", "seasonlinks", "imports.check")
 
 
 def run_checks(store: SeasonStore) -> list[Problem]:
-    from .divresults import read_once
+    from .divisions.results import read_once
 
     problems: list[Problem] = []
     with read_once(store):       # check writes nothing: the division matches read once

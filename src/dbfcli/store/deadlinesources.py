@@ -1,7 +1,7 @@
 """Every source of a deadline, read from the season, for `dbf deadlines` (§1.5.16, §1.5.14,
 §1.5.15, §1.5.1.1, §2.10.5, §1.1.1.2, §1.1.2.8): recorded draws, agreed dates, recorded
 sheets, HUM registrations, division teams. The deadlines themselves are computed by
-:mod:`dbfcli.rules.deadlines` and :func:`dbfcli.rules.home.draw_deadlines`."""
+:mod:`dbfcli.rules.deadlines` and :func:`dbfcli.rules.cup.home.draw_deadlines`."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ def collect(snap, settings, now: dt.datetime) -> tuple[list[list], list[str], li
     """Every source of deadlines, from the season's snapshot ``snap`` (a
     :class:`dbfcli.store.snapshot.Snapshot`; the fee ledgers through it); ``notes`` say
     which sources are missing; third: warnings about the cup's field
-    (:func:`dbfcli.store.cupfield.played_rounds`). What is due when is decided by
+    (:func:`dbfcli.store.cup.field.played_rounds`). What is due when is decided by
     :func:`dbfcli.rules.deadlines.season_deadlines`."""
     from ..rules.deadlines import DeadlineFacts, season_deadlines
-    from .cupdraw import draw_sent_rounds, load_schedule, recorded_draws
-    from .cupfield import played_rounds
+    from .cup.draws import draw_sent_rounds, load_schedule, recorded_draws
+    from .cup.field import played_rounds
     from .systems import load_registry
     from .teams import load_divisions
 

@@ -10,8 +10,8 @@
   ``withdrawn`` (earlier commitments a forced re-commit replaced, each with its secret revealed).
 * ``divisions/lot-commitments.yaml``: ``commitments: [...]`` of the same shape, one per lot.
 * the draw file ``cup/draws/round-NN.yaml`` of a committed round has ``proof: {algorithm,
-  commitment, field, secret, beacon_source, beacon}`` (store.cupdraw writes it); a recorded lot
-  has the same keys (store.lots).
+  commitment, field, secret, beacon_source, beacon}`` (store.cup.draws writes it); a recorded lot
+  has the same keys (store.divisions.lots).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..rules.drawproof import Commitment, Reveal, is_secret, reveal_of
+from ..rules.cup.drawproof import Commitment, Reveal, is_secret, reveal_of
 from ..rules.problems import Msg, Problem, Where
 from .season import SeasonStore, StoreError
 
@@ -163,8 +163,8 @@ def lot_commitments_data(commitments) -> dict:
 def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Problem]]:
     """Round -> the proof of each committed draw, with the draw as its file records it (pending
     places as drawn, never filled): what ``dbf draw verify`` recomputes."""
-    from .cupdraw import DRAWS
-    from .winnermove import as_drawn
+    from .cup.draws import DRAWS
+    from .cup.winnermove import as_drawn
 
     out: dict[int, Reveal] = {}
     problems: list[Problem] = []
@@ -172,7 +172,7 @@ def load_cup_reveals(store: SeasonStore) -> tuple[dict[int, Reveal], list[Proble
         data = doc.data
         if not isinstance(data, dict) or "proof" not in data:
             continue
-        data = as_drawn(data)   # §1.5.16: a new winner moved in after the draw (store.winnermove) taken back
+        data = as_drawn(data)   # §1.5.16: a new winner moved in after the draw (store.cup.winnermove) taken back
         draw = {"matches": _plain(data.get("matches") or []), "byes": _plain(data.get("byes") or []),
                 "drawn_order": _plain(data.get("drawn_order") or [])}
         got = reveal_of(data.get("proof"), data.get("seed"), draw)
@@ -190,7 +190,7 @@ def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check`` (issue 30): every committed draw verifies (its secret opens its commitment,
     its field is the field committed, the draw is the one the secret draws), and every commitment
     not drawn yet holds its field and, where this folder keeps it, its secret."""
-    from .cupdraw import draw_file
+    from .cup.draws import draw_file
 
     try:
         commits, problems = load_cup_commitments(store)
@@ -211,8 +211,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
 def proof_problems(season_dir: Path, c: Commitment, r: Reveal | None) -> list[Problem]:
     """What fails to verify: the whole draw when it is made (``r``), else the commitment alone
     (its field's digest; the secret this folder keeps for it, if any)."""
-    from ..rules.drawproof import bundle, commitment, digest, reveal_problems, rule_of
-    from ..rules.drawverify import verify
+    from ..rules.cup.drawproof import bundle, commitment, digest, reveal_problems, rule_of
+    from ..rules.cup.drawverify import verify
 
     if r is not None:
         return reveal_problems(c, r) + verify(bundle(c, r))
@@ -231,8 +231,8 @@ def proof_problems(season_dir: Path, c: Commitment, r: Reveal | None) -> list[Pr
 
 
 def _lot_problems(store: SeasonStore) -> list[Problem]:
-    """The lots' commitments, each with the recorded lot that honours it (store.lots)."""
-    from .lots import LOTS, load_lots, lot_reveal
+    """The lots' commitments, each with the recorded lot that honours it (store.divisions.lots)."""
+    from .divisions.lots import LOTS, load_lots, lot_reveal
 
     try:
         commits, problems = load_lot_commitments(store)

@@ -14,7 +14,7 @@ One style for every calendar dbf writes (issue 18.3):
   match at the weekend's venue, else the home team's; "venue to be announced" only when none is known;
 * summaries and descriptions in the run's language (``--lang``).
 
-Division rounds have a time: :func:`dbfcli.rules.daytimes.day_slots` (the reading in
+Division rounds have a time: :func:`dbfcli.rules.divisions.daytimes.day_slots` (the reading in
 docs/readings/publishing-calendars.md); cup matches last six hours from the agreed or official
 start (§1.5.6).
 """
@@ -150,11 +150,11 @@ def calendar_name(season: str, what: str, lang: str | None = None) -> str:
 def division_events(division_id: str, season: str, rounds, names: Mapping[str, str], venue: Mapping[int, str],
                     boards: int, lang: str | None = None, streets: Mapping[str, str] | None = None,
                     hosts: Mapping[str, object] | None = None) -> list[CalEvent]:
-    """One event per match of a round with a date, at its time (rules.daytimes) and venue: the
+    """One event per match of a round with a date, at its time (rules.divisions.daytimes) and venue: the
     weekend's venue when season.toml names one, else the home team's (its postcode, and its
     street address when the teams file gives it; docs/readings/division-results.md)."""
     from ..i18n import division_name, t
-    from ..rules.daytimes import day_slots
+    from ..rules.divisions.daytimes import day_slots
 
     rounds = list(rounds)
     slots = day_slots([r.date for r in rounds], boards)
@@ -186,7 +186,7 @@ def cup_events(season: str, round_no: int, rows, names: Mapping[str, str], lang:
     """One six-hour event per scheduled match of a cup round with a date (§1.5.6: the agreed
     or official day and start time; the home team first, §1.5.5/§1.5.7)."""
     from ..i18n import clock, round_name, t, team_label
-    from ..rules.home import seating_sides
+    from ..rules.cup.home import seating_sides
 
     rname = round_name(round_no, lang)
     out = []

@@ -26,7 +26,7 @@ def record_file(match_id: str) -> str:
     """The file a match's result is recorded in: ``cup/matches/`` for a cup match,
     ``divisions/matches/`` for a division match (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
     from ..rules.model import match_division
-    from .cupresults import division_match_file, match_file
+    from .cup.results import division_match_file, match_file
 
     return division_match_file(match_id) if match_division(match_id) else match_file(match_id)
 
@@ -68,7 +68,7 @@ def sent_record(match_id: str, team: str, at: str | None = None) -> tuple[str, d
 def pending_record(match_id: str, team: str, reason: str, sheet: bytes, note: str = "",
                    at: str | None = None) -> tuple[str, dict]:
     """``(file, document)`` of ``serve/pending/MATCH.yaml``: a sheet waiting for the TD."""
-    from .cupresults import sheet_data
+    from .cup.results import sheet_data
 
     return pending_file(match_id), {
         "schema": 1, "match": match_id, "reason": reason, "by": team, "at": at or _stamp(),

@@ -2,7 +2,7 @@
 §1.5.11, §1.5.12): teams, draws, other records, additions, HUM pairs, the expected home team
 and the UP the tool computes for the trip; a division sheet's schedule (§1.1.2.1); what a
 walkover is recorded against; the recorded match an amendment would replace, as a
-:class:`~dbfcli.rules.matchstate.MatchState` (§1.5.16). The cup's files come from the snapshot
+:class:`~dbfcli.rules.cup.matchstate.MatchState` (§1.5.16). The cup's files come from the snapshot
 (:class:`dbfcli.store.snapshot.Snapshot`): each function here takes the season's snapshot
 (``snap``; a store is wrapped in one) and reads through it, so a command calling it reads
 nothing itself; the decisions are in rules/ (recording, matchstate)."""
@@ -17,7 +17,7 @@ from .season import SeasonStore
 
 
 class CupSheetInputs(Value, kw_only=True):
-    """What a cup sheet is checked against: ``ctx`` (rules.sheet.CupContext; None when the
+    """What a cup sheet is checked against: ``ctx`` (rules.sheet.validate.CupContext; None when the
     season's files have errors), the drawn ``match`` (None when not drawn), the ``records``
     of the other matches, the ``problems`` of the season's files."""
 
@@ -51,7 +51,7 @@ class SheetSeason(MutableValue, kw_only=True):
 def load_sheet_season(snap) -> SheetSeason:
     """Read what every cup sheet is checked against (:class:`SheetSeason`), once, through the
     season's snapshot ``snap`` (or a store)."""
-    from ..rules.roster import division_players
+    from ..rules.cup.roster import division_players
     from .snapshot import as_snapshot
 
     snap = as_snapshot(snap)
@@ -72,8 +72,8 @@ def cup_context(snap, sheet, now: dt.datetime, exclude: str | None = None) -> Cu
 def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:
     """:func:`cup_context` on a season read once (:func:`load_sheet_season`): the records are
     the season's and those of the batch's sheets accepted before this one (``season.extra``)."""
-    from ..rules.home import HumPair, official_day
-    from ..rules.sheet import CupContext
+    from ..rules.cup.home import HumPair, official_day
+    from ..rules.sheet.validate import CupContext
 
     snap, settings, cup, problems = season.snap, season.settings, season.cup, list(season.problems) + \
         _pending_place(season.cup, sheet)   # §1.5.16: a team not known yet
@@ -102,10 +102,10 @@ def sheet_inputs(season: SheetSeason, sheet, now: dt.datetime, exclude: str | No
 
 
 def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | None:
-    """The home team the sheet is to name (:func:`dbfcli.rules.home.sheet_home`: §1.5.5 with
+    """The home team the sheet is to name (:func:`dbfcli.rules.cup.home.sheet_home`: §1.5.5 with
     §1.5.13; §1.5.7 as seated at DBF's venue), from the UP of the rounds before and the HUM
     context of the season."""
-    from ..rules.home import sheet_home
+    from ..rules.cup.home import sheet_home
 
     settings = season.settings
     _, division_teams = season.lazy("hum", lambda: season.snap.hum_context(settings, season.cup.teams))
@@ -115,8 +115,8 @@ def _expected_home(season: SheetSeason, m, records, hum_pairs, agreed) -> str | 
 
 def _pending_place(cup, sheet) -> list:
     """§1.5.16: a sheet for a match with a pending place ("winner of C1-032") is refused: one of
-    its teams is not known until that match is recorded (rules.matchstate.allowed)."""
-    from ..rules.matchstate import MatchState, allowed
+    its teams is not known until that match is recorded (rules.cup.matchstate.allowed)."""
+    from ..rules.cup.matchstate import MatchState, allowed
 
     m = cup.drawn_match(sheet.match)
     return allowed(MatchState(match=m, stage="drawn"), "submit", where=sheet.where_of("match")) if m else []
@@ -128,7 +128,7 @@ SHEET_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "schedule
 
 def up_totals(records, before_round: int | None = None) -> dict[str, int]:
     """§1.5.5 reading: UP credited in all earlier rounds of this season's cup."""
-    from ..rules.home import up_credited_before
+    from ..rules.cup.home import up_credited_before
 
     return up_credited_before(((r.match.round, r.up) for r in records), before_round or 10**9)
 
@@ -136,9 +136,9 @@ def up_totals(records, before_round: int | None = None) -> dict[str, int]:
 def computed_trips(sheet, match, teams, settings, road=None
                    ) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, ...]]]:
     """§1.5.4: the UP the tool computes for each team of the sheet and the UP crossings of each
-    travelling team's route (:func:`dbfcli.rules.up.match_trips`; the sheet's home is the venue),
+    travelling team's route (:func:`dbfcli.rules.cup.up.match_trips`; the sheet's home is the venue),
     on ``road`` (the postcode table with the season's ``distances.csv``; default: the plain table)."""
-    from ..rules.up import match_trips
+    from ..rules.cup.up import match_trips
     from .geodata import load_postcodes
 
     return match_trips(road or load_postcodes(), sheet.home.team, sheet.away.team, match.round,
@@ -179,7 +179,7 @@ def _division_read(snap, div: str) -> tuple:
 
 
 def _division_ctx(read: tuple, sheet):
-    from ..rules.sheet import DivisionContext
+    from ..rules.sheet.validate import DivisionContext
 
     division, problems, dsettings, rounds = read
     if rounds is None:
@@ -195,7 +195,7 @@ def _division_ctx(read: tuple, sheet):
 def walkover_context(snap, match_id: str, now: dt.datetime):
     """What a walkover (§1.5.15) is recorded against: ``(CupContext, the drawn match or None,
     the recorded matches, problems of the season's files)``, through the snapshot ``snap``."""
-    from ..rules.sheet import CupContext
+    from ..rules.sheet.validate import CupContext
     from .snapshot import as_snapshot
 
     snap = as_snapshot(snap)
@@ -213,7 +213,7 @@ def walkover_context(snap, match_id: str, now: dt.datetime):
 def recorded_sheet(snap, rel: str):
     """The sheet kept in the recorded match file ``rel`` (None when it cannot be read back);
     ``snap``: the season's snapshot or its store."""
-    from .cupresults import parse_cup_sheet
+    from .cup.results import parse_cup_sheet
     from .snapshot import as_snapshot
     from .yamlio import dump_yaml
 
@@ -223,11 +223,11 @@ def recorded_sheet(snap, rel: str):
 
 
 def amend_refusal(snap, rel: str, match, winner: str | None, draws):
-    """§1.5.16: the recorded match file ``rel`` as a :class:`~dbfcli.rules.matchstate.MatchState`
+    """§1.5.16: the recorded match file ``rel`` as a :class:`~dbfcli.rules.cup.matchstate.MatchState`
     and whether an amendment making ``winner`` the winner is allowed
-    (:func:`dbfcli.rules.matchstate.allowed`): the problem (exit 2) or None."""
-    from ..rules.matchstate import allowed, match_state
-    from ..rules.records import RecordedMatch
+    (:func:`dbfcli.rules.cup.matchstate.allowed`): the problem (exit 2) or None."""
+    from ..rules.cup.matchstate import allowed, match_state
+    from ..rules.cup.records import RecordedMatch
     from .snapshot import as_snapshot
 
     d = as_snapshot(snap).store.read_yaml(rel).data

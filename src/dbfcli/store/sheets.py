@@ -1,5 +1,5 @@
 """Parse a result sheet (YAML, docs/interface.md "Result sheet") into
-:class:`dbfcli.rules.sheet.Sheet`, with the line of every field.
+:class:`dbfcli.rules.sheet.validate.Sheet`, with the line of every field.
 
 ``parse_sheet(text, file)`` returns ``(Sheet | None, [Problem])``; problems of
 form have ``rule=None`` (a malformed file: exit 2), never an exception.
@@ -13,9 +13,9 @@ from typing import Any
 
 from dbfcli.rules.dates import RANGE_HINT, date_of, datetime_of
 from dbfcli.rules.ids import whole_number
-from dbfcli.rules.outcome import Score
+from dbfcli.rules.cup.outcome import Score
 from dbfcli.rules.problems import Problem, Where
-from dbfcli.rules.sheet import Sheet, SheetPlayer, SheetSide
+from dbfcli.rules.sheet.validate import Sheet, SheetPlayer, SheetSide
 
 from ..rules.value import MutableValue
 from ..rules.problems import Msg

@@ -6,24 +6,24 @@ state file                 the one reader                         in the snapsho
 =========================  =====================================  ==========================
 season.toml                store.settings.load_settings_checked   ``Season.settings``
 cup/teams.yaml             store.teams.load_cup_teams              ``CupState.teams``
-cup/additions.yaml         store.cupresults.load_additions         ``CupState.additions``
-cup/withdrawals.yaml       store.cupresults.load_withdrawals       ``CupState.withdrawals``
-cup/contacts.yaml          store.cupresults.load_contacts          ``CupState.contacts``
-cup/draws/round-NN.yaml    store.cupdraw.load_draws                ``CupState.draws``, ``pools``
-cup/schedule.yaml          store.cupdraw.load_schedule             ``CupState.schedule``
-cup/matches/*.yaml         store.cupresults.load_cup_records       ``CupState.records``
-cup/travel/*.yaml          store.cupresults.load_travel_claims     ``CupState.travel``
-cup/payments.yaml          store.cupresults.load_payments          ``CupState.paid``
+cup/additions.yaml         store.cup.results.load_additions         ``CupState.additions``
+cup/withdrawals.yaml       store.cup.results.load_withdrawals       ``CupState.withdrawals``
+cup/contacts.yaml          store.cup.results.load_contacts          ``CupState.contacts``
+cup/draws/round-NN.yaml    store.cup.draws.load_draws                ``CupState.draws``, ``pools``
+cup/schedule.yaml          store.cup.draws.load_schedule             ``CupState.schedule``
+cup/matches/*.yaml         store.cup.results.load_cup_records       ``CupState.records``
+cup/travel/*.yaml          store.cup.results.load_travel_claims     ``CupState.travel``
+cup/payments.yaml          store.cup.results.load_payments          ``CupState.paid``
 divisions/DIV.yaml         store.teams.load_division               ``DivisionState.division``
-divisions/schedule-*.yaml  store.divresults.load_frozen            ``DivisionState.frozen``
-divisions/matches/*.yaml   store.divresults.load_div_results       ``DivisionState.results``
+divisions/schedule-*.yaml  store.divisions.results.load_frozen            ``DivisionState.frozen``
+divisions/matches/*.yaml   store.divisions.results.load_div_results       ``DivisionState.results``
 systems/registry.yaml      store.systems.load_registry             ``Season.systems``
-DIR/trophy.yaml            store.trophy.read_history               ``Season.trophy``
+DIR/trophy.yaml            store.cup.trophy.read_history               ``Season.trophy``
 DIR/clubs.yaml             store.clubs.load_clubs                  ``Snapshot.clubs()``
 serve/matches, pending     store.servefiles                        ``Snapshot.captain_files()``
 =========================  =====================================  ==========================
 
-(The play-off, rollover and qualification files are read by store/playoff.py; the journal by
+(The play-off, rollover and qualification files are read by store/divisions/playoff.py; the journal by
 store/journal.py.) :class:`Snapshot` is the one door to all of them for ``cli/``,
 ``publish/`` and ``web/``: lazy, each part read once, under the lock the command holds. A load returns ``(value, problems)`` and never raises: an unreadable file
 is a problem (exit 2 at the CLI), the part it belongs to is read as empty. Parts load apart
@@ -44,7 +44,7 @@ from typing import Iterable
 
 from ..rules.problems import Problem
 from ..rules.seasonstate import CupState, DivisionState, Season
-from . import standingsstate
+from .divisions import standingsstate
 from .season import COMMIT_CHECKS, SeasonStore, StoreError
 from .snapshotapi import CUP_PARTS, INVARIANT_PARTS, Snapshot, _read, as_snapshot  # noqa: F401 - the API, here too
 
@@ -59,7 +59,7 @@ def load_cup(store: SeasonStore, *, parts: frozenset[str] = CUP_PARTS) -> tuple[
 
 def load_division_state(store: SeasonStore, division_id: str, settings) -> tuple[DivisionState, list[Problem]]:
     """One division's part of the snapshot (``settings``: the season's Settings)."""
-    from .divresults import load_div_results, load_frozen
+    from .divisions.results import load_div_results, load_frozen
     from .teams import load_division
 
     division, problems = _read(load_division, store, division_id)
@@ -80,7 +80,7 @@ def load_season(store: SeasonStore) -> tuple[Season, list[Problem]]:
     from ..rules.model import DIVISIONS
     from .settings import load_settings_checked
     from .systems import load_registry
-    from .trophy import HISTORY, read_history
+    from .cup.trophy import HISTORY, read_history
 
     settings, problems = load_settings_checked(store)
     cup, p = load_cup(store)
@@ -103,12 +103,12 @@ def check_season(store: SeasonStore) -> list[Problem]:
     season invariant of :mod:`dbfcli.rules.invariants` over the cup."""
     from ..rules.invariants import check_cup, check_divisions
     from .settings import load_settings
-    from .trophy import HISTORY, read_history
+    from .cup.trophy import HISTORY, read_history
 
     from ..rules.value import replace
     from .teams import load_cup_teams
 
-    from .cupresults import summary_problems
+    from .cup.results import summary_problems
 
     cup, problems = load_cup(store, parts=CUP_PARTS - {"teams"})     # the teams file: teams.check_season
     problems += summary_problems(store)       # the kept sheets, as dbf up and dbf gp read them
@@ -119,8 +119,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
         settings = load_settings(store)
     except StoreError:
         return problems          # season.toml's problems: settings.check_season
-    from ..rules.draw_pending import open_place_notes
-    from ..rules.waiting import waiting_notes
+    from ..rules.cup.draw_pending import open_place_notes
+    from ..rules.cup.waiting import waiting_notes
     from .servefiles import load_pending_items
 
     return (problems + _undo_hints(store, check_cup(cup, settings)) + open_place_notes(cup.draws)
@@ -261,7 +261,7 @@ COMMIT_CHECKS.append(("division", division_refusals))
 
 def standings_refusals(store: SeasonStore, writes: dict) -> list[Problem]:
     """The play-off's and the lots' invariants a write would break (§1.1.2.10, §1.1.3.2;
-    :func:`dbfcli.store.standingsstate.standings_refusals`)."""
+    :func:`dbfcli.store.divisions.standingsstate.standings_refusals`)."""
     return standingsstate.standings_refusals(store, writes, overlay, load_divisions)
 
 

@@ -31,11 +31,11 @@ INVARIANT_PARTS = frozenset(("teams", "additions", "withdrawals", "draws", "sche
 
 #: each part of the cup: (module, reader, what an unreadable file reads as)
 _CUP_READERS = {
-    "teams": ("teams", "load_cup_teams", ()), "additions": ("cupresults", "load_additions", ()),
-    "withdrawals": ("cupresults", "load_withdrawals", ()), "draws": ("cupdraw", "load_draws", ({}, {})),
-    "schedule": ("cupdraw", "load_schedule", ({}, {})), "records": ("cupresults", "load_cup_records", []),
-    "travel": ("cupresults", "load_travel_claims", []), "contacts": ("cupresults", "load_contacts", {}),
-    "payments": ("cupresults", "load_payments", ()),
+    "teams": ("teams", "load_cup_teams", ()), "additions": ("cup.results", "load_additions", ()),
+    "withdrawals": ("cup.results", "load_withdrawals", ()), "draws": ("cup.draws", "load_draws", ({}, {})),
+    "schedule": ("cup.draws", "load_schedule", ({}, {})), "records": ("cup.results", "load_cup_records", []),
+    "travel": ("cup.results", "load_travel_claims", []), "contacts": ("cup.results", "load_contacts", {}),
+    "payments": ("cup.results", "load_payments", ()),
 }
 
 
@@ -137,80 +137,80 @@ class Snapshot:
         return self._pair("cup_team_names", load_cup_team_names)
 
     def cup_records(self):
-        """``(records, problems)``: every recorded cup sheet and walkover (store.cupresults)."""
-        from .cupresults import load_cup_records
+        """``(records, problems)``: every recorded cup sheet and walkover (store.cup.results)."""
+        from .cup.results import load_cup_records
 
         return self._pair("cup_records", load_cup_records)
 
     def additions(self):
-        from .cupresults import load_additions
+        from .cup.results import load_additions
 
         return self._pair("additions", load_additions)
 
     def up_credits(self):
         """The UP credited by every recorded sheet (a summary of cup/matches, §1.5.4)."""
-        from .cupresults import load_up_credits
+        from .cup.results import load_up_credits
 
         return self._pair("up_credits", load_up_credits)
 
     def gp_shares(self):
         """The GP of every recorded sheet (a summary of cup/matches, §1.5.10)."""
-        from .cupresults import load_gp_shares
+        from .cup.results import load_gp_shares
 
         return self._pair("gp_shares", load_gp_shares)
 
     def sheet_names(self):
         """Member id -> name of every player named on a recorded sheet (a summary)."""
-        from .cupresults import load_sheet_names
+        from .cup.results import load_sheet_names
 
         return self._pair("sheet_names", load_sheet_names)
 
     def draws(self):
-        """``(round -> CupDraw, round -> pools, problems)`` (store.cupdraw.load_draws)."""
-        from .cupdraw import load_draws
+        """``(round -> CupDraw, round -> pools, problems)`` (store.cup.draws.load_draws)."""
+        from .cup.draws import load_draws
 
         return self._pair("draws", load_draws)
 
     def cup_results(self):
-        """``(winners, per round UP, rounds with results, problems)`` (store.cupdraw.load_results)."""
-        from .cupdraw import load_results
+        """``(winners, per round UP, rounds with results, problems)`` (store.cup.draws.load_results)."""
+        from .cup.draws import load_results
 
         return self._pair("cup_results", load_results)
 
     def schedule(self):
         """``(match id -> Agreement, match id -> Where, problems)`` of cup/schedule.yaml."""
-        from .cupdraw import load_schedule
+        from .cup.draws import load_schedule
 
         return self._pair("schedule", load_schedule)
 
     def payment_rows(self) -> list:
         """The rows of cup/payments.yaml as stored (``dbf fees pay`` appends one; the
         payments themselves: the ``payments`` part of :meth:`cup`)."""
-        from .cupresults import PAYMENTS
+        from .cup.results import PAYMENTS
 
         doc = self.store.read_yaml(PAYMENTS, required=False)
         return list((doc.data or {}).get("payments") or []) if doc is not None else []
 
     def withdrawals(self):
         """``(withdrawals, problems)`` of cup/withdrawals.yaml (§1.5.11)."""
-        from .cupresults import load_withdrawals
+        from .cup.results import load_withdrawals
 
         return self._pair("withdrawals", load_withdrawals)
 
     def travel_claims(self):
         """``(claims, problems)`` of cup/travel/*.yaml (§1.5.17)."""
-        from .cupresults import load_travel_claims
+        from .cup.results import load_travel_claims
 
         return self._pair("travel_claims", load_travel_claims)
 
     def team_match_day(self, settings, team: str, round_no: int):
         """The date of ``team``'s match in ``round_no``: agreed, else the official day (§1.5.6)."""
-        from .cupdraw import team_match_day
+        from .cup.draws import team_match_day
 
         return team_match_day(self.store, settings, team, round_no)
 
     def contacts(self):
-        from .cupresults import load_contacts
+        from .cup.results import load_contacts
 
         return self._pair("contacts", load_contacts)
 
@@ -228,32 +228,32 @@ class Snapshot:
         return self._pair("divisions", load_divisions)
 
     def div_results(self, division_id: str):
-        """``(results, problems)``: the recorded matches of a division (store.divresults)."""
-        from .divresults import load_div_results
+        """``(results, problems)``: the recorded matches of a division (store.divisions.results)."""
+        from .divisions.results import load_div_results
 
         return self._pair(("div_results", division_id), load_div_results, division_id)
 
     def frozen(self, division_id: str, settings):
         """``(rounds, teams, problems)`` of divisions/schedule-DIV.yaml (None, None: not frozen)."""
-        from .divresults import load_frozen
+        from .divisions.results import load_frozen
 
         return self._pair(("frozen", division_id), load_frozen, division_id, settings)
 
     def season_schedule(self, division, settings):
         """A division's schedule: the frozen one when stored, else the one its entry order gives."""
-        from .divresults import season_schedule
+        from .divisions.results import season_schedule
 
         return self._once(("season_schedule", division.id), season_schedule, division, settings)
 
     def vp_scale(self, name: str):
         """``(VPScale | None, problems)``: the season's VP scale (built in or the season's table)."""
-        from .divresults import load_vp_scale
+        from .divisions.results import load_vp_scale
 
         return self._pair(("vp_scale", name), load_vp_scale, name)
 
     def lots(self):
-        """``(lots, problems)`` of divisions/lots.yaml (store.lots)."""
-        from .lots import load_lots
+        """``(lots, problems)`` of divisions/lots.yaml (store.divisions.lots)."""
+        from .divisions.lots import load_lots
 
         return self._pair("lots", load_lots)
 
@@ -289,14 +289,14 @@ class Snapshot:
         return read_draw_secret(self.store.dir, subject)
 
     def recorded_draws(self):
-        """Round -> [(match id, teams)] of the recorded draws, read fast (store.cupdraw)."""
-        from .cupdraw import recorded_draws
+        """Round -> [(match id, teams)] of the recorded draws, read fast (store.cup.draws)."""
+        from .cup.draws import recorded_draws
 
         return self._once("recorded_draws", recorded_draws)
 
     def pending_lots(self):
-        """``(lots the season still needs, problems)`` (store.lotcheck, §1.1.3.2, §1.1.2.9)."""
-        from .lotcheck import season_pending_lots
+        """``(lots the season still needs, problems)`` (store.divisions.lotcheck, §1.1.3.2, §1.1.2.9)."""
+        from .divisions.lotcheck import season_pending_lots
 
         return self._pair("pending_lots", season_pending_lots)
 
@@ -314,8 +314,8 @@ class Snapshot:
 
     def import_names(self) -> tuple:
         """``(names map, problems)`` of ``imports/names.yaml``: the names a scoring program
-        writes, each a member number (store.importnames; ``dbf result import``, issue 28)."""
-        from .importnames import season_names
+        writes, each a member number (store.imports.names; ``dbf result import``, issue 28)."""
+        from .imports.names import season_names
 
         return self._once("import_names", season_names)
 
@@ -333,13 +333,13 @@ class Snapshot:
 
     def trophy(self):
         """``(finals | None, problems)`` of DIR/trophy.yaml (§1.5.1)."""
-        from .trophy import HISTORY, read_history
+        from .cup.trophy import HISTORY, read_history
 
         return self._pair("trophy", lambda store: read_history(store.root / HISTORY))
 
     def trophy_teams(self) -> dict[str, str]:
         """Season -> the winning team's name (the optional ``team:`` of DIR/trophy.yaml rows)."""
-        from .trophy import read_teams
+        from .cup.trophy import read_teams
 
         return self._once("trophy_teams", read_teams)
 
@@ -357,21 +357,21 @@ class Snapshot:
 
     # -- assemblies of store (each reads several files, the lock held)
     def cup_field(self, settings):
-        """``(teams, entry rounds, clubs, pools, problems)``: who plays the cup (store.cupfield)."""
-        from .cupfield import cup_field
+        """``(teams, entry rounds, clubs, pools, problems)``: who plays the cup (store.cup.field)."""
+        from .cup.field import cup_field
 
         return cup_field(self.store, settings)
 
     def fee_state(self, settings, day):
-        """The cup's fee ledgers on ``day`` (store.feestate, §1.5.15)."""
-        from .feestate import FEE_PARTS, fee_state
+        """The cup's fee ledgers on ``day`` (store.cup.fees, §1.5.15)."""
+        from .cup.fees import FEE_PARTS, fee_state
 
         cup, problems = self.cup(FEE_PARTS)
         return fee_state(cup, settings, day, problems)
 
     def scheduled(self, settings, round_no: int):
-        """``(draw, scheduled matches, problems)`` of a drawn cup round (store.cupschedule)."""
-        from .cupschedule import scheduled
+        """``(draw, scheduled matches, problems)`` of a drawn cup round (store.cup.schedule)."""
+        from .cup.schedule import scheduled
 
         return scheduled(self.store, settings, round_no)
 
@@ -383,31 +383,31 @@ class Snapshot:
 
     def east(self):
         """``(EastFile | None, problems)``: the east qualification tournament (§1.1.5.2)."""
-        from .playoff import load_east
+        from .divisions.playoff import load_east
 
         return self._pair("east", load_east)
 
     def west(self):
         """``(Kreds IV's teams | None, problems)`` (§1.1.5.2)."""
-        from .playoff import load_west
+        from .divisions.playoff import load_west
 
         return self._pair("west", load_west)
 
     def refreeze_refusal(self, division_id: str):
         """Why a stored schedule may not be replaced (a result is recorded), or None."""
-        from .divresults import refreeze_refusal
+        from .divisions.results import refreeze_refusal
 
         return refreeze_refusal(self.store, division_id)
 
     def playoff(self):
-        """``(PlayoffFile, problems)`` of divisions/playoff.yaml (store.playoff)."""
-        from .playoff import load_playoff
+        """``(PlayoffFile, problems)`` of divisions/playoff.yaml (store.divisions.playoff)."""
+        from .divisions.playoff import load_playoff
 
         return self._pair("playoff", load_playoff)
 
     def playoff_state(self, **kw):
-        """The play-off as ``dbf playoff`` shows it (store.playoffstate)."""
-        from .playoffstate import playoff_state
+        """The play-off as ``dbf playoff`` shows it (store.divisions.playoffstate)."""
+        from .divisions.playoffstate import playoff_state
 
         return playoff_state(self.store, **kw)
 

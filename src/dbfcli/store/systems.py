@@ -1,4 +1,4 @@
-"""System card files (docs/system-card.md) -> :class:`dbfcli.rules.systems.Card`.
+"""System card files (docs/system-card.md) -> :class:`dbfcli.rules.systems.cards.Card`.
 
 ``card_from_dict`` turns the parsed YAML into frozen value objects and lists
 every format problem, each at ``file:line`` when the loader gave lines;
@@ -20,7 +20,7 @@ from .yamlio import VALUE_ERRORS
 from ..rules.problems import Msg
 
 if TYPE_CHECKING:  # the card model is imported where a card is parsed (start-up of other commands)
-    from dbfcli.rules.systems import Card, Variant
+    from dbfcli.rules.systems.cards import Card, Variant
 
 LineOf = Callable[[tuple], "int | None"]
 _VARIANT_KEYS = {"hcp", "shape", "suits", "strong", "name", "balanced"}
@@ -33,7 +33,7 @@ def _no_lines(path: tuple) -> None:
 
 def card_from_dict(doc: Any, file: str | None = None, line_of: LineOf | None = None) -> tuple[Card | None, list[Problem]]:
     """Build a Card from a parsed card document; all problems listed (rule None: format)."""
-    from dbfcli.rules.systems import Card
+    from dbfcli.rules.systems.cards import Card
 
     line_of = line_of or _no_lines
     out: list[Problem] = []
@@ -73,7 +73,7 @@ def _card_name(doc: Mapping, file: str | None, where: Callable[..., Where], out:
 
 def _openings(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> list:
     """The card's ``openings``: bid -> hand variants."""
-    from dbfcli.rules.systems import Bid, Call
+    from dbfcli.rules.systems.cards import Bid, Call
 
     openings = []
     raw = doc.get("openings") or {}
@@ -91,7 +91,7 @@ def _openings(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> 
 
 def _overcalls(doc: Mapping, where: Callable[..., Where], out: list[Problem]) -> list:
     """The card's ``overcalls``: opening -> bid -> hand variants."""
-    from dbfcli.rules.systems import Bid, Call
+    from dbfcli.rules.systems.cards import Bid, Call
 
     overcalls = []
     raw = doc.get("overcalls") or {}
@@ -131,7 +131,7 @@ def parse_hcp(value: Any) -> tuple[int, int] | None:
     >>> parse_hcp("16+"), parse_hcp([6, 10]), parse_hcp("x")
     ((16, 37), (6, 10), None)
     """
-    from dbfcli.rules.systems import MAX_HCP
+    from dbfcli.rules.systems.cards import MAX_HCP
 
     if isinstance(value, bool):
         return None
@@ -148,7 +148,7 @@ def parse_hcp(value: Any) -> tuple[int, int] | None:
 
 
 def _shape(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Problem]) -> str:
-    from dbfcli.rules.systems import SHAPES
+    from dbfcli.rules.systems.cards import SHAPES
 
     shape = item.get("shape", "any")
     if "balanced" in item:   # shorthand: balanced: true/false
@@ -161,7 +161,7 @@ def _shape(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Pr
 
 def _promises(item: Mapping, path: tuple, where: Callable[..., Where], out: list[Problem]) -> list:
     """``suits``: a suit (``C``; ``H|S`` one of them) -> the least number of cards."""
-    from dbfcli.rules.systems import SUITS, Promise
+    from dbfcli.rules.systems.cards import SUITS, Promise
 
     promises = []
     suits = item.get("suits") or {}
@@ -181,7 +181,7 @@ def _promises(item: Mapping, path: tuple, where: Callable[..., Where], out: list
 
 
 def _variant(item: Any, path: tuple, where: Callable[..., Where], out: list[Problem]) -> Variant | None:
-    from dbfcli.rules.systems import MAX_HCP, Variant
+    from dbfcli.rules.systems.cards import MAX_HCP, Variant
 
     here = where(*path)
     if not isinstance(item, Mapping):
@@ -303,7 +303,7 @@ def check_season(store) -> list[Problem]:
     doc = store.read_yaml(REGISTRY, required=False)
     if doc is None:
         return []
-    from ..rules.systems import classify
+    from ..rules.systems.cards import classify
     from .teams import load_cup_teams, load_divisions
 
     regs, problems = load_registry(store)
@@ -348,9 +348,9 @@ def check_season(store) -> list[Problem]:
 def hum_context(store, settings, teams) -> tuple[list, frozenset[str]]:
     """The registered HUM pairs (§2.10.11, ``dbf system register``) and the teams seeded as
     division teams (entry round 3 or later, §1.5.3), for §1.5.13 and §1.5.1.2."""
-    from ..rules.entry import entry_round
-    from ..rules.home import HumPair
-    from ..rules.roster import division_players
+    from ..rules.cup.entry import entry_round
+    from ..rules.cup.home import HumPair
+    from ..rules.cup.roster import division_players
     from .teams import load_divisions
 
     regs, _ = load_registry(store)

@@ -332,7 +332,7 @@ def load_divisions(store: SeasonStore) -> tuple[dict[str, Division], list[Proble
 
 def check_season(store: SeasonStore) -> list[Problem]:
     """``dbf check``: cup teams (§1.5.11, §1.5.12a, §1.5.8), divisions (§1.1) and §1.5.3 marks."""
-    from ..rules.roster import check_cup_teams, check_division_marks, check_divisions, division_players
+    from ..rules.cup.roster import check_cup_teams, check_division_marks, check_divisions, division_players
     from .geodata import load_postcodes
 
     postcodes = load_postcodes()

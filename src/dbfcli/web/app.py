@@ -170,7 +170,7 @@ class Web:
 def _loser_warning(doc: dict, team: str) -> None:
     """§1.5.14 (issue 26): the losing side's captain checking or sending is told that sending
     is the winner's job (still allowed): a warning in the document's ``warnings``."""
-    from ..rules.recording import loser_sends
+    from ..rules.sheet.recording import loser_sends
 
     if doc.get("division"):   # §1.5.14 is the cup's: either division captain sends (docs/readings/division-results.md)
         return

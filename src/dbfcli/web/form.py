@@ -25,7 +25,7 @@ def _scalar(text: str) -> str:
 
 
 def initial(facts: dict) -> dict:
-    """The form's values from the blank sheet's facts (``store.blanks.blank_facts``): nobody
+    """The form's values from the blank sheet's facts (``store.cup.blanks.blank_facts``): nobody
     ticked yet, no IMPs yet, the computed UP, the home captain as signatory."""
     values: dict[str, str] = {"played_on": facts.get("date") or "", "start": facts.get("time") or "",
                               "signed_by": str(facts["home"].get("captain") or "")}
