@@ -134,7 +134,7 @@ def committed_seed(snap: Any, round_: int, field: dict[str, Any], seed: int | No
     if c is None:
         if beacon is not None:
             fail(Msg('--beacon goes with a commitment that names a beacon source'),
-                 hint="dbf draw commit --round N --beacon-source TEXT, before the draw", code="usage.option")
+                 hint=Msg("dbf draw commit --round N --beacon-source TEXT, before the draw"), code="usage.option")
         if seed is None:
             import os
 
@@ -380,7 +380,7 @@ def _season_bundle(session: Session, round_: int, notes: list[Problem]) -> tuple
     c, r = commits.get(round_), reveals.get(round_)
     if c is None:
         fail(Msg('cup round {} has no commitment: a draw made without `dbf draw commit` cannot be '
-                 'verified (its seed replays it)', round_), hint=f"dbf draw commit --round {round_} before a draw", code="state.not-committed")
+                 'verified (its seed replays it)', round_), hint=Msg("dbf draw commit --round {} before a draw", round_), code="state.not-committed")
     if r is None:
         fail(Msg('cup round {} is committed but not drawn yet', round_), hint=f"dbf draw cup --round {round_}",
              code="state.not-drawn")

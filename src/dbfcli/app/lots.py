@@ -123,8 +123,8 @@ def _refuse_drawn(key: str, lots: list[Any], teams: Sequence[str] | None) -> lis
         return refuse([Problem.error(x.rule, Msg('the lot {} among {} was drawn on {} by {}: {}; a lot is drawn '
                                                  'once', x.key, ', '.join(x.teams), x.drawn_at, x.drawn_by,
                                                  ', '.join(x.order)),
-                                     hint=f"dbf lot remove {x.key} --teams {','.join(x.teams)} takes it back if it "
-                                          "was recorded by mistake")])
+                                     hint=Msg("dbf lot remove {} --teams {} takes it back if it was recorded by mistake",
+                                              x.key, ','.join(x.teams)))])
     return []
 
 
@@ -138,7 +138,7 @@ def _refuse_no_lot(key: str, teams: Sequence[str] | None) -> None:
         refuse([Problem.error(standings_lot_rule(key), Msg('no lot to draw in {}{}: lots break only a tie '
                                                            'of the final table that every tie-break leaves '
                                                            'and that decides a place', key, tied),
-                              hint="dbf lot list shows the pending lots")])
+                              hint=Msg("dbf lot list shows the pending lots"))])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         from ..rules.divisions.playoff import home_rule
 
@@ -190,7 +190,7 @@ def lot_seed(snap: Any, key: str, rule: str, pool: tuple[str, ...], beacon: str 
     if c is None:
         if beacon is not None:
             fail(Msg('--beacon goes with a commitment that names a beacon source'),
-                 hint="dbf lot commit KEY --beacon-source TEXT, before the draw", code="usage.option")
+                 hint=Msg("dbf lot commit KEY --beacon-source TEXT, before the draw"), code="usage.option")
         import secrets
 
         return secrets.randbits(63), None
@@ -313,7 +313,7 @@ def _recorded(snap: Any, key: str, teams: Sequence[str] | None, teams_text: str 
             and (wanted is None or {t.lower() for t in x.teams} == wanted)]
     if not mine:
         fail(Msg('no lot {}{} is recorded', key, Msg(' among {}', teams_text) if teams_text else ''),
-             hint="dbf lot list shows the recorded lots", code="unknown.lot")
+             hint=Msg("dbf lot list shows the recorded lots"), code="unknown.lot")
     if len(mine) > 1:
         fail(Msg('{} has {} recorded lots: say which with --teams', key, len(mine)),
              hint=Msg.join('; ', (",".join(x.teams) for x in mine)), code="usage.missing")
@@ -394,7 +394,7 @@ def _season_lot(session: Session, key: str, teams: Sequence[str] | None,
     if got is None or c is None:
         fail(Msg('the lot {} was drawn without a commitment: there is nothing to verify (its seed replays '
                  'it)', mine[0].key),
-             hint="dbf lot commit KEY before dbf lot draw KEY", code="state.not-committed")
+             hint=Msg("dbf lot commit KEY before dbf lot draw KEY"), code="state.not-committed")
     data = bundle(c, got[1])
     return data, list(reveal_problems(c, got[1])) + list(verify(data))
 

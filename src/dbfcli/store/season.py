@@ -462,8 +462,8 @@ class SeasonStore(MutableValue):
         return StoreError([_problem("io.cannot-write",
                                     Msg('cannot write in the season folder {}: {}', self.dir,
                                         exc.strerror or exc),
-                                    hint="dbf needs write access to the season folder (a read-only disk? "
-                                         "permissions?)")])
+                                    hint=Msg("dbf needs write access to the season folder (a read-only disk? "
+                                             "permissions?)"))])
 
 
 class Transaction(MutableValue):

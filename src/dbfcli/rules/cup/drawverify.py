@@ -165,9 +165,10 @@ def _match_problems(recorded: Any, got: list[dict], rule: str) -> list[Problem]:
                     else Msg('{}: the draw has this match; the secret draws no such match', mid))
             problems.append(Problem.error(rule, text, code="draw.verify-match"))
         elif list(a.get("teams") or []) != b["teams"] or a.get("pool") != b["pool"]:
-            problems.append(Problem.error(rule, f"{mid}: the draw records {_names(a.get('teams'))}, the secret draws "
-                                                f"{_names(b['teams'])}" + (f" (pool {b['pool']})" if b["pool"] else ""),
-                                          code="draw.verify-match"))
+            got, drawn = _names(a.get('teams')), _names(b['teams'])
+            text = (Msg('{}: the draw records {}, the secret draws {} (pool {})', mid, got, drawn, b['pool'])
+                    if b["pool"] else Msg('{}: the draw records {}, the secret draws {}', mid, got, drawn))
+            problems.append(Problem.error(rule, text, code="draw.verify-match"))
     return problems
 
 

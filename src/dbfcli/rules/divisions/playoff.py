@@ -274,8 +274,8 @@ def home_before_result(match: PlayoffMatch) -> list[Problem]:
     return [Problem.error(home_rule(match.id), Msg('{}: home in section 1 is decided by lot and the lot '
                                                    'is not drawn; a result is recorded only after the lot',
                                                    match.id),
-                          hint=f"dbf lot draw {match.id} --teams {teams} --by NAME --witness NAME (or dbf lot "
-                               "record ... --order HOME,AWAY for a lot drawn by hand before the match)")]
+                          hint=Msg("dbf lot draw {} --teams {} --by NAME --witness NAME (or dbf lot record ... --order "
+                                   "HOME,AWAY for a lot drawn by hand before the match)", match.id, teams))]
 
 
 def results_known_on(recorded: dt.date | None, weekends: Sequence[dt.date]) -> dt.date | None:

@@ -139,8 +139,8 @@ LISTED = 10
 def listed(labels) -> str:
     """The matches of a file one a line, the first :data:`LISTED`, then how many more."""
     labels = [str(g) for g in labels]
-    more = f"\n  ... and {len(labels) - LISTED} more" if len(labels) > LISTED else ""
-    return "".join(f"\n  {g}" for g in labels[:LISTED]) + more
+    shown = "".join(f"\n  {g}" for g in labels[:LISTED])
+    return Msg("{}\n  ... and {} more", shown, len(labels) - LISTED) if len(labels) > LISTED else shown
 
 
 def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...],
@@ -161,9 +161,11 @@ def pick_group(tables: tuple[TableResult, ...], roster: tuple[RosterPlayer, ...]
     fits = [g for g in labels if _all_on_rosters(tables, g, roster, known)]
     if len(fits) == 1:
         return fits[0], []
-    said = "none of them has" if not fits else "several have"
-    return None, [Problem.error(None, f"the file holds {len(labels)} matches and {said} only players of the two "
-                                f"teams:" + listed(fits or labels),
+    text = (Msg('the file holds {} matches and none of them has only players of the two teams:{}', len(labels),
+                listed(labels)) if not fits else
+            Msg('the file holds {} matches and several have only players of the two teams:{}', len(labels),
+                listed(fits)))
+    return None, [Problem.error(None, text,
                                 hint=Msg("name the match with --pick 'HOME v AWAY' as the file labels it"), code="format.import")]
 
 

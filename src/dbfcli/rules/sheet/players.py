@@ -380,7 +380,7 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
     players = team_players(team, additions, joins, ())
     if w.player not in players:
         return [Problem.error(None, Msg("player {} is not one of {}'s players", w.player, team.id), code="unknown.player",
-                              hint=f"dbf cup teams --json lists {team.id}'s players")]
+                              hint=Msg("dbf cup teams --json lists {}'s players", team.id))]
     if w.player in withdrawn_from(withdrawals, team.id):
         return [Problem.error(None, Msg('player {} is withdrawn from {} already', w.player, team.id),
                               code="state.already-recorded")]

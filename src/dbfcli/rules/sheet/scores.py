@@ -261,7 +261,7 @@ def check_played_on(sheet, ctx) -> list[Problem]:
         elif day > allowed:
             problems.append(Problem.warning(
                 "1.5.6", Msg('played on {}, after {}, the date the dispensation allows', day, allowed), where,
-                hint=f"dbf schedule cup set {sheet.match} --date {day} if the dispensation covers it"))
+                hint=Msg("dbf schedule cup set {} --date {} if the dispensation covers it", sheet.match, day)))
     received = sheet.submitted_at      # as the sheet states it (a check run ahead of the match is no receipt)
     if received is not None:
         hh, mm = (sheet.start or ctx.settings.cup.start_time).split(":")

@@ -66,7 +66,7 @@ def _event(vg, file: str) -> tuple[int | None, str | None, Problem | None]:
     f = vg[0].split(",")
     scoring = f[2].strip().upper() if len(f) > 2 else ""
     if scoring and scoring != "I":
-        kind = {"P": "pairs (match points)", "B": "board-a-match"}.get(scoring, f"scoring {scoring!r}")
+        kind = {"P": Msg("pairs (match points)"), "B": "board-a-match"}.get(scoring) or Msg("scoring {}", repr(scoring))
         return None, None, Problem.error(None, Msg('the file is of a {} event ({}), not a team match '
                                                    'scored in IMPs', kind, f[0]), Where(file, vg[1]), code="format.import")
     first_board = int(f[3]) if len(f) > 3 and f[3].strip().isdigit() else None

@@ -119,8 +119,8 @@ def _not_teams(get: dict[str, str], where: Where) -> Problem | None:
     scoring = get.get("Scoring", "").casefold()
     if comp in ("pairs", "individuals", "individual") or scoring.startswith("matchpoint") or scoring.startswith("mp"):
         return Problem.error(None, Msg('the file is of a {} event ({}), not a team match',
-                                       get.get('Competition') or 'match-point',
-                                       get.get('Event', 'no event name')), where,
+                                       get.get('Competition') or Msg('match-point'),
+                                       get.get('Event', Msg('no event name'))), where,
                              hint=Msg('export the team match (both rooms) from the scoring program'), code="format.import")
     return None
 
