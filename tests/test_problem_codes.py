@@ -1,6 +1,7 @@
-"""Every problem has a stable id: a § rule or a code (issue 13.6, docs/problem-codes.md).
+"""Every problem has a stable code, and its § where a rule applies (issue 13.6, issue 24,
+docs/problem-codes.md).
 
-The exit code is derived from these ids in one place (``cli.common.exit_code``).
+The exit code is derived from the code in one place (``app.outcome.exit_code``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,17 @@ import re
 import pytest
 
 from dbfcli.app.outcome import EXIT_OF_FAMILY, RULE_EXIT, exit_code, problem_exit
-from dbfcli.rules.problems import CODE_FAMILIES, Problem, Where
+from dbfcli.rules.problems import CODE_FAMILIES, RULE_FAMILIES, Problem, Where, shown_ids
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 SRC = REPO / "src" / "dbfcli"
 DOC = REPO / "docs" / "problem-codes.md"
 CODE_RE = re.compile(r"^(%s)\.[a-z][a-z-]*$" % "|".join(CODE_FAMILIES))
+#: string literals of the source that look like codes of a family but name files (``sheet.yaml``,
+#: ``trophy.html``); a code of the ``format`` family may end so (``format.yaml``)
+FILE_NAME_RE = re.compile(r"^(?!format\.)[a-z-]+\.(yaml|yml|toml|html|json|csv|ics|txt|md|pdf)$")
+#: settings keys that look like codes (``cup.up``: the cup's UP table in season.toml)
+NOT_CODES = {"cup.up"}
 
 
 def _documented() -> dict[str, int]:
@@ -35,68 +41,91 @@ def _invariant_names() -> set[str]:
 
 
 def _codes_in_source() -> dict[str, str]:
-    """Every string literal of the source that is a problem code, with one place it is used."""
+    """Every string literal of the source that is a problem code, with one place it is used
+    (an invariant's name counts only where it is also a documented code: ``div.record-once``)."""
     found: dict[str, str] = {}
-    invariants = _invariant_names()
+    skip = (_invariant_names() - set(_documented())) | NOT_CODES
     for path in sorted(SRC.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE_RE.match(node.value) \
-                    and node.value not in invariants:
+                    and node.value not in skip and not FILE_NAME_RE.match(node.value):
                 found.setdefault(node.value, f"{path.relative_to(SRC)}:{node.lineno}")
     return found
 
 
 # --------------------------------------------------------------------------- every site
 _MAKERS = {"error", "warning"}
+#: the helpers that make a problem from the code they are given: (module, name) -> index of
+#: ``code`` among the positional arguments (None: a keyword only)
+_WRAPPERS = {("rules/invariants.py", "_error"): None, ("store/settings.py", "broken"): None,
+             ("store/season.py", "_problem"): 0, ("web/app.py", "_problem"): 0,
+             ("app/captains.py", "_refusal"): 1, ("web/pages.py", "guard_problem"): 0}
 
 
 def _is_none(node: ast.AST | None) -> bool:
     return node is None or (isinstance(node, ast.Constant) and not node.value)
 
 
-def _sites_without_id():
-    """Calls that make a problem (Problem(...), Problem.error/warning, fail, StoreError(str))
-    with no § rule and no ``code=``."""
+def _code_of(node: ast.Call, module: str = "") -> tuple[bool, ast.AST | None]:
+    """``(makes a problem, the code argument)`` of a call in ``module``."""
+    f, kw = node.func, {k.arg: k.value for k in node.keywords}
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    if isinstance(f, ast.Attribute) and f.attr in _MAKERS and isinstance(f.value, ast.Name) and f.value.id == "Problem":
+        return True, kw.get("code")
+    if isinstance(f, ast.Name) and f.id == "Problem":
+        return True, node.args[5] if len(node.args) > 5 else kw.get("code")
+    if isinstance(f, ast.Name) and f.id == "fail":
+        return True, kw.get("code")
+    if isinstance(f, ast.Name) and f.id == "StoreError":     # StoreError(problems) carries theirs
+        return bool(node.args) and isinstance(node.args[0], (ast.Constant, ast.JoinedStr, ast.Call)), kw.get("code")
+    if (module, name) in _WRAPPERS:
+        at = _WRAPPERS[module, name]
+        return True, node.args[at] if at is not None and len(node.args) > at else kw.get("code")
+    return False, None
+
+
+def _sites_without_code():
+    """Calls that make a problem (Problem(...), Problem.error/warning, fail, StoreError(text),
+    the wrappers of :data:`_WRAPPERS`) and pass no ``code``."""
     for path in sorted(SRC.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            f = node.func
-            kw = {k.arg: k.value for k in node.keywords}
-            if not _is_none(kw.get("code")):
-                continue
-            if isinstance(f, ast.Attribute) and f.attr in _MAKERS and isinstance(f.value, ast.Name) \
-                    and f.value.id == "Problem" or isinstance(f, ast.Name) and f.id == "Problem":
-                rule = node.args[0] if node.args else kw.get("rule")
-            elif isinstance(f, ast.Name) and f.id == "fail":
-                rule = node.args[1] if len(node.args) > 1 else kw.get("rule")
-            elif isinstance(f, ast.Name) and f.id == "StoreError" and node.args \
-                    and isinstance(node.args[0], (ast.Constant, ast.JoinedStr)):
-                rule = None
-            else:
-                continue
-            if _is_none(rule):
-                yield f"{path.relative_to(SRC)}:{node.lineno}"
+            if isinstance(node, ast.Call):
+                makes, code = _code_of(node, str(path.relative_to(SRC)))
+                if makes and _is_none(code):
+                    yield f"{path.relative_to(SRC)}:{node.lineno}"
 
 
-def test_every_problem_site_names_a_rule_or_a_code():
-    """No place in the source makes a problem with neither a § nor a code (``rule`` held in a
-    variable is checked when the problem is made: ``Problem.__post_init__``)."""
-    assert list(_sites_without_id()) == []
+def test_every_problem_site_passes_a_code():
+    """Issue 24: no place in the source makes a problem without its code, § or not (a code held
+    in a variable is checked when the problem is made: ``Problem.__post_init__``)."""
+    assert list(_sites_without_code()) == []
 
 
-def test_a_problem_with_neither_rule_nor_code_cannot_be_made():
+def test_the_site_finder_sees_the_makers():
+    """The finder knows the makers: a Problem.error with a § and no code is found."""
+    tree = ast.parse('Problem.error("1.5.9", Msg("x"))\nfail(Msg("y"), "1.5.16")\n_error("1.5.16", m, w)\n'
+                     'Problem.error("1.5.9", Msg("x"), code="sheet.boards")')
+    found = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and _code_of(n, "rules/invariants.py")[0] and _is_none(_code_of(n, "rules/invariants.py")[1])]
+    assert sorted(found) == [1, 2, 3]
+
+
+def test_a_problem_without_a_code_cannot_be_made():
     with pytest.raises(ValueError):
-        Problem.error(None, "no id")
+        Problem.error(None, "no id", code="")
     with pytest.raises(ValueError):
-        Problem.warning("", "no id", code="")
+        Problem.error("1.5.4", "a § alone is not enough", code=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Problem("1.5.4", "made as a value, with no code")
     with pytest.raises(ValueError):
         Problem.error(None, "a code of no family", code="oops.bad")
     assert Problem.error(None, "x", code="format.yaml").code == "format.yaml"
+    assert Problem("1.5.9", "x", None, "error", None, "sheet.boards").code == "sheet.boards"
 
 
 def test_json_carries_rule_and_code_always():
-    assert Problem.error("1.5.4", "x").to_json()["code"] is None
+    doc = Problem.error("1.5.9", "x", code="sheet.boards").to_json()
+    assert (doc["rule"], doc["code"]) == ("1.5.9", "sheet.boards")
     doc = Problem.error(None, "x", Where("cup/teams.yaml", 3), code="format.yaml").to_json()
     assert (doc["rule"], doc["code"], doc["file"], doc["line"]) == (None, "format.yaml", "cup/teams.yaml", 3)
 
@@ -116,17 +145,17 @@ def test_documented_exit_codes_are_the_families_exit_codes():
 
 
 # --------------------------------------------------------------------------- exit codes
-def _e(rule=None, code=None):
+def _e(rule=None, code="sheet.up-claim"):
     return Problem.error(rule, "m", code=code)
 
 
-def _w(rule=None, code=None):
+def _w(rule=None, code="sheet.up-claim"):
     return Problem.warning(rule, "m", code=code)
 
 
 @pytest.mark.parametrize("problems, expected", [
     ([_e("1.5.4")], 1),                                         # a broken rule
-    ([_e("1.5.4"), _e("1.5.12b")], 1),
+    ([_e("1.5.4"), _e("1.5.12b", "player.substitute-still-in-cup")], 1),
     ([_e(code="format.yaml")], 2),                              # malformed
     ([_e(code="unknown.match")], 2),
     ([_e("1.5.4"), _e(code="format.sheet")], 2),                # malformed wins over a broken rule
@@ -140,4 +169,22 @@ def test_exit_code_is_derived_from_the_ids(problems, expected):
 
 
 def test_problem_exit_of_a_rule_is_the_rule_exit():
-    assert problem_exit(_e("2.11")) == RULE_EXIT == 1
+    assert problem_exit(_e("2.11", "player.not-on-team")) == RULE_EXIT == 1
+
+
+def test_every_rule_family_exits_1_and_the_others_are_as_before():
+    """Issue 24: the codes given to the problems that had only a § exit 1, as they did; the
+    families that were there keep their exit codes."""
+    assert {f: EXIT_OF_FAMILY[f] for f in RULE_FAMILIES} == {f: RULE_EXIT for f in RULE_FAMILIES}
+    assert {f: EXIT_OF_FAMILY[f] for f in CODE_FAMILIES if f not in RULE_FAMILIES} == \
+        {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3, "draw": 1}
+
+
+def test_a_rule_familys_code_is_not_shown_beside_its_section():
+    """On stderr a broken rule reads as before issue 24 (``error §1.5.9: ...``); a code of
+    another family shows beside its § (``§1.5.16 [unknown.match]``), and a rule family's code
+    shows where there is no §."""
+    assert str(Problem.error("1.5.9", "40 boards", code="sheet.boards")) == "error §1.5.9: 40 boards"
+    assert shown_ids("1.5.16", "unknown.match") == "§1.5.16 [unknown.match]"
+    assert shown_ids("1.5.5", "draw.verify-field") == "§1.5.5 [draw.verify-field]"
+    assert shown_ids(None, "sheet.boards") == "[sheet.boards]"

@@ -482,7 +482,7 @@ def test_24_a_keyed_text_reads_as_english_and_renders_danish_from_its_key():
     from dbfcli.store.yamlio import dump_yaml
 
     m = Msg("team {} has {}; a cup team has 4-6", "ODE-1", Msg.counted(7, "player"))
-    p = Problem.error("1.5.11", m, hint=Msg("a team of 4-5 may add players up to 6 (§1.5.11)"))
+    p = Problem.error("1.5.11", m, hint=Msg("a team of 4-5 may add players up to 6 (§1.5.11)"), code="roster.team-size")
     assert p.message == "team ODE-1 has 7 players; a cup team has 4-6" and p.to_json()["message"] == m
     assert problem_text(p.message, "da") == "hold ODE-1 har 7 spillere; et pokalhold har 4-6"
     assert pickle.loads(pickle.dumps(m)).key == m.key

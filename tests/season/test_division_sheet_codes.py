@@ -120,7 +120,7 @@ def test_2_11_player_not_on_the_roster_is_a_sheet_error_exit_1(first, tmp_path):
     away["players"] = [dict(away["players"][0], id=999999)] + list(away["players"][1:])
     r, before = _submit(folder, tmp_path, sheet_text(m["id"], teams[m["home"]], away, 1, boards=36, played_on=day))
     assert r.exit_code == 1, r.stdout
-    assert [(e["rule"], e["code"]) for e in r.json["errors"]] == [("2.11", None)]
+    assert [(e["rule"], e["code"]) for e in r.json["errors"]] == [("2.11", "player.not-on-team")]
     assert snapshot(folder) == before
     rows = "\n".join(f"    - {{id: {p['id']}, boards: 36}}" for p in away["players"][1:])
     marked = f"    - {{id: 999999, boards: 36, substitute: true, name: Sub Stitute, club: 12}}\n{rows}"

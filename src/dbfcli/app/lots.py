@@ -124,7 +124,7 @@ def _refuse_drawn(key: str, lots: list[Any], teams: Sequence[str] | None) -> lis
                                                  'once', x.key, ', '.join(x.teams), x.drawn_at, x.drawn_by,
                                                  ', '.join(x.order)),
                                      hint=Msg("dbf lot remove {} --teams {} takes it back if it was recorded by mistake",
-                                              x.key, ','.join(x.teams)))])
+                                              x.key, ','.join(x.teams)), code="lot.already-drawn")])
     return []
 
 
@@ -138,14 +138,14 @@ def _refuse_no_lot(key: str, teams: Sequence[str] | None) -> None:
         refuse([Problem.error(standings_lot_rule(key), Msg('no lot to draw in {}{}: lots break only a tie '
                                                            'of the final table that every tie-break leaves '
                                                            'and that decides a place', key, tied),
-                              hint=Msg("dbf lot list shows the pending lots"))])
+                              hint=Msg("dbf lot list shows the pending lots"), code="lot.nothing-to-draw")])
     if key in ("1div-SF1", "1div-SF2", "1div-F", "3div-PO"):
         from ..rules.divisions.playoff import home_rule
 
         rule = home_rule(key)
         refuse([Problem.error(rule, Msg('no lot to draw for {}: its home is decided (the round-robin '
                                         'match, a recorded seed), or the match is not paired yet', key),
-                              hint="dbf playoff 1div")])
+                              hint="dbf playoff 1div", code="lot.nothing-to-draw")])
 
 
 def _when(at: str | None) -> str:

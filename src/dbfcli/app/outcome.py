@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from typing import Any, Callable, NoReturn, Sequence
 
-from ..rules.problems import Msg, Problem, Where
+from ..rules.problems import RULE_FAMILIES, Msg, Problem, Where
 from ..rules.value import MutableValue, field
 
-#: The exit code of each family of problem codes (docs/problem-codes.md). A problem with a
-#: § rule and no code is a broken rule of the regulations: exit 1.
-EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3,
-                  "draw": 1}   # issue 30: a committed draw that does not verify, or a draw its commitment refuses
+#: The exit code of a broken rule of the regulations (a code of :data:`RULE_FAMILIES`).
 RULE_EXIT = 1
+#: The exit code of each family of problem codes (docs/problem-codes.md).
+EXIT_OF_FAMILY = {"format": 2, "io": 2, "unknown": 2, "usage": 2, "state": 2, "internal": 2, "lock": 3,
+                  "draw": 1,   # issue 30: a committed draw that does not verify, or a draw its commitment refuses
+                  **{family: RULE_EXIT for family in RULE_FAMILIES}}
 
 
 def problem_exit(p: Problem) -> int:
-    """The exit code one problem asks for: its code's family when it has a code (a code is the
-    more specific id: ``unknown.match`` with §1.5.16 is an unknown id, exit 2), else 1 (§ rule)."""
-    return EXIT_OF_FAMILY[p.code.partition(".")[0]] if p.code else RULE_EXIT
+    """The exit code one problem asks for: its code's family (a code is the more specific id:
+    ``unknown.match`` with §1.5.16 is an unknown id, exit 2; ``sheet.boards`` with §1.5.9 a
+    broken rule, exit 1)."""
+    return EXIT_OF_FAMILY[str(p.code).partition(".")[0]]
 
 
 def exit_code(problems: Sequence[Problem]) -> int:
@@ -35,8 +37,8 @@ def exit_code(problems: Sequence[Problem]) -> int:
     malformed file and a broken rule together exit 2: every problem is listed either way, but
     a season that could not be read whole cannot be said to break only rules. No problems: 2.
 
-    >>> exit_code([Problem.error("1.5.4", "x")]), exit_code([Problem.error("1.5.4", "x"),
-    ...     Problem.error(None, "y", code="format.yaml")]), exit_code([])
+    >>> exit_code([Problem.error("1.5.4", "x", code="sheet.up-claim")]), exit_code([Problem.error("1.5.4", "x",
+    ...     code="sheet.up-claim"), Problem.error(None, "y", code="format.yaml")]), exit_code([])
     (1, 2, 2)
     """
     errs = [p for p in problems if p.is_error] or list(problems)
@@ -63,9 +65,9 @@ class RuleBroken(Exception):
 
 
 def fail(message: str, rule: str | None = None, hint: str | None = None, where: Where | None = None,
-         *, code: str | None = None) -> NoReturn:
-    """Stop with one clear problem; ``code`` (docs/problem-codes.md) and/or ``rule`` name it and
-    decide the exit code (:func:`exit_code`)."""
+         *, code: str) -> NoReturn:
+    """Stop with one clear problem; ``code`` (docs/problem-codes.md) names it and decides the
+    exit code (:func:`exit_code`), ``rule`` is its § where one applies."""
     raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
 
 

@@ -83,7 +83,8 @@ def register(app: typer.Typer) -> None:
 def _overdue_problems(overdue) -> list:
     from ..rules.problems import Problem
 
-    return [Problem.error(d.rule, Msg('overdue since {}: {}', _fmt(d.due), d.what)) for d in overdue]
+    return [Problem.error(d.rule, Msg('overdue since {}: {}', _fmt(d.due), d.what),
+                          code="deadline.overdue") for d in overdue]
 
 
 def _fmt(due) -> str:

@@ -133,7 +133,8 @@ def _orphans(snap, div: str, teams) -> list:
     return [Problem.error(rule, Msg('{} has {} recorded {} match(es) ({}{}) and is not in the new roster: '
                                     'the results would be orphaned', team, len(ids), div,
                                     ', '.join(sorted(ids)[:3]), ' ...' if len(ids) > 3 else ''), hint=Msg('keep {} in the file (a renamed team keeps its id), '
-                                                     'or remove its recorded matches first', team))
+                                                     'or remove its recorded matches first', team),
+                          code="div.results-orphaned")
             for team, ids in sorted(lost.items())]
 
 

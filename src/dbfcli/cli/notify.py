@@ -403,7 +403,7 @@ def _no_address_warnings(missing: list[str]) -> list[dict]:
     return ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
                              + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
                              hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in '
-                                      'cup/contacts.yaml')).to_json()] if missing else [])
+                                      'cup/contacts.yaml'), code="notify.no-address").to_json()] if missing else [])
 
 
 def _overdue_sheets(settings, draws, agreements, recorded: set, when) -> list:

@@ -161,7 +161,7 @@ def _choose(division: str, team: str, today_: Optional[str], seed: Optional[int]
             from ..rules.problems import Problem
 
             check([Problem.error("1.1.2.8", Msg('semi-final results are recorded; the choice can no '
-                                                'longer change'))])
+                                                'longer change'), code="playoff.choice-fixed")])
         settings = snap.settings()
         pairing, problems = semi_final_pairing(out["order"], team, chosen_on=on, results_known_on=out["results_known_on"],
                                                choice_days=settings.playoff.choice_days)
@@ -189,9 +189,11 @@ def _chooser_known(out: dict) -> list:
     if not out.get("complete"):
         return [Problem.error("1.1.2.8", Msg('the round robin is not complete: who is no. 1 (and may '
                                              'choose) is not known yet'),
-                              hint=Msg('record the remaining 1div matches first'))]
+                              hint=Msg('record the remaining 1div matches first'),
+                              code="playoff.round-robin-incomplete")]
     return [Problem.error("1.1.2.8", Msg('{}: the lot among {} is not drawn: the play-off is provisional',
-                                         lot.what, ', '.join(lot.teams)), hint=lot.command()) for lot in out["order_lots"]]
+                                         lot.what, ', '.join(lot.teams)), hint=lot.command(),
+                          code="playoff.lot-not-drawn") for lot in out["order_lots"]]
 
 
 def _chosen_home_lots(out: dict, pairing) -> list:
@@ -218,7 +220,8 @@ def _final_stands(out: dict, match: str, decision) -> list:
     return [Problem.error("1.1.2.6", Msg('the final is recorded between {} and {}; {} again with {} '
                                          'winning would leave it between the wrong teams', teams[0], teams[1],
                                          match, decision.winner),
-                          hint=Msg("undo the final's result first (dbf undo), then record the semi-final"))]
+                          hint=Msg("undo the final's result first (dbf undo), then record the semi-final"),
+                          code="playoff.final-teams")]
 
 
 def _result(division: str, match: str, half: list[str], extra: list[str], seed: Optional[int],
@@ -243,7 +246,7 @@ def _result(division: str, match: str, half: list[str], extra: list[str], seed: 
             check([Problem.error("1.1.2.8", Msg('the semi-finals are not fixed: {} may still choose until '
                                                 '{}', out['order'][0], out['pairing'].deadline),
                                  hint=Msg('record the choice (dbf playoff 1div choose TEAM) or wait for '
-                                          'the deadline'))])
+                                          'the deadline'), code="playoff.choice-open")])
         check(home_before_result(m))     # §1.1.2.9/§1.1.4.2: the home lot is drawn before the match
         res = PlayoffResult(match, tuple(Half(_pair(h)) for h in half), tuple(Half(_pair(h), 4) for h in extra))
         decision, problems = decide(m, res)

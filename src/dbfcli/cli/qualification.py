@@ -246,7 +246,8 @@ def register(app: typer.Typer) -> None:
         total = sum(1 for rnd in schedule for _, _, a in rnd if a)
         if len(ef.results) < total:
             problems.append(Problem.error("1.1.5.2", Msg('the east tournament is not complete ({} of {} '
-                                                         'matches)', len(ef.results), total), hint="dbf qualification east result MATCH --imps A B"))
+                                                         'matches)', len(ef.results), total), hint="dbf qualification east result MATCH --imps A B",
+                                          code="qualify.incomplete"))
         places = (3, 3)
         if membership is not None:
             alloc = allocate_places(*membership)

@@ -327,11 +327,12 @@ def _summary(rows: list[Judged], write: bool, dry_run: bool, all_or_nothing: boo
 def _first(doc: dict) -> str:
     """The first error (else the first warning) of a sheet, with its § or code."""
     from ..i18n import t
+    from ..rules.problems import shown_ids
 
     for key, sev in (("errors", ""), ("warnings", t("batch:warning") + " ")):
         if doc.get(key):
             p = doc[key][0]
-            ids = ("§" + p["rule"] if p.get("rule") else "") + (f" [{p['code']}]" if p.get("code") else "")
+            ids = shown_ids(p.get("rule"), p.get("code"))
             line = " " + t("batch:line", line=p["line"]) if p.get("line") else ""
             return f"{sev}{ids.strip()}{line}: {p['message']}"
     return ""

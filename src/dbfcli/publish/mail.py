@@ -109,7 +109,7 @@ def notices(data, rnd: int):
                 continue     # a pending place (§1.5.16): its team is told once it is known
             if team is None:
                 problems.append(Problem.warning("1.5.16", Msg('{}: team {} is not a cup team; no message',
-                                                              s.id, team_id)))
+                                                              s.id, team_id), code="notify.not-a-cup-team"))
                 continue
             if data.contacts.get(team.captain) is None:
                 missing.append(f"{team.captain} ({team_id})")
@@ -119,7 +119,8 @@ def notices(data, rnd: int):
             "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
                       + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
                       + "; their messages go to captain-<id>@example.invalid",
-            hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml')))
+            hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml'),
+            code="notify.no-address"))
     return out, problems
 
 

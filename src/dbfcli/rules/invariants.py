@@ -71,7 +71,7 @@ def _where(rec) -> Where:
 
 
 def _error(rule: str | None, message: str, where: Where | None, hint: str | None = REPAIR,
-           code: str | None = None) -> Problem:
+           *, code: str) -> Problem:
     return Problem.error(rule, message, where, hint, code=code)
 
 
@@ -109,7 +109,7 @@ def result_drawn_match(cup, settings) -> list[Problem]:
     drawn = _drawn(cup)
     return [_error("1.5.16", Msg('{}: a result for {}, which is not in the draw of round {} '
                                  '(cup/draws/round-{}.yaml)', rec.rel, rec.match.match, rec.match.round,
-                                 f'{rec.match.round:02d}'), _where(rec))
+                                 f'{rec.match.round:02d}'), _where(rec), code="match.not-drawn")
             for rec in cup.records if (rec.match.round, rec.match.match) not in drawn]
 
 
@@ -121,7 +121,8 @@ def result_drawn_teams(cup, settings) -> list[Problem]:
         m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
         if dm is not None and {m.home, m.away} != set(dm.teams):
             out.append(_error("1.5.16", Msg('{}: teams {}/{} are not the drawn teams {}/{} of {}', rec.rel,
-                                            m.home, m.away, dm.teams[0], dm.teams[1], m.match), _where(rec)))
+                                            m.home, m.away, dm.teams[0], dm.teams[1], m.match), _where(rec),
+                              code="sheet.teams"))
     return out
 
 
@@ -133,7 +134,7 @@ def result_winner_is_a_team(cup, settings) -> list[Problem]:
         m, dm = rec.match, drawn.get((rec.match.round, rec.match.match))
         if dm is not None and {m.winner, m.loser} != set(dm.teams):
             out.append(_error("1.5.10", Msg('{}: winner {} and loser {} are not the two teams of {}', rec.rel,
-                                            m.winner, m.loser, m.match), _where(rec)))
+                                            m.winner, m.loser, m.match), _where(rec), code="result.winner"))
     return out
 
 
@@ -150,7 +151,8 @@ def result_gp_sum(cup, settings) -> list[Problem]:
         total, expected = sum(rec.gp.values()), ROUND_GP[m.round] * 100
         if total != expected:
             out.append(_error("1.5.10", Msg('{}: GP shares add up to {}; round {} gives {} GP', rec.rel,
-                                            f'{total / 100:.2f}', m.round, expected // 100), _where(rec)))
+                                            f'{total / 100:.2f}', m.round, expected // 100), _where(rec),
+                              code="result.gp-sum"))
     return out
 
 
@@ -178,12 +180,14 @@ def winner_went_through(cup, settings) -> list[Problem]:
                                                 '(cup/draws/round-{}.yaml)', m.loser, m.match, rec.rel, r,
                                                 f'{r:02d}'),
                                   _where(rec), Msg('the TD must settle this by hand: redraw round {} (dbf '
-                                                   'draw cup --round {} --force) or amend {}', r, r, m.match)))
+                                                   'draw cup --round {} --force) or amend {}', r, r, m.match),
+                                  code="bracket.winner-went-through"))
         if later and later[0] == m.round + 1 and m.winner not in teams[later[0]]:
             out.append(_error("1.5.16", Msg('{} won {} ({}) but is not in the draw of round {} '
                                             '(cup/draws/round-{}.yaml)', m.winner, m.match, rec.rel, later[0],
                                             f'{later[0]:02d}'), _where(rec), Msg('redraw round {} with --force',
-                                                                                                              later[0])))
+                                                                                                              later[0]),
+                              code="bracket.winner-went-through"))
     return out
 
 
@@ -197,7 +201,8 @@ def draw_team_once(cup, settings) -> list[Problem]:
             if team in seen:
                 out.append(_error("1.5.16", Msg('{} is drawn twice in round {}', team, r),
                                   Where(f"cup/draws/round-{r:02d}.yaml", None),
-                                  Msg('redraw the round (dbf draw cup --round {} --force)', r)))
+                                  Msg('redraw the round (dbf draw cup --round {} --force)', r),
+                                  code="bracket.team-once"))
             seen.add(team)
     return out
 
@@ -223,7 +228,8 @@ def pending_place_named(cup, settings) -> list[Problem]:
                                             mid, why),
                               Where(f"cup/draws/round-{r:02d}.yaml", None),
                               Msg('record the dispensation (dbf schedule cup set {} --dispensation WHY) '
-                                  'or redraw round {} (dbf draw cup --round {} --force)', mid, r, r)))
+                                  'or redraw round {} (dbf draw cup --round {} --force)', mid, r, r),
+                              code="bracket.pending-place"))
     return out
 
 
@@ -242,7 +248,7 @@ def pending_place_filled(cup, settings) -> list[Problem]:
                 out.append(_error("1.5.16", Msg('the pending place of round {} for the winner of {} holds '
                                                 "{}, but {}'s recorded winner is {}", r, mid, team, mid,
                                                 winner or 'not known yet'),
-                                  Where(f"cup/draws/round-{r:02d}.yaml", None)))
+                                  Where(f"cup/draws/round-{r:02d}.yaml", None), code="bracket.pending-place"))
     return out
 
 
@@ -258,7 +264,7 @@ def player_on_one_team(cup, settings) -> list[Problem]:
             if first[0] != a.team:
                 out.append(_error("1.5.12a", Msg('player {} plays for {} ({}) and for {} ({}) in round {}',
                                                  a.player, first[0], first[1], a.team, rec.match.match,
-                                                 rec.match.round), _where(rec)))
+                                                 rec.match.round), _where(rec), code="player.two-teams"))
     return out
 
 
@@ -272,7 +278,8 @@ def travel_drawn_match(cup, settings) -> list[Problem]:
             out.append(_error("1.5.17", Msg('a travel claim of {} for {}, which {}', claim.team, claim.match,
                                             Msg('is not a drawn match') if dm is None else Msg('it does not play')),
                               Where(claim.file or f"cup/travel/{claim.match}-{claim.team}.yaml", 1),
-                              Msg('remove the file or record the claim again (dbf travel claim)')))
+                              Msg('remove the file or record the claim again (dbf travel claim)'),
+                              code="travel.not-drawn"))
     return out
 
 
@@ -296,7 +303,7 @@ def team_can_field_a_side(cup, settings) -> list[Problem]:
                                             'a team has at most {}, so it cannot play its next match', team.id,
                                             len(players), TEAM_MAXIMUM), team.where or Where("cup/teams.yaml", None),
                               Msg('withdraw a player who has not played: dbf cup withdraw-player {} '
-                                  'MEMBER', team.id)))
+                                  'MEMBER', team.id), code="roster.too-many-players"))
     return out
 
 
@@ -358,10 +365,11 @@ def div_result_teams(state, settings) -> list[Problem]:
     rule, teams, out = _all_play_all_rule(state), {t.id for t in state.division.teams}, []
     for r in state.results:
         out += [Problem.error(rule, Msg('{}: team {} is not in {}', r.match_id, f'{side!r}', state.id), r.where,
-                              hint=Msg('see `dbf division teams {}`', state.id))
+                              hint=Msg('see `dbf division teams {}`', state.id), code="div.result-teams")
                 for side in (r.home, r.away) if side not in teams]
         if r.home == r.away:
-            out.append(Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where))
+            out.append(Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where,
+                                     code="div.result-teams"))
     return out
 
 
@@ -371,7 +379,8 @@ def div_record_once(state, settings) -> list[Problem]:
     rule, seen, out = _all_play_all_rule(state), set(), []
     for r in state.results:
         if r.match_id in seen:
-            out.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where, hint=Msg('remove one of them')))
+            out.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where, hint=Msg('remove one of them'),
+                                     code="div.record-once"))
         seen.add(r.match_id)
     return out
 
@@ -404,7 +413,7 @@ def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
             out.append(Problem.error(rule, Msg('{} and {} meet {} in the {} schedule; recorded {} '
                                                '({})', r.home, r.away, Msg.counted(meetings.get(pair, 1), "time"),
                                                state.id, Msg.counted(len(times), "time"), ', '.join(times)),
-                                     r.where, hint=DIV_REPAIR))
+                                     r.where, hint=DIV_REPAIR, code="div.pair-meets-as-scheduled"))
     return out
 
 
@@ -418,7 +427,7 @@ def div_team_once_a_round(state, settings) -> list[Problem]:
             if first != r.match_id:
                 out.append(Problem.error(rule, Msg('{}: {} already plays {} in round {}', r.match_id, side,
                                                    first, r.round),
-                                         r.where, hint=DIV_REPAIR))
+                                         r.where, hint=DIV_REPAIR, code="div.team-once-a-round"))
     return out
 
 
@@ -433,10 +442,12 @@ def div_result_figures(state, settings) -> list[Problem]:
                                                r.imps_away),
                                      r.where, code="format.result"))
         if r.boards <= 0:
-            out.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where))
+            out.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where,
+                                     code="div.result-figures"))
         elif r.boards not in (36, 40):
             out.append(Problem.warning(rule, Msg('{}: {}; a division match is 36 boards with '
-                                                 'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where))
+                                                 'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where,
+                                       code="div.boards"))
     return out
 
 
@@ -459,7 +470,8 @@ def div_vp_within_scale(state, settings) -> list[Problem]:
             out.append(Problem.error(rule, Msg('{}: {}-{} VP are not within the {} scale (0 to {}, adding '
                                                'up to it)', r.match_id, format_vp(vh), format_vp(va),
                                                scale.name, format_vp(scale.total)),
-                                     r.where, hint=Msg('check imps and boards of {}', r.match_id)))
+                                     r.where, hint=Msg('check imps and boards of {}', r.match_id),
+                                     code="div.vp-within-scale"))
     return out
 
 
@@ -524,7 +536,8 @@ def playoff_carry_over(state, settings) -> list[Problem]:
         return []
     table = _table(state, "1div")
     if table is None:
-        return [Problem.error("1.1.2.5", Msg('play-off recorded, but: {}', _no_teams('1div')), pf.where)]
+        return [Problem.error("1.1.2.5", Msg('play-off recorded, but: {}', _no_teams('1div')), pf.where,
+                              code="playoff.teams")]
     results = state.divisions["1div"].results
     weekends = settings.division("1div").weekends
     known = results_known_on(pf.results_known_on, weekends)
@@ -551,7 +564,8 @@ def _order_lots_drawn(state, pf) -> list[Problem]:
             continue
         for lot in open_order_lots(pending_lots(div, table.rows), tuple(r.team for r in table.rows), places):
             out.append(Problem.error(lot.rule, Msg('play-off results are recorded, but the lot among {} '
-                                                   '({}) is not drawn', ', '.join(lot.teams), lot.what), pf.where, hint=lot.command()))
+                                                   '({}) is not drawn', ', '.join(lot.teams), lot.what), pf.where, hint=lot.command(),
+                                     code="playoff.recorded-before-lot"))
     return out
 
 
@@ -574,7 +588,7 @@ def lot_still_tied(state, settings) -> list[Problem]:
                                                    'tie-break in the table now', lot.key, ', '.join(lot.teams)), where,
                                      hint=Msg('a result changed since the draw: remove the lot (dbf lot '
                                               'remove {} --teams {}) and draw again if a tie remains', lot.key,
-                                              ','.join(lot.teams))))
+                                              ','.join(lot.teams)), code="lot.not-tied"))
     return out
 
 

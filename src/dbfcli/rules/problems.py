@@ -1,20 +1,23 @@
 """Problems are data: every rule returns them, nobody raises them.
 
-A :class:`Problem` carries a stable id: the paragraph of the regulations it
-enforces (``rule``, e.g. ``"1.5.12b"`` -- the § number of docs/regulations.md without the
-§, with a sub-rule letter appended) or, where no § applies, a ``code`` such as
-``format.yaml`` or ``unknown.match`` (docs/problem-codes.md lists them all).
-Every problem has one or both; a problem with neither cannot be made. It also
-carries a message a tournament director can act on, where it was found and,
-where useful, a hint how to fix it. The exit code of a command is derived from
-these ids in one place, ``dbfcli.app.outcome.exit_code``.
+A :class:`Problem` carries a stable ``code`` that names what is wrong (``sheet.boards``,
+``roster.too-many-players``, ``format.yaml``, ``unknown.match``: docs/problem-codes.md lists
+them all) and, where a rule of the regulations applies, its paragraph (``rule``, e.g.
+``"1.5.12b"`` -- the § number of docs/regulations.md without the §, with a sub-rule letter
+appended). Every problem has a code; a problem without one cannot be made. It also carries a
+message a tournament director can act on, where it was found and, where useful, a hint how
+to fix it. The exit code of a command is derived from the code in one place,
+``dbfcli.app.outcome.exit_code``.
 
 >>> p = Problem.error("1.5.11", "team ODE-1 has 7 players; a team has 4-6",
-...                   Where("cup/teams.yaml", 12), hint="remove a player")
+...                   Where("cup/teams.yaml", 12), hint="remove a player", code="roster.team-size")
 >>> p.is_error, str(p)
 (True, 'cup/teams.yaml:12: error §1.5.11: team ODE-1 has 7 players; a team has 4-6 (hint: remove a player)')
 >>> str(Problem.error(None, "malformed YAML", Where("cup/teams.yaml", 3), code="format.yaml"))
 'cup/teams.yaml:3: error [format.yaml]: malformed YAML'
+
+The code of a broken rule (a family of :data:`RULE_FAMILIES`) is not shown in the text of a
+problem that has its §: the § says it (``--json`` carries both).
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ from .value import Value, replace
 
 Severity = Literal["error", "warning"]
 
+#: The families of the codes of broken rules of the regulations, one a topic in the TD's
+#: words (issue 24): each exits 1, and a problem with its § shows the § alone on stderr.
+RULE_FAMILIES = ("sheet", "player", "roster", "match", "result", "bracket", "div", "playoff", "lot",
+                 "rollover", "qualify", "system", "fees", "travel", "seating", "trophy", "notify", "deadline")
 #: The families of ``code`` (the part before the first dot). What each means and which exit
 #: code it gives is in docs/problem-codes.md and ``dbfcli.app.outcome.EXIT_OF_FAMILY``.
-CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw")
+CODE_FAMILIES = ("format", "io", "unknown", "usage", "state", "lock", "internal", "draw", *RULE_FAMILIES)
 
 
 #: countable nouns of the problems' texts: noun -> the keys for one and for many (each has its
@@ -98,8 +105,9 @@ class Where(Value):
 
 
 class Problem(Value):
-    """One problem, named by a stable id: ``rule``, a § id (``"1.5.4"``), and/or ``code``, a
-    problem code (``"format.yaml"``) where no § applies. At least one of them is set."""
+    """One problem, named by its stable ``code`` (``"sheet.boards"``, ``"format.yaml"``), and
+    by ``rule``, a § id (``"1.5.4"``), where a rule of the regulations applies. ``code`` is
+    always set (a default of None only because it is the last field: one is refused)."""
 
     rule: str | None
     message: str
@@ -109,25 +117,25 @@ class Problem(Value):
     code: str | None = None
 
     def __post_init__(self) -> None:
-        if not self.rule and not self.code:
-            raise ValueError(f"a problem needs a § rule or a code: {self.message!r}")
-        if self.code is not None and self.code.partition(".")[0] not in CODE_FAMILIES:
+        if not self.code:
+            raise ValueError(f"a problem needs a code (docs/problem-codes.md): {self.message!r}")
+        if self.code.partition(".")[0] not in CODE_FAMILIES:
             raise ValueError(f"problem code {self.code!r} is not in a known family {CODE_FAMILIES}")
 
     @classmethod
     def error(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None,
-              *, code: str | None = None) -> "Problem":
+              *, code: str) -> "Problem":
         return cls(rule, message, where, "error", hint, code)
 
     @classmethod
     def warning(cls, rule: str | None, message: str, where: Where | None = None, hint: str | None = None,
-                *, code: str | None = None) -> "Problem":
+                *, code: str) -> "Problem":
         return cls(rule, message, where, "warning", hint, code)
 
     @property
     def ids(self) -> str:
-        """How the problem is named in text: ``§1.5.4``, ``[format.yaml]`` or both."""
-        return " ".join(x for x in (f"§{self.rule}" if self.rule else "", f"[{self.code}]" if self.code else "") if x)
+        """How the problem is named in text (:func:`shown_ids`)."""
+        return shown_ids(self.rule, self.code)
 
     @property
     def is_error(self) -> bool:
@@ -150,6 +158,18 @@ class Problem(Value):
         place = f"{self.where}: " if self.where and str(self.where) else ""
         hint = f" (hint: {self.hint})" if self.hint else ""
         return f"{place}{self.severity} {self.ids}: {self.message}{hint}"
+
+
+def shown_ids(rule: str | None, code: str | None) -> str:
+    """How a problem is named in text: ``§1.5.4``, ``[format.yaml]`` or both
+    (``§1.5.16 [unknown.match]``); the code of a broken rule (:data:`RULE_FAMILIES`) is not
+    shown beside its §, which says it.
+
+    >>> shown_ids("1.5.9", "sheet.boards"), shown_ids("1.5.16", "unknown.match"), shown_ids(None, "sheet.boards")
+    ('§1.5.9', '§1.5.16 [unknown.match]', '[sheet.boards]')
+    """
+    hidden = bool(rule) and bool(code) and str(code).partition(".")[0] in RULE_FAMILIES
+    return " ".join(x for x in (f"§{rule}" if rule else "", f"[{code}]" if code and not hidden else "") if x)
 
 
 def errors(problems: Iterable[Problem]) -> list[Problem]:

@@ -43,7 +43,7 @@ UNDO_LIMIT = 2 * 1024 * 1024
 class StoreError(Exception):
     """A file or folder problem the user must fix (exit code 2)."""
 
-    def __init__(self, problems: list[Problem] | str, hint: str | None = None, *, code: str | None = None):
+    def __init__(self, problems: list[Problem] | str, hint: str | None = None, *, code: str = ""):
         if isinstance(problems, str):   # one message: its code (docs/problem-codes.md) names it
             problems = [Problem.error(None, problems, hint=hint, code=code)]
         super().__init__("; ".join(str(p) for p in problems))

@@ -224,9 +224,9 @@ class _Reader:
     def error(self, message: str, key: str, code: str = "format.settings", hint: str | None = None) -> None:
         self.problems.append(Problem.error(None, message, self.where(key), hint, code=code))
 
-    def broken(self, rule: str, message: str, key: str) -> None:
-        """A setting that breaks §``rule`` (exit 1)."""
-        self.problems.append(Problem.error(rule, message, self.where(key)))
+    def broken(self, rule: str, message: str, key: str, *, code: str) -> None:
+        """A setting that breaks §``rule`` (exit 1; ``code`` names the kind of problem)."""
+        self.problems.append(Problem.error(rule, message, self.where(key), code=code))
 
     def date(self, value: Any, name: str) -> dt.date | None:
         return _date(value, name, self.problems, self.where)
@@ -332,7 +332,8 @@ def _entry_round(r: _Reader, cup_raw: dict) -> dict[int, int]:
     for division, rnd in entry_round.items():
         if division not in (1, 2, 3) or not 3 <= rnd <= 9:
             r.broken("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
-                     "1-3 and seeded teams enter in the 1/64 final (round 3) or later", str(division))
+                     "1-3 and seeded teams enter in the 1/64 final (round 3) or later", str(division),
+                     code="bracket.entry-round")
     return entry_round
 
 
@@ -355,7 +356,7 @@ def _cup(r: _Reader, raw: dict) -> CupSettings:
         up=up,
     )
     if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
-        r.broken("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", "start_time")
+        r.broken("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", "start_time", code="match.start-time")
     return cup
 
 
@@ -376,7 +377,7 @@ def _division(r: _Reader, div_id: str, table: dict) -> DivisionSettings:
     boards = r.num(table, "boards", DIVISION_DEFAULTS.boards, label, hi=1000)
     if boards not in (36, 40):
         r.broken("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
-                 "boards with screens or 40 without", "boards")
+                 "boards with screens or 40 without", "boards", code="div.boards")
     rounds = _rounds_per_weekend(r, table, label)
     venues = table.get("venues", [])
     if not isinstance(venues, list) or any(isinstance(v, (bool, list, dict, float)) for v in venues):

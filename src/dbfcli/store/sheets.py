@@ -140,7 +140,7 @@ class _Parser:
             self.problems.append(Problem.error(
                 "1.5.10", Msg('{}: {} IMPs in {}; a board is worth at most {} IMPs (Law 78B), so '
                               'at most {}', what, _short(max(imps)), Msg.counted(boards, "board"), MAX_IMPS_PER_BOARD,
-                              top), self.w(node)))
+                              top), self.w(node), code="result.imps-bound"))
             return None
         return imps
 

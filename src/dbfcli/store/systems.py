@@ -330,7 +330,8 @@ def check_season(store) -> list[Problem]:
             for pid in reg.pair:
                 if team.player(pid) is None:
                     problems.append(Problem.error("1.1.1.2", Msg('player {} of a registered pair is not '
-                                                                 'on team {}', pid, reg.team), where))
+                                                                 'on team {}', pid, reg.team), where,
+                                                  code="system.pair-not-on-team"))
         card, card_problems = _registered_card(store, reg, where)
         problems += card_problems
         if card is not None:
@@ -341,7 +342,7 @@ def check_season(store) -> list[Problem]:
                                                                'but the card now classifies as hum={}, '
                                                                'open_defence={}', reg.card, reg.hum,
                                                                reg.open_defence, found.hum, found.open_defence), where,
-                                                hint=Msg('register the card again')))
+                                                hint=Msg('register the card again'), code="system.classification"))
     return problems
 
 

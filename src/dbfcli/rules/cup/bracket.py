@@ -144,7 +144,8 @@ def _unplaced(pool_teams: list[str], pool_of: Mapping[str, str]) -> list[Problem
     """§1.5.2: every pool team needs a pool (a position for its captain's postcode)."""
     return [Problem.error("1.5.2", Msg("team {} has no pool (no position known for its captain's "
                                        'postcode)', t),
-                          hint=Msg("check the team's postcode")) for t in pool_teams if t not in pool_of]
+                          hint=Msg("check the team's postcode"),
+                          code="bracket.no-pool") for t in pool_teams if t not in pool_of]
 
 
 def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping[str, str],
@@ -170,7 +171,7 @@ def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping
             problems.append(Problem.error(
                 "1.5.2", Msg('pool {} cannot give each of its {} team(s) a match (largest club has {}); '
                              'every non-division team is guaranteed one match', p, n1s[p], cmax),
-                hint=Msg('merge the pool with another (cup.pools in season.toml)')))
+                hint=Msg('merge the pool with another (cup.pools in season.toml)'), code="bracket.pool-club"))
         rows.append((p, n1s[p] + lates[p], n1s[p], lates[p], cmax, lo, hi))
     return rows, problems
 
@@ -183,7 +184,8 @@ def _too_many_for_the_first_national_round(n_pool: int, tlo: int, size: int, for
             'rounds (a knockout round at most halves a field), but the 1/64 final ({} places) has room '
             'for only {} of them beside the {} division teams (§1.5.3; {} of them hold byes to round 4)',
             n_pool, tlo, size, max(0, size - forced - d_all), d_all, forced),
-        hint=Msg('the regulations have exactly two pool rounds before the 1/64 final (round 3)'))
+        hint=Msg('the regulations have exactly two pool rounds before the 1/64 final (round 3)'),
+        code="bracket.pool-cut")
 
 
 def _bracket(r0: int, t: int, d_all: int, forced: int, rows: list[tuple]) -> CupPlan:
@@ -222,7 +224,8 @@ def plan_cup(
     d_all = sum(division.values())
     if thi + d_all < 2:
         return None, [Problem.error("1.5.2", Msg('too few teams for a cup with a final: {} entered, {} '
-                                                 'would reach the national rounds', len(entry), thi + d_all))]
+                                                 'would reach the national rounds', len(entry), thi + d_all),
+                                    code="bracket.too-few-teams")]
     return _national(entry, rows, len(pool_teams), division)
 
 
@@ -248,4 +251,4 @@ def _national(entry: Mapping[str, int], rows: list[tuple], n_pool: int,
         return _bracket(r0, t, d_all, forced, rows), []
     return None, [Problem.error("1.5.3", Msg('no bracket fits this field: check the entry rounds per '
                                              'division'),
-                                hint=Msg('cup.entry_round in season.toml'))]
+                                hint=Msg('cup.entry_round in season.toml'), code="bracket.no-fit")]

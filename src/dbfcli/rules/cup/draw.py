@@ -58,7 +58,7 @@ def survivors(draw: CupDraw, winners: Mapping[str, str]) -> list[str]:
 
 def _impossible(round_no: int, what: str) -> Problem:
     return Problem.error("1.5.2" if round_no <= 2 else "1.5.3", Msg('round {} cannot be drawn: {}', round_no,
-                                                                    what))
+                                                                    what), code="bracket.cannot-draw")
 
 
 def draw_cup_round(
@@ -92,7 +92,8 @@ def draw_cup_round(
     if rp is None:
         return None, problems + [Problem.error(
             "1.5.3", Msg('round {} is not played in this cup: the played rounds are {} (a round without a '
-                         'match is skipped)', round_no, ', '.join(map(str, plan.played_rounds))))]
+                         'match is skipped)', round_no, ', '.join(map(str, plan.played_rounds))),
+            code="bracket.round-not-played")]
     prev = plan.previous_round(round_no)
     alive: list[str] | None = None
     if prev is not None:
@@ -251,7 +252,7 @@ def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int 
         "1.5.2", Msg('pool {} sends {} teams on, not {}: {} of its {} teams have not played a match yet '
                      '(a round-1 bye or walkover win) and may not get a round-2 bye', pool, sent, survivors,
                      must_play, n),
-        hint=Msg('the first national round draws the missing byes by lot (§1.5.3)'))]
+        hint=Msg('the first national round draws the missing byes by lot (§1.5.3)'), code="bracket.pool-sends")]
 
 
 def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):

@@ -112,5 +112,5 @@ def open_place_notes(draws) -> list[Problem]:
             out.append(Problem.warning("1.5.16", Msg('{} waits for the winner of {}: a pending place, '
                                                      'filled when {} is recorded', what, mid, mid), Where(f"cup/draws/round-{r:02d}.yaml", None),
                                        Msg('record the result of {} (dbf result submit); round {} is not '
-                                           'drawn before', mid, r + 1)))
+                                           'drawn before', mid, r + 1), code="bracket.pending-place"))
     return out

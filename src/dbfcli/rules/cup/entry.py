@@ -61,10 +61,10 @@ def entry_rounds(
         if not 1 <= rnd <= 9:
             problems.append(Problem.error(
                 "1.5.3", Msg('entry round {} set for division {} is not a cup round (1-9)', rnd, div),
-                hint=Msg('fix cup.entry_round in season.toml')))
+                hint=Msg('fix cup.entry_round in season.toml'), code="bracket.entry-round"))
         elif rnd < 3:
             problems.append(Problem.warning(
                 "1.5.3", Msg('division {} teams enter in round {}; §1.5.3 seeds division teams to the '
-                             '1/64 final (round 3) or later', div, rnd)))
+                             '1/64 final (round 3) or later', div, rnd), code="bracket.entry-round-early"))
     result = {t.id: entry_round(t, entry_rounds_by_division, roster) for t in teams}
     return result, problems

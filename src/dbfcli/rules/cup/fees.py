@@ -384,7 +384,8 @@ def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -
         return []
     return [Problem.warning(
         "1.5.15", Msg('{} encloses {} kr; {} kr are due for round {} ({} players x {} kr)', team_id, paid_kr,
-                      row.amount_kr, row.round, row.players, row.amount_kr // max(row.players, 1)), where)]
+                      row.amount_kr, row.round, row.players, row.amount_kr // max(row.players, 1)), where,
+        code="fees.amount")]
 
 
 class DivisionFee(Value):

@@ -363,7 +363,7 @@ def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreeme
     venue = agreed.venue or settings.final_venue
     if venue is None:
         problems.append(Problem.warning("1.5.7", Msg('{}: no venue for the semi-finals and final', match.id),
-                                        hint=Msg('set cup.final_venue in season.toml')))
+                                        hint=Msg('set cup.final_venue in season.toml'), code="match.no-venue"))
     reason = "§1.5.7: DBF's venue on the final weekend, no home team"
     if len(hum_teams) == 1:
         (t,) = hum_teams
@@ -378,7 +378,8 @@ def _no_match_day(match: CupMatch, official: dt.date | None) -> list[Problem]:
     r = match.round
     return [Problem.warning(
         "1.5.7" if r >= SEMI_FINAL else "1.5.6", Msg('{}: no official match day for round {}', match.id, r),
-        hint=Msg('set cup.final_weekend') if r >= SEMI_FINAL else Msg('set cup.match_days.{} in season.toml', r))]
+        hint=Msg('set cup.final_weekend') if r >= SEMI_FINAL else Msg('set cup.match_days.{} in season.toml', r),
+        code="match.no-match-day")]
 
 
 def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping[str, str],
@@ -397,7 +398,8 @@ def _hum_warnings(match: CupMatch, verdicts) -> list[Problem]:
     """§1.5.1.2, §2.10.5: each HUM pair that may not play its HUM system in the match."""
     return [Problem.warning(
         v.rule, Msg('{}: pair {}-{} of {} may not play its HUM system in this match: {}', match.id, v.pair[0],
-                    v.pair[1], v.team, v.why), hint=Msg('a sheet on which this pair played HUM is rejected (§1.5.1.2)'))
+                    v.pair[1], v.team, v.why), hint=Msg('a sheet on which this pair played HUM is rejected (§1.5.1.2)'),
+        code="system.hum-not-allowed")
         for v in verdicts if not v.allowed]
 
 
@@ -407,7 +409,8 @@ def _late_date(match: CupMatch, agreed: Agreement, official: dt.date | None) -> 
         return [Problem.error(
             "1.5.6", Msg('{}: agreed date {} is after the official match day {}; only a dispensation '
                          'allows that', match.id, agreed.date, official),
-            hint=Msg('record the dispensation (players selected for DBF, opponents accept) or move the match'))]
+            hint=Msg('record the dispensation (players selected for DBF, opponents accept) or move the match'),
+            code="match.after-match-day")]
     return []
 
 

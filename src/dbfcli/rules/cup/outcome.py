@@ -73,7 +73,7 @@ def _by_imps_or_points(imps: tuple[int, int], total_points: tuple[int, int] | No
         problems.append(Problem.error(
             "1.5.10", Msg('IMPs are equal ({}-{}); the total points decide, and the sheet has none', imps[0],
                           imps[1]),
-            where, hint=Msg('add total_points: [home, away]')))
+            where, hint=Msg('add total_points: [home, away]'), code="result.tie-no-points"))
         return None, None
     winner = _lead(total_points)
     return winner, ("total_points" if winner is not None else None)
@@ -87,12 +87,13 @@ def _by_extra_segments(extra_segments: Sequence[Score], winner: int | None, deci
     for seg in extra_segments:
         if seg.boards != EXTRA_BOARDS:
             problems.append(Problem.error(
-                "1.5.10", Msg('an extra segment is {} boards, this one has {}', EXTRA_BOARDS, seg.boards), seg.where))
+                "1.5.10", Msg('an extra segment is {} boards, this one has {}', EXTRA_BOARDS, seg.boards), seg.where,
+                code="result.extra-segment-boards"))
         if winner is not None:
             problems.append(Problem.error(
                 "1.5.10", Msg('extra segment played although the match was decided by {}',
                               decided_by.replace('_', ' ')),
-                seg.where, hint=Msg('remove extra_segments')))
+                seg.where, hint=Msg('remove extra_segments'), code="result.extra-segment-not-needed"))
             continue
         used += 1
         winner = _lead(seg.imps)
@@ -131,5 +132,5 @@ def decide(
         last = extra_segments[-1].where if extra_segments else (total_points_where or where)
         problems.append(Problem.error(
             "1.5.10", Msg('the match is still tied; play 4 more boards and add an extra segment'), last,
-            hint=Msg('extra_segments: [[home, away]] (4 boards each)')))
+            hint=Msg('extra_segments: [[home, away]] (4 boards each)'), code="result.still-tied"))
     return Outcome(winner, imps, extra, decided_by, used, tuple(problems))

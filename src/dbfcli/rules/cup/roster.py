@@ -26,37 +26,39 @@ def check_team(team: Team, postcodes: Container[str], *, cup: bool = True) -> li
     n = len(team.players)
     if cup and not MIN_PLAYERS <= n <= MAX_PLAYERS:
         problems.append(Problem.error("1.5.11", Msg('team {} has {}; a cup team has 4-6', team.id, Msg.counted(n, "player")),
-                                      team.where, hint=Msg('a team of 4-5 may add players up to 6 (§1.5.11)')))
+                                      team.where, hint=Msg('a team of 4-5 may add players up to 6 (§1.5.11)'),
+                                      code="roster.team-size"))
     elif not cup and n < MIN_PLAYERS:
         problems.append(Problem.error("1.1.2.1", Msg('team {} has {}; a team needs at least 4 to '
                                                      'play', team.id, Msg.counted(n, "player")),
-                                      team.where))
+                                      team.where, code="roster.team-size"))
     if team.player(team.captain) is None:
         problems.append(Problem.error("1.5.14", Msg('captain {} of team {} is not one of its players',
                                                     team.captain, team.id),
                                       team.where, hint=Msg('the captain signs the result sheet; list them '
-                                                           'as a player')))
+                                                           'as a player'), code="roster.captain"))
     else:
         cap = team.player(team.captain)
         if cap is not None and cap.club is not None and cap.club != team.club:
             problems.append(Problem.warning("1.5.2", Msg("team {}: club {} differs from captain {}'s club "
                                                          "{}; the captain's club decides (§1.5.2)", team.id,
                                                          team.club, cap.id, cap.club),
-                                            team.where))
+                                            team.where, code="roster.club"))
     if team.postcode not in postcodes:
         problems.append(Problem.error("1.5.8", Msg('team {}: unknown postcode {}', team.id,
                                                    f'{team.postcode!r}'), team.where,
                                       hint=Msg("the captain's address decides the venue (§1.5.8); use a "
-                                               'Danish postcode')))
+                                               'Danish postcode'), code="roster.postcode"))
     seen: set[int] = set()
     for p in team.players:
         if p.id in seen:
-            problems.append(Problem.error("1.5.11", Msg('player {} is listed twice on team {}', p.id, team.id), p.where))
+            problems.append(Problem.error("1.5.11", Msg('player {} is listed twice on team {}', p.id, team.id), p.where,
+                                          code="roster.player-twice"))
         seen.add(p.id)
         if p.division is not None and p.division not in (1, 2, 3):
             problems.append(Problem.error("1.5.3", Msg('player {}: division {}; divisions are 1, 2, 3', p.id,
                                                        p.division),
-                                          p.where))
+                                          p.where, code="roster.division"))
     return problems
 
 
@@ -84,7 +86,8 @@ def check_cup_teams(teams: Iterable[Team], postcodes: Container[str]) -> list[Pr
             if p.id in owner and owner[p.id].id != t.id:
                 problems.append(Problem.error("1.5.12a", Msg('player {} ({}) is on cup teams {} and {}', p.id,
                                                              p.name, owner[p.id].id, t.id), p.where,
-                                              hint=Msg('a player may represent only one team')))
+                                              hint=Msg('a player may represent only one team'),
+                                              code="player.two-teams"))
             owner.setdefault(p.id, t)
     return problems
 
@@ -100,7 +103,7 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
             problems.append(Problem.warning(rule, Msg('{} has {}; a division has 12', div_id,
                                                       Msg.counted(len(div.teams), "team")),
                                             div.where, hint=Msg('a bye round is scheduled when the number '
-                                                                'is odd')))
+                                                                'is odd'), code="div.team-count"))
         for t in div.teams:
             problems += check_team(t, postcodes, cup=False)
             if t.id in team_home:
@@ -115,7 +118,8 @@ def check_divisions(divisions: Mapping[str, Division], postcodes: Container[str]
                     problems.append(Problem.error("1.5.3", Msg('player {} is on division teams {} ({}) '
                                                                'and {} ({}); a division player plays for '
                                                                'one division team', p.id, other_team,
-                                                               other_div, t.id, div_id), p.where))
+                                                               other_div, t.id, div_id), p.where,
+                                                  code="roster.two-division-teams"))
                 player_home.setdefault(p.id, (div_id, t.id))
     return problems
 
@@ -140,11 +144,11 @@ def check_division_marks(teams: Iterable[Team], rosters: Mapping[int, int]) -> l
             if p.division is not None and actual is not None and p.division != actual:
                 problems.append(Problem.error("1.5.3", Msg('player {} on cup team {} is marked division '
                                                            '{} but plays in division {}', p.id, t.id,
-                                                           p.division, actual), p.where))
+                                                           p.division, actual), p.where, code="roster.division"))
             elif p.division is not None and actual is None and rosters:
                 problems.append(Problem.warning("1.5.3", Msg('player {} on cup team {} is marked division '
                                                              '{} but is on no division roster', p.id, t.id,
-                                                             p.division), p.where))
+                                                             p.division), p.where, code="roster.division"))
     return problems
 
 

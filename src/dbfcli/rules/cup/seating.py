@@ -111,9 +111,11 @@ def _meeting_problems(who: str, segs_met: list[int], where: dict, max_meetings: 
     if len(segs_met) > max_meetings:
         out.append(Problem.error("1.5.13", Msg('{} meet in {} segments ({}); unchanged pairs may meet in '
                                                'at most {} segments of the ordinary match', who, len(segs_met),
-                                               ', '.join(map(str, segs_met)), max_meetings), where.get(segs_met[max_meetings])))
+                                               ', '.join(map(str, segs_met)), max_meetings), where.get(segs_met[max_meetings]),
+                                 code="seating.meet-too-often"))
     if no_consecutive_demanded:
         out += [Problem.error("1.5.13", Msg('{} meet in consecutive segments {} and {}, which a captain '
-                                            'demanded they do not', who, x, y), where.get(y))
+                                            'demanded they do not', who, x, y), where.get(y),
+                              code="seating.consecutive")
                 for x, y in zip(segs_met, segs_met[1:]) if y == x + 1]
     return out

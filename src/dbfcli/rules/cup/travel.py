@@ -47,7 +47,7 @@ def fare(zones: int, prices: dict[int, int]) -> tuple[int | None, list[Problem]]
     if not prices:
         return None, [Problem.error("1.5.17", Msg('no DSB zone prices in season.toml ([travel] '
                                                   'zone_prices_kr)'),
-                                    hint=Msg("add the season's fare per number of zones"))]
+                                    hint=Msg("add the season's fare per number of zones"), code="travel.no-prices")]
     if zones in prices:
         return prices[zones], []
     above = [k for k in prices if k >= zones]
@@ -118,7 +118,8 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     allowance, §1.5.4)."""
     problems: list[Problem] = []
     if persons < 1 or persons > 6:
-        problems.append(Problem.error("1.5.11", Msg('{} travellers; a team has 4-6 players', persons)))
+        problems.append(Problem.error("1.5.11", Msg('{} travellers; a team has 4-6 players', persons),
+                                      code="travel.travellers"))
     if zones < 0 or trips < 1 or reservation_kr < 0:
         problems.append(Problem.error(None, Msg('zones, trips and reservation must be positive numbers'), code="usage.option"))
     if problems:
@@ -126,7 +127,7 @@ def travel_claim(team: str, match: str, round_no: int, persons: int, zones: int,
     if bornholm:
         if settings.bornholm_ferry_kr <= 0:
             return None, [Problem.error("7.2.2", Msg('no ferry fare Rønne-Copenhagen in season.toml '
-                                                     '([travel] bornholm_ferry_kr)'))]
+                                                     '([travel] bornholm_ferry_kr)'), code="travel.no-prices")]
         dsb, problems = fare(zones, settings.zone_prices_kr)
         each = settings.bornholm_ferry_kr + (dsb or 0)
         covered = True
@@ -197,13 +198,14 @@ def claim_warnings(matches: Iterable[RecordedMatch], match_id: str, team: str, r
         return [Problem.error("1.5.17", Msg("{} was the home team of {}, played at its captain's address "
                                             '(§1.5.8); only the travelling team has a journey to refund', team,
                                             match_id),
-                              hint=_elsewhere_hint(match_id))]
+                              hint=_elsewhere_hint(match_id), code="travel.home-team")]
     if not travels(km):
         return [Problem.error("1.5.17", Msg('{} travelled 0 km to {}: the venue is at its own postcode, '
                                             'so it has no journey to refund and no overnight allowance '
                                             '(§1.5.4)', team, match_id),
-                              hint=_elsewhere_hint(match_id))]
+                              hint=_elsewhere_hint(match_id), code="travel.no-journey")]
     if rec is None:
         return [Problem.warning("1.5.14", Msg('{} has no recorded result yet; a claim is sent with the '
-                                              'result sheet (§1.5.14)', match_id), hint=Msg('check the persons when the sheet comes'))]
+                                              'result sheet (§1.5.14)', match_id), hint=Msg('check the persons when the sheet comes'),
+                                code="travel.no-result")]
     return []

@@ -95,7 +95,7 @@ def trophy_status(finals: list[Final]) -> tuple[TrophyStatus, list[Problem]]:
         if f.season in seen:
             problems.append(Problem.error("1.5.1", Msg('season {} has two finals (captains {} and {}); '
                                                        'one final a season', f.season, seen[f.season].captain,
-                                                       f.captain), f.where))
+                                                       f.captain), f.where, code="trophy.two-finals"))
         seen[f.season] = f
     wins: dict[int, int] = {}
     names: dict[int, str] = {}
@@ -150,6 +150,6 @@ def merge_finals(history: list[Final], recorded: list[Final]) -> tuple[list[Fina
                 "1.5.1", Msg('season {}: the history file names captain {} ({}) as final winner, the '
                              'recorded final captain {} ({})', f.season, f.captain, f.name or '?', rec.captain,
                              rec.name or '?'), f.where,
-                hint=Msg('correct the history file, or the recorded final')))
+                hint=Msg('correct the history file, or the recorded final'), code="trophy.history"))
     out.sort(key=lambda f: f.season)
     return out, problems

@@ -42,7 +42,7 @@ def blocking_draw(items: Iterable[Mapping], round_no: int) -> list[Problem]:
     return [Problem.error("1.5.16", Msg('round {} cannot be drawn while {} waits for the TD: {}', round_no,
                                         i['match'], _what(i)), Where(str(i.get("file") or "serve/pending"), None),
                           Msg('decide it first (dbf result accept {} or dbf result reject {}), or draw '
-                              'with --force', i['match'], i['match']))
+                              'with --force', i['match'], i['match']), code="match.waits-for-td")
             for i in waiting_for_round(items, round_no - 1)]
 
 
@@ -50,7 +50,8 @@ def waiting_notes(items: Iterable[Mapping]) -> list[Problem]:
     """``dbf check`` and ``dbf deadlines``: a warning (§1.5.14) for each item that waits."""
     return [Problem.warning("1.5.14", Msg('{} waits for the TD: {}', i['match'], _what(i)),
                             Where(str(i.get("file") or "serve/pending"), None),
-                            f"dbf result pending; dbf result accept {i['match']} or dbf result reject {i['match']}")
+                            f"dbf result pending; dbf result accept {i['match']} or dbf result reject {i['match']}",
+                            code="match.waits-for-td")
             for i in items]
 
 

@@ -84,7 +84,7 @@ def _played_on(draws, later: list[int], slot, recorded: Collection[str], who: tu
         "1.5.16", Msg('the amendment makes {} the winner of {}, but {} has played on: {}; the new winner '
                       'can no longer take its place', new, match_id, old, what), where,
         hint=Msg('a recorded result after the draw stands; the TD settles the rest (dbf log shows what '
-                 'was recorded)'))
+                 'was recorded)'), code="result.winner-played-on")
 
 
 def _in_draw(draw: CupDraw, team: str) -> bool:

@@ -140,15 +140,18 @@ def split_groups(teams: Sequence[str], coords: Mapping[str, tuple[float, float]]
     with the least total within-group distance: ``distance(a, b)`` in km (the rollover gives
     the cup's road model, :func:`dbfcli.rules.geography.road_route`, so a sea crossing counts
     as the road and ferry it takes), else great-circle km. ``coords`` only seed the search."""
-    problems = [Problem.error("1.1.4.1", Msg("team {} has no known place (captain's postcode)", t), hint=Msg('fix the postcode'))
+    problems = [Problem.error("1.1.4.1", Msg("team {} has no known place (captain's postcode)", t), hint=Msg('fix the postcode'),
+                              code="div.split-no-place")
                 for t in teams if t not in coords]
     if len(set(teams)) != len(teams):
-        problems.append(Problem.error("1.1.4.1", Msg('a team is listed twice for the 3rd-division split')))
+        problems.append(Problem.error("1.1.4.1", Msg('a team is listed twice for the 3rd-division split'),
+                                      code="div.split-twice"))
     if problems or len(teams) < 2:
         return None, problems or [Problem.error("1.1.4.1", Msg('at least 2 teams are needed to form two '
-                                                               'groups'))]
+                                                               'groups'), code="div.split-size")]
     if len(teams) != 24:
-        problems.append(Problem.warning("1.1.4.1", Msg('the 3rd division has {}, not 24', Msg.counted(len(teams), "team"))))
+        problems.append(Problem.warning("1.1.4.1", Msg('the 3rd division has {}, not 24', Msg.counted(len(teams), "team")),
+                                        code="div.split-size"))
     n = len(teams)
     best = _best_split(teams, coords, distance)
     one = [teams[i] for i in range(n) if i in best]

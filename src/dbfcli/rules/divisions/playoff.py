@@ -189,8 +189,9 @@ def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[s
         message = Msg('no round-robin result between {}; carry-over unknown', between)
         if provisional:
             return {}, [Problem.warning("1.1.2.10", message, hint=Msg('it is known once their round-robin '
-                                                                      'match is recorded'))]
-        return {}, [Problem.error("1.1.2.10", message, hint=Msg('record the round-robin match first'))]
+                                                                      'match is recorded'), code="playoff.carry-over")]
+        return {}, [Problem.error("1.1.2.10", message, hint=Msg('record the round-robin match first'),
+                                  code="playoff.carry-over")]
     zero = {mutual.team_a: Fraction(0), mutual.team_b: Fraction(0)}
     winner, loser = mutual.winner, mutual.loser
     if winner is None:
@@ -198,7 +199,7 @@ def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[s
     missing = [t for t in (winner, loser) if t not in order]
     if missing:
         return zero, [Problem.error("1.1.2.10", Msg('{} not in the round-robin order; carry-over unknown',
-                                                    ', '.join(missing)))]
+                                                    ', '.join(missing)), code="playoff.carry-over")]
     share = HIGHER if order.index(winner) < order.index(loser) else LOWER
     zero[winner] = share * mutual.margin
     return zero, []
@@ -252,7 +253,8 @@ def home_lots_due(matches: Iterable[PlayoffMatch], fixed) -> tuple:
 
 def home_lot_warning(lot) -> Problem:
     """The warning for a home lot still to draw (a :func:`home_lots_due` value), with its command."""
-    return Problem.warning(lot.rule, Msg('{}: home in section 1 is decided by lot, not drawn yet', lot.key), hint=lot.command())
+    return Problem.warning(lot.rule, Msg('{}: home in section 1 is decided by lot, not drawn yet', lot.key), hint=lot.command(),
+                           code="playoff.home-lot-not-drawn")
 
 
 def open_order_lots(pending: Iterable, order: Sequence[str], places: int) -> tuple:
@@ -275,7 +277,8 @@ def home_before_result(match: PlayoffMatch) -> list[Problem]:
                                                    'is not drawn; a result is recorded only after the lot',
                                                    match.id),
                           hint=Msg("dbf lot draw {} --teams {} --by NAME --witness NAME (or dbf lot record ... --order "
-                                   "HOME,AWAY for a lot drawn by hand before the match)", match.id, teams))]
+                                   "HOME,AWAY for a lot drawn by hand before the match)", match.id, teams),
+                          code="playoff.home-lot-not-drawn")]
 
 
 def results_known_on(recorded: dt.date | None, weekends: Sequence[dt.date]) -> dt.date | None:
@@ -317,7 +320,7 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
     problems: list[Problem] = []
     if len(order) < 4 or len(set(order[:4])) < 4:
         return None, [Problem.error("1.1.2.5", Msg('the play-off needs 4 different teams; the round-robin '
-                                                   'order has {}', len(set(order[:4]))))]
+                                                   'order has {}', len(set(order[:4]))), code="playoff.teams")]
     top = tuple(order[:4])
     deadline = None if results_known_on is None else choice_deadline(results_known_on, choice_days)
     status = "provisional"
@@ -325,11 +328,11 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
     if choice is not None:
         if choice not in top[1:]:
             problems.append(Problem.error("1.1.2.8", Msg('{} chose {}, who is not among nos. 2-4 ({})', top[0],
-                                                         choice, ', '.join(top[1:]))))
+                                                         choice, ', '.join(top[1:])), code="playoff.choice"))
         elif deadline is not None and chosen_on is not None and chosen_on > deadline:
             problems.append(Problem.error(
                 "1.1.2.8", Msg('the choice of {} on {} came after the deadline {}; {} plays no. 4, {}', choice,
-                               chosen_on, deadline, top[0], top[3])))
+                               chosen_on, deadline, top[0], top[3]), code="playoff.choice-late"))
             status = "default"
         else:
             opponent, status = choice, "chosen"
@@ -440,20 +443,22 @@ def check_result(match: PlayoffMatch, result: PlayoffResult) -> list[Problem]:
         problems.append(Problem.error(rule, Msg('{}: {} recorded; the match is {} of {} ({})', match.id,
                                                 Msg.counted(len(result.halves), "half"), shape,
                                                 Msg.counted(match.boards_per_half, "board"),
-                                                Msg.counted(match.boards, "board"))))
+                                                Msg.counted(match.boards, "board")), code="playoff.halves"))
     for i, h in enumerate(result.halves, 1):
         if h.boards != match.boards_per_half:
             problems.append(Problem.error(rule, Msg('{}: half {} has {}; every half has {}', match.id,
-                                                    i, Msg.counted(h.boards, "board"), match.boards_per_half)))
+                                                    i, Msg.counted(h.boards, "board"), match.boards_per_half),
+                                          code="playoff.half-boards"))
         expected_section = (i - 1) // match.halves_per_section + 1
         if h.section is not None and h.section != expected_section:
             problems.append(Problem.error(rule, Msg('{}: half {} is marked section {}; it belongs to '
-                                                    'section {}', match.id, i, h.section, expected_section)))
+                                                    'section {}', match.id, i, h.section, expected_section),
+                                          code="playoff.half-section"))
     for i, h in enumerate(result.extra_rounds, 1):
         if h.boards != EXTRA_BOARDS:
             problems.append(Problem.error("1.1.2.11", Msg('{}: extra round {} has {}; extra rounds '
                                                           'have {}', match.id, i, Msg.counted(h.boards, "board"),
-                                                          EXTRA_BOARDS)))
+                                                          EXTRA_BOARDS), code="playoff.extra-boards"))
     for h in result.halves + result.extra_rounds:
         if min(h.imps) < 0:
             problems.append(Problem.error(None, Msg('{}: IMPs cannot be negative ({}-{})', match.id, h.imps[0],
@@ -499,7 +504,8 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
     played = 0
     if winner is not None and result.extra_rounds:
         problems.append(Problem.error("1.1.2.11", Msg('{}: extra rounds recorded, but the match was '
-                                                      'decided without them', match.id)))
+                                                      'decided without them', match.id),
+                                      code="playoff.extra-not-needed"))
     if winner is None:
         for n, h in enumerate(result.extra_rounds, 1):
             played = n
@@ -509,13 +515,15 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
         if winner is not None and played < len(result.extra_rounds):
             problems.append(Problem.error("1.1.2.11", Msg('{}: {} extra round(s) recorded after extra '
                                                           'round {} decided the match', match.id,
-                                                          len(result.extra_rounds) - played, played)))
+                                                          len(result.extra_rounds) - played, played),
+                                          code="playoff.extra-not-needed"))
     if winner is None:
         nxt = len(result.extra_rounds) + 1
         (_, away, note), = extra_round_line_up(match, nxt)[-1:]
         problems.append(Problem.error("1.1.2.11", Msg('{} is tied {}-{}: play extra round {} of 4 boards '
                                                       '({} away; {})', match.id, show_imps(totals[a]),
-                                                      show_imps(totals[b]), nxt, away, note)))
+                                                      show_imps(totals[b]), nxt, away, note),
+                                      code="playoff.still-tied"))
         return None, problems
     loser = match.other(winner)
     return Decision(winner, loser, totals, decided_by, extra_round_line_up(match, played)), problems
@@ -595,14 +603,16 @@ def _recorded_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
     §1.1.2.6 no match for 3rd place, §1.1.4.2 the runners-up, else the 1st division's."""
     if mid not in _RANK:
         return None, [Problem.error("1.1.2.6", Msg('{}: not a play-off match (1div-SF1, 1div-SF2, 1div-F, '
-                                                   '3div-PO); there is no match for 3rd place', mid))]
+                                                   '3div-PO); there is no match for 3rd place', mid),
+                                    code="playoff.not-a-match")]
     if mid != PO3:
         return _first_division_match(mid, teams, b, winners)
     if b.runners_up is None:
         return None, []
     if set(teams) != set(b.runners_up):
         return None, [Problem.error("1.1.4.2", Msg("{}: {} recorded; the groups' runners-up are {}", mid,
-                                                   ' v '.join(teams), ' and '.join(b.runners_up)))]
+                                                   ' v '.join(teams), ' and '.join(b.runners_up)),
+                                    code="playoff.runners-up")]
     return runners_up_match(b.runners_up[0], b.runners_up[1], b.seed, b.lots), []
 
 
@@ -611,14 +621,14 @@ def _wrong_pairing(mid: str, teams, b: _Bracket, winners: Mapping[str, str]) -> 
     if mid == F1:
         if SF1 not in winners or SF2 not in winners:
             return Problem.error("1.1.2.6", Msg('{}: the final is recorded before both semi-finals are '
-                                                'decided', mid))
+                                                'decided', mid), code="playoff.final-too-early")
         if set(teams) != {winners[SF1], winners[SF2]}:
             return Problem.error("1.1.2.6", Msg('{}: the final is between the semi-final winners {} and '
-                                                '{}', mid, winners[SF1], winners[SF2]))
+                                                '{}', mid, winners[SF1], winners[SF2]), code="playoff.final-teams")
     elif b.pairing is not None and set(teams) != set(b.pairing.pairs[_RANK[mid]]):
         return Problem.error("1.1.2.8", Msg('{}: {} recorded; the semi-final is {} ({})', mid,
                                             ' v '.join(teams), ' v '.join(b.pairing.pairs[_RANK[mid]]),
-                                            b.pairing.status))
+                                            b.pairing.status), code="playoff.semi-final-teams")
     return None
 
 
@@ -627,9 +637,10 @@ def _first_division_match(mid: str, teams, b: _Bracket, winners: Mapping[str, st
     outside = [t for t in teams if t not in b.top]
     if outside:
         return None, [Problem.error("1.1.2.5", Msg('{}: {} not in the top 4 after the round robin ({})', mid,
-                                                   ', '.join(outside), ', '.join(b.top)))]
+                                                   ', '.join(outside), ', '.join(b.top)), code="playoff.top-four")]
     problems = [] if b.complete else [Problem.warning("1.1.2.5", Msg('{}: recorded before the round robin is '
-                                                                     'complete', mid))]
+                                                                     'complete', mid),
+                                                      code="playoff.round-robin-incomplete")]
     wrong = _wrong_pairing(mid, teams, b, winners)
     if wrong is not None:
         return None, problems + [wrong]

@@ -130,18 +130,19 @@ class Qualifiers(Value):
         for team, n in counts.items():
             if n > 1:
                 problems.append(Problem.error("1.1.5.2", Msg('{} is listed {} times in the qualification',
-                                                             team, n)))
+                                                             team, n), code="qualify.listed-twice"))
         if len(self.west) < self.west_places:
             problems.append(Problem.error("1.1.5.2", Msg('west (Kreds IV) names {} for {} places',
-                                                         Msg.counted(len(self.west), "team"), self.west_places)))
+                                                         Msg.counted(len(self.west), "team"), self.west_places),
+                                          code="qualify.places"))
         if len(self.east_direct) > 1:
             problems.append(Problem.warning("1.1.5.2", Msg('Kreds II has 1 direct place, {} are named '
                                                            '(allowed only if the areas agree)',
-                                                           len(self.east_direct))))
+                                                           len(self.east_direct)), code="qualify.places"))
         if len(self.east_direct) + len(self.east_tournament) < self.east_places:
             problems.append(Problem.error("1.1.5.2", Msg('east names {} for {} places',
                                                          Msg.counted(len(self.east_direct) + len(self.east_tournament),
-                                                                     "team"), self.east_places)))
+                                                                     "team"), self.east_places), code="qualify.places"))
         return problems
 
 
@@ -158,13 +159,14 @@ def check_east_field(origins: Sequence[tuple[str, str]], agreed: bool = True) ->
     for team, origin in origins:
         if origin not in EAST_FIELD:
             problems.append(Problem.error("1.1.5.2", Msg('{}: region {} is not one of {}', team, f'{origin!r}',
-                                                         ', '.join(EAST_FIELD))))
+                                                         ', '.join(EAST_FIELD)), code="qualify.region"))
     make = Problem.warning if agreed else Problem.error
     for origin in sorted(set(got) | set(EAST_FIELD)):
         if origin in EAST_FIELD and got.get(origin, 0) != EAST_FIELD[origin]:
             problems.append(make(
                 "1.1.5.2", f"the east tournament has {got.get(origin, 0)} team(s) from {origin}; the rule says {EAST_FIELD[origin]}",
-                hint=None if agreed else Msg('if the areas agreed another field, say so (--agreed)')))
+                hint=None if agreed else Msg('if the areas agreed another field, say so (--agreed)'),
+                code="qualify.places"))
     return problems
 
 
@@ -272,11 +274,13 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
     mutual: dict[frozenset, tuple[str, str, int, int]] = {}
     for a, b, ia, ib in results:
         if a not in vps or b not in vps:
-            problems.append(Problem.error("1.1.5.2", Msg('result {}-{}: team not in the tournament', a, b)))
+            problems.append(Problem.error("1.1.5.2", Msg('result {}-{}: team not in the tournament', a, b),
+                                          code="qualify.result-teams"))
             continue
         key = frozenset((a, b))
         if key in mutual:
-            problems.append(Problem.error("1.1.5.2", Msg('{} and {} met twice; all-play-all means once', a, b)))
+            problems.append(Problem.error("1.1.5.2", Msg('{} and {} met twice; all-play-all means once', a, b),
+                                          code="qualify.met-twice"))
             continue
         mutual[key] = (a, b, ia, ib)
         w, l = vp(abs(ia - ib), boards)
@@ -301,7 +305,7 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
         if tied:
             problems.append(Problem.warning("1.1.5.2", Msg('{} are level on VP, IMP difference and mutual '
                                                            'result', ', '.join(block)),
-                                            hint=Msg('the TD draws lots for the order')))
+                                            hint=Msg('the TD draws lots for the order'), code="qualify.tied"))
         for t in block:
             rows.append(QualRow(len(rows) + 1, t, played[t], imps_for[t], imps_against[t], vps[t], tied))
         i = j + 1

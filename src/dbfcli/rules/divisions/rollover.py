@@ -90,7 +90,8 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
                                     ("3div-a", r.third_a, GROUP_SIZE, "1.1.4.1"), ("3div-b", r.third_b, GROUP_SIZE, "1.1.4.1")):
         if len(order) != size:
             problems.append(Problem.error(rule, Msg('{} has {} in its final order; it has {}', name,
-                                                    Msg.counted(len(order), "team"), size)))
+                                                    Msg.counted(len(order), "team"), size),
+                                          code="rollover.final-order"))
     seen: dict[str, int] = {}
     for t in r.first + r.second + r.third_a + r.third_b + r.qualifiers.west + r.qualifiers.east_ranked():
         seen[t] = seen.get(t, 0) + 1
@@ -102,7 +103,7 @@ def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) 
         if v not in origins:
             problems.append(Problem.error("1.1.1.1", Msg('dissolved team {} is in no division or '
                                                          'qualification list', v),
-                                          hint=Msg('check the team id')))
+                                          hint=Msg('check the team id'), code="rollover.dissolved-team"))
     return problems + r.qualifiers.check()
 
 
@@ -148,7 +149,7 @@ class _Build(MutableValue):
                                                   'place(s): the TD resolves it', division, n)))
             self.problems.append(Problem.warning("1.1.1.1", Msg('{} is {} team(s) short and it is too '
                                                                 'late to promote anyone', division, n), hint=Msg('the TD resolves it, e.g. with a bye '
-                                                                                       'round')))
+                                                                                       'round'), code="rollover.short"))
 
     def fill(self, slots: int, pairs, match_ids, ordinary: int, target: str, loser_to: str | None) -> Fill:
         fill = fill_from_pairs(slots, pairs, match_ids=match_ids, ordinary=ordinary, rule="1.1.1.1", target=target,
@@ -224,7 +225,8 @@ def _first_division(b: _Build) -> list[str]:
             b.placed.add(t)
         if len(n1) < SIZES["1div"]:
             b.problems.append(Problem.error("1.1.1.1", Msg('1div: not enough 2div teams to fill {} vacant '
-                                                           'place(s)', SIZES['1div'] - len(n1))))
+                                                           'place(s)', SIZES['1div'] - len(n1)),
+                                            code="rollover.no-team-for-place"))
     return n1
 
 
@@ -249,7 +251,7 @@ def _second_division(b: _Build) -> tuple[list[str], set[str]]:
         b.too_late("2div", slots - fill_slots)
     elif fill2.unfilled:
         b.problems.append(Problem.error("1.1.1.1", Msg('2div: no 3div team left for {} vacant place(s)',
-                                                       fill2.unfilled)))
+                                                       fill2.unfilled), code="rollover.no-team-for-place"))
     b.placed.update(fill2.promoted)
     return fixed2 + list(fill2.promoted), {t for p in fill2.pending + fill2.awaiting_lots for t in p.teams}
 
@@ -276,7 +278,8 @@ def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
         if fill3.unfilled:
             b.problems.append(Problem.error("1.1.1.1", Msg('3div: no qualification reserve left for {} '
                                                            'vacant place(s)', fill3.unfilled), hint=Msg('name more reserves in the qualifiers '
-                                                                                   'file')))
+                                                                                   'file'),
+                                            code="rollover.no-team-for-place"))
         promoted = fill3.promoted
     b.placed.update(promoted)
     return fixed3 + list(promoted)

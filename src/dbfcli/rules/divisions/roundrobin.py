@@ -417,31 +417,33 @@ def schedule_problems(division: Division, settings: DivisionSettings,
     n = len(division.teams)
     if n < 2:
         problems.append(Problem.error(rule, Msg('{} has {}; an all-play-all needs at least 2',
-                                                division.id, Msg.counted(n, "team"))))
+                                                division.id, Msg.counted(n, "team")), code="div.team-count"))
         return problems
     if n != 12:
-        problems.append(Problem.warning(rule, Msg('{} has {}; the regulations say 12', division.id, Msg.counted(n, "team"))))
+        problems.append(Problem.warning(rule, Msg('{} has {}; the regulations say 12', division.id, Msg.counted(n, "team")),
+                                        code="div.team-count"))
     total = n - 1 + n % 2
     split = tuple(settings.rounds_per_weekend)
     if settings.weekends and len(settings.weekends) != len(split):
         problems.append(Problem.warning(rule, Msg('{}: {} weekend(s) set but rounds_per_weekend has {} '
                                                   'entries; rounds spread evenly', division.id,
                                                   len(settings.weekends), len(split)),
-                                        hint=Msg('give one rounds_per_weekend entry per weekend')))
+                                        hint=Msg('give one rounds_per_weekend entry per weekend'), code="div.weekends"))
     if sum(split) != total:
         problems.append(Problem.warning(rule, Msg('{}: rounds_per_weekend adds up to {}, the all-play-all '
                                                   'of {} has {}; rounds spread evenly',
                                                   division.id, sum(split), Msg.counted(n, "team"),
                                                   Msg.counted(total, "round")),
-                                        hint=Msg('make rounds_per_weekend add up to {}', total)))
+                                        hint=Msg('make rounds_per_weekend add up to {}', total), code="div.weekends"))
     if len(settings.weekends) not in (0, 4) and division.number in (1, 2, 3):
         problems.append(Problem.warning(rule, Msg('{}: {} weekend(s); the regulations say 4', division.id,
-                                                  len(settings.weekends))))
+                                                  len(settings.weekends)), code="div.weekends"))
     rounds = rounds if rounds is not None else division_schedule(division, settings)
     long_runs = {t: k for t, k in runs(rounds).items() if k >= 3}
     if long_runs:
         problems.append(Problem.warning(rule, "home or away three rounds in a row: " +
-                                        ", ".join(f"{t} ({k})" for t, k in sorted(long_runs.items()))))
+                                        ", ".join(f"{t} ({k})" for t, k in sorted(long_runs.items())),
+                                        code="div.home-away-run"))
     return problems
 
 
@@ -475,7 +477,7 @@ def _roster_changed(division: Division, stored_teams: tuple[str, ...], rule: str
                                       'stored schedule stands', division.id,
                                       what or 'same teams, another entry order'),
                             hint=Msg('if no {} result is recorded yet: dbf schedule {} --freeze '
-                                     '--refreeze', division.id, division.id))]
+                                     '--refreeze', division.id, division.id), code="div.roster-changed")]
 
 
 def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: set[str],
@@ -484,27 +486,29 @@ def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: s
     problems: list[Problem] = []
     if rnd.number != k:
         problems.append(Problem.error(rule, Msg('{}: stored round {} where round {} belongs', division.id,
-                                                rnd.number, k)))
+                                                rnd.number, k), code="div.schedule-round"))
     playing: set[str] = set()
     for m in rnd.matches:
         head, _, tail = m.id.rpartition("-R")
         if head != division.id or not tail.startswith(f"{rnd.number:02d}-"):
             problems.append(Problem.error(rule, Msg('{}: match id {} does not name round {} of {}',
-                                                    division.id, m.id, rnd.number, division.id)))
+                                                    division.id, m.id, rnd.number, division.id),
+                                          code="div.schedule-match-id"))
         if m.id in seen_ids:
-            problems.append(Problem.error(rule, Msg('{}: match id {} stored twice', division.id, m.id)))
+            problems.append(Problem.error(rule, Msg('{}: match id {} stored twice', division.id, m.id),
+                                          code="div.schedule-match-id"))
         seen_ids.add(m.id)
         for t in (m.home, m.away):
             if t is not None and t in playing:
                 problems.append(Problem.error(rule, Msg('{}: {} plays twice in round {}', division.id, t,
-                                                        rnd.number)))
+                                                        rnd.number), code="div.team-once-a-round"))
             if t is not None:
                 playing.add(t)
         if m.away is not None:
             pair = frozenset((m.home, m.away))
             if pair in pairs:
                 problems.append(Problem.error(rule, Msg('{}: {} and {} meet twice', division.id, m.home,
-                                                        m.away)))
+                                                        m.away), code="div.schedule-pairs"))
             pairs.add(pair)
     return problems
 
@@ -526,5 +530,5 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
     if missing:
         shown = ", ".join(f"{a}-{b}" for a, b in missing[:5]) + (" ..." if len(missing) > 5 else "")
         problems.append(Problem.error(rule, Msg('{}: the stored schedule lacks {} pairing(s): {}', division.id,
-                                                len(missing), shown)))
+                                                len(missing), shown), code="div.schedule-pairs"))
     return problems

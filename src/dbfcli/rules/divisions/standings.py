@@ -160,7 +160,8 @@ def check_results(division: Division, results: Iterable[DivResult]) -> tuple[lis
         bad = _pairing_problems(rule, division.id, r, seen) + _score_problems(rule, r)
         if r.boards > 0 and r.boards not in (36, 40):
             problems.append(Problem.warning(rule, Msg('{}: {}; a division match is 36 boards with '
-                                                      'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where))
+                                                      'screens, 40 without', r.match_id, Msg.counted(r.boards, "board")), r.where,
+                                            code="div.boards"))
         seen.ids.add(r.match_id)
         if bad:
             problems += bad
@@ -185,20 +186,24 @@ def _pairing_problems(rule: str, division_id: str, r: DivResult, seen: _Seen) ->
     """The all-play-all's problems of one result: a team not in the division, a team against
     itself, a match id twice, a pair that met already, a team with two matches in a round."""
     bad = [Problem.error(rule, Msg('{}: team {} is not in {}', r.match_id, f'{side!r}', division_id), r.where,
-                         hint=Msg('see `dbf division teams {}`', division_id))
+                         hint=Msg('see `dbf division teams {}`', division_id), code="div.result-teams")
            for side in (r.home, r.away) if side not in seen.teams]
     if r.home == r.away:
-        return bad + [Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where)] + (
-            [Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where)] if r.match_id in seen.ids else [])
+        return bad + [Problem.error(rule, Msg('{}: {} cannot play itself', r.match_id, r.home), r.where,
+                                    code="div.result-teams")] + (
+            [Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where,
+                           code="div.record-once")] if r.match_id in seen.ids else [])
     if r.match_id in seen.ids:
-        bad.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where))
+        bad.append(Problem.error(rule, Msg('{} is recorded twice', r.match_id), r.where, code="div.record-once"))
     pair = frozenset((r.home, r.away))
     if pair in seen.pairs:
         bad.append(Problem.error(rule, Msg('{} and {} meet once in the all-play-all; already recorded as '
-                                           '{}', r.home, r.away, seen.pairs[pair]), r.where))
+                                           '{}', r.home, r.away, seen.pairs[pair]), r.where,
+                                 code="div.pair-meets-as-scheduled"))
     bad += [Problem.error(rule, Msg('{}: {} already plays {} in round {}', r.match_id, side,
                                     seen.busy[(r.round, side)], r.round),
-                          r.where) for side in (r.home, r.away) if (r.round, side) in seen.busy]
+                          r.where,
+                          code="div.team-once-a-round") for side in (r.home, r.away) if (r.round, side) in seen.busy]
     return bad
 
 
@@ -210,7 +215,8 @@ def _score_problems(rule: str, r: DivResult) -> list[Problem]:
                                            r.imps_away), r.where,
                                  code="format.result"))
     if r.boards <= 0:
-        bad.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where))
+        bad.append(Problem.error(rule, Msg('{}: {} boards; a match has boards', r.match_id, r.boards), r.where,
+                                 code="div.result-figures"))
     return bad
 
 
@@ -396,7 +402,8 @@ def _lots_problems(division_id: str, rows) -> list[Problem]:
     """A warning for each pending lot of a final table (:func:`pending_lots`)."""
     return [Problem.warning(p.rule, Msg('{}: {} are tied after every tie-break ({}); the TD draws lots',
                                         division_id, ', '.join(p.teams), p.what),
-                            hint=Msg('record the draw: {} (or dbf lot record ... --order)', p.command()))
+                            hint=Msg('record the draw: {} (or dbf lot record ... --order)', p.command()),
+                            code="lot.needed")
             for p in pending_lots(division_id, rows)]
 
 
@@ -413,18 +420,19 @@ def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem
         m = scheduled.get(r.match_id)
         if m is None:
             problems.append(Problem.error(rule, Msg('{} is not a match of the schedule', r.match_id), r.where,
-                                          hint=Msg('see `dbf schedule {}`', division)))
+                                          hint=Msg('see `dbf schedule {}`', division), code="div.not-scheduled"))
             continue
         if m.away is None:
-            problems.append(Problem.error(rule, Msg("{} is {}'s bye, not a match", r.match_id, m.home), r.where))
+            problems.append(Problem.error(rule, Msg("{} is {}'s bye, not a match", r.match_id, m.home), r.where,
+                                          code="div.not-scheduled"))
             continue
         if r.round != m.round:
             problems.append(Problem.error(rule, Msg('{} is a round {} match, not round {}', r.match_id,
-                                                    m.round, r.round), r.where))
+                                                    m.round, r.round), r.where, code="div.wrong-round"))
         if (r.home, r.away) == (m.away, m.home):
             problems.append(Problem.warning(rule, Msg('{}: home and away swapped against the schedule ({} '
-                                                      'is home)', r.match_id, m.home), r.where))
+                                                      'is home)', r.match_id, m.home), r.where, code="sheet.home-away"))
         elif (r.home, r.away) != (m.home, m.away):
             problems.append(Problem.error(rule, Msg('{} is {} v {}, not {} v {}', r.match_id, m.home, m.away,
-                                                    r.home, r.away), r.where))
+                                                    r.home, r.away), r.where, code="div.result-teams"))
     return problems

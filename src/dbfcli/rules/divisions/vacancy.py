@@ -169,7 +169,7 @@ def _one_place(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> N
     winner = ask.decided.get(mid)
     if winner is not None and winner not in cands:
         st.problems.append(Problem.error(match_rule, Msg('the recorded winner of {}, {}, is not one of {} '
-                                                         'and {}', mid, winner, a, b)))
+                                                         'and {}', mid, winner, a, b), code="rollover.winner"))
         winner = None
     if winner is not None:
         st.steps.append(Step(match_rule, Msg('{}: {} won the match {} against {} and goes up', ask.target,
@@ -184,7 +184,7 @@ def _one_place(ask: _Ask, st: _Filling, cands: list[str], i: int, mid: str) -> N
         st.problems.append(Problem.error(match_rule, Msg('the rollover waits for {}: {} v {} (winner to '
                                                          '{})', mid, a, b, ask.target),
                                          hint=Msg('record the winner, or if it is too late for a match, '
-                                                  'draw lots')))
+                                                  'draw lots'), code="rollover.waits-for-match"))
     if winner is not None:
         st.promoted.append(winner)
         st.losers.append(b if winner == a else a)
@@ -199,7 +199,8 @@ def _by_lot(ask: _Ask, st: _Filling, mid: str, a: str, b: str) -> str | None:
     if lot is None:
         st.problems.append(Problem.error(ask.rule, Msg('too late for the match {} between {} and {}: the '
                                                        'lot that replaces it is not drawn yet', mid, a, b),
-                                         hint=f"dbf lot draw {mid} --teams {a},{b} --by NAME --witness NAME"))
+                                         hint=f"dbf lot draw {mid} --teams {a},{b} --by NAME --witness NAME",
+                                         code="rollover.lot-not-drawn"))
         # one of the two goes up and the other stays: the division below counts one place for it
         # (as for a pending match), so it asks for no lot that the drawing would make needless
         st.awaiting_lots.append(PendingMatch(mid, ask.rule, (a, b), ask.target, ask.loser_to))

@@ -101,7 +101,8 @@ def _join_problem(ctx, team_id: str, player: int, first: int, where) -> list[Pro
                       '(§1.5.12) as its {}th player; a team has at most {}', player, team_id, first,
                       len(have) + 1, TEAM_MAXIMUM), where,
         hint=Msg('withdraw a player of {} who has not played (dbf cup withdraw-player {} MEMBER), or '
-                 'field a substitute who has not played for it before', team_id, team_id))]
+                 'field a substitute who has not played for it before', team_id, team_id),
+        code="roster.too-many-players")]
 
 
 def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
@@ -111,7 +112,7 @@ def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
         return [Problem.error("1.5.11", Msg('{} has {} players with its additions; a team has at most {}',
                                             team_id, len(own), TEAM_MAXIMUM), where,
                               hint=Msg('withdraw a player who has not played: dbf cup withdraw-player {} '
-                                       'MEMBER', team_id))]
+                                       'MEMBER', team_id), code="roster.too-many-players")]
     return []
 
 
@@ -136,20 +137,21 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
                         else Msg('on {}, after the match', a.announced_on))
                 out.problems.append(Problem.error(
                     "1.5.11", Msg('player {} was announced as an addition to {} {}; additions must be '
-                                  'told to the TD before the match', p.id, side.team, when), p.where))
+                                  'told to the TD before the match', p.id, side.team, when), p.where,
+                    code="roster.announced-late"))
                 continue
             if not p.substitute:
                 out.problems.append(Problem.error(
                     "1.5.14", Msg("player {} is not on {}'s team; a substitute must be marked on the "
                                   'sheet', p.id, side.team),
-                    p.where, hint=Msg('add substitute: true, name: and club: to the row')))
+                    p.where, hint=Msg('add substitute: true, name: and club: to the row'), code="player.not-on-team"))
             side_subs.append(p)
         if side_subs and len(own_listed) >= OWN_MINIMUM:
             out.problems.append(Problem.error(
                 "1.5.12", Msg('{} fielded {} of its own players; substitutes ({}) only when a team cannot '
                               'field {}', side.team, len(own_listed), ', '.join(str(p.id) for p in side_subs),
                               OWN_MINIMUM),
-                side_subs[0].where))
+                side_subs[0].where, code="player.substitute-not-needed"))
         for p in side_subs:
             subs.append((side.team, p.id))
             out.problems += _substitute(p, side.team, opponent, round_no, ctx)
@@ -160,7 +162,7 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
                 out.problems.append(Problem.warning(
                     "1.5.12", Msg('substitute {} plays for {} a second time (first in round {}) and joins '
                                   'the team; round fees are due from round {}', p.id, side.team, before[0],
-                                  before[0]), p.where))
+                                  before[0]), p.where, code="player.substitute-joins"))
     out.problems += _two_teams(sheet, round_no, ctx)
     out.substitutes = tuple(subs)
     out.joins = tuple(joins)
@@ -172,7 +174,7 @@ def _substitute_club(p) -> list[Problem]:
     if p.substitute and (p.club is None or p.club <= 0):
         return [Problem.error(
             "2.11", Msg('substitute {} must be a member of a DBF club; the sheet gives no club number', p.id),
-            p.where, hint=Msg('add club: <club number>'))]
+            p.where, hint=Msg('add club: <club number>'), code="player.substitute-club")]
     return []
 
 
@@ -188,18 +190,20 @@ def _substitute_on(p, other_id: str, round_no: int, ctx) -> list[Problem]:
             return [Problem.error(
                 "1.5.12b", Msg('substitute {} is on {}, which was still in the cup in the 1/32 final (out '
                                'in the {}); its players are never substitutes', p.id, other_id,
-                               ROUND_NAMES[ko]), p.where)]
+                               ROUND_NAMES[ko]), p.where, code="player.substitute-still-in-cup")]
         return []
     if round_no >= 4 or entry >= 4:
         why = Msg('is still in the cup') if round_no >= 4 else Msg('enters in the {} (§1.5.3)', ROUND_NAMES[entry])
         return [Problem.error(
             "1.5.12b", Msg('substitute {} is on {}, which {}; players on a team still in the cup in the '
-                           '1/32 final are never substitutes', p.id, other_id, why), p.where)]
+                           '1/32 final are never substitutes', p.id, other_id, why), p.where,
+            code="player.substitute-still-in-cup")]
     state = Msg('is still in the cup') if ko is None else Msg('was knocked out in round {}, not an earlier '
                                                          'round', ko)
     return [Problem.error(
         "1.5.12", Msg('substitute {} is on {}, which {}; a substitute is not entered in the cup or comes '
-                      'from a team knocked out in an earlier round', p.id, other_id, state), p.where)]
+                      'from a team knocked out in an earlier round', p.id, other_id, state), p.where,
+        code="player.substitute-team")]
 
 
 def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
@@ -213,7 +217,7 @@ def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
     return [Problem.error(
         "1.5.12c", Msg('substitute {} plays in the {}. division; division {} players may be substitutes '
                        'from the {} (round {}), this is round {}', p.id, division, division,
-                       ROUND_NAMES[entry], entry, round_no), p.where)]
+                       ROUND_NAMES[entry], entry, round_no), p.where, code="player.substitute-division")]
 
 
 def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]:
@@ -223,7 +227,8 @@ def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]
     return [Problem.error(
         "2.11", Msg('substitute {} already substituted for {} against {} ({}); a second team against the '
                     "same opponent needs {}'s permission", p.id, ap.team, opponent, m.match, opponent),
-        p.where, hint=Msg('add opponent_allowed: true to the row if the opponent allowed it'))
+        p.where, hint=Msg('add opponent_allowed: true to the row if the opponent allowed it'),
+        code="player.substitute-same-opponent")
         for m in ctx.recorded for ap in m.appearances
         if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent]
 
@@ -249,7 +254,8 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
     for p in sheet.away.players:
         if p.id in home_ids:
             problems.append(Problem.error(
-                "1.5.12a", Msg('player {} plays for both {} and {}', p.id, sheet.home.team, sheet.away.team), p.where))
+                "1.5.12a", Msg('player {} plays for both {} and {}', p.id, sheet.home.team, sheet.away.team), p.where,
+                code="player.two-teams"))
     for side in sheet.sides:
         for p in side.players:
             for m in ctx.recorded:
@@ -260,7 +266,7 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
                         problems.append(Problem.error(
                             "1.5.12a", Msg('player {} played for {} in {} in this round ({}); nobody '
                                            'represents two teams in one round', p.id, ap.team, m.match,
-                                           ROUND_NAMES[round_no]), p.where))
+                                           ROUND_NAMES[round_no]), p.where, code="player.two-teams"))
     return problems
 
 
@@ -297,7 +303,7 @@ def check_hum(sheet, ctx) -> list[Problem]:
             v.rule, Msg('pair {}-{} of {} is registered with a HUM system and played in this match, where '
                         'HUM was not allowed: {}', a, b, v.team, v.why), rows[a].where or side.where,
             hint=Msg('if the pair played a natural system (or did not play together), add natural_pairs: '
-                     '[[{}, {}]] under the team on the sheet', a, b)))
+                     '[[{}, {}]] under the team on the sheet', a, b), code="system.hum-played"))
     return problems
 
 
@@ -320,7 +326,7 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
     if len(own | {new.player.id}) > TEAM_MAXIMUM:
         out.append(Problem.error("1.5.11", Msg('{} has {} players with its additions; a team has at most '
                                                '{}, so {} cannot be added', new.team, len(own), TEAM_MAXIMUM,
-                                               new.player.id)))
+                                               new.player.id), code="roster.too-many-players"))
     out += _added_elsewhere(new, teams, additions)
     out += _addition_too_late(new, recorded, match_day)
     out += _addition_before_entry(new, entry_rounds)
@@ -330,9 +336,11 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
 def _added_elsewhere(new, teams, additions) -> list[Problem]:
     """§1.5.12a: nobody represents two cup teams (another team's roster or additions)."""
     out = [Problem.error("1.5.12a", Msg('player {} is on cup team {}; no player represents two teams',
-                                        new.player.id, t.id)) for t in teams.values() if t.id != new.team and new.player.id in t.player_ids]
+                                        new.player.id, t.id),
+                         code="player.two-teams") for t in teams.values() if t.id != new.team and new.player.id in t.player_ids]
     out += [Problem.error("1.5.12a", Msg('player {} was added to cup team {} from round {}; no player '
-                                         'represents two teams', new.player.id, a.team, a.round))
+                                         'represents two teams', new.player.id, a.team, a.round),
+                          code="player.two-teams")
             for a in additions if a.team != new.team and a.player.id == new.player.id]
     return out
 
@@ -343,12 +351,13 @@ def _addition_too_late(new, recorded, match_day) -> list[Problem]:
     out_in = [m.round for m in recorded if m.loser == new.team]
     if out_in and min(out_in) < new.round:
         out.append(Problem.error("1.5.11", Msg('{} is out of the cup since round {}; it plays no round {}',
-                                               new.team, min(out_in), new.round)))
+                                               new.team, min(out_in), new.round), code="roster.team-out"))
     if match_day is not None and new.announced_on is not None and new.announced_on > match_day:
         out.append(Problem.error("1.5.11", Msg("announced on {}, after {}'s match of round {} on {}; the "
                                                'TD must be told before the match', new.announced_on, new.team,
                                                new.round, match_day),
-                                 hint=Msg('add the player from a later round (--round {})', new.round + 1)))
+                                 hint=Msg('add the player from a later round (--round {})', new.round + 1),
+                                 code="roster.announced-late"))
     return out
 
 
@@ -361,7 +370,8 @@ def _addition_before_entry(new, entry_rounds) -> list[Problem]:
         return []
     return [Problem.warning("1.5.3", Msg("player {} plays in the {}. division, whose players' teams enter "
                                          'in round {}; {} adds him in round {}', new.player.id,
-                                         new.player.division, entry, new.team, new.round))]
+                                         new.player.division, entry, new.team, new.round),
+                            code="roster.division-addition")]
 
 
 def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> list[Problem]:
@@ -387,16 +397,18 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
     out = _withdrawal_played(w, team, recorded)
     lost = [m.round for m in recorded if m.loser == team.id]
     if lost:
-        out.append(Problem.error("1.5.11", Msg('{} is out of the cup since round {}', team.id, min(lost))))
+        out.append(Problem.error("1.5.11", Msg('{} is out of the cup since round {}', team.id, min(lost)),
+                                 code="roster.team-out"))
     later = sorted(m.round for m in recorded if team.id in (m.home, m.away) and m.round >= w.round)
     if later and not lost:
         out.append(Problem.error("1.5.11", Msg("{}'s match of round {} is recorded; a withdrawal takes "
-                                               'effect from a round not yet played', team.id, later[-1]), hint=Msg('--round {}', later[-1] + 1)))
+                                               'effect from a round not yet played', team.id, later[-1]), hint=Msg('--round {}', later[-1] + 1),
+                                 code="roster.withdraw-late"))
     left = players - withdrawn_from(withdrawals, team.id) - {w.player}
     if len(left) < OWN_MINIMUM:
         out.append(Problem.error("1.5.11", Msg('{} would have {}; a team has at least {}', team.id,
                                                Msg.counted(len(left), "player"), OWN_MINIMUM), hint=Msg('a team that cannot field 4 uses substitutes '
-                                                            '(§1.5.12)')))
+                                                            '(§1.5.12)'), code="roster.too-few-players"))
     return out
 
 
@@ -406,4 +418,5 @@ def _withdrawal_played(w, team, recorded) -> list[Problem]:
     if not played:
         return []
     return [Problem.error("1.5.11", Msg('player {} has played for {} ({}); only a player who has not '
-                                        'played may be withdrawn', w.player, team.id, ', '.join(played)))]
+                                        'played may be withdrawn', w.player, team.id, ', '.join(played)),
+                          code="roster.withdraw-played")]

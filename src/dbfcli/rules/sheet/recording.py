@@ -107,7 +107,8 @@ def if_recorded(p: Problem) -> bool:
     refused (issue 25): nothing is recorded, so nobody joins and nothing falls due. The errors
     of those paragraphs stay.
 
-    >>> if_recorded(Problem.warning("1.5.12", "x joins the team")), if_recorded(Problem.error("1.5.12", "y"))
+    >>> (if_recorded(Problem.warning("1.5.12", "x joins the team", code="player.substitute-joins")),
+    ...  if_recorded(Problem.error("1.5.12", "y", code="player.substitute-not-needed")))
     (True, False)
     """
     return not p.is_error and p.rule in IF_RECORDED
@@ -123,4 +124,4 @@ def loser_sends(winner: str | None, sender: str) -> Problem | None:
     if not winner or winner == sender:
         return None
     return Problem.warning("1.5.14", Msg("{} won: sending the sheet is the winning team's job; the "
-                                         'captain of {} may still send it', winner, sender))
+                                         'captain of {} may still send it', winner, sender), code="sheet.sent-by-loser")

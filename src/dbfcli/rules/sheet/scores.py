@@ -37,7 +37,7 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
     if m is None:
         return None, None, [Problem.error(
             "1.5.16", Msg('match {} is not in any recorded draw', sheet.match), sheet.where_of("match"),
-            hint=Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'))]
+            hint=Msg('use the id printed by `dbf draw cup` / `dbf schedule cup`'), code="match.not-drawn")]
     problems: list[Problem] = []
     named = (sheet.home.team, sheet.away.team)
     for side, team in zip(sheet.sides, named):
@@ -46,9 +46,10 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
             problems.append(Problem.error(
                 "1.5.16", Msg('team {} does not play match {} ({} v {})', team, m.id, m.teams[0], m.teams[1]), side.where,
                 hint=Msg('did you mean {}? (team: {})', other[0], other[0]) if len(other) == 1 else
-                Msg('the match is {} v {}', m.teams[0], m.teams[1])))
+                Msg('the match is {} v {}', m.teams[0], m.teams[1]), code="sheet.teams"))
     if not problems and named[0] == named[1]:
-        problems.append(Problem.error("1.5.16", Msg('home and away are both {}', named[0]), sheet.away.where))
+        problems.append(Problem.error("1.5.16", Msg('home and away are both {}', named[0]), sheet.away.where,
+                                      code="sheet.teams"))
     if not problems:
         problems += _home_named(sheet, m, ctx)
     return m, m.round, problems
@@ -63,10 +64,11 @@ def _home_named(sheet, m: CupMatch, ctx) -> list[Problem]:
             return [Problem.warning(
                 "1.5.7", Msg("in the {} 'home' is the team seated as home, {}",
                              ('semi-final', 'final')[m.round - 8], seated),
-                sheet.home.where)]
+                sheet.home.where, code="sheet.home-away")]
     elif ctx.expected_home and sheet.home.team != ctx.expected_home:
         return [Problem.warning(
-            "1.5.5", Msg('the schedule has {} at home, the sheet {}', ctx.expected_home, sheet.home.team), sheet.home.where)]
+            "1.5.5", Msg('the schedule has {} at home, the sheet {}', ctx.expected_home, sheet.home.team), sheet.home.where,
+            code="sheet.home-away")]
     return []
 
 
@@ -77,17 +79,20 @@ def check_boards(sheet, round_no: int) -> list[Problem]:
     problems: list[Problem] = []
     if not sheet.segments:
         return [Problem.error("1.5.9", Msg('the sheet has no segments'), sheet.where_of("segments"),
-                              hint=Msg('segments: [[home IMPs, away IMPs], ...] (8 boards each)'))]
+                              hint=Msg('segments: [[home IMPs, away IMPs], ...] (8 boards each)'),
+                              code="sheet.no-segments")]
     for seg in sheet.segments:
         if seg.boards <= 0:
-            problems.append(Problem.error("1.5.9", Msg('a segment of {} boards', seg.boards), seg.where))
+            problems.append(Problem.error("1.5.9", Msg('a segment of {} boards', seg.boards), seg.where,
+                                          code="sheet.segment-boards"))
     want = match_boards(round_no)
     if sheet.agreement is not None:
         if round_no > LAST_AGREEMENT_ROUND:
             problems.append(Problem.error(
                 "1.5.9", Msg('the captains may change the boards only through the quarter-final; round {} '
                              'is played over {} boards in segments of {}', round_no, want, SEGMENT_BOARDS),
-                sheet.where_of("agreement"), hint=Msg('remove agreement and record the full match')))
+                sheet.where_of("agreement"), hint=Msg('remove agreement and record the full match'),
+                code="sheet.agreed-boards"))
         else:
             return problems
     for seg in sheet.segments:
@@ -95,11 +100,13 @@ def check_boards(sheet, round_no: int) -> list[Problem]:
             problems.append(Problem.error(
                 "1.5.9", Msg('a segment has {}; segments are {} boards unless the captains agreed '
                              'otherwise', Msg.counted(seg.boards, "board"), SEGMENT_BOARDS), seg.where,
-                hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
+                hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None,
+                code="sheet.segment-boards"))
     if sheet.boards != want:
         problems.append(Problem.error(
             "1.5.9", Msg('{} played; round {} is {} boards', Msg.counted(sheet.boards, "board"), round_no, want), sheet.where_of("segments"),
-            hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None))
+            hint=Msg('record the captains\' agreement: agreement: "..."') if round_no <= LAST_AGREEMENT_ROUND else None,
+            code="sheet.boards"))
     return problems
 
 
@@ -111,11 +118,13 @@ def check_agreed_boards(agreed: int | None, boards: int, round_no: int, cup: boo
         return []
     if not cup:
         return [Problem.error("1.5.9", Msg("the captains' agreement on boards is the cup's (§1.5.9); a "
-                                           "division match is played over the season's boards"), hint=Msg('drop --agreed-boards'))]
+                                           "division match is played over the season's boards"), hint=Msg('drop --agreed-boards'),
+                              code="sheet.agreed-boards")]
     if agreed != boards:
         return [Problem.error("1.5.9", Msg('the captains agreed {} boards; the file records {}', agreed,
                                            boards),
-                              hint=Msg('give the boards agreed, or import the whole match'))]
+                              hint=Msg('give the boards agreed, or import the whole match'),
+                              code="sheet.agreed-boards")]
     return []
 
 
@@ -137,34 +146,37 @@ def player_boards(sheet) -> list[Problem]:
         if not side.players:
             problems.append(Problem.error("1.5.14", Msg('{} ({}): the sheet must name who played', name,
                                                         side.team),
-                                          side.where, hint=Msg('players: [{{id: 100234, boards: 40}}, ...]')))
+                                          side.where, hint=Msg('players: [{{id: 100234, boards: 40}}, ...]'),
+                                          code="sheet.players"))
             continue
         seen: set[int] = set()
         for p in side.players:
             if p.id in seen:
                 problems.append(Problem.error("1.5.14", Msg('player {} is listed twice for {}', p.id,
-                                                            side.team), p.where))
+                                                            side.team), p.where, code="sheet.players"))
             seen.add(p.id)
             if p.boards <= 0:
                 problems.append(Problem.error("1.5.14", Msg('player {} has {} boards', p.id, p.boards), p.where,
-                                              hint=Msg('list only those who played')))
+                                              hint=Msg('list only those who played'), code="sheet.player-boards"))
             elif total and p.boards > total:
                 problems.append(Problem.error(
-                    "1.5.14", Msg('player {} has {}; the match was {} boards', p.id, Msg.counted(p.boards, "board"), total), p.where))
+                    "1.5.14", Msg('player {} has {}; the match was {} boards', p.id, Msg.counted(p.boards, "board"), total), p.where,
+                    code="sheet.player-boards"))
         got = sum(p.boards for p in side.players)
         if total and got != 4 * total:
             problems.append(Problem.error(
                 "1.5.14", Msg("{}'s players add up to {}; {} at two tables are {} "
                               'player-boards', side.team, Msg.counted(got, "board"), Msg.counted(total, "board"),
-                              4 * total), side.where))
+                              4 * total), side.where, code="sheet.player-boards"))
     if sheet.signed_by is None:
         problems.append(Problem.error("1.5.14", Msg('the sheet is not signed'), sheet.where_of(None),
-                                      hint=Msg('signed_by: <member number of the captain>')))
+                                      hint=Msg('signed_by: <member number of the captain>'), code="sheet.signature"))
     else:
         listed = {p.id for s in sheet.sides for p in s.players}
         if sheet.signed_by not in listed:
             problems.append(Problem.error(
-                "1.5.14", Msg('signed by {}, who is not on the sheet', sheet.signed_by), sheet.where_of("signed_by")))
+                "1.5.14", Msg('signed by {}, who is not on the sheet', sheet.signed_by), sheet.where_of("signed_by"),
+                code="sheet.signature"))
     return problems
 
 
@@ -246,7 +258,8 @@ def check_played_on(sheet, ctx) -> list[Problem]:
     span = season_span(ctx.settings.season)
     if span is not None and not span[0] <= day <= span[1]:
         return [Problem.error("1.5.6", Msg('played_on {} is outside the season {} ({} to {})', day,
-                                           ctx.settings.season, span[0], span[1]), where, hint=Msg('check the year of played_on'))]
+                                           ctx.settings.season, span[0], span[1]), where, hint=Msg('check the year of played_on'),
+                              code="sheet.date")]
     problems: list[Problem] = []
     official = ctx.official_on
     if official is not None and day > official:
@@ -257,11 +270,12 @@ def check_played_on(sheet, ctx) -> list[Problem]:
                              'recorded', day, official),
                 where, hint=Msg('record the dispensation: dbf schedule cup set {} --date {} '
                                 '--dispensation "why" (players selected for DBF, opponents accept)',
-                                sheet.match, day)))
+                                sheet.match, day), code="match.after-match-day"))
         elif day > allowed:
             problems.append(Problem.warning(
                 "1.5.6", Msg('played on {}, after {}, the date the dispensation allows', day, allowed), where,
-                hint=Msg("dbf schedule cup set {} --date {} if the dispensation covers it", sheet.match, day)))
+                hint=Msg("dbf schedule cup set {} --date {} if the dispensation covers it", sheet.match, day),
+                code="match.after-dispensation"))
     received = sheet.submitted_at      # as the sheet states it (a check run ahead of the match is no receipt)
     if received is not None:
         hh, mm = (sheet.start or ctx.settings.cup.start_time).split(":")
@@ -270,7 +284,7 @@ def check_played_on(sheet, ctx) -> list[Problem]:
             problems.append(Problem.error(
                 "1.5.6", Msg('the sheet was received {}, before the match began ({})',
                              f'{received:%Y-%m-%d %H:%M}', f'{begun:%Y-%m-%d %H:%M}'), sheet.where_of("submitted_at") if sheet.submitted_at else where,
-                hint=Msg('check played_on, start and submitted_at')))
+                hint=Msg('check played_on, start and submitted_at'), code="sheet.received-early"))
     return problems
 
 
@@ -305,7 +319,7 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
         "1.5.14", Msg('the sheet came {} late: due {} hours after the end of play ({} {}), received {}',
                       hours_minutes(late), hours, 'finished_at' if sheet.finished_at else 'about',
                       f'{end:%Y-%m-%d %H:%M}', f'{received:%Y-%m-%d %H:%M}'),
-        sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None))]
+        sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None), code="sheet.late")]
 
 
 def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, int], list[Problem]]:
@@ -325,10 +339,11 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
                 problems.append(Problem.warning(
                     "1.5.4", Msg('{} notes no UP, so none are credited; the tool computes {} UP ({})',
                                  side.team, want[0], want[1]),
-                    side.where, hint=Msg('add up: {} under the team if that is right', want[0])))
+                    side.where, hint=Msg('add up: {} under the team if that is right', want[0]), code="sheet.up-claim"))
             continue
         if side.up < 0:
-            problems.append(Problem.error("1.5.4", Msg('{} claims {} UP', side.team, side.up), side.up_where))
+            problems.append(Problem.error("1.5.4", Msg('{} claims {} UP', side.team, side.up), side.up_where,
+                                          code="sheet.up-claim"))
             continue
         up[side.team] = side.up if want is None else min(side.up, want[0])
         if want is not None and want[0] < side.up:
@@ -336,11 +351,12 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
                 "1.5.4", Msg("{} claims {} UP; the tool computes {} UP ({}); the rule's {} are credited",
                              side.team, side.up, want[0], want[1], want[0]), side.up_where or side.where,
                 hint=Msg("if the real road distance is longer, add it to the season's distances.csv "
-                         '(from,to,km) and amend the sheet')))
+                         '(from,to,km) and amend the sheet'), code="sheet.up-claim"))
         elif want is not None and want[0] > side.up:
             problems.append(Problem.warning(
                 "1.5.4", Msg('{} claims {} UP; the tool computes {} UP ({}); {} (as noted) are credited',
-                             side.team, side.up, want[0], want[1], side.up), side.up_where or side.where))
+                             side.team, side.up, want[0], want[1], side.up), side.up_where or side.where,
+                code="sheet.up-claim"))
     return up, problems
 
 
@@ -373,5 +389,5 @@ def check_ferries(sheet, route_ferries: Mapping[str, tuple[str, ...]]) -> list[P
         problems.append(Problem.warning(
             "1.5.4", Msg('{} lists the ferr{} {}; the route the tool computes crosses {}', side.team,
                          'ies' if len(side.ferries) > 1 else 'y', listed, crossed), side.ferries_where or side.where,
-            hint=Msg('check the route, or correct ferries and up on the sheet')))
+            hint=Msg('check the route, or correct ferries and up on the sheet'), code="sheet.up-ferry"))
     return problems

@@ -302,7 +302,8 @@ def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]
     rule = all_play_all_rule(ctx.division)
     return [Problem.warning(rule, Msg('{} is a round {} match of the weekend of {}; the sheet says it was '
                                       'played on {}', sheet.match, round_no, day, sheet.played_on), sheet.where_of("played_on"),
-                            hint=Msg('played_on: {} (or the date the TD moved the match to)', day.isoformat()))]
+                            hint=Msg('played_on: {} (or the date the TD moved the match to)', day.isoformat()),
+                            code="sheet.date")]
 
 
 def _follows_from_boards(p: Problem) -> bool:
@@ -320,11 +321,11 @@ def _division_sides(sheet: Sheet, m, rule: str) -> list[Problem]:
         return [Problem.warning(
             rule, Msg('the schedule has {} at home and {} away; the sheet the other way round', want[0],
                       want[1]),
-            sheet.home.where)]
+            sheet.home.where, code="sheet.home-away")]
     return [Problem.error(
         rule, Msg('match {} is {} v {}, the sheet names {} v {}', sheet.match, want[0], want[1], got[0],
                   got[1]),
-        sheet.home.where)]
+        sheet.home.where, code="sheet.teams")]
 
 
 def _off_roster(side, roster) -> list[Problem]:
@@ -340,12 +341,12 @@ def _off_roster(side, roster) -> list[Problem]:
             problems.append(Problem.error(
                 "2.11", Msg("player {} is not on {}'s roster; a substitute must be marked", p.id, side.team), p.where,
                 hint=Msg('add substitute: true, name: and club: to the row (a substitute is a member of a '
-                         'DBF club)')))
+                         'DBF club)'), code="player.not-on-team"))
         elif p.club is None or p.club <= 0:
             problems.append(Problem.error(
                 "2.11", Msg('substitute {} must be a member of a DBF club; the sheet gives no club number',
                             p.id),
-                p.where, hint=Msg('add club: <club number>')))
+                p.where, hint=Msg('add club: <club number>'), code="player.substitute-club"))
     return problems
 
 
@@ -364,18 +365,20 @@ def validate_division_sheet(sheet: Sheet, ctx: DivisionContext) -> DivisionCheck
     if m is None:
         return DivisionCheck((Problem.error(
             rule, Msg('match {} is not in the {} schedule', sheet.match, ctx.division), sheet.where_of("match"),
-            hint=Msg('use an id printed by `dbf schedule {}`', ctx.division)),))
+            hint=Msg('use an id printed by `dbf schedule {}`', ctx.division), code="div.not-scheduled"),))
     unknown = _unknown_teams(sheet, ctx)
     if unknown:      # docs/interface.md: an unknown team is exit 2 (no §), not a cascade of roster errors
         return DivisionCheck(tuple(unknown))
     problems += _division_sides(sheet, m, rule)
     problems += _weekend(sheet, ctx, getattr(m, "round"))
     if not sheet.segments:
-        problems.append(Problem.error(rule, Msg('the sheet has no segments'), sheet.where_of("segments")))
+        problems.append(Problem.error(rule, Msg('the sheet has no segments'), sheet.where_of("segments"),
+                                      code="sheet.no-segments"))
     elif sheet.boards != ctx.boards:
         problems.append(Problem.error(
             rule, Msg('{} played; a {} match is {} boards this season (36 with screens, 40 '
-                      'without)', Msg.counted(sheet.boards, "board"), ctx.division, ctx.boards), sheet.where_of("segments")))
+                      'without)', Msg.counted(sheet.boards, "board"), ctx.division, ctx.boards), sheet.where_of("segments"),
+            code="sheet.boards"))
     if sheet.extra_segments:
         problems.append(Problem.error(None, Msg('a division match has no extra segments; a tie in IMPs '
                                                 'stands'),

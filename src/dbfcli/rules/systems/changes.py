@@ -68,12 +68,12 @@ def description_problems(deadline: dt.date | None, sent: dt.date | None, first_s
                                                     'per commenced week), to be paid before the pair may '
                                                     'play; the pair circulates its description to every '
                                                     'opposing team itself', pair, deadline, state, fine,
-                                                    per_week_kr)))
+                                                    per_week_kr), code="system.description-late"))
     if (sent is None and today > acol_by) or (sent is not None and sent > acol_by):
         out.append(Problem.error("1.1.1.2", Msg('{}: no system description circulated by {} (2 weeks '
                                                 'before the first session {}): the pair must play {}', pair,
                                                 acol_by, first_session, DBS_ACOL),
-                                 hint=Msg('the TD hands out the DBS-Acol card')))
+                                 hint=Msg('the TD hands out the DBS-Acol card'), code="system.description-late"))
     return out
 
 
@@ -85,7 +85,7 @@ def protest_problems(protest_date: dt.date, first_session: dt.date) -> list[Prob
         return []
     return [Problem.error("1.1.1.2", Msg('protest of {} is too late: protests about system descriptions '
                                          'are accepted until {} (1 week before the first session {})',
-                                         protest_date, last, first_session))]
+                                         protest_date, last, first_session), code="system.protest-late")]
 
 
 def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> list[Problem]:
@@ -106,27 +106,29 @@ def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> 
     old_keys = {(r.rule, r.bid) for r in old_cls.reasons}
     if new_cls.hum and not old_cls.hum:
         out.append(Problem.error("1.1.1.2a", Msg('the change makes the system HUM (§2.10.11); a change '
-                                                 'must make defending easier')))
+                                                 'must make defending easier'), code="system.change"))
     for r in new_cls.reasons:
         if (r.rule, r.bid) in old_keys:
             continue
         if r.rule.startswith("2.10.17"):
             out.append(Problem.error("1.1.1.2a", Msg('the change adds Åbent forsvar: {} (§{}); Åbent '
-                                                     'forsvar may be removed, never added', r.bid, r.rule)))
+                                                     'forsvar may be removed, never added', r.bid, r.rule),
+                                     code="system.change"))
         elif old_cls.hum:
-            out.append(Problem.error("1.1.1.2a", Msg('the change adds a HUM opening: {} (§{})', r.bid, r.rule)))
+            out.append(Problem.error("1.1.1.2a", Msg('the change adds a HUM opening: {} (§{})', r.bid, r.rule),
+                                     code="system.change"))
     last = one_month_before(play_date)
     if sent > last:
         out.append(Problem.error("1.1.1.2a", Msg('the new description was sent {}; it must reach the '
                                                  'captains and the TD by {}, a month before play on {}', sent,
-                                                 last, play_date)))
+                                                 last, play_date), code="system.change-late"))
     if not any(p.is_error for p in out) and _differs(old, new):
         removed = old_keys - {(r.rule, r.bid) for r in new_cls.reasons}
         if not removed:
             out.append(Problem.warning("1.1.1.2b", Msg('the change neither removes HUM nor Åbent forsvar: '
                                                        'allowed only if it makes defending easier '
                                                        '(§1.1.1.2a) or if approved at the table '
-                                                       '(§1.1.1.2b)')))
+                                                       '(§1.1.1.2b)'), code="system.change"))
     return out
 
 
@@ -145,7 +147,8 @@ def supplement_problems(pages: int | None, hum: bool) -> list[Problem]:
         return []
     kind = Msg('HUM system') if hum else Msg('system that is not HUM')
     return [Problem.error("2.10.4", Msg('supplement of {} pages; a {} may add at most {} A4 page{} to the '
-                                        'team system card', pages, kind, limit, 's' if limit > 1 else ''))]
+                                        'team system card', pages, kind, limit, 's' if limit > 1 else ''),
+                          code="system.supplement-pages")]
 
 
 def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, opponent_plays_hum: bool,
@@ -170,16 +173,17 @@ def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, 
     if not (opponent_is_division_team or opponent_plays_hum):
         out.append(Problem.error("1.5.1.2", Msg('HUM systems are not allowed in the cup unless the '
                                                 'opponents are seeded as a division team or play a HUM '
-                                                'system themselves')))
+                                                'system themselves'), code="system.hum-not-allowed"))
     due = match_date - dt.timedelta(days=notice_days)
     if card_sent_date is None or card_sent_date > due:
         state = Msg('not sent') if card_sent_date is None else Msg('sent {}', card_sent_date)
         out.append(Problem.error("2.10.5", Msg('HUM card {}; it must reach the opponents by {}, {} days '
                                                'before the match on {} (§1.5.1.1): the HUM system may not '
-                                               'be used in this match', state, due, notice_days, match_date)))
+                                               'be used in this match', state, due, notice_days, match_date),
+                                 code="system.hum-card-late"))
     if copies is not None and copies < required_copies:
         out.append(Problem.error("2.10.5", Msg('{} copies of the HUM card sent; at least {} are required',
-                                               copies, required_copies)))
+                                               copies, required_copies), code="system.hum-card-copies"))
     return out
 
 

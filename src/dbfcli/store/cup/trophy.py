@@ -100,7 +100,8 @@ def recorded_finals(root: Path):
 
                 problems.append(Problem.error("1.5.1", Msg('the final {} of {} was won by {}, which is '
                                                            'not a cup team of that season', rec.match.match,
-                                                           folder.name, rec.match.winner), where))
+                                                           folder.name, rec.match.winner), where,
+                                              code="trophy.history"))
                 continue
             captain = team.player(team.captain)
             name = captain.name if captain is not None and captain.name else team.name

@@ -49,7 +49,8 @@ def check_season(store: SeasonStore) -> list[Problem]:
     pending, p = season_pending_lots(store)
     problems += p
     for x in pending:
-        problems.append(Problem.warning(x.rule, Msg('lot pending: {} ({})', x.what, ', '.join(x.teams)), hint=x.command()))
+        problems.append(Problem.warning(x.rule, Msg('lot pending: {} ({})', x.what, ', '.join(x.teams)), hint=x.command(),
+                                        code="lot.needed"))
     # a recorded lot that no longer breaks a tie: the standings invariant lot.still-tied
     # (rules/invariants.py), run by the snapshot checker and on every write
     return problems

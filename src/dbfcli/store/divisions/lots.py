@@ -91,7 +91,7 @@ def _lot(item, i: int, at) -> DrawnLot | list[Problem]:
                    item.get("proof"))
     msgs = check_lot(lot)
     if msgs:
-        return [Problem.error(lot.rule, m, at) for m in msgs]
+        return [Problem.error(lot.rule, m, at, code="lot.record") for m in msgs]
     return lot
 
 
@@ -135,4 +135,4 @@ def lot_removal_refusals(snap, lot: DrawnLot) -> list[Problem]:
         return []
     return [Problem.error(lot.rule, Msg('the lot {} among {} stands: {} was built with it (dbf season '
                                         'rollover)', lot.key, ', '.join(lot.teams), nxt), hint=Msg('undo the rollover to {} first (dbf '
-                                                                      'undo)', nxt))]
+                                                                      'undo)', nxt), code="lot.used")]

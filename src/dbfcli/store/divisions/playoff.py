@@ -226,7 +226,8 @@ def read_qualifiers(path) -> tuple[QualifiersFile, list[Problem]]:
     for t in q.west + q.east_direct + q.east_tournament:
         if t not in known:
             problems.append(Problem.error("1.1.4.3", Msg('qualifier {} has no team record under teams:', t), doc.where("teams"),
-                                          hint=Msg('add the team (name, captain, club, postcode, players)')))
+                                          hint=Msg('add the team (name, captain, club, postcode, players)'),
+                                          code="qualify.no-team"))
     return q, problems
 
 
@@ -304,7 +305,7 @@ def _check_rollover_record(store: SeasonStore) -> list[Problem]:
         if not isinstance(lot, dict) or lot.get("drawn") not in (lot.get("candidates") or []):
             problems.append(Problem.error("1.1.1.1", Msg('lots[{}]: the drawn team is not one of the '
                                                          'candidates', i),
-                                          doc.where("lots", i)))
+                                          doc.where("lots", i), code="lot.candidates"))
     return problems
 
 
@@ -381,7 +382,8 @@ def _team_list(doc: YamlDoc, key: str, regions: dict[str, str] | None) -> tuple[
         for (i, region), team in zip(found, teams):
             if region not in EAST_FIELD:
                 problems.append(Problem.error("1.1.5.2", Msg('{}: region: {}; give one of {}', team.id,
-                                                             f'{region!r}', ', '.join(EAST_FIELD)), doc.where(key, i)))
+                                                             f'{region!r}', ', '.join(EAST_FIELD)), doc.where(key, i),
+                                              code="qualify.region"))
             else:
                 regions[team.id] = str(region)
     return teams, problems
@@ -408,7 +410,8 @@ def parse_east(doc: YamlDoc) -> tuple[EastFile, list[Problem]]:
     problems += p
     ids = [t.id for t in ef.teams + ef.direct]
     for t in sorted({t for t in ids if ids.count(t) > 1}):
-        problems.append(Problem.error("1.1.5.2", Msg('team {} is named twice', t), doc.where("teams")))
+        problems.append(Problem.error("1.1.5.2", Msg('team {} is named twice', t), doc.where("teams"),
+                                      code="qualify.listed-twice"))
     results = doc.data.get("results") or {}
     if not isinstance(results, dict):
         problems.append(Problem.error(None, Msg('results: a mapping MATCH: [home IMPs, away IMPs]'), doc.where("results"), code="format.qualification"))
@@ -472,11 +475,12 @@ def check_east(ef: EastFile, where: Where | None = None) -> list[Problem]:
     for t in ef.direct:
         if ef.regions.get(t.id) not in (None, "kreds2"):
             problems.append(Problem.error("1.1.5.2", Msg("{}: the direct place is Kreds II's; its region "
-                                                         'is {}', t.id, ef.regions.get(t.id)), where))
+                                                         'is {}', t.id, ef.regions.get(t.id)), where,
+                                          code="qualify.region"))
     scheduled = {mid for rnd in east_schedule([t.id for t in ef.teams]) for mid, _, away in rnd if away}
     for mid in ef.results:
         if mid not in scheduled:
             problems.append(Problem.error("1.1.5.2", Msg('result {} is not a match of the east '
                                                          "tournament's schedule", mid),
-                                          where, hint="dbf qualification east schedule"))
+                                          where, hint="dbf qualification east schedule", code="qualify.result-teams"))
     return problems

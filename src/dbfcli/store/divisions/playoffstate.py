@@ -43,7 +43,8 @@ def _pending_order(out: dict, div: str, table, places: int) -> None:
     for lot in lots:
         out["problems"].append(Problem.warning(lot.rule, Msg('{}: the lot among {} is not drawn: the '
                                                              'play-off is provisional', lot.what,
-                                                             ', '.join(lot.teams)), hint=lot.command()))
+                                                             ', '.join(lot.teams)), hint=lot.command(),
+                                               code="playoff.lot-not-drawn"))
 
 
 def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
@@ -69,11 +70,13 @@ def division_orders(store) -> tuple[dict[str, tuple[str, ...]], list]:
             problems.append(Problem.error(rule, Msg("{}'s round robin is not complete ({} of {} matches "
                                                     'recorded)', div, table.matches_played,
                                                     table.matches_total),
-                                          hint=Msg('record every division match before the rollover')))
+                                          hint=Msg('record every division match before the rollover'),
+                                          code="playoff.round-robin-incomplete"))
         else:
             for lot in pending_lots(div, table.rows):
                 problems.append(Problem.error(lot.rule, Msg('{} are decided by a lot among {} that is not '
-                                                            'drawn yet', lot.what, ', '.join(lot.teams)), hint=lot.command()))
+                                                            'drawn yet', lot.what, ', '.join(lot.teams)), hint=lot.command(),
+                                              code="playoff.lot-not-drawn"))
         orders[div] = tuple(r.team for r in table.rows)
     return orders, problems
 
@@ -112,7 +115,8 @@ def _third_division_state(store, out: dict[str, Any]) -> dict[str, Any]:
         tables[g] = table
         if not table.complete:
             problems.append(Problem.warning("1.1.4.2", Msg("{}'s round robin is not complete: the "
-                                                           'runners-up are provisional', g)))
+                                                           'runners-up are provisional', g),
+                                            code="playoff.round-robin-incomplete"))
         _pending_order(out, g, table, 2)
     a2, b2 = tables["3div-a"].rows[1].team, tables["3div-b"].rows[1].team
     match = runners_up_match(a2, b2, out["seed"], out["lots"])
@@ -137,7 +141,8 @@ def _first_division_state(store, out: dict[str, Any], settings, pf, on: dt.date 
     if not table.complete:
         problems.append(Problem.warning("1.1.2.5", Msg("1div's round robin is not complete ({} of {} "
                                                        'matches): the play-off is provisional',
-                                                       table.matches_played, table.matches_total)))
+                                                       table.matches_played, table.matches_total),
+                                        code="playoff.round-robin-incomplete"))
     _pending_order(out, "1div", table, 4)
     mutual = [MutualResult(r.home, r.away, r.imps_home, r.imps_away) for r in results]
     weekends = settings.division("1div").weekends

@@ -137,7 +137,7 @@ def _imps_and_boards(parsed, doc: YamlDoc, problems: list[Problem]):
     elif not 1 <= boards <= 200:
         problems.append(Problem.error("1.1.2.1", Msg('boards = {}: a division match is 36 or 40 boards',
                                                      boards),
-                                      doc.where("boards")))
+                                      doc.where("boards"), code="div.boards"))
     elif imps is not None and not all(0 <= x <= 24 * boards for x in imps):
         problems.append(Problem.error(None, Msg('imps {}: each team wins 0 to {} IMPs in {} (at '
                                                 'most 24 a board, Law 78B)', list(imps), 24 * boards,

@@ -98,7 +98,8 @@ def _season_inputs(store: SeasonStore, decided: Mapping[str, str], seed: int | N
         inputs.first = po1["final_order"]
     else:
         problems.append(Problem.warning("1.1.2.4", Msg('the 1st-division play-off is not finished: 1div '
-                                                       'is seeded by the round robin')))
+                                                       'is seeded by the round robin'),
+                                        code="rollover.playoff-unfinished"))
     po3 = playoff_state(store, seed, div="3div")
     if po3.get("blocked"):
         inputs.problems, inputs.blocked = list(po3["problems"]), True
@@ -112,7 +113,8 @@ def _season_inputs(store: SeasonStore, decided: Mapping[str, str], seed: int | N
                                                          rec[1].winner,
                                                          '-'.join(str(x) for x in rec[0].imps()), given), hint=Msg('drop --winner 3div-PO, or correct the '
                                                                                  'recorded result (dbf playoff 3div '
-                                                                                 'result 3div-PO ...)')))
+                                                                                 'result 3div-PO ...)'),
+                                          code="rollover.winner-recorded"))
         inputs.decided["3div-PO"] = rec[1].winner
     return inputs
 
