@@ -35,6 +35,7 @@ def _files(tmp_path):
         "card.yaml": "name: X\nopenings:\n  9Z: []\n  1C:\n    - {hcp: [30, 2], shape: weird}\n",
         "good_card.yaml": GOOD_CARD,
         "teams.csv": "team_id,team_name\nX,Y\n",
+        "seven.yaml": "teams:\n" + team_yaml("ODE-7", "Seven", 1007, n=7),
     }
     for name, text in files.items():
         path = tmp_path / name
@@ -75,6 +76,7 @@ CASES = [
     (["cup", "enter", "{tmp}/twice.yaml"], 2, "format.duplicate"),
     (["cup", "enter", "{tmp}/bad_id.yaml"], 2, "format.id"),
     (["cup", "enter", "{tmp}/teams.csv"], 2, "format.csv"),
+    (["cup", "enter", "{tmp}/seven.yaml"], 1, "roster.team-size"),    # issue 24: §1.5.11 and its code
     (["system", "check", "{tmp}/card.yaml"], 2, None),
     (["system", "check", "{tmp}/good_card.yaml"], 0, None),
     (["system", "check", "{tmp}/missing.yaml"], 2, "io.cannot-read"),
@@ -123,6 +125,18 @@ def test_human_output_names_the_code(example, tmp_path):
     run = run_dbf("cup", "enter", tmp_path / "bad.yaml")
     assert run.exit_code == 2
     assert "error [format.yaml]:" in run.stderr
+
+
+def test_24_a_broken_rule_has_its_code_in_json_and_only_its_section_on_stderr(example, tmp_path):
+    """Issue 24: a team of 7 breaks §1.5.11; ``--json`` names it ``roster.team-size`` with the
+    §, stderr says ``error §1.5.11:`` as it did before the codes (a rule's code is not shown)."""
+    (tmp_path / "seven.yaml").write_text("teams:\n" + team_yaml("ODE-7", "Seven", 1007, n=7))
+    doc = run_dbf("cup", "enter", tmp_path / "seven.yaml", "--json")
+    assert doc.exit_code == 1
+    assert [(e["rule"], e["code"]) for e in doc.json["errors"]] == [("1.5.11", "roster.team-size")]
+    run = run_dbf("cup", "enter", tmp_path / "seven.yaml")
+    assert run.exit_code == 1 and "error §1.5.11: team ODE-7 has 7 players" in run.stderr
+    assert "roster.team-size" not in run.stderr
 
 
 @pytest.mark.parametrize("args", [["check", "--no-such-option"], ["no-such-command"]], ids=" ".join)

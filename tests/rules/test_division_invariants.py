@@ -104,7 +104,7 @@ def test_vp_outside_the_scale_is_reported_1_1_2_1(monkeypatch):
     assert check_division(state([result(m)]), SETTINGS, only=["div.vp-within-scale"]) == []
     monkeypatch.setattr(vp, "builtin_scale", lambda name: Broken())
     found = check_division(state([result(m)]), SETTINGS, only=["div.vp-within-scale"])
-    assert [p.rule for p in found] == ["1.1.2.1"]
+    assert [(p.rule, p.code) for p in found] == [("1.1.2.1", "div.vp-within-scale")]
 
 
 def test_the_rule_is_the_divisions_own_1_1_3_1_and_1_1_4_1():

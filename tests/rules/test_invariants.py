@@ -82,6 +82,25 @@ def test_a_state_that_breaks_an_invariant_is_reported_by_its_id(name):
     assert found[0] in check_cup(state, None)
 
 
+#: issue 24: the code each broken invariant's problems carry (the kind of problem: a result for
+#: a match in no draw is ``match.not-drawn`` as a sheet for one is)
+CODE_OF = {
+    "draw.pending-filled": "bracket.pending-place", "draw.pending-place": "bracket.pending-place",
+    "draw.team-once": "bracket.team-once", "draw.winner-went-through": "bracket.winner-went-through",
+    "record.file-name": "format.mismatch", "record.once": "format.duplicate",
+    "result.drawn-match": "match.not-drawn", "result.drawn-teams": "sheet.teams", "result.gp-sum": "result.gp-sum",
+    "result.winner-is-a-team": "result.winner", "round.player-on-one-team": "player.two-teams",
+    "team.can-field-a-side": "roster.too-many-players", "travel.drawn-match": "travel.not-drawn",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_24_a_broken_invariant_is_reported_by_its_code(name):
+    rule, state = BROKEN[name]
+    inv = next(i for i in INVARIANTS if i.name == name)
+    assert {(p.rule, p.code) for p in inv.check(state, None)} == {(rule, CODE_OF[name])}
+
+
 def test_gp_of_a_penalised_sheet_may_fall_short_1_5_14():
     assert check_cup(cup(record(gp={1: 400, 2: 300}, penalty=True)), None) == []
 

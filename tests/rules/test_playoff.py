@@ -38,7 +38,7 @@ def test_1_1_2_10_loser_carries_nothing():
 
 def test_1_1_2_10_missing_mutual_result_is_a_problem():
     co, problems = carry_over(None, ORDER)
-    assert co == {} and [p.rule for p in problems] == ["1.1.2.10"]
+    assert co == {} and [(p.rule, p.code) for p in problems] == [("1.1.2.10", "playoff.carry-over")]
 
 
 def test_1_1_2_10_missing_mutual_result_names_the_match_and_is_a_warning_while_provisional():
@@ -187,7 +187,7 @@ def test_1_1_2_11_extra_rounds_when_still_tied():
     m, _ = make_match(SF1, "semi-final", ("A", "D"), ORDER, [MutualResult("A", "D", 8, 8)], 5)
     tied = halves((10, 10), (10, 10), (10, 10), (10, 10))
     d, problems = decide(m, PlayoffResult(SF1, tied))
-    assert d is None and [p.rule for p in problems] == ["1.1.2.11"] and "extra round 1" in problems[0].message
+    assert d is None and [(p.rule, p.code) for p in problems] == [("1.1.2.11", "playoff.still-tied")] and "extra round 1" in problems[0].message
     d, problems = decide(m, PlayoffResult(SF1, tied, halves((3, 3), (0, 5), boards=4)))
     assert problems == [] and (d.winner, d.decided_by) == ("D", "extra round 2")
     away = m.home_section_1                # away in section 2 = home in section 1

@@ -53,7 +53,7 @@ def test_1_5_10_winner(segments, tp, extras, winner, by):
 
 def test_1_5_10_extra_segment_must_be_4_boards():
     o = decide([Score(8, (1, 1))], (10, 10), [Score(8, (3, 0))])
-    assert [p.rule for p in o.problems] == ["1.5.10"] and o.winner == 0
+    assert [(p.rule, p.code) for p in o.problems] == [("1.5.10", "result.extra-segment-boards")] and o.winner == 0
 
 
 def test_good_round1_gp_and_up():
@@ -86,7 +86,7 @@ def test_1_5_12_second_appearance_joins_team():
     c = check(text, **ctx_over)
     assert c.ok, [str(p) for p in c.errors]
     assert [(j.player, j.team, j.first_round, j.joined_round) for j in c.joins] == [(960, "ODE-1", 1, 2)]
-    assert [p.rule for p in c.warnings] == ["1.5.12"]
+    assert [(p.rule, p.code) for p in c.warnings] == [("1.5.12", "player.substitute-joins")]
     assert earlier.opponent("ODE-1") == "KBH-3"
 
 
@@ -106,6 +106,7 @@ def test_1_5_11_team_of_more_than_six():
     more = tuple(Addition("ODE-1", Player(i, f"X{i}"), 1, dt.date(2026, 9, 1)) for i in (107, 108, 109))
     c = check(GOOD1, additions=more)
     assert rules(c) == ["1.5.11"]
+    assert {(p.rule, p.code) for p in c.errors} == {("1.5.11", "roster.too-many-players")}   # issue 24
 
 
 def test_1_5_11_addition_in_time_counts_as_own_player():

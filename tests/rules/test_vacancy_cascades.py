@@ -81,7 +81,7 @@ def test_1_1_1_1_too_late_to_promote_keeps_the_ordinary_promotion():
     r = rollover(season(), ["B04", "B05"], decided=PO, too_late_to_promote=True)
     assert {"Ca01", "Cb01", "Cb02"} <= set(r.divisions["2div"]) and len(r.divisions["2div"]) == 10
     assert "Ca02" in r.divisions["3div"] and len(r.divisions["3div"]) == 24
-    assert [p.rule for p in r.problems] == ["1.1.1.1"] and not r.problems[0].is_error
+    assert [(p.rule, p.code) for p in r.problems] == [("1.1.1.1", "rollover.short")] and not r.problems[0].is_error
 
 
 def test_1_1_1_1_too_late_asks_for_no_lot_that_decides_nothing():
