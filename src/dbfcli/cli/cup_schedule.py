@@ -10,7 +10,8 @@ import typer
 
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, RuleBroken, check, command, command_line, emit, fail, load_snapshot
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, check, command, command_line, emit, fail, load_snapshot
+from .usecase import render, session
 from ..rules.problems import Msg
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
@@ -20,25 +21,6 @@ RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches as an iCalendar file.")]
 TeamOpt = Annotated[Optional[str], typer.Option("--team", metavar="TEAM", help="With --ics: only this team's matches.")]
 COLUMNS = ["id", "home", "away", "venue_postcode", "distance_km", "up", "date", "time"]
-
-
-def _doc(round_no: int, rows) -> dict:
-    from ..rules.cup.home import seating_sides
-
-    def one(s):
-        # §1.5.5/§1.5.13; §1.5.7: as seated at DBF's venue; §1.5.16: nothing while a place is pending
-        home, away = (s.home, s.away) if s.pending else seating_sides(s)[:2]
-        row = {"id": s.id, "home": home, "away": away, "venue_postcode": s.venue, "distance_km": s.distance_km,
-               "up": s.up, "date": s.date, "time": s.time, "neutral": s.neutral,
-               "travel": {t: {"km": km, "up": up} for t, (km, up) in s.travel.items()},
-               "reason": s.reason, "hum": [v.to_json() for v in s.hum]}
-        if s.dispensation:
-            row["dispensation"] = s.dispensation
-        if s.pending:   # §1.5.16: home and away wait for the awaited result
-            row["teams"], row["pending"] = list(s.teams), list(s.pending)
-        return row
-
-    return {"round": round_no, "matches": [one(s) for s in rows]}
 
 
 def _trips(s) -> tuple:
@@ -53,14 +35,15 @@ def _trips(s) -> tuple:
 
 
 def _short_reason(s) -> str:
-    """The table's "why" column: the § that decided home and away."""
-    if s.pending:
+    """The table's "why" column: the § that decided home and away (``rules.cup.home``
+    ``ScheduledMatch.basis``)."""
+    if s.basis == "pending":
         return tr("why:pending", match=", ".join(s.pending))
-    if s.neutral:
-        return tr("why:neutral") + (tr("why:neutral_hum") if "1.5.13" in s.reason else "")
-    if s.reason.startswith("§1.5.13"):
+    if s.basis in ("neutral", "neutral_hum"):
+        return tr("why:neutral") + (tr("why:neutral_hum") if s.basis == "neutral_hum" else "")
+    if s.basis == "hum":
         return tr("why:hum", team=s.away)
-    return tr("why:up") if "most UP" in s.reason else tr("why:drawn_first")
+    return tr("why:" + s.basis)
 
 
 def _sides(s) -> tuple[str, str]:
@@ -78,49 +61,20 @@ def _sides(s) -> tuple[str, str]:
 
 @command(_inner, "show")
 def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: str | None = None) -> None:
-    if round_no is None:
-        fail(Msg('give --round N (or a subcommand: set)'), hint="dbf schedule cup --round 1", code="usage.missing")
-    snap = load_snapshot()
-    settings = snap.settings()
-    draw, rows, problems = snap.scheduled(settings, round_no)
-    if draw is None:
-        fail(Msg('cup round {} has not been drawn', round_no), hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
-    doc = _doc(round_no, rows)
-    doc["warnings"] = [p.to_json() for p in problems if not p.is_error]
-    teams, _ = snap.cup_teams()
-    names = {t.id: t.name for t in teams}
-    if team is not None:
-        _check_team_option(round_no, team, ics, rows)
-    if ics is not None:
-        doc["ics"] = _write_ics(snap, round_no, rows, names, team, ics)
-    errors = [p for p in problems if p.is_error]
-    _render(doc, round_no, rows, ics, csv, bool(errors))
-    if errors:
-        raise RuleBroken(problems, doc)
-    check(problems)
+    from ..app.schedules import CupScheduleRequest, cup_schedule
+    from .common import print_problems, report, write_out
 
-
-def _check_team_option(round_no: int, team: str, ics: Path | None, rows) -> None:
-    """``--team`` goes with ``--ics`` and names a team that plays in the round (exit 2)."""
-    if ics is None:
-        fail(Msg('--team goes with --ics'), hint=f"dbf schedule cup --round {round_no} --ics team.ics --team {team}",
-             code="usage.conflict")
-    if not any(team in s.teams for s in rows):
-        fail(Msg('unknown team {}: it plays no match of cup round {}', team, round_no), hint="dbf cup teams", code="unknown.team")
-
-
-def _write_ics(snap, round_no: int, rows, names: dict, team: str | None, ics: Path) -> dict:
-    """Write the round's matches (``team``'s only, when given) to the iCalendar file ``ics``."""
-    from ..i18n import current_lang
-    from ..store.ics import cup_calendar
-    from .common import write_out
-
-    _, streets, _ = snap.clubs()
-    teams, _ = snap.cup_teams()
-    data, events = cup_calendar(snap.season, round_no, rows, names, current_lang(), streets, team,
-                                {t.id: t for t in teams})
-    write_out(ics, data, "--ics")
-    return {"file": str(ics), "events": events}
+    outcome = cup_schedule(session(), CupScheduleRequest(round=round_no, ics=ics, team=team))
+    plan = outcome.plan
+    if plan is None:
+        render(outcome)
+    if plan.ics is not None:
+        write_out(plan.ics.path, plan.ics.data, "--ics")
+    _render(outcome.doc, plan.round, plan.rows, ics, csv, outcome.refused)
+    if outcome.refused:
+        report(outcome.problems, outcome.doc)
+    if outcome.notes and not RUN.json:
+        print_problems(outcome.notes)
 
 
 def _render(doc: dict, round_no: int, rows, ics: Path | None, csv: bool, errors: bool) -> None:

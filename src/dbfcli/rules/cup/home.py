@@ -89,6 +89,10 @@ class ScheduledMatch(Value):
     reason: str = ""
     hum: tuple[HumVerdict, ...] = ()
     pending: tuple[str, ...] = ()    # the matches whose winner a pending place waits for (§1.5.16)
+    #: what decided home and away, as a key (the schedule's "why" column reads it, never ``reason``):
+    #: ``hum`` §1.5.13, ``up`` §1.5.5 most UP, ``drawn_first`` §1.5.5 equal UP, ``neutral`` /
+    #: ``neutral_hum`` §1.5.7 DBF's venue (with §1.5.13 seating one HUM team away), ``pending`` §1.5.16
+    basis: str = ""
 
     @property
     def neutral(self) -> bool:
@@ -145,6 +149,18 @@ def home_away(match: CupMatch, up_totals: Mapping[str, int], hum_teams: Collecti
     >>> home_away(m, {"B": 2}, {"A", "B"})[2]
     '§1.5.5: B has most UP (2 v 0); both teams have HUM pairs (§1.5.13 does not apply)'
     """
+    home, away, why, _ = home_away_basis(match, up_totals, hum_teams)
+    return home, away, why
+
+
+def home_away_basis(match: CupMatch, up_totals: Mapping[str, int], hum_teams: Collection[str] = ()
+                    ) -> tuple[str, str, str, str]:
+    """:func:`home_away` with what decided it as a key (:attr:`ScheduledMatch.basis`): ``hum``
+    (§1.5.13), ``up`` (§1.5.5: most UP) or ``drawn_first`` (§1.5.5: equal UP).
+
+    >>> home_away_basis(CupMatch("C3-001", 3, ("A", "B")), {"B": 2})[3]
+    'up'
+    """
     from ..systems.changes import hum_forces_away
 
     a, b = match.teams
@@ -153,15 +169,15 @@ def home_away(match: CupMatch, up_totals: Mapping[str, int], hum_teams: Collecti
     for t, o, ht, ho in ((a, b, ha, hb), (b, a, hb, ha)):
         if hum_forces_away(ht, ho):
             return o, t, (f"§1.5.13: {t} has HUM pairs and {o} none: {t} is the away team whatever the UP "
-                          f"({a}: {ua} UP, {b}: {ub} UP)")
+                          f"({a}: {ua} UP, {b}: {ub} UP)"), "hum"
     home, away = home_team(match, up_totals)
     if ua != ub:
-        why = f"§1.5.5: {home} has most UP ({max(ua, ub)} v {min(ua, ub)})"
+        why, basis = f"§1.5.5: {home} has most UP ({max(ua, ub)} v {min(ua, ub)})", "up"
     else:
-        why = f"§1.5.5: equal UP ({ua}), {a} was drawn first"
+        why, basis = f"§1.5.5: equal UP ({ua}), {a} was drawn first", "drawn_first"
     if ha and hb:
         why += "; both teams have HUM pairs (§1.5.13 does not apply)"
-    return home, away, why
+    return home, away, why, basis
 
 
 def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_teams: Collection[str],
@@ -340,8 +356,9 @@ def schedule_match(
     if r >= SEMI_FINAL:
         (home, away, venue, travellers, reason), problems = _final_weekend_seats(match, settings, agreed,
                                                                                hum_teams_in_match(verdicts))
+        basis = "neutral_hum" if len(hum_teams_in_match(verdicts)) == 1 else "neutral"   # §1.5.7, §1.5.13
     else:
-        home, away, reason = home_away(match, up_totals, hum_teams_in_match(verdicts))
+        home, away, reason, basis = home_away_basis(match, up_totals, hum_teams_in_match(verdicts))
         venue = agreed.venue or postcodes.get(home)
         travellers, problems = (away,), []
     problems += _no_match_day(match, official)
@@ -352,7 +369,7 @@ def schedule_match(
     if not recorded:
         problems += _hum_warnings(match, verdicts)
     return ScheduledMatch(match.id, r, match.teams, home, away, venue, date, agreed.time or settings.start_time,
-                          km, up, travel, agreed.dispensation, reason, verdicts), problems
+                          km, up, travel, agreed.dispensation, reason, verdicts, basis=basis), problems
 
 
 def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreement, hum_teams):
@@ -423,7 +440,8 @@ def _waiting(match: CupMatch, settings: CupSettings, agreed: Agreement, date: dt
     why = (f"§1.5.5/§1.5.13: home and away are decided when {' and '.join(waits)} "
            f"{'is' if len(waits) == 1 else 'are'} recorded (pending place, §1.5.16)")
     return ScheduledMatch(match.id, match.round, match.teams, None, None, venue, date,
-                          agreed.time or settings.start_time, None, None, {}, agreed.dispensation, why, (), waits)
+                          agreed.time or settings.start_time, None, None, {}, agreed.dispensation, why, (), waits,
+                          basis="pending")
 
 
 class DrawDeadline(Value):
