@@ -44,6 +44,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "team": ("{} team", "{} teams"), "round": ("{} round", "{} rounds"), "IMP": ("{} IMP", "{} IMPs"),
     "half": ("{} half", "{} halves"), "section": ("{} section", "{} sections"),
     "time": ("{} time", "{} times"), "link": ("{} more symbolic link", "{} more symbolic links"),
+    "copy": ("{} copy", "{} copies"), "trick": ("{} trick", "{} tricks"),
 }
 
 

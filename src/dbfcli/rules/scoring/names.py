@@ -22,6 +22,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Iterable, Mapping, NamedTuple
 
+from ..problems import Msg
+
 _FOLD = {"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i"}
 
 
@@ -138,8 +140,8 @@ def _by_number(name: str, number: int, roster: list, exact: list) -> Fit | None:
     if not by_number:
         return None
     if exact and by_number[0] not in exact:
-        return Fit(None, why=f"{name!r} has member number {number} ({by_number[0].name}, "
-                             f"{by_number[0].team}) but the name is {_list(exact)}")
+        return Fit(None, why=Msg("{} has member number {} ({}, {}) but the name is {}", repr(name), number,
+                                 by_number[0].name, by_number[0].team, _list(exact)))
     return Fit(by_number[0])
 
 
@@ -149,11 +151,11 @@ def _loose(name: str, roster: list) -> Fit:
     if len(loose) == 1:
         return Fit(loose[0][0], loose[0][1])
     if loose:
-        return Fit(None, why=f"{name!r} is ambiguous: {_list(p for p, _ in loose)}")
+        return Fit(None, why=Msg("{} is ambiguous: {}", repr(name), _list(p for p, _ in loose)))
     key = set(name_key(name))
     near = sorted({p for p in roster if key & set(name_key(p.name))}, key=lambda p: p.id)
-    more = f"; near: {_list(near)}" if near else ""
-    return Fit(None, why=f"{name!r} is on neither team's roster{more}")
+    more = Msg("; near: {}", _list(near)) if near else ""
+    return Fit(None, why=Msg("{} is on neither team's roster{}", repr(name), more))
 
 
 def fit_name(name: str, number: int | None, roster: Iterable, known: Mapping[str, int] | None = None) -> Fit:
@@ -170,5 +172,5 @@ def fit_name(name: str, number: int | None, roster: Iterable, known: Mapping[str
     if len(exact) == 1:
         return Fit(exact[0])
     if exact:
-        return Fit(None, why=f"{name!r} is ambiguous: {_list(exact)}")
+        return Fit(None, why=Msg("{} is ambiguous: {}", repr(name), _list(exact)))
     return _loose(name, roster)

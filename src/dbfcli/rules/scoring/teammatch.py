@@ -28,7 +28,7 @@ from ..problems import Msg, Problem, Where
 from .contracts import Contract, ns_score
 from ..value import Located, Value
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {"N": Msg("North"), "E": Msg("East"), "S": Msg("South"), "W": Msg("West")}
 
 
 class TableResult(Located):
@@ -91,6 +91,9 @@ class ImportedMatch(Value):
     def imps(self) -> tuple[int, int]:
         return (sum(s[1][0] for s in self.segments), sum(s[1][1] for s in self.segments))
 
+
+#: who is vulnerable, as a keyed word of a message (rules.scoring.contracts: None, NS, EW, Both)
+_VULNERABLE = {"None": Msg("None"), "Both": Msg("Both")}
 
 def match_name(name: str, number: int | None, roster: Iterable[RosterPlayer],
                known: Mapping[str, int] | None = None) -> tuple[RosterPlayer | None, str | None]:
@@ -192,9 +195,9 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
     if t.stated_ns is not None and t.stated_ns != computed:
         by = Msg(' by {}', t.declarer) if t.declarer else ""
         return None, Problem.error(
-            None, Msg('board {}: the file states NS {}, but {}{} taking {} tricks ({} vulnerable) scores '
-                      'NS {}', t.board, t.stated_ns, t.contract or 'Pass', by, t.tricks, t.vulnerability,
-                      computed), t.where, code="format.import")
+            None, Msg('board {}: the file states NS {}, but {}{} taking {} ({} vulnerable) scores '
+                      'NS {}', t.board, t.stated_ns, t.contract or Msg('Pass'), by, Msg.counted(t.tricks, "trick"),
+                      _VULNERABLE.get(t.vulnerability, t.vulnerability), computed), t.where, code="format.import")
     return computed, None
 
 

@@ -182,8 +182,8 @@ def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, 
                                                'be used in this match', state, due, notice_days, match_date),
                                  code="system.hum-card-late"))
     if copies is not None and copies < required_copies:
-        out.append(Problem.error("2.10.5", Msg('{} copies of the HUM card sent; at least {} are required',
-                                               copies, required_copies), code="system.hum-card-copies"))
+        out.append(Problem.error("2.10.5", Msg('{} of the HUM card sent; at least {} are required',
+                                               Msg.counted(copies, "copy"), required_copies), code="system.hum-card-copies"))
     return out
 
 
