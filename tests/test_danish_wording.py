@@ -38,3 +38,50 @@ def test_28_the_summary_lines_count_in_both_languages():
     assert t("batch_line", "en", sheets=count(1, "sheet", "en"), parts="1 valid") == "1 sheet: 1 valid"
     assert t("batch_line", "da", sheets=count(2, "sheet", "da"), parts="2 gyldige") == "2 resultatblanketter: 2 gyldige"
     assert t("nothing_due", "en", days=count(1, "day", "en"), now="x") == "nothing due within 1 day of x"
+
+
+#: mended in the Danish reader's pass (issue 28): the key (the English template) -> its Danish,
+#: each in the regulations' own words (docs/readings/danish.md, "Wording")
+PINNED = {
+    # §1.5.2 "Alle ikke-divisionshold garanteres mindst én kamp"
+    "pool {} cannot give each of its {} team(s) a match (largest club has {}); every non-division team is "
+    "guaranteed one match": "pulje {} kan ikke give hvert af sine {} hold en kamp (den største klub har {}); "
+                            "alle ikke-divisionshold garanteres mindst én kamp",
+    # §1.5.12 "Et hold må kun bruge substitutter, hvis det ikke er i stand til at stille 4 spillere"
+    "{} fielded {} of its own players; substitutes ({}) only when a team cannot field {}":
+        "{} stillede med {} af sine egne spillere; et hold må kun bruge substitutter ({}), hvis det ikke er i "
+        "stand til at stille {}",
+    # §1.5.12a "Ingen spiller må repræsentere to hold i samme runde"
+    "player {} played for {} in {} in this round ({}); nobody represents two teams in one round":
+        "spiller {} spillede for {} i {} i denne runde ({}); ingen spiller må repræsentere to hold i samme runde",
+    # §1.5.10 "forlænges kampen med 4 spil ad gangen"
+    "the match is still tied; play 4 more boards and add an extra segment":
+        "kampen står stadig lige; den forlænges med 4 spil: tilføj en ekstra sektion",
+    # §1.1.2.11 "1.omspilsrunde"
+    "{} is tied {}-{}: play extra round {} of 4 boards ({} away; {})":
+        "{} står lige {}-{}: spil omspilsrunde {} à 4 spil ({} ude; {})",
+    # §1.1.1.1 "den foregående sæsons bedst placerede ikke-oprykker"
+    "1div vacancy: the place passes to {}, the best-placed non-promoted team of 2div; it gives up its 2div place":
+        "vakance i 1. division: spilleretten overgår til {}, den bedst placerede ikke-oprykker i 2. division; "
+        "holdet mister sin plads i 2. division",
+    # §1.5.4 "Antal opnåede UP skal være noteret på resultatblanketten"
+    "{} claims {} UP": "{} har noteret {} UP",
+    "malformed YAML: {}": "ugyldig YAML: {}",
+    "import the match that was played, or record a walkover (dbf result walkover)":
+        "importér den kamp, der blev spillet, eller registrér en walkover (dbf result walkover)",
+    "{} is on neither team's roster{}": "{} står ikke på nogen af de to holds holdlister{}",
+}
+
+
+def test_28_mended_danish_phrases_stay_mended():
+    assert {k: PROBLEMS.get(k) for k in PINNED} == PINNED
+
+
+def test_28_hints_that_name_a_command_are_danish_too():
+    """A hint that begins with a command but goes on in words is a keyed text with Danish (it
+    was shown in English under --lang da); a command alone stays as it is typed."""
+    hint = Msg("dbf lot remove {} --teams {} takes it back if it was recorded by mistake", "1div", "A,B")
+    assert problem_text(hint, "da") == "dbf lot remove 1div --teams A,B tager den tilbage, hvis den blev registreret ved en fejl"
+    assert problem_text("dbf schedule 1div", "da") == "dbf schedule 1div"
+    seat = Msg("board {}, {}: {}", 18, Msg("North"), Msg("{} is on neither team's roster{}", "'Zmudzinski'", ""))
+    assert problem_text(seat, "da") == "spil 18, Nord: 'Zmudzinski' står ikke på nogen af de to holds holdlister"

@@ -126,3 +126,35 @@ def test_28_a_division_match_blank_sheet_is_danish(played_dir, tmp_path):
     assert "2. division" in comments and "halvlege à" in comments and not _words(comments), comments
     page = _text_of((tmp_path / "html" / f"{match}.html").read_text(encoding="utf-8"))
     assert "2. division" in page and "Halvleg (" in page and not _words(page), page[:1500]
+
+
+def test_28_a_danish_season_gives_danish_sheets_without_lang(played_dir, tmp_path):
+    """``lang = "da"`` in season.toml (seasonlang.py) and neither --lang nor $DBF_LANG: the YAML
+    sheets' comments and the printable page are Danish; --lang en still gives English comments,
+    and the sheet's data is the same in both."""
+    import shutil
+
+    root = tmp_path / "tournaments"
+    shutil.copytree(played_dir, root, ignore=shutil.ignore_patterns(".dbf.lock"))
+    toml = next(root.glob("*/season.toml"))
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(re.sub(r'(?m)^season = "(\d{4}-\d\d)"$', r'season = "\1"\nlang = "da"', text, count=1),
+                    encoding="utf-8")
+    env = {"DBF_LANG": ""}
+    sheets = {}
+    for lang, extra in (("season", ()), ("en", ("--lang", "en"))):
+        r = run_dbf("--dir", str(root), *extra, "result", "blank", "--round", "4", "--out", str(tmp_path / lang), env=env)
+        assert r.exit_code == 0, r.stderr
+        sheets[lang] = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / lang).glob("*.yaml")}
+    assert sheets["season"] and sheets["season"].keys() == sheets["en"].keys()
+    for name, da in sheets["season"].items():
+        comments = "\n".join(line.split("#", 1)[1] for line in da.splitlines() if "#" in line)
+        assert da.startswith("# Resultatblanket") and not _words(comments), (name, _words(comments))
+        assert not sheets["en"][name].startswith("# Resultatblanket")
+    r = run_dbf("--dir", str(root), "result", "blank", "--round", "4", "--format", "html", "--out",
+                str(tmp_path / "html"), env=env)
+    assert r.exit_code == 0, r.stderr
+    page = _text_of((tmp_path / "html" / "round-04.html").read_text(encoding="utf-8"))
+    assert "1/32-finale" in page and not _words(page), _words(page)
+    r = run_dbf("--dir", str(root), "result", "blank", "--round", "4", "--dry-run", env=env)
+    assert not _words(r.stdout + r.stderr), (r.stdout, r.stderr)
