@@ -51,8 +51,9 @@ class CupState(Value, kw_only=True):
     def payments(self) -> tuple:
         """Fees enclosed with recorded sheets (§1.5.14) and paid apart (`dbf fees pay`), as :class:`dbfcli.rules.cup.fees.Payment`."""
         from .cup.fees import Payment
+        from .problems import Msg
 
-        return tuple(Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
+        return tuple(Payment(t, r.match.round + 1, kr, Msg("enclosed with the sheet of {}", r.match.match))
                      for r in self.records for t, kr in r.fee_paid.items()) + tuple(self.paid)
 
 

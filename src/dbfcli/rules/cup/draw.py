@@ -56,7 +56,7 @@ def survivors(draw: CupDraw, winners: Mapping[str, str]) -> list[str]:
     return sorted([winners[m.id] for m in draw.matches if m.id in winners] + list(draw.byes))
 
 
-def _impossible(round_no: int, what: str) -> Problem:
+def _impossible(round_no: int, what: Msg) -> Problem:
     return Problem.error("1.5.2" if round_no <= 2 else "1.5.3", Msg('round {} cannot be drawn: {}', round_no,
                                                                     what), code="bracket.cannot-draw")
 
@@ -163,7 +163,7 @@ def draw_pools(
         club_of = {t: clubs.get(t, t) for t in teams} if clubs is not None else None
         got = draw_lots(teams, byes_by_pool.get(pool, 0), rng, club_of=club_of)
         if got is None:
-            problems.append(_impossible(round_no, f"pool {pool} cannot be paired without two teams of one club meeting"))
+            problems.append(_impossible(round_no, Msg("pool {} cannot be paired without two teams of one club meeting", pool)))
             continue
         _collect(round_no, pool, got, matches, byes, order)
     if problems:
@@ -221,7 +221,7 @@ def _round2_field(entry, draw1, alive, walkovers=()) -> tuple[set[str], set[str]
 
 def _without_pool(plan, field_all: set[str], pool_of) -> list[Problem]:
     stray = sorted(t for t in field_all if pool_of.get(t) not in {p.pool for p in plan.pools})
-    return [_impossible(2, f"teams without a pool: {', '.join(stray[:10])}")] if stray else []
+    return [_impossible(2, Msg("teams without a pool: {}", ', '.join(stray[:10])))] if stray else []
 
 
 def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int | None, list[Problem]]:
@@ -245,8 +245,8 @@ def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int 
         return k, []
     fewer = room if (room - n) % 2 == 0 else room - 1   # a bye count has n's parity (n - k teams pair up)
     if k < 0 or fewer < 0:
-        return None, [_impossible(2, f"pool {pool} has {n} teams, {must_play} of them still without a match, "
-                                     f"and must send {survivors} on (§1.5.2 guarantee)")]
+        return None, [_impossible(2, Msg("pool {} has {}, {} of them still without a match, and must send {} on "
+                                         "(§1.5.2 guarantee)", pool, Msg.counted(n, "team"), must_play, survivors))]
     sent = (n + fewer) // 2
     return fewer, [Problem.warning(
         "1.5.2", Msg('pool {} sends {} teams on, not {}: {} of its {} teams have not played a match yet '
@@ -265,7 +265,7 @@ def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):
         return None, problems
     got = draw_lots(teams, k, rng, no_bye=no_bye)
     if got is None:
-        return None, [_impossible(2, f"pool {pp.pool}: no valid draw")]
+        return None, [_impossible(2, Msg("pool {}: no valid draw", pp.pool))]
     return got, problems
 
 
@@ -305,8 +305,8 @@ def _draw_national(plan, round_no, entry, alive, rng, seed):
     teams, forced = _national_field(plan.first_national_round, round_no, entry, alive)
     k = places(round_no) - len(teams)
     if k < len(forced) or len(teams) - k < 2 or (len(teams) - k) % 2:
-        return None, [_impossible(round_no, f"{len(teams)} teams do not fit the {places(round_no)} places "
-                                            f"of round {round_no} ({len(forced)} seeded byes)")]
+        return None, [_impossible(round_no, Msg("{} teams do not fit the {} places of round {} ({} seeded byes)",
+                                                len(teams), places(round_no), round_no, len(forced)))]
     rest = [t for t in teams if t not in set(forced)]
     got = draw_lots(rest, k - len(forced), rng)
     if got is None:

@@ -225,7 +225,7 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     rows = _round_fees(team, fee_kr, draws, recorded, entry_paid, players)
     rows += _walkover_fines(team, fee_kr, recorded, teams, players)
     rows += [FeeRow(p.round, "paid", 0, p.amount_kr, p.source) for p in payments if p.team == team.id]
-    rows += [FeeRow(f.round, "refund", f.persons, f.amount_kr, f.note or f"travel to {f.match} (§1.5.17)")
+    rows += [FeeRow(f.round, "refund", f.persons, f.amount_kr, f.note or Msg("travel to {} (§1.5.17)", f.match))
              for f in refunds if f.team == team.id]
     rows.sort(key=lambda r: (r.round, ("fee", "waived", "fine", "paid", "refund").index(r.kind)))
     return TeamLedger(team.id, tuple(rows))

@@ -138,8 +138,8 @@ def allowed(state: MatchState | None, action: str, *, match_id: str | None = Non
             return [Problem.error(None, Msg('the amendment makes {} the winner of {}, but round {} is '
                                             'already drawn with {}', winner, mid, state.locked_by,
                                             state.winner), where,
-                                  f"`dbf result amend {_named(sheet)} --move-to-next-round` puts {winner} in its place "
-                                  "while that match has no result (§1.5.16)", code="state.already-drawn")]
+                                  Msg("`dbf result amend {} --move-to-next-round` puts {} in its place while that match "
+                                      "has no result (§1.5.16)", _named(sheet), winner), code="state.already-drawn")]
     return []
 
 

@@ -84,7 +84,7 @@ def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None
     for (h, a), segs_met in sorted(meetings(ordinary).items(), key=lambda kv: (kv[1], _name(kv[0][0]))):
         if one_side_hum and (h in hum or a in hum):
             continue   # §1.5.13: the opponents may let one pair play the HUM pair in every segment
-        out += _meeting_problems(f"pair {_name(h)} (home) and pair {_name(a)} (away)", segs_met, where,
+        out += _meeting_problems(Msg("pair {} (home) and pair {} (away)", _name(h), _name(a)), segs_met, where,
                                  max_meetings, no_consecutive_demanded)
     return out
 
@@ -103,7 +103,7 @@ def _lineup_shapes(lineups: list[Lineup]) -> list[Problem]:
     return out
 
 
-def _meeting_problems(who: str, segs_met: list[int], where: dict, max_meetings: int,
+def _meeting_problems(who: Msg, segs_met: list[int], where: dict, max_meetings: int,
                       no_consecutive_demanded: bool) -> list[Problem]:
     """§1.5.13 for two pairs that meet in ``segs_met``: at most ``max_meetings`` segments, and
     not in consecutive ones when a captain demanded it."""

@@ -50,7 +50,7 @@ def waiting_notes(items: Iterable[Mapping]) -> list[Problem]:
     """``dbf check`` and ``dbf deadlines``: a warning (§1.5.14) for each item that waits."""
     return [Problem.warning("1.5.14", Msg('{} waits for the TD: {}', i['match'], _what(i)),
                             Where(str(i.get("file") or "serve/pending"), None),
-                            f"dbf result pending; dbf result accept {i['match']} or dbf result reject {i['match']}",
+                            Msg("dbf result pending; dbf result accept {} or dbf result reject {}", i['match'], i['match']),
                             code="match.waits-for-td")
             for i in items]
 

@@ -149,7 +149,7 @@ def _payment(p: Any):
         raise TypeError("amount_kr: whole kroner; on: a date")
     note = str(p.get("note") or "")
     return Payment(str(p["team"]), int(p.get("round") or 1), amount,
-                   f"paid {on.isoformat()}" + (f": {note}" if note else ""), on)
+                   Msg("paid {}: {}", on.isoformat(), note) if note else Msg("paid {}", on.isoformat()), on)
 
 
 def payment_row(team: str, amount_kr: int, on: dt.date, round_no: int, note: str) -> dict:
@@ -233,8 +233,8 @@ def load_travel_claims(store: SeasonStore) -> tuple[list, list[Problem]]:
         try:
             out.append(Refund(str(d["team"]), int(d["round"]), str(d["match"]), int(d["total_kr"]),
                               int(d.get("persons") or 0),
-                              f"travel to {d['match']}: fares {int(d.get('travel_kr') or 0)} kr + overnight "
-                              f"{int(d.get('overnight_kr') or 0)} kr (§1.5.17, §1.5.4)", file=rel))
+                              Msg("travel to {}: fares {} kr + overnight {} kr (§1.5.17, §1.5.4)", d['match'],
+                                  int(d.get('travel_kr') or 0), int(d.get('overnight_kr') or 0)), file=rel))
         except VALUE_ERRORS as exc:
             problems.append(_bad(rel, getattr(d, "line", None), Msg('malformed travel claim ({}: {})', type(exc).__name__, exc),
                                  code="format.travel"))
