@@ -93,7 +93,7 @@ def test_a_hostile_team_name_is_rendered_escaped(tmp_path, monkeypatch):
 def test_danish_by_accept_language_and_the_switch(page):
     root, m, all_links, c = page
     token = link_of(all_links, m["id"], m["home"])["token"]
-    assert "Resultatseddel" in _open(c, token, **{"Accept-Language": "da-DK,da;q=0.9"})
+    assert "Resultatblanket" in _open(c, token, **{"Accept-Language": "da-DK,da;q=0.9"})
     assert "Result sheet" in _open(c, token, **{"Accept-Language": "en"})
     r = c.get(f"/s/{token}?lang=da", headers={"Accept-Language": "en"})
     assert '<html lang="da">' in r.text and r.cookies.get("dbf_lang") == "da"

@@ -133,9 +133,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "# §1.5.1.2: HUM-par {pairs}; skriv et par her [[a, b]], hvis det spillede et naturligt system"),
     "players": ("# boards each played (§1.5.14): a side's boards add up to 4 x the match's boards",
                 "# spil hver spiller spillede (§1.5.14): et holds spil giver tilsammen 4 x kampens spil"),
-    "addition": ("  (addition, §1.5.11)", "  (tilføjet, §1.5.11)"),
+    "addition": ("  (addition, §1.5.11)", "  (suppleret, §1.5.11)"),
     "signed": ("# §1.5.14: the home captain; change it if another player signed",
-               "# §1.5.14: hjemmeholdets kaptajn; ret det, hvis en anden spiller skrev under"),
+               "# §1.5.14: hjemmeholdkaptajnen; ret nummeret, hvis en anden spiller skrev under"),
     "unsigned": ("# signed_by: <member number>   # §1.5.14", "# signed_by: <medlemsnummer>   # §1.5.14"),
 }
 
@@ -186,7 +186,7 @@ DIVISION_TEXTS: dict[str, tuple[str, str]] = {
     "players": ("# boards each played: a side's boards add up to 4 x {boards}",
                 "# spil hver spiller spillede: et holds spil giver tilsammen 4 x {boards}"),
     "signed": ("# the home captain; change it if another player signed",
-               "# hjemmeholdets kaptajn; ret det, hvis en anden spiller skrev under"),
+               "# hjemmeholdkaptajnen; ret nummeret, hvis en anden spiller skrev under"),
 }
 
 
