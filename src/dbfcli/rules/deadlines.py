@@ -21,17 +21,27 @@ True
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Mapping, Protocol, Sequence
 
 from .value import Value
 from .problems import Msg
 
+if TYPE_CHECKING:
+    from .cup.fees import FeeDue
+    from .cup.home import Agreement
+    from .model import CupDraw, Division
+    from .settings import Settings
+
 
 class DeadlineLike(Protocol):
-    what: str
-    due: dt.date | dt.datetime
-    rule: str
-    done: bool
+    @property
+    def what(self) -> str: ...
+    @property
+    def due(self) -> dt.date | dt.datetime: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def done(self) -> bool: ...
 
 
 class Item(Value):
@@ -52,7 +62,7 @@ class Deadline(Value):
     overdue: bool
     done: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"what": self.what, "due": self.due.isoformat(), "overdue": self.overdue, "rule": self.rule,
                 "done": self.done}
 
@@ -89,7 +99,7 @@ def sheet_deadlines(matches: Iterable[tuple[str, dt.datetime, bool]]) -> list[It
     return [Item(Msg('result sheet for {}', mid), due, "1.5.14", done) for mid, due, done in matches]
 
 
-def fee_deadlines(dues: Iterable) -> list[Item]:
+def fee_deadlines(dues: "Iterable[FeeDue]") -> list[Item]:
     """§1.5.15: each team's round fees and walkover fines (:class:`dbfcli.rules.cup.fees.FeeDue`)
     by their dates (with the sheet of the round before, §1.5.14; after a bye, as if played on
     the official day); done only when paid in full -- a fee enclosed short is not done."""
@@ -142,19 +152,19 @@ class DeadlineFacts(Value, kw_only=True):
     dates (match id -> Agreement), the ``recorded`` match ids, the systems registrations
     and the division teams."""
 
-    draws: dict = {}
-    played_rounds: tuple | None = None
-    agreements: dict = {}
-    recorded: frozenset = frozenset()
-    registrations: tuple = ()
-    divisions: tuple = ()
-    fees: tuple = ()          # FeeDue of every team (§1.5.15)
-    sent: frozenset | None = None   # rounds whose draw `dbf notify draw` sent (§1.5.16)
+    draws: dict[int, list[tuple[str, tuple[str, str]]]] = {}
+    played_rounds: tuple[int, ...] | None = None
+    agreements: "dict[str, Agreement]" = {}
+    recorded: frozenset[str] = frozenset()
+    registrations: tuple[Any, ...] = ()       # store.systems.Registration (§2.10)
+    divisions: "tuple[Division, ...]" = ()
+    fees: "tuple[FeeDue, ...]" = ()           # of every team (§1.5.15)
+    sent: frozenset[int] | None = None   # rounds whose draw `dbf notify draw` sent (§1.5.16)
     playoff_known_on: dt.date | None = None   # §1.1.2.8: the round-robin result's day the TD recorded
     playoff_chosen: bool = False              # §1.1.2.8: no. 1's choice is recorded
 
 
-def _waiting_label(mid: str, teams, recorded) -> str:
+def _waiting_label(mid: str, teams: Iterable[str], recorded: Collection[str]) -> str:
     """A match with a pending place (§1.5.16 with §1.5.6) whose awaited match is not recorded
     yet: "C3-010 (a team: the winner of C2-001, not played yet)"; else the match id."""
     from .cup.draw_pending import awaited
@@ -163,17 +173,20 @@ def _waiting_label(mid: str, teams, recorded) -> str:
     return f"{mid} (a team: the winner of {', '.join(waits)}, not played yet)" if waits else mid
 
 
-def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, list[str]]:
+def _cup_sheets_and_cards(settings: "Settings", facts: DeadlineFacts) -> tuple[
+        list[tuple[str, dt.datetime, bool]], list[tuple[str, dt.date, bool]], list[str]]:
     """(the sheets (§1.5.14), the HUM cards (§1.5.1.1, §2.10.5) of each drawn match with a start,
     the notes on the rounds with matches that have none)."""
     from .cup.home import match_start
     from .sheet.scores import match_boards, sheet_due
 
-    hum_teams: dict[str, list] = {}
+    hum_teams: dict[str, list[Any]] = {}
     for r in facts.registrations:
         if r.hum:
             hum_teams.setdefault(r.team, []).append(r)
-    sheets, cards, notes = [], [], []
+    sheets: list[tuple[str, dt.datetime, bool]] = []
+    cards: list[tuple[str, dt.date, bool]] = []
+    notes: list[str] = []
     for round_no, matches in sorted(facts.draws.items()):
         missing = []
         for mid, teams in matches:
@@ -198,7 +211,7 @@ def _cup_sheets_and_cards(settings, facts: DeadlineFacts) -> tuple[list, list, l
 def _description_pairs(facts: DeadlineFacts) -> list[tuple[str, bool]]:
     """§1.1.1.2: one line per division, the teams whose system descriptions are not yet sent."""
     registered = {r.team for r in facts.registrations if r.sent is not None}
-    pairs = []
+    pairs: list[tuple[str, bool]] = []
     for d in facts.divisions:
         missing = [t.id for t in d.teams if t.id not in registered]
         names = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
@@ -207,13 +220,14 @@ def _description_pairs(facts: DeadlineFacts) -> list[tuple[str, bool]]:
     return pairs
 
 
-def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[list[list[Item]], list[str]]:
+def season_deadlines(settings: "Settings", facts: DeadlineFacts,
+                     now: dt.datetime) -> tuple[list[Sequence[DeadlineLike]], list[str]]:
     """Every deadline of the season (§1.5.16 draws, §1.5.14/§1.5.15 sheets, §1.5.1.1/§2.10.5
     HUM cards, §1.1.1.2 descriptions, §1.1.2.8 the play-off choice) and the notes on what
     could not be dated."""
     from .cup.home import draw_deadlines
 
-    sources: list[list[Item]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
+    sources: list[Sequence[DeadlineLike]] = [draw_deadlines(settings, facts.draws.keys(), facts.played_rounds, facts.sent)]
     sheets, cards, notes = _cup_sheets_and_cards(settings, facts)
     sources.append(sheet_deadlines(sheets))
     sources += [hum_card_deadlines(cards, settings.systems.hum_notice_days), fee_deadlines(facts.fees)]
@@ -230,14 +244,15 @@ def season_deadlines(settings, facts: DeadlineFacts, now: dt.datetime) -> tuple[
     return sources, notes
 
 
-def overdue_sheets(settings, draws, agreements, recorded: set, when: dt.datetime) -> list:
+def overdue_sheets(settings: "Settings", draws: "Mapping[int, CupDraw]", agreements: "Mapping[str, Agreement]",
+                   recorded: Collection[str], when: dt.datetime) -> list[tuple[str, tuple[str, str], dt.datetime]]:
     """§1.5.14: (match, its two teams, when its sheet was due) of each drawn match not recorded
     whose sheet was due before ``when`` (``dbf notify reminders``), by
     :func:`dbfcli.rules.sheet.scores.sheet_due` as every other deadline of a sheet."""
     from .cup.home import match_start
     from .sheet.scores import match_boards, sheet_due
 
-    overdue = []
+    overdue: list[tuple[str, tuple[str, str], dt.datetime]] = []
     for rnd, draw in sorted(draws.items()):
         for m in draw.matches:
             if m.id in recorded:

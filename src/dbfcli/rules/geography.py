@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 import math
 from types import MappingProxyType
-from typing import Iterable, Literal, Mapping
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping
 
 from dbfcli.rules.geography_network import (
     CROSSINGS, DEFAULT_WINDING, LINKS, SEA_FACTOR, SIDE, WINDING, End, Link, landmass_of_code,
@@ -85,16 +85,16 @@ class PostcodeTable(Value, eq=False):
     """
 
     points: Mapping[str, Point]
-    rejected: tuple[tuple, ...] = ()
+    rejected: tuple[tuple[object, ...], ...] = ()
     #: road km the TD knows for a pair of postcodes (the season's ``distances.csv``, §1.5.4):
     #: ``(a, b)`` with ``a <= b`` -> (km, where it came from); overrides the model's estimate
     known_km: Mapping[tuple[str, str], tuple[float, str]] = field(default_factory=dict)
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable]) -> "PostcodeTable":
+    def from_rows(cls, rows: Iterable[Iterable[Any]]) -> "PostcodeTable":
         """From rows ``(postcode, name, lat, lon)``; lat/lon as numbers or strings."""
         points: dict[str, Point] = {}
-        rejected: list[tuple] = []
+        rejected: list[tuple[object, ...]] = []
         for row in rows:
             row = tuple(row)
             try:
@@ -130,7 +130,7 @@ class PostcodeTable(Value, eq=False):
     def __len__(self) -> int:
         return len(self.points)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Point]:
         return iter(self.points.values())
 
 
@@ -267,8 +267,12 @@ def road_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     return replace(route, km=float(known[0]), km_source=known[1])
 
 
+#: where node ``k`` is: (land mass, lat, lon, label)
+Position = Callable[[int], tuple[str, float, float, str]]
+
+
 def _steps(k: int, where: tuple[str, float, float, str], goal: int, goal_landmass: str,
-           position) -> list[tuple[int, float, float, Leg]]:
+           position: Position) -> list[tuple[int, float, float, Leg]]:
     """The edges out of node ``k`` at ``where`` (landmass, lat, lon, label): by road to every
     link end of its land mass (and to the goal on the goal's), and along its links.
     Each edge: ``(node, km, km as chosen, leg)`` -- a ferry is chosen as if longer."""
@@ -290,7 +294,7 @@ def _steps(k: int, where: tuple[str, float, float, str], goal: int, goal_landmas
     return steps
 
 
-def _dijkstra(goal: int, goal_landmass: str, position) -> dict[int, tuple[int, Leg]]:
+def _dijkstra(goal: int, goal_landmass: str, position: Position) -> dict[int, tuple[int, Leg]]:
     """Cheapest way back from every node reached, from START (-1) until GOAL is settled."""
     best: dict[int, float] = {-1: 0.0}
     back: dict[int, tuple[int, Leg]] = {}

@@ -32,10 +32,19 @@ of a division, play-off or lots file (:func:`dbfcli.store.divisions.standingssta
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from .divisions.roundrobin import Round
+    from .divisions.standings import Standings
+    from .model import CupMatch
+    from .seasonstate import CupState, DivisionState, PlayoffRecord, StandingsState
+    from .settings import Settings
 
 from .problems import Msg, Problem, Where
 from .value import Value
+
+_Check = TypeVar("_Check", bound=Callable[..., list[Problem]])
 
 REPAIR = "restore the file with `dbf undo` or from git, or re-record it with `dbf result amend`"
 #: the same where `dbf undo` would refuse or not restore the file (a hand edit; store/snapshot.py)
@@ -48,7 +57,7 @@ class Invariant(Value):
 
     name: str
     rule: str | None
-    check: Callable
+    check: Callable[..., list[Problem]]
     doc: str = ""
     code: str | None = None
 
@@ -56,17 +65,17 @@ class Invariant(Value):
 INVARIANTS: list[Invariant] = []
 
 
-def invariant(name: str, rule: str | None, code: str | None = None):
+def invariant(name: str, rule: str | None, code: str | None = None) -> Callable[[_Check], _Check]:
     """Register ``fn(cup, settings) -> [Problem]`` as the invariant ``name`` (§ ``rule``, or
     the problem ``code`` where no § applies)."""
 
-    def register(fn):
+    def register(fn: _Check) -> _Check:
         INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
         return fn
     return register
 
 
-def _where(rec) -> Where:
+def _where(rec: Any) -> Where:
     return Where(rec.rel, 1)
 
 
@@ -75,13 +84,13 @@ def _error(rule: str | None, message: str, where: Where | None, hint: str | None
     return Problem.error(rule, message, where, hint, code=code)
 
 
-def _drawn(cup) -> dict:
+def _drawn(cup: CupState) -> dict[tuple[int, str], CupMatch]:
     return {(d.round, m.id): m for d in cup.draws.values() for m in d.matches}
 
 
 # --------------------------------------------------------------------------- recorded matches
 @invariant("record.once", None, "format.duplicate")
-def record_once(cup, settings) -> list[Problem]:
+def record_once(cup: CupState, settings: Settings | None) -> list[Problem]:
     """A match is recorded at most once."""
     seen: dict[str, str] = {}
     out = []
@@ -95,7 +104,7 @@ def record_once(cup, settings) -> list[Problem]:
 
 
 @invariant("record.file-name", None, "format.mismatch")
-def record_file_name(cup, settings) -> list[Problem]:
+def record_file_name(cup: CupState, settings: Settings | None) -> list[Problem]:
     """A recorded match's file is named by its match id."""
     return [_error(None, Msg('{} records match {}; the file name must be the match id', rec.rel,
                              rec.match.match),
@@ -104,7 +113,7 @@ def record_file_name(cup, settings) -> list[Problem]:
 
 
 @invariant("result.drawn-match", "1.5.16")
-def result_drawn_match(cup, settings) -> list[Problem]:
+def result_drawn_match(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16: a result exists only for a drawn match (of its round)."""
     drawn = _drawn(cup)
     return [_error("1.5.16", Msg('{}: a result for {}, which is not in the draw of round {} '
@@ -114,7 +123,7 @@ def result_drawn_match(cup, settings) -> list[Problem]:
 
 
 @invariant("result.drawn-teams", "1.5.16")
-def result_drawn_teams(cup, settings) -> list[Problem]:
+def result_drawn_teams(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16: a recorded result's teams are the drawn teams."""
     drawn, out = _drawn(cup), []
     for rec in cup.records:
@@ -127,7 +136,7 @@ def result_drawn_teams(cup, settings) -> list[Problem]:
 
 
 @invariant("result.winner-is-a-team", "1.5.10")
-def result_winner_is_a_team(cup, settings) -> list[Problem]:
+def result_winner_is_a_team(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.10: the winner and the loser of a recorded match are its two drawn teams."""
     drawn, out = _drawn(cup), []
     for rec in cup.records:
@@ -139,7 +148,7 @@ def result_winner_is_a_team(cup, settings) -> list[Problem]:
 
 
 @invariant("result.gp-sum", "1.5.10")
-def result_gp_sum(cup, settings) -> list[Problem]:
+def result_gp_sum(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.10: the GP shared out on a result add up to the round's GP (less a §1.5.14 penalty)."""
     from .cup.gp import ROUND_GP
 
@@ -157,13 +166,13 @@ def result_gp_sum(cup, settings) -> list[Problem]:
 
 
 # --------------------------------------------------------------------------- across rounds
-def _drawn_teams(cup) -> dict[int, frozenset[str]]:
+def _drawn_teams(cup: CupState) -> dict[int, frozenset[str]]:
     """Round -> every team in its draw (matches and byes)."""
     return {r: frozenset([t for m in d.matches for t in m.teams] + list(d.byes)) for r, d in cup.draws.items()}
 
 
 @invariant("draw.winner-went-through", "1.5.16")
-def winner_went_through(cup, settings) -> list[Problem]:
+def winner_went_through(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16: once a later round is drawn, the team that went through is the recorded
     winner: the loser of a recorded match is in no later draw, the winner is in the next one."""
     drawn, teams, out = _drawn(cup), _drawn_teams(cup), []
@@ -192,7 +201,7 @@ def winner_went_through(cup, settings) -> list[Problem]:
 
 
 @invariant("draw.team-once", "1.5.16")
-def draw_team_once(cup, settings) -> list[Problem]:
+def draw_team_once(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16: a team is drawn once in a round (one match or one bye)."""
     out = []
     for r, d in sorted(cup.draws.items()):
@@ -208,7 +217,7 @@ def draw_team_once(cup, settings) -> list[Problem]:
 
 
 @invariant("draw.pending-place", "1.5.16")
-def pending_place_named(cup, settings) -> list[Problem]:
+def pending_place_named(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16 with §1.5.6: a pending place ("winner of C1-032") names a match of the previous
     drawn round that has a recorded dispensation (only such a match may be unplayed at the draw)."""
     from .cup.draw_pending import places_named
@@ -234,7 +243,7 @@ def pending_place_named(cup, settings) -> list[Problem]:
 
 
 @invariant("draw.pending-filled", "1.5.16")
-def pending_place_filled(cup, settings) -> list[Problem]:
+def pending_place_filled(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.16: a filled pending place holds the recorded winner of the match it names; an
     unfilled one waits for a match that has no result yet."""
     from .cup.draw_pending import awaited, filled_places
@@ -253,7 +262,7 @@ def pending_place_filled(cup, settings) -> list[Problem]:
 
 
 @invariant("round.player-on-one-team", "1.5.12a")
-def player_on_one_team(cup, settings) -> list[Problem]:
+def player_on_one_team(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.12a: no player represents two teams in the same round."""
     team_of: dict[tuple[int, int], tuple[str, str]] = {}
     out = []
@@ -269,7 +278,7 @@ def player_on_one_team(cup, settings) -> list[Problem]:
 
 
 @invariant("travel.drawn-match", "1.5.17")
-def travel_drawn_match(cup, settings) -> list[Problem]:
+def travel_drawn_match(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.17: a travel claim is for a drawn match and one of its two teams."""
     out = []
     for claim in cup.travel:
@@ -285,7 +294,7 @@ def travel_drawn_match(cup, settings) -> list[Problem]:
 
 # --------------------------------------------------------------------------- teams
 @invariant("team.can-field-a-side", "1.5.11")
-def team_can_field_a_side(cup, settings) -> list[Problem]:
+def team_can_field_a_side(cup: CupState, settings: Settings | None) -> list[Problem]:
     """§1.5.11 with §1.5.12: every team still in the cup can field a legal side for its next
     match: its players (roster, additions, joined substitutes, less those withdrawn) are at
     most 6, else every sheet of it would be refused (§1.5.11)."""
@@ -314,41 +323,41 @@ DIV_REPAIR = Msg('restore the file with `dbf undo` or from git, or re-record the
                  'amend`')
 
 
-def division_invariant(name: str, rule: str | None, code: str | None = None):
+def division_invariant(name: str, rule: str | None, code: str | None = None) -> Callable[[_Check], _Check]:
     """Register ``fn(division_state, settings) -> [Problem]`` as the division invariant ``name``
     (``rule``: the 1st division's §; each problem carries its own division's §, §1.1.2.1,
     §1.1.3.1 or §1.1.4.1)."""
 
-    def register(fn):
+    def register(fn: _Check) -> _Check:
         DIVISION_INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
         return fn
     return register
 
 
-def _all_play_all_rule(state) -> str:
+def _all_play_all_rule(state: DivisionState) -> str:
     from .model import all_play_all_rule
 
     return all_play_all_rule(state.id)
 
 
-def _entered(state) -> bool:
+def _entered(state: DivisionState) -> bool:
     """The division has teams (else ``state.not-entered`` says so, and there is nothing to check)."""
     return state.division is not None and bool(state.division.teams)
 
 
-def _rounds(state, settings):
+def _rounds(state: DivisionState, settings: Settings | None) -> "Sequence[Round] | None":
     """The division's schedule: the frozen one, else the one its entry order gives."""
     if state.frozen is not None:
         return state.frozen
-    if settings is None or state.schedule_unreadable:
-        return None           # the schedule's reader says why
+    if settings is None or state.schedule_unreadable or state.division is None:
+        return None           # the schedule's reader says why (no teams: state.not-entered)
     from .divisions.roundrobin import division_schedule
 
     return division_schedule(state.division, settings.division(state.id))
 
 
 @division_invariant("div.result-scheduled", "1.1.2.1")
-def div_result_scheduled(state, settings) -> list[Problem]:
+def div_result_scheduled(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded division match is a match of its division's
     (or group's) schedule: the id exists, it is no bye, its round and teams are the scheduled ones."""
     from .divisions.standings import check_against_schedule
@@ -358,11 +367,11 @@ def div_result_scheduled(state, settings) -> list[Problem]:
 
 
 @division_invariant("div.result-teams", "1.1.2.1")
-def div_result_teams(state, settings) -> list[Problem]:
+def div_result_teams(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded match is between two different teams of the division."""
     if not _entered(state):
         return []
-    rule, teams, out = _all_play_all_rule(state), {t.id for t in state.division.teams}, []
+    rule, teams, out = _all_play_all_rule(state), {t.id for t in (state.division.teams if state.division else ())}, []
     for r in state.results:
         out += [Problem.error(rule, Msg('{}: team {} is not in {}', r.match_id, f'{side!r}', state.id), r.where,
                               hint=Msg('see `dbf division teams {}`', state.id), code="div.result-teams")
@@ -374,7 +383,7 @@ def div_result_teams(state, settings) -> list[Problem]:
 
 
 @division_invariant("div.record-once", "1.1.2.1")
-def div_record_once(state, settings) -> list[Problem]:
+def div_record_once(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a division match is recorded once."""
     rule, seen, out = _all_play_all_rule(state), set(), []
     for r in state.results:
@@ -385,9 +394,9 @@ def div_record_once(state, settings) -> list[Problem]:
     return out
 
 
-def _meetings(rounds) -> dict[frozenset, int]:
+def _meetings(rounds: Iterable[Round]) -> dict[frozenset[str], int]:
     """How often each pair of teams meets in the schedule (byes left out)."""
-    out: dict[frozenset, int] = {}
+    out: dict[frozenset[str], int] = {}
     for rnd in rounds:
         for m in rnd.matches:
             if m.away is not None:
@@ -397,12 +406,13 @@ def _meetings(rounds) -> dict[frozenset, int]:
 
 
 @division_invariant("div.pair-meets-as-scheduled", "1.1.2.1")
-def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
+def div_pair_meets_as_scheduled(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): two teams are recorded against each other no more often
     than the schedule has them meet (once in the all-play-all)."""
     rounds = _rounds(state, settings) if _entered(state) else None
     meetings = _meetings(rounds) if rounds is not None else {}
-    rule, played, out = _all_play_all_rule(state), {}, []
+    rule, out = _all_play_all_rule(state), []
+    played: dict[frozenset[str], list[str]] = {}
     for r in state.results:
         pair = frozenset((r.home, r.away))
         if r.home == r.away or r.match_id in played.get(pair, []):
@@ -418,9 +428,10 @@ def div_pair_meets_as_scheduled(state, settings) -> list[Problem]:
 
 
 @division_invariant("div.team-once-a-round", "1.1.2.1")
-def div_team_once_a_round(state, settings) -> list[Problem]:
+def div_team_once_a_round(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a team plays one match a round."""
-    rule, busy, out = _all_play_all_rule(state), {}, []
+    rule, out = _all_play_all_rule(state), []
+    busy: dict[tuple[int, str], str] = {}
     for r in state.results:
         for side in {r.home, r.away}:
             first = busy.setdefault((r.round, side), r.match_id)
@@ -432,7 +443,7 @@ def div_team_once_a_round(state, settings) -> list[Problem]:
 
 
 @division_invariant("div.result-figures", "1.1.2.1")
-def div_result_figures(state, settings) -> list[Problem]:
+def div_result_figures(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1): a recorded match has IMP totals >= 0 and boards; a
     division match is 36 boards with screens, 40 without (another count: a warning)."""
     rule, out = _all_play_all_rule(state), []
@@ -452,7 +463,7 @@ def div_result_figures(state, settings) -> list[Problem]:
 
 
 @division_invariant("div.vp-within-scale", "1.1.2.1")
-def div_vp_within_scale(state, settings) -> list[Problem]:
+def div_vp_within_scale(state: DivisionState, settings: Settings | None) -> list[Problem]:
     """§1.1.2.1 (§1.1.3.1, §1.1.4.1) with the season's VP scale: the VP of every recorded match
     are within the scale (0 to its total each) and add up to its total, so the table's VP
     add up to the total times the matches counted (a custom table file is checked by its reader)."""
@@ -475,12 +486,12 @@ def div_vp_within_scale(state, settings) -> list[Problem]:
     return out
 
 
-def check_division(state, settings, only: Iterable[str] | None = None) -> list[Problem]:
+def check_division(state: DivisionState, settings: Settings | None, only: Iterable[str] | None = None) -> list[Problem]:
     """Every division invariant (or those named in ``only``) over one division of a snapshot."""
     return _run(DIVISION_INVARIANTS, state, settings, only)
 
 
-def check_divisions(divisions, settings) -> list[Problem]:
+def check_divisions(divisions: Mapping[str, DivisionState], settings: Settings | None) -> list[Problem]:
     """Every division invariant over every division (``divisions``: id -> DivisionState)."""
     return [p for div in sorted(divisions) for p in check_division(divisions[div], settings)]
 
@@ -491,16 +502,16 @@ def check_divisions(divisions, settings) -> list[Problem]:
 STANDINGS_INVARIANTS: list[Invariant] = []
 
 
-def standings_invariant(name: str, rule: str | None, code: str | None = None):
+def standings_invariant(name: str, rule: str | None, code: str | None = None) -> Callable[[_Check], _Check]:
     """Register ``fn(standings_state, settings) -> [Problem]`` as the standings invariant ``name``."""
 
-    def register(fn):
+    def register(fn: _Check) -> _Check:
         STANDINGS_INVARIANTS.append(Invariant(name, rule, fn, (fn.__doc__ or "").strip().splitlines()[0], code))
         return fn
     return register
 
 
-def _table(state, div: str):
+def _table(state: StandingsState, div: str) -> "Standings | None":
     """The table of ``div`` as `dbf standings` ranks it (its recorded lots applied), or None
     when the division has no teams."""
     from .divisions.standings import standings
@@ -516,7 +527,7 @@ def _no_teams(div: str) -> str:
     return f"{div} has no teams"
 
 
-def _runners_up(state) -> tuple[str, str] | None:
+def _runners_up(state: StandingsState) -> tuple[str, str] | None:
     """§1.1.4.2: the two 3rd-division groups' runners-up, when both groups have two teams."""
     tables = [_table(state, g) for g in ("3div-a", "3div-b")]
     if all(t is not None and len(t.rows) >= 2 for t in tables):
@@ -525,7 +536,7 @@ def _runners_up(state) -> tuple[str, str] | None:
 
 
 @standings_invariant("playoff.carry-over", "1.1.2.10")
-def playoff_carry_over(state, settings) -> list[Problem]:
+def playoff_carry_over(state: StandingsState, settings: Settings) -> list[Problem]:
     """§1.1.2.10: every recorded play-off match is decided counting the IMPs carried over from
     its teams' round-robin match (§1.1.2.11), between the teams the final table gives it
     (§1.1.2.5, §1.1.2.6, §1.1.2.8, §1.1.4.2), in its structure (§1.1.2.7)."""
@@ -549,7 +560,7 @@ def playoff_carry_over(state, settings) -> list[Problem]:
                           lots=state.lots) + _order_lots_drawn(state, pf)
 
 
-def _order_lots_drawn(state, pf) -> list[Problem]:
+def _order_lots_drawn(state: StandingsState, pf: PlayoffRecord) -> list[Problem]:
     """§1.1.2.5/§1.1.2.8 (§1.1.4.2): a recorded play-off result stands on the final table's order,
     so every lot that decides who plays it (the 1st division's top 4, a 3rd-division group's first
     two: rules.divisions.playoff.open_order_lots) is drawn; a lot taken back from under it is refused."""
@@ -570,19 +581,20 @@ def _order_lots_drawn(state, pf) -> list[Problem]:
 
 
 @standings_invariant("lot.still-tied", "1.1.3.2")
-def lot_still_tied(state, settings) -> list[Problem]:
+def lot_still_tied(state: StandingsState, settings: Settings) -> list[Problem]:
     """§1.1.3.2: a recorded standings lot decides only what every tie-break leaves open: its
     teams are still level after every tie-break in the table now."""
-    tables: dict = {}
+    tables: dict[str, Standings | None] = {}
     out = []
     for lot, where in zip(state.lots, state.lot_wheres):
         if lot.key not in ("1div", "2div", "3div-a", "3div-b"):
             continue
         if lot.key not in tables:
             tables[lot.key] = _table(state, lot.key)
-        if tables[lot.key] is None:
+        table = tables[lot.key]
+        if table is None:
             continue
-        rows = [r for r in tables[lot.key].rows if r.team in lot.teams]
+        rows = [r for r in table.rows if r.team in lot.teams]
         if not (len(rows) == len(lot.teams) and all(r.lot_drawn for r in rows)):
             out.append(Problem.error(lot.rule, Msg('lot {} among {}: these teams are not tied after every '
                                                    'tie-break in the table now', lot.key, ', '.join(lot.teams)), where,
@@ -592,18 +604,19 @@ def lot_still_tied(state, settings) -> list[Problem]:
     return out
 
 
-def check_standings(state, settings) -> list[Problem]:
+def check_standings(state: StandingsState, settings: Settings) -> list[Problem]:
     """Every standings invariant (the play-off, the lots) over a :class:`StandingsState`."""
     return [p for inv in STANDINGS_INVARIANTS for p in inv.check(state, settings)]
 
 
 # --------------------------------------------------------------------------- running them
-def check_cup(cup, settings, only: Iterable[str] | None = None) -> list[Problem]:
+def check_cup(cup: CupState, settings: Settings | None, only: Iterable[str] | None = None) -> list[Problem]:
     """Every invariant (or those named in ``only``) over the cup of a snapshot."""
     return _run(INVARIANTS, cup, settings, only)
 
 
-def _run(invariants, state, settings, only: Iterable[str] | None) -> list[Problem]:
+def _run(invariants: Iterable[Invariant], state: object, settings: Settings | None,
+         only: Iterable[str] | None) -> list[Problem]:
     """The problems of each of ``invariants`` (those named in ``only``, if given) over ``state``."""
     names = None if only is None else set(only)
     return [p for inv in invariants if names is None or inv.name in names for p in inv.check(state, settings)]
@@ -616,7 +629,7 @@ def new_breaks(before: Iterable[Problem], after: Iterable[Problem]) -> list[Prob
     return [p for p in after if p.is_error and (p.rule, p.message) not in known]
 
 
-def _empty():
+def _empty() -> CupState:
     from .seasonstate import CupState
 
     return CupState()

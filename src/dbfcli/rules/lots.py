@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Iterable
 
 from .value import Value
 
@@ -258,7 +258,7 @@ class DrawnLot(Value):
     def first(self) -> str:
         return self.order[0]
 
-    def decides(self, key: str, teams) -> bool:
+    def decides(self, key: str, teams: Iterable[str]) -> bool:
         return self.key == key and frozenset(self.teams) == frozenset(teams)
 
 
@@ -270,14 +270,14 @@ class PendingLot(Value):
     teams: tuple[str, ...]
     what: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "rule": self.rule, "teams": list(self.teams), "what": self.what}
 
     def command(self) -> str:
         return f"dbf lot draw {self.key} --teams {','.join(self.teams)} --by NAME --witness NAME"
 
 
-def draw_order(teams, seed: int) -> tuple[str, ...]:
+def draw_order(teams: Iterable[str], seed: int) -> tuple[str, ...]:
     """The order a lot with ``seed`` draws among ``teams`` (sorted first, so the seed alone decides).
 
     >>> draw_order(["B", "A", "C"], 7) == draw_order(["C", "B", "A"], 7)
@@ -301,6 +301,6 @@ def check_lot(lot: DrawnLot) -> list[str]:
     return out
 
 
-def find_lot(lots, key: str, teams) -> DrawnLot | None:
+def find_lot(lots: Iterable[DrawnLot], key: str, teams: Iterable[str]) -> DrawnLot | None:
     """The recorded lot deciding ``key`` among exactly ``teams``, or None."""
     return next((lot for lot in lots if lot.decides(key, teams)), None)

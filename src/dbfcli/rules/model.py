@@ -106,7 +106,7 @@ class CupMatch(Value):
     round: int
     teams: tuple[str, str]
     pool: str | None = None
-    pending: tuple = ()
+    pending: tuple[str | None, ...] = ()
 
 
 class CupDraw(Value):
@@ -118,7 +118,7 @@ class CupDraw(Value):
     matches: tuple[CupMatch, ...]
     byes: tuple[str, ...] = ()
     drawn_order: tuple[str, ...] = ()
-    bye_pending: tuple = ()     # per bye, the match whose winner's pending place got it (or None)
+    bye_pending: tuple[str | None, ...] = ()     # per bye, the match whose winner's pending place got it (or None)
 
     def match(self, match_id: str) -> CupMatch | None:
         for m in self.matches:

@@ -22,7 +22,7 @@ problem that has its §: the § says it (``--json`` carries both).
 
 from __future__ import annotations
 
-from typing import Iterable, Literal
+from typing import Any, Iterable, Literal
 
 from .value import Value, replace
 
@@ -72,11 +72,11 @@ class Msg(str):
         self.key, self.args = key, values
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Msg"], tuple[str, ...]]:
         return (Msg, (self.key, *self.args))
 
     @classmethod
-    def join(cls, sep: str, parts: Iterable[str]) -> "Msg":
+    def join(cls, sep: str, parts: Iterable[str]) -> "Msg":  # type: ignore[override]  # a classmethod: sep first
         """``sep.join(parts)`` that keeps each part's key (``sep`` holds no words)."""
         parts = list(parts)
         return cls(sep.replace("{", "{{").replace("}", "}}").join(["{}"] * len(parts)), *parts)
@@ -146,8 +146,8 @@ class Problem(Value):
         """The same problem at another place (keeps an existing place if ``where`` is None)."""
         return self if where is None else replace(self, where=where)
 
-    def to_json(self) -> dict:
-        doc: dict = {"rule": self.rule, "code": self.code, "message": self.message, "severity": self.severity}
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"rule": self.rule, "code": self.code, "message": self.message, "severity": self.severity}
         if self.where is not None:
             doc["file"] = self.where.file
             doc["line"] = self.where.line

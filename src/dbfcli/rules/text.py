@@ -62,7 +62,7 @@ def has_control(text: str) -> bool:
     return not text.isprintable() and any(is_unsafe(c) for c in text)
 
 
-def page_value(value):
+def page_value(value: object) -> object:
     """Every ``{{ value }}`` of a page (the Jinja environments' ``finalize``, issue 26): a
     text's control characters and bidi overrides shown as visible escapes, its line breaks
     and tabs kept (HTML white space); autoescape then escapes the text. Safe markup (an object

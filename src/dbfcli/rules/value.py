@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from msgspec import Struct, field
 from msgspec.structs import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 __all__ = ["Value", "MutableValue", "Located", "field", "replace"]
 
@@ -54,9 +54,9 @@ class Located(Value):
     Equality and hash leave out the fields named in ``__uncompared__``: the same
     team read from line 3 or line 30 is the same team."""
 
-    __uncompared__ = ("where",)
+    __uncompared__: ClassVar[tuple[str, ...]] = ("where",)
 
-    def _compared(self) -> tuple:
+    def _compared(self) -> tuple[object, ...]:
         skip = self.__uncompared__
         return tuple(getattr(self, f) for f in self.__struct_fields__ if f not in skip)
 

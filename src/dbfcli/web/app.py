@@ -100,7 +100,7 @@ class Web:
 
         grant, problem = verify_token(read_secret(self.season.dir), self.config.season, token)
         if grant is None:
-            return None, (403, problem.to_json(), None)
+            return None, (403, problem.to_json() if problem else {}, None)
         return grant, None
 
     def token_refused(self, token: str, kind: str = "send") -> tuple | None:
@@ -204,7 +204,7 @@ async def api_sheet(request: Request) -> Response:
     if isinstance(got, Response):
         return got
     verb = "check" if request.url.path.endswith("/check") else "submit"
-    return await run_in_threadpool(_api_sheet, *got[:2], verb, got[2], request.headers.get("content-type", ""))
+    return await run_in_threadpool(_api_sheet, got[0], got[1], verb, got[2], request.headers.get("content-type", ""))
 
 
 async def api_answer(request: Request) -> Response:
@@ -227,9 +227,10 @@ def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note
             view = web.answer(grant, "confirm")
             return JSONResponse({"ok": True, "match": view["match"], "confirmed_by": grant.team,
                                  "already_confirmed": view["already_confirmed"], "errors": [], "warnings": []})
-        body = json_to_yaml(body) if "json" in content_type.lower() else body
-        if body is None:
+        as_yaml = json_to_yaml(body) if "json" in content_type.lower() else body
+        if as_yaml is None:
             return _error(400, _problem("format.json", Msg('the body is not JSON')))
+        body = as_yaml
         match, _ = sheet_match(body)
         if match is None:
             return _error(400, _problem("format.sheet", Msg('a dispute is the sheet you say is right, '
@@ -247,9 +248,10 @@ def _api_answer(web: Web, grant, verb: str, body: bytes, content_type: str, note
 
 def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Response:
     if "json" in content_type.lower():
-        body = json_to_yaml(body)
-        if body is None:
+        as_yaml = json_to_yaml(body)
+        if as_yaml is None:
             return _error(400, _problem("format.json", Msg('the body is not JSON')))
+        body = as_yaml
     match, _ = sheet_match(body)
     try:
         if match is not None and match.lower() != grant.match.lower():
@@ -312,7 +314,7 @@ class Site:
         await self.files(scope, receive, send)
 
 
-def create_app(config: Config) -> Starlette:
+def create_app(config: Config) -> guard.Guard:
     """The application over ``config``'s season (the ASGI callable uvicorn serves)."""
     from .pages import page_check_json, page_get, page_post
 

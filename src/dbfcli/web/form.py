@@ -42,7 +42,8 @@ def from_sheet(facts: dict, sheet: Mapping) -> dict:
     values["signed_by"] = str(sheet.get("signed_by") or "")
     _scores_from(values, sheet)
     for side in ("home", "away"):
-        s = sheet.get(side) if isinstance(sheet.get(side), dict) else {}
+        got = sheet.get(side)
+        s = got if isinstance(got, dict) else {}
         if side == "away" and s.get("up") is not None:
             values["away_up"] = str(s.get("up"))
         _players_from(values, side, [str(p["id"]) for p in facts[side]["players"]], s.get("players") or [])

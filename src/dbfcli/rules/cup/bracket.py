@@ -47,7 +47,7 @@ def places(round_no: int) -> int:
     >>> [places(r) for r in range(3, 10)]
     [128, 64, 32, 16, 8, 4, 2]
     """
-    return 2 ** (10 - round_no)
+    return int(2 ** (10 - round_no))
 
 
 class PoolPlan(Value):
@@ -148,14 +148,18 @@ def _unplaced(pool_teams: list[str], pool_of: Mapping[str, str]) -> list[Problem
                           code="bracket.no-pool") for t in pool_teams if t not in pool_of]
 
 
+#: a pool's row (§1.5.2): pool, teams, round-1 teams, late teams, largest club, lo, hi
+PoolRow = tuple[str, int, int, int, int, int, int]
+
+
 def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping[str, str],
-               clubs: Mapping[str, int]) -> tuple[list[tuple], list[Problem]]:
+               clubs: Mapping[str, int]) -> tuple[list[PoolRow], list[Problem]]:
     """One row per pool (§1.5.2): ``(pool, teams, round-1 teams, late teams, largest club, lo, hi)``
     where ``lo..hi`` is how many teams the pool can send on; a problem for a pool that cannot
     give each of its teams a match."""
     n1s: Counter[str] = Counter()
     lates: Counter[str] = Counter()
-    club_counts: dict[str, Counter] = {}
+    club_counts: dict[str, Counter[str | int]] = {}
     for t in pool_teams:
         p = pool_of[t]
         if entry[t] == 1:
@@ -163,7 +167,8 @@ def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping
             club_counts.setdefault(p, Counter())[clubs.get(t, t)] += 1
         else:
             lates[p] += 1
-    rows, problems = [], []
+    rows: list[PoolRow] = []
+    problems: list[Problem] = []
     for p in sorted(set(n1s) | set(lates)):
         cmax = max(club_counts.get(p, Counter()).values(), default=0)
         lo, hi = pool_range(n1s[p], lates[p], cmax)
@@ -188,7 +193,7 @@ def _too_many_for_the_first_national_round(n_pool: int, tlo: int, size: int, for
         code="bracket.pool-cut")
 
 
-def _bracket(r0: int, t: int, d_all: int, forced: int, rows: list[tuple]) -> CupPlan:
+def _bracket(r0: int, t: int, d_all: int, forced: int, rows: list[PoolRow]) -> CupPlan:
     """The plan when the national bracket starts in round ``r0`` with ``t`` pool teams (§1.5.3)."""
     size = places(r0)
     field = t + d_all
@@ -229,8 +234,8 @@ def plan_cup(
     return _national(entry, rows, len(pool_teams), division)
 
 
-def _national(entry: Mapping[str, int], rows: list[tuple], n_pool: int,
-              division: Counter) -> tuple[CupPlan | None, list[Problem]]:
+def _national(entry: Mapping[str, int], rows: list[PoolRow], n_pool: int,
+              division: Counter[int]) -> tuple[CupPlan | None, list[Problem]]:
     """The first national round that fits the field (§1.5.3): no team enters after the round
     that follows it, the pool teams can be cut to fit beside the division teams, and it has
     at least one match."""

@@ -30,12 +30,15 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping
 
-from .bracket import CupPlan, places, plan_cup
+from .bracket import CupPlan, PoolPlan, places, plan_cup
 from .draw_pending import awaited, place, unresolved
 from ..lots import draw_lots
 from ..model import CupDraw, CupMatch, cup_match_id
 from ..problems import Msg, Problem
 from ..value import Value, field, replace
+
+#: what a lot draws: (byes, pairs) in the order drawn (rules.lots.draw_lots)
+Lots = tuple[list[str], list[tuple[str, str]]]
 
 
 class DrawOutcome(Value):
@@ -105,7 +108,8 @@ def draw_cup_round(
         if refusal is not None:
             return None, problems + [refusal]
         if round_no == 2:   # a pending place plays in its match's pool (§1.5.2)
-            pool_of = {**pool_of, **{place(m.id): m.pool for m in draws[prev].matches if place(m.id) in alive}}
+            pool_of = {**pool_of, **{place(m.id): m.pool for m in draws[prev].matches
+                                     if place(m.id) in alive and m.pool is not None}}
     rng = random.Random(seed)
     if round_no == 1:
         return _draw_round1(plan, entry, clubs, pool_of, rng, seed)
@@ -171,7 +175,8 @@ def draw_pools(
     return CupDraw(round_no, seed, tuple(matches), tuple(byes), tuple(order)), problems
 
 
-def _draw_round1(plan, entry, clubs, pool_of, rng, seed):
+def _draw_round1(plan: CupPlan, entry: Mapping[str, int], clubs: Mapping[str, int], pool_of: Mapping[str, str],
+                 rng: random.Random, seed: int) -> tuple[DrawOutcome | None, list[Problem]]:
     by_pool = {pp.pool: [t for t, e in entry.items() if e == 1 and pool_of.get(t) == pp.pool] for pp in plan.pools}
     draw, problems = draw_pools(1, by_pool, {pp.pool: pp.byes1 for pp in plan.pools}, rng, clubs, seed)
     if draw is None:
@@ -210,7 +215,8 @@ def pools_kept(pool_of: Mapping[str, str], recorded_pools: Mapping[int, Mapping[
     return pool_of
 
 
-def _round2_field(entry, draw1, alive, walkovers=()) -> tuple[set[str], set[str]]:
+def _round2_field(entry: Mapping[str, int], draw1: CupDraw | None, alive: list[str] | None,
+                  walkovers: Collection[str] = ()) -> tuple[set[str], set[str]]:
     """Who played in round 1 (:func:`played_in_pools`), and the field of round 2: the survivors
     of round 1 (every round-1 team when round 1 had no match) and the teams that enter in round 2."""
     played = played_in_pools(draw1, walkovers)
@@ -219,7 +225,7 @@ def _round2_field(entry, draw1, alive, walkovers=()) -> tuple[set[str], set[str]
     return played, set(alive) | {t for t, e in entry.items() if e == 2}
 
 
-def _without_pool(plan, field_all: set[str], pool_of) -> list[Problem]:
+def _without_pool(plan: CupPlan, field_all: set[str], pool_of: Mapping[str, str]) -> list[Problem]:
     stray = sorted(t for t in field_all if pool_of.get(t) not in {p.pool for p in plan.pools})
     return [_impossible(2, Msg("teams without a pool: {}", ', '.join(stray[:10])))] if stray else []
 
@@ -255,7 +261,8 @@ def round2_byes(pool: str, n: int, survivors: int, must_play: int) -> tuple[int 
         hint=Msg('the first national round draws the missing byes by lot (§1.5.3)'), code="bracket.pool-sends")]
 
 
-def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):
+def _draw_pool_round2(pp: PoolPlan, teams: list[str], entry: Mapping[str, int], played: set[str],
+                      rng: random.Random) -> tuple[Lots | None, list[Problem]]:
     """One pool's round 2 (§1.5.2): its lots and warnings, or the problem why there are none. A
     team of round 1 that has not played yet gets no bye (every non-division team is guaranteed a
     match): :func:`round2_byes`."""
@@ -269,7 +276,9 @@ def _draw_pool_round2(pp, teams: list[str], entry, played: set[str], rng):
     return got, problems
 
 
-def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed, walkovers=()):
+def _draw_round2(plan: CupPlan, entry: Mapping[str, int], pool_of: Mapping[str, str], draw1: CupDraw | None,
+                 alive: list[str] | None, rng: random.Random, seed: int,
+                 walkovers: Collection[str] = ()) -> tuple[DrawOutcome | None, list[Problem]]:
     problems: list[Problem] = []
     matches: list[CupMatch] = []
     byes: list[str] = []
@@ -289,7 +298,8 @@ def _draw_round2(plan, entry, pool_of, draw1, alive, rng, seed, walkovers=()):
     return DrawOutcome(CupDraw(2, seed, tuple(matches), tuple(byes), tuple(order)), plan, pools), problems
 
 
-def _national_field(r0: int, round_no: int, entry, alive) -> tuple[list[str], list[str]]:
+def _national_field(r0: int, round_no: int, entry: Mapping[str, int],
+                    alive: list[str] | None) -> tuple[list[str], list[str]]:
     """The teams of a national round and those seeded to a bye (§1.5.3): in the first national
     round ``r0`` the pool survivors and the division teams, the ones that enter in the next
     round holding byes; later, the survivors."""
@@ -301,7 +311,8 @@ def _national_field(r0: int, round_no: int, entry, alive) -> tuple[list[str], li
     return teams, forced
 
 
-def _draw_national(plan, round_no, entry, alive, rng, seed):
+def _draw_national(plan: CupPlan, round_no: int, entry: Mapping[str, int], alive: list[str] | None,
+                   rng: random.Random, seed: int) -> tuple[DrawOutcome | None, list[Problem]]:
     teams, forced = _national_field(plan.first_national_round, round_no, entry, alive)
     k = places(round_no) - len(teams)
     if k < len(forced) or len(teams) - k < 2 or (len(teams) - k) % 2:
@@ -318,7 +329,8 @@ def _draw_national(plan, round_no, entry, alive, rng, seed):
     return DrawOutcome(CupDraw(round_no, seed, tuple(matches), tuple(byes), tuple(order)), plan, {}), []
 
 
-def _collect(round_no, pool, got, matches, byes, order):
+def _collect(round_no: int, pool: str | None, got: Lots, matches: list[CupMatch], byes: list[str],
+             order: list[str]) -> None:
     drawn_byes, pairs = got
     byes.extend(drawn_byes)
     order.extend(drawn_byes)

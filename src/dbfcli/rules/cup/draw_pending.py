@@ -102,7 +102,7 @@ def open_places(draws: Iterable[CupDraw]) -> list[tuple[str, str]]:
     return out + [("bye", mid) for d in draws for mid in map(awaited, d.byes) if mid]
 
 
-def open_place_notes(draws) -> list[Problem]:
+def open_place_notes(draws: Mapping[int, CupDraw]) -> list[Problem]:
     """`dbf check`: a warning (§1.5.16) for each pending place not filled yet, so the TD sees
     what waits for which result (``draws``: round -> CupDraw, as read)."""
     out = []

@@ -36,12 +36,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..problems import Msg, Problem
 from ..value import Value
 from ..value import field as _field
+
+if TYPE_CHECKING:
+    from ..model import CupDraw
 
 PROTOCOL = "dbf-draw-commitment/1"
 BUNDLE = "dbf-draw-bundle/1"
@@ -92,14 +95,14 @@ def cup_subject(round_no: int) -> str:
     return f"cup-round-{round_no:02d}"
 
 
-def lot_subject(key: str, teams) -> str:
+def lot_subject(key: str, teams: Iterable[str]) -> str:
     return f"lot:{key}:{','.join(sorted(teams))}"
 
 
 # ----------------------------------------------------------------------------- the fields
 def cup_field(*, season: str, round_no: int, entry: Mapping[str, int], clubs: Mapping[str, Any],
               pool_of: Mapping[str, str], earlier: Mapping[int, Any], winners: Mapping[str, str],
-              dispensations, walkovers=()) -> dict:
+              dispensations: Iterable[str], walkovers: Iterable[str] = ()) -> dict[str, Any]:
     """The field of cup round ``round_no`` as it will be drawn (§1.5.2, §1.5.3, §1.5.16): every
     input of :func:`dbfcli.rules.cup.draw.draw_cup_round`, as plain JSON. ``earlier``: the recorded
     draws of the rounds before (their matches and byes); ``winners`` and ``dispensations`` are
@@ -117,14 +120,14 @@ def cup_field(*, season: str, round_no: int, entry: Mapping[str, int], clubs: Ma
             "walkovers": sorted(m for m in walkovers if m in ids)}
 
 
-def lot_field(*, season: str, key: str, rule: str, teams) -> dict:
+def lot_field(*, season: str, key: str, rule: str, teams: Iterable[str]) -> dict[str, Any]:
     """The field of a division lot (§1.1.3.2, §1.1.2.9, §1.1.4.2, §1.1.1.1): what it decides
     and the teams drawn among."""
     return {"competition": "lot", "season": season, "key": key, "rule": rule, "teams": sorted(teams)}
 
 
 # ----------------------------------------------------------------------------- the algorithms
-def _cup_v1(field: Mapping[str, Any], seed: int) -> tuple[dict | None, list[Problem]]:
+def _cup_v1(field: Mapping[str, Any], seed: int) -> tuple[dict[str, Any] | None, list[Problem]]:
     """``dbf-cup-draw/1``: :func:`dbfcli.rules.cup.draw.draw_cup_round` as of issue 30."""
     from .draw import draw_cup_round
     from ..model import CupDraw, CupMatch
@@ -142,7 +145,7 @@ def _cup_v1(field: Mapping[str, Any], seed: int) -> tuple[dict | None, list[Prob
     return {"draw": outcome_doc(outcome.draw), "outcome": outcome}, problems
 
 
-def _lot_v1(field: Mapping[str, Any], seed: int) -> tuple[dict | None, list[Problem]]:
+def _lot_v1(field: Mapping[str, Any], seed: int) -> tuple[dict[str, Any] | None, list[Problem]]:
     """``dbf-lot/1``: :func:`dbfcli.rules.lots.draw_order` as of issue 30."""
     from ..lots import draw_order
 
@@ -150,19 +153,19 @@ def _lot_v1(field: Mapping[str, Any], seed: int) -> tuple[dict | None, list[Prob
 
 
 #: every algorithm version that has drawn, so an old draw verifies with its own version
-ALGORITHMS: dict[str, Callable[[Mapping[str, Any], int], tuple[dict | None, list[Problem]]]] = {
+ALGORITHMS: dict[str, Callable[[Mapping[str, Any], int], tuple[dict[str, Any] | None, list[Problem]]]] = {
     CUP_ALGORITHM: _cup_v1,
     LOT_ALGORITHM: _lot_v1,
 }
 
 
-def outcome_doc(draw) -> dict:
+def outcome_doc(draw: "CupDraw") -> dict[str, Any]:
     """A cup draw as the bundle and the verification compare it: matches, byes, the drawn order."""
     return {"matches": [{"id": m.id, "pool": m.pool, "teams": list(m.teams)} for m in draw.matches],
             "byes": list(draw.byes), "drawn_order": list(draw.drawn_order)}
 
 
-def run(algorithm: str, field: Mapping[str, Any], seed: int) -> tuple[dict | None, list[Problem]]:
+def run(algorithm: str, field: Mapping[str, Any], seed: int) -> tuple[dict[str, Any] | None, list[Problem]]:
     """Draw ``field`` with ``seed`` by the algorithm version ``algorithm``."""
     fn = ALGORITHMS.get(algorithm)
     if fn is None:
@@ -175,7 +178,7 @@ def run(algorithm: str, field: Mapping[str, Any], seed: int) -> tuple[dict | Non
 def rule_of(field: Any) -> str:
     """The § of what is drawn: the cup draw §1.5.16, a lot its own § (§1.1.3.2 ...)."""
     if isinstance(field, Mapping) and field.get("competition") == "lot" and isinstance(field.get("rule"), str):
-        return field["rule"]
+        return str(field["rule"])
     return "1.5.16"
 
 
@@ -193,9 +196,9 @@ class Commitment(Value):
     beacon_source: str | None
     committed_at: str
     field: Mapping[str, Any] = _field(default_factory=dict)
-    withdrawn: tuple = ()
+    withdrawn: tuple[Mapping[str, Any], ...] = ()
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """What is published and printed: the commitment, the field's digest, the algorithm,
         the beacon source (never a secret)."""
         out: dict[str, Any] = {"subject": self.subject}
@@ -220,13 +223,13 @@ class Reveal(Value):
     seed: int
     draw: Mapping[str, Any] = _field(default_factory=dict)
 
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         """The ``proof:`` of the draw file (the draw itself is the file's own keys)."""
         return {"algorithm": self.algorithm, "commitment": self.commitment, "field": self.field_digest,
                 "secret": self.secret, "beacon_source": self.beacon_source, "beacon": self.beacon}
 
 
-def reveal_of(proof: Any, seed: Any, draw: dict) -> Reveal | None:
+def reveal_of(proof: Any, seed: Any, draw: dict[str, Any]) -> Reveal | None:
     """The :class:`Reveal` of a draw file's (or a lot's) ``proof:``, or None when it has none
     or it is malformed (:func:`check_season` names that)."""
     if not isinstance(proof, dict):
@@ -240,7 +243,7 @@ def reveal_of(proof: Any, seed: Any, draw: dict) -> Reveal | None:
                   proof["field"], proof["algorithm"], seed, draw)
 
 
-def bundle(c: Commitment, r: Reveal) -> dict:
+def bundle(c: Commitment, r: Reveal) -> dict[str, Any]:
     """The verification bundle of a committed draw: everything ``dbf draw verify --bundle`` needs."""
     out = {"bundle": BUNDLE, "competition": c.field.get("competition", "cup"), "season": c.season,
            "subject": c.subject, "algorithm": r.algorithm, "commitment": r.commitment, "field_digest": r.field_digest,

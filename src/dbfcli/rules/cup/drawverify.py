@@ -150,7 +150,7 @@ def _outcome_problems(recorded: Mapping[str, Any], got: Mapping[str, Any], rule:
     return problems
 
 
-def _match_problems(recorded: Any, got: list[dict], rule: str) -> list[Problem]:
+def _match_problems(recorded: Any, got: list[dict[str, Any]], rule: str) -> list[Problem]:
     """A problem for each match whose teams or pool differ, and for each match only one side has."""
     rows = {}
     for m in recorded if isinstance(recorded, list) else []:

@@ -29,11 +29,11 @@ round it holds a bye in because it is seeded into the next (docs/readings/seeded
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..model import LAST_ROUND, CupDraw, Team
-from ..problems import Msg, Problem
-from ..sheet.validate import Addition, Join, RecordedMatch
+from ..problems import Msg, Problem, Where
+from .records import Addition, Join, RecordedMatch, Withdrawal
 from ..value import Value
 
 
@@ -107,7 +107,7 @@ class TeamLedger(Value):
         """Fee balance less refunds: positive, the team pays DBF; negative, DBF pays the team."""
         return self.balance_kr - self.refunds_kr
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"team": self.team, "owed_kr": self.owed_kr, "paid_kr": self.paid_kr, "fines_kr": self.fines_kr,
                 "balance_kr": self.balance_kr, "refunds_kr": self.refunds_kr, "net_kr": self.net_kr,
                 "rows": [{"round": r.round, "kind": r.kind, "players": r.players, "amount_kr": r.amount_kr,
@@ -115,7 +115,7 @@ class TeamLedger(Value):
 
 
 def team_players_in_round(team: Team, round_no: int, additions: Iterable[Addition], joins: Iterable[Join],
-                          withdrawals: Iterable = ()) -> int:
+                          withdrawals: Iterable[Withdrawal] = ()) -> int:
     """§1.5.11, §1.5.12: players a team pays for in ``round_no``: its roster, the
     additions from their round on, joined substitutes from their first round, less the
     players the TD withdrew from their round on (``dbf cup withdraw-player``)."""
@@ -156,8 +156,9 @@ def rounds_in(team_id: str, draws: Mapping[int, CupDraw], recorded: Iterable[Rec
     return sorted(rounds)
 
 
-def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(), walkover: bool = False,
-                   withdrawals=()) -> FeeRow:
+def next_round_fee(team: Team, round_no: int, fee_kr: int, additions: Iterable[Addition] = (),
+                   joins: Iterable[Join] = (), walkover: bool = False,
+                   withdrawals: Iterable[Withdrawal] = ()) -> FeeRow:
     """§1.5.14/§1.5.15: the fee ``team`` encloses with the sheet of its win in
     ``round_no``: players x fee for round ``round_no + 1``, 0 after a walkover.
 
@@ -174,8 +175,12 @@ def next_round_fee(team: Team, round_no: int, fee_kr: int, additions=(), joins=(
     return FeeRow(round_no + 1, "fee", n, n * fee_kr, Msg('round fee with the sheet of round {}', round_no))
 
 
-def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: tuple, entry_paid: bool,
-                players: tuple) -> list[FeeRow]:
+#: what decides a team's players in a round: its additions, joined substitutes, withdrawals
+_Players = tuple[tuple[Addition, ...], tuple[Join, ...], tuple[Withdrawal, ...]]
+
+
+def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: tuple[RecordedMatch, ...], entry_paid: bool,
+                players: _Players) -> list[FeeRow]:
     """§1.5.15: the fee of each round the team plays (waived after a walkover win, the first
     paid with the entry for the players entered); §1.5.14 the others due with the sheet."""
     additions, joins, withdrawals = players
@@ -197,14 +202,14 @@ def _round_fees(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
     return rows
 
 
-def _walkover_fines(team: Team, fee_kr: int, recorded: tuple, teams: Mapping[str, Team],
-                    players: tuple) -> list[FeeRow]:
+def _walkover_fines(team: Team, fee_kr: int, recorded: tuple[RecordedMatch, ...], teams: Mapping[str, Team],
+                    players: _Players) -> list[FeeRow]:
     """§1.5.15: a team that withdrew pays its opponents' fee for the round."""
     additions, joins, withdrawals = players
     rows = []
     for m in recorded:
         if m.kind == "walkover" and m.loser == team.id and m.winner in teams:
-            n = team_players_in_round(teams[m.winner], m.round, additions, joins, withdrawals)
+            n = team_players_in_round(teams[m.winner or ""], m.round, additions, joins, withdrawals)
             rows.append(FeeRow(m.round, "fine", n, n * fee_kr,
                                Msg("withdrew from {}: the opponents' fee for the round (§1.5.15)", m.match)))
     return rows
@@ -213,7 +218,7 @@ def _walkover_fines(team: Team, fee_kr: int, recorded: tuple, teams: Mapping[str
 def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
                 teams: Mapping[str, Team], additions: Iterable[Addition] = (), joins: Iterable[Join] = (),
                 payments: Iterable[Payment] = (), entry_paid: bool = True,
-                refunds: Iterable[Refund] = (), withdrawals: Iterable = ()) -> TeamLedger:
+                refunds: Iterable[Refund] = (), withdrawals: Iterable[Withdrawal] = ()) -> TeamLedger:
     """§1.5.11, §1.5.12, §1.5.15: one team's ledger; §1.5.17 its travel refunds.
 
     ``entry_paid``: the first round's fee was paid with the entry (§1.5.15;
@@ -233,7 +238,7 @@ def team_ledger(team: Team, fee_kr: int, draws: Mapping[int, CupDraw], recorded:
 
 def ledgers(teams: Mapping[str, Team], fee_kr: int, draws: Mapping[int, CupDraw], recorded: Iterable[RecordedMatch],
             additions: Iterable[Addition] = (), joins: Iterable[Join] = (), payments: Iterable[Payment] = (),
-            entry_paid: bool = True, refunds: Iterable[Refund] = (), withdrawals: Iterable = ()
+            entry_paid: bool = True, refunds: Iterable[Refund] = (), withdrawals: Iterable[Withdrawal] = ()
             ) -> dict[str, TeamLedger]:
     """Every team's ledger, by team id."""
     recorded, additions, joins, payments = tuple(recorded), tuple(additions), tuple(joins), tuple(payments)
@@ -259,13 +264,17 @@ class FeeDue(Value):
     def overdue(self, now: dt.datetime) -> bool:
         return self.outstanding_kr > 0 and self.due is not None and self.due < now
 
-    def to_json(self, now: dt.datetime) -> dict:
+    def to_json(self, now: dt.datetime) -> dict[str, Any]:
         return {"round": self.round, "kind": self.kind, "amount_kr": self.amount_kr,
                 "due": self.due.isoformat() if self.due else None, "outstanding_kr": self.outstanding_kr,
                 "overdue": self.overdue(now), "how": self.how}
 
 
-def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDraw], start_of, hours: int
+#: ``start_of(round, match id or None)``: a match's start (agreed, else the official day; None: undated)
+StartOf = Callable[[int, str | None], dt.datetime | None]
+
+
+def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDraw], start_of: StartOf, hours: int
                   ) -> dict[int, dt.datetime | None]:
     """§1.5.15 with §1.5.14 (reading, docs/readings/sheets.md): when ``team_id``'s fee for
     each round it is in is due. ``start_of(round, match id or None)``: the match's start
@@ -278,7 +287,7 @@ def fee_due_times(team_id: str, in_rounds: list[int], draws: Mapping[int, CupDra
       play on that round's official day (``start_of(round, None)``)."""
     from ..sheet.scores import match_boards, sheet_due
 
-    def match_of(r):
+    def match_of(r: int) -> str | None:
         d = draws.get(r)
         return next((m.id for m in d.matches if team_id in m.teams), None) if d else None
 
@@ -317,7 +326,7 @@ def bye_fee_how(team_id: str, round_no: int, bye_round: int, amount_kr: int) -> 
                "--on DATE", team_id, bye_round, round_no, amount_kr, team_id, amount_kr)
 
 
-def fine_due_times(walkovers_lost: Mapping[int, str], start_of, hours: int) -> dict[int, dt.datetime | None]:
+def fine_due_times(walkovers_lost: Mapping[int, str], start_of: StartOf, hours: int) -> dict[int, dt.datetime | None]:
     """§1.5.15 (reading): a walkover fine (round -> the match withdrawn from) is due when the
     match's sheet would have been, ``hours`` after the end of play of its start."""
     from ..sheet.scores import match_boards, sheet_due
@@ -372,7 +381,7 @@ def walkover(match_id: str, round_no: int, teams: tuple[str, str], withdrawn: st
     return RecordedMatch(match_id, round_no, teams[0], teams[1], winner, withdrawn, "walkover"), []
 
 
-def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where=None) -> list[Problem]:
+def check_enclosed(team_id: str, row: FeeRow, paid_kr: int | None, where: Where | None = None) -> list[Problem]:
     """§1.5.14/§1.5.15: the fee enclosed with the sheet (``fee_paid_kr``) against what is due.
     Nothing is said when the sheet does not state it.
 

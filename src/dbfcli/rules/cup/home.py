@@ -24,13 +24,15 @@ rules.cup.up), so these rules stay independent of the road network.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from .draw_pending import unresolved
 from ..model import CupMatch
 from ..problems import Msg, Problem
-from ..settings import CupSettings
+from ..settings import CupSettings, Settings
 from ..value import Value
 
 SEMI_FINAL, FINAL = 8, 9
@@ -65,7 +67,7 @@ class HumVerdict(Value):
     rule: str
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"team": self.team, "pair": list(self.pair), "allowed": self.allowed, "rule": self.rule,
                 "why": self.why}
 
@@ -222,7 +224,7 @@ def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_
             why = [Msg("{} is neither seeded as a division team (§1.5.3) nor plays a HUM system itself; HUM is "
                        "allowed in the cup only against such opponents", opp) if q.rule == "1.5.1.2" else q.message
                    for q in problems]
-            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, Msg.join('; ', why)))
+            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule or "2.10.5", Msg.join('; ', why)))
         elif division:
             out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", Msg('{} is seeded as a division team '
                                                                        '(§1.5.3)', opp)))
@@ -261,7 +263,7 @@ def seating_sides(s: ScheduledMatch) -> tuple[str, str, str]:
     if s.pending:
         return s.teams[0], s.teams[1], s.reason
     if s.home is not None:
-        return s.home, s.away, s.reason
+        return s.home, cast(str, s.away), s.reason   # a home team: the other is away
     a, b = s.teams
     hum = hum_teams_in_match(s.hum)
     if hum == {a}:
@@ -354,6 +356,7 @@ def schedule_match(
         return _waiting(match, settings, agreed, date), _late_date(match, agreed, official)
     verdicts = hum_verdicts(match.teams, hum_pairs, division_teams, date, notice_days)
     if r >= SEMI_FINAL:
+        travellers: tuple[str, ...]
         (home, away, venue, travellers, reason), problems = _final_weekend_seats(match, settings, agreed,
                                                                                hum_teams_in_match(verdicts))
         basis = "neutral_hum" if len(hum_teams_in_match(verdicts)) == 1 else "neutral"   # §1.5.7, §1.5.13
@@ -372,7 +375,8 @@ def schedule_match(
                           km, up, travel, agreed.dispensation, reason, verdicts, basis=basis), problems
 
 
-def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreement, hum_teams):
+def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreement, hum_teams: Collection[str]
+                         ) -> tuple[tuple[None, None, str | None, tuple[str, str], str], list[Problem]]:
     """§1.5.7: the semi-finals and final at DBF's venue, no home team, both teams travel;
     §1.5.13: a team with HUM pairs seats as the away team. ((home, away, venue, travellers,
     reason), problems)."""
@@ -399,7 +403,7 @@ def _no_match_day(match: CupMatch, official: dt.date | None) -> list[Problem]:
         code="match.no-match-day")]
 
 
-def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping[str, str],
+def _travel(travellers: Iterable[str], trip: Trip | None, venue: str | None, postcodes: Mapping[str, str],
             r: int) -> dict[str, tuple[float | None, int | None]]:
     """Each travelling team's (km, UP) to the venue, (None, None) when unknown."""
     travel: dict[str, tuple[float | None, int | None]] = {}
@@ -411,7 +415,7 @@ def _travel(travellers, trip: Trip | None, venue: str | None, postcodes: Mapping
     return travel
 
 
-def _hum_warnings(match: CupMatch, verdicts) -> list[Problem]:
+def _hum_warnings(match: CupMatch, verdicts: Iterable[HumVerdict]) -> list[Problem]:
     """§1.5.1.2, §2.10.5: each HUM pair that may not play its HUM system in the match."""
     return [Problem.warning(
         v.rule, Msg('{}: pair {}-{} of {} may not play its HUM system in this match: {}', match.id, v.pair[0],
@@ -462,7 +466,7 @@ def thursday_after(day: dt.date) -> dt.date:
     return day + dt.timedelta(days=(3 - day.weekday() - 1) % 7 + 1)
 
 
-def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iterable[int] | None = None,
+def draw_deadlines(settings: "Settings | CupSettings", recorded_rounds: Iterable[int], played_rounds: Iterable[int] | None = None,
                    sent_rounds: Iterable[int] | None = None) -> list[DrawDeadline]:
     """§1.5.16: the draw of each played round R (after the first) is due the Thursday
     after the official match day of the played round before it (rounds 1-7,
@@ -479,7 +483,7 @@ def draw_deadlines(settings, recorded_rounds: Iterable[int], played_rounds: Iter
     >>> [(d.what, d.due.isoformat()) for d in draw_deadlines(cup, [], [1, 2, 9]) if "send" not in d.what]
     [('draw of cup round 2', '2026-12-17'), ('draw of cup round 9', '2027-01-14')]
     """
-    cup = getattr(settings, "cup", settings)
+    cup = settings.cup if isinstance(settings, Settings) else settings
     done = set(recorded_rounds)
     sent = done if sent_rounds is None else set(sent_rounds)
     played = sorted(set(range(1, 10) if played_rounds is None else played_rounds))

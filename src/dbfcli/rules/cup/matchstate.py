@@ -22,12 +22,17 @@ command may do with it (§1.5.15, §1.5.16).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .draw_pending import unresolved
 from ..model import LAST_ROUND, CupMatch
 from ..problems import Msg, Problem, Where
 from ..value import Value
+
+if TYPE_CHECKING:
+    from ..model import CupDraw
+    from .home import Agreement
+    from .records import RecordedMatch
 
 #: what a command may ask of a match
 ACTIONS = ("submit", "amend", "walkover", "travel", "schedule")
@@ -55,14 +60,14 @@ class MatchState(Value, kw_only=True):
         return getattr(self.agreed, "dispensation", None)
 
 
-def _stage(rec, agreed) -> str:
+def _stage(rec: RecordedMatch | None, agreed: Agreement | None) -> str:
     """drawn, scheduled (an agreed date or a dispensation), recorded or walkover."""
     if rec is not None:
         return "walkover" if rec.kind == "walkover" else "recorded"
     return "scheduled" if agreed is not None and (agreed.date or agreed.dispensation) else "drawn"
 
 
-def _lock(draws: Mapping, match: CupMatch, recorded: bool) -> tuple[int | None, object | None]:
+def _lock(draws: Mapping[int, CupDraw], match: CupMatch, recorded: bool) -> tuple[int | None, CupDraw | None]:
     """(the round that locks ``match`` -- the next round drawn, or the final's own once it is
     recorded (§1.5.16) --, the next round's draw or None)."""
     later = sorted(r for r in draws if r > match.round)
@@ -71,7 +76,8 @@ def _lock(draws: Mapping, match: CupMatch, recorded: bool) -> tuple[int | None, 
     return (match.round if recorded and match.round >= LAST_ROUND else None), None
 
 
-def match_state(draws: Mapping, records: Mapping, agreements: Mapping, match_id: str,
+def match_state(draws: Mapping[int, CupDraw], records: Mapping[str, RecordedMatch],
+                agreements: Mapping[str, Agreement], match_id: str,
                 match: CupMatch | None = None) -> MatchState | None:
     """The state of ``match_id`` from the draws (round -> CupDraw), the recorded matches
     (match id -> RecordedMatch) and the agreements (match id -> Agreement); None when no
@@ -88,7 +94,7 @@ def match_state(draws: Mapping, records: Mapping, agreements: Mapping, match_id:
                       loser=None if rec is None else rec.loser, agreed=agreed, locked_by=locked, next_round=teams)
 
 
-def _drawn_with(draw, match_id: str) -> tuple[str, ...]:
+def _drawn_with(draw: CupDraw, match_id: str) -> tuple[str, ...]:
     """The teams of ``draw`` (matches and byes), less a pending place drawn for ``match_id``:
     that place follows the match's winner, so an amendment may change it (§1.5.16); the
     season invariants refuse it once the place's own match is recorded."""
@@ -148,7 +154,7 @@ def _named(sheet: str | None) -> str:
     return sheet or "SHEET"
 
 
-def redraw_refusal(draws: Mapping, result_rounds: set[int] | frozenset[int], round_no: int,
+def redraw_refusal(draws: Mapping[int, CupDraw], result_rounds: set[int] | frozenset[int], round_no: int,
                    force: bool) -> Problem | None:
     """§1.5.16: may round ``round_no`` be drawn (again)? A round with results is never
     redrawn; a drawn round only with ``force``; never once a later round is drawn.
@@ -173,7 +179,7 @@ def redraw_refusal(draws: Mapping, result_rounds: set[int] | frozenset[int], rou
     return None
 
 
-def walkover_fees(state: MatchState, winner: str, withdrawn: str, players: int, fee_kr: int) -> tuple[dict, dict]:
+def walkover_fees(state: MatchState, winner: str, withdrawn: str, players: int, fee_kr: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """§1.5.15: a walkover's fine and fees: the withdrawing team is fined the opponents' fee
     for the round (``players`` of the winner times the round fee); the winner pays no fee for
     the next round (none after the final, ``LAST_ROUND``).

@@ -92,7 +92,7 @@ def _by_extra_segments(extra_segments: Sequence[Score], winner: int | None, deci
         if winner is not None:
             problems.append(Problem.error(
                 "1.5.10", Msg('extra segment played although the match was decided by {}',
-                              decided_by.replace('_', ' ')),
+                              (decided_by or '').replace('_', ' ')),
                 seg.where, hint=Msg('remove extra_segments'), code="result.extra-segment-not-needed"))
             continue
         used += 1

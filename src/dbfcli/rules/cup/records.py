@@ -5,6 +5,7 @@ who played for whom, who joined a team. Light on purpose: the ledgers (`dbf up`,
 from __future__ import annotations
 
 import datetime as dt
+from typing import Iterable
 
 from ..model import Player
 from ..problems import Where
@@ -78,6 +79,6 @@ class Withdrawal(Located):
     where: Where | None = None
 
 
-def withdrawn_from(withdrawals, team: str, round_no: int | None = None) -> set[int]:
+def withdrawn_from(withdrawals: Iterable[Withdrawal], team: str, round_no: int | None = None) -> set[int]:
     """Member numbers withdrawn from ``team`` by round ``round_no`` (None: at any round)."""
     return {w.player for w in withdrawals if w.team == team and (round_no is None or w.round <= round_no)}

@@ -68,7 +68,7 @@ def meetings(lineups: list[Lineup]) -> dict[tuple[frozenset[int], frozenset[int]
 
 def check_lineups(lineups: list[Lineup], *, ordinary_segments: int | None = None,
                   no_consecutive_demanded: bool = False,
-                  home_hum_pairs: frozenset = frozenset(), away_hum_pairs: frozenset = frozenset(),
+                  home_hum_pairs: frozenset[frozenset[int]] = frozenset(), away_hum_pairs: frozenset[frozenset[int]] = frozenset(),
                   max_meetings: int = 3) -> list[Problem]:
     """§1.5.13: check recorded line-ups; every problem listed.
 
@@ -103,7 +103,7 @@ def _lineup_shapes(lineups: list[Lineup]) -> list[Problem]:
     return out
 
 
-def _meeting_problems(who: Msg, segs_met: list[int], where: dict, max_meetings: int,
+def _meeting_problems(who: Msg, segs_met: list[int], where: dict[int, Where | None], max_meetings: int,
                       no_consecutive_demanded: bool) -> list[Problem]:
     """§1.5.13 for two pairs that meet in ``segs_met``: at most ``max_meetings`` segments, and
     not in consecutive ones when a captain demanded it."""

@@ -22,7 +22,7 @@ All amounts are whole kroner (int); a round trip counts the fare twice.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..problems import Msg, Problem
 from .records import RecordedMatch
@@ -87,7 +87,7 @@ class Claim(Value):
     def total(self) -> int:
         return self.travel + self.overnight
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"team": self.team, "match": self.match, "persons": self.persons, "zones": self.zones,
                 "bornholm": self.bornholm, "fare_each": self.fare_each, "reservation_each": self.reservation_each,
                 "trips": self.trips, "travel": self.travel, "overnight": self.overnight, "total": self.total}

@@ -22,6 +22,8 @@ or 5 finals in all. Readings (docs/readings/systems.md):
 
 from __future__ import annotations
 
+from typing import Any
+
 
 from ..problems import Msg, Problem, Where
 from ..value import Value
@@ -39,7 +41,7 @@ class Final(Value):
     where: Where | None = None
     source: str = "history"        # "history" (imported file) or "recorded" (the season's final)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"season": self.season, "captain": self.captain, "name": self.name, "source": self.source}
 
 
@@ -52,7 +54,7 @@ class CaptainRecord(Value):
     streak: int
     needed: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"captain": self.captain, "name": self.name, "wins": self.wins, "streak": self.streak,
                 "needed": self.needed}
 
@@ -66,7 +68,7 @@ class Outright(Value):
     name: str
     how: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"trophy": self.trophy, "season": self.season, "captain": self.captain, "name": self.name,
                 "how": self.how}
 
@@ -80,7 +82,7 @@ class TrophyStatus(Value):
     standings: tuple[CaptainRecord, ...]
     outright: tuple[Outright, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"trophy": self.trophy, "holder": self.holder.to_json() if self.holder else None,
                 "standings": [r.to_json() for r in self.standings],
                 "outright": [o.to_json() for o in self.outright]}

@@ -26,6 +26,8 @@ Readings (docs/readings/geography.md):
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -51,7 +53,7 @@ class TripUP(Value):
     def total(self) -> int:
         return self.distance_up + self.crossing_up + self.stage_up
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"km": self.km, "distance_up": self.distance_up, "crossing_up": self.crossing_up,
                 "stage_up": self.stage_up, "total": self.total, "reasons": list(self.reasons),
                 "rule": RULE}
@@ -134,7 +136,7 @@ def up_for_trip(route: Route, up_settings: UPSettings, round_no: int) -> TripUP:
         sea = Msg(", of which {} at sea not counted (sea_km_count = false)", at_sea)
     d_up = distance_up(counted, up_settings.km_per_up)
     source = Msg(" (known road distance, {})", route.km_source) if route.km_source else ""
-    reasons = [Msg("{} km to the venue{}{}: {} UP (1 per commenced {} km)", km, source, sea, d_up,
+    reasons: list[str] = [Msg("{} km to the venue{}{}: {} UP (1 per commenced {} km)", km, source, sea, d_up,
                    up_settings.km_per_up)]
     c_up = 0
     for crossing in route.crossings:

@@ -17,7 +17,7 @@ Pure: the items are the snapshot's ``pending_items()`` (dicts with ``match``, ``
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..ids import cup_round_of
 from ..problems import Msg, Problem, Where
@@ -25,18 +25,18 @@ from ..problems import Msg, Problem, Where
 REASONS = {"dispute": "a dispute of the recorded sheet", "form": "a sheet with errors of form only"}
 
 
-def _what(item: Mapping) -> str:
+def _what(item: Mapping[str, Any]) -> str:
     reason = REASONS.get(str(item.get("reason")), REASONS["form"])
     when = str(item.get("at") or "")[:16].replace("T", " ")
     return f"{reason} from the captain of {item.get('by')}, sent {when}"
 
 
-def waiting_for_round(items: Iterable[Mapping], round_no: int) -> list[Mapping]:
+def waiting_for_round(items: Iterable[Mapping[str, Any]], round_no: int) -> list[Mapping[str, Any]]:
     """The items of cup round ``round_no``'s matches."""
     return [i for i in items if cup_round_of(i.get("match")) == round_no]
 
 
-def blocking_draw(items: Iterable[Mapping], round_no: int) -> list[Problem]:
+def blocking_draw(items: Iterable[Mapping[str, Any]], round_no: int) -> list[Problem]:
     """§1.5.16: an error for each item of round ``round_no - 1`` that waits for the TD, naming
     the match; empty when round ``round_no`` may be drawn."""
     return [Problem.error("1.5.16", Msg('round {} cannot be drawn while {} waits for the TD: {}', round_no,
@@ -46,7 +46,7 @@ def blocking_draw(items: Iterable[Mapping], round_no: int) -> list[Problem]:
             for i in waiting_for_round(items, round_no - 1)]
 
 
-def waiting_notes(items: Iterable[Mapping]) -> list[Problem]:
+def waiting_notes(items: Iterable[Mapping[str, Any]]) -> list[Problem]:
     """``dbf check`` and ``dbf deadlines``: a warning (§1.5.14) for each item that waits."""
     return [Problem.warning("1.5.14", Msg('{} waits for the TD: {}', i['match'], _what(i)),
                             Where(str(i.get("file") or "serve/pending"), None),
@@ -55,7 +55,7 @@ def waiting_notes(items: Iterable[Mapping]) -> list[Problem]:
             for i in items]
 
 
-def forced_note(items: Iterable[Mapping], round_no: int) -> str:
+def forced_note(items: Iterable[Mapping[str, Any]], round_no: int) -> str:
     """What waited when a draw was forced past it, for the journal ("" when nothing waited)."""
     waiting = waiting_for_round(items, round_no - 1)
     if not waiting:
@@ -64,21 +64,21 @@ def forced_note(items: Iterable[Mapping], round_no: int) -> str:
         f"{i['match']} ({i.get('reason')} from {i.get('by')})" for i in waiting)
 
 
-def _gp(value) -> dict:
+def _gp(value: object) -> dict[str, Any]:
     from fractions import Fraction
 
     return {str(k): Fraction(str(v)) for k, v in (value or {}).items()} if isinstance(value, Mapping) else {}
 
 
-def _gp_text(gp: dict) -> str:
+def _gp_text(gp: dict[str, Any]) -> str:
     """``"2.00 to 329590, 1.00 to 400107"``: each player's gold points, by member number."""
-    def hundredths(v) -> str:
+    def hundredths(v: Any) -> str:
         units = round(v * 100)
         return f"{units // 100}.{units % 100:02d}"
     return ", ".join(f"{hundredths(v)} to {p}" for p, v in sorted(gp.items())) or "-"
 
 
-def _winner(d: Mapping) -> object:
+def _winner(d: Mapping[str, Any]) -> object:
     """The winner a record or document names; a division match's record names none, so its
     winner is the side with more IMPs (§1.1.2.1, §1.1.3.1, §1.1.4.1: a level match has none).
 
@@ -91,7 +91,7 @@ def _winner(d: Mapping) -> object:
     return d.get("home") if imps[0] > imps[1] else d.get("away")
 
 
-def sheet_changes(recorded: Mapping, proposed: Mapping) -> list[dict]:
+def sheet_changes(recorded: Mapping[str, Any], proposed: Mapping[str, Any]) -> list[dict[str, Any]]:
     """§1.5.14: what accepting a dispute changes: ``recorded`` is the record of the match, and
     ``proposed`` the document of the disputing sheet recorded in its place (``dbf result
     accept --dry-run``). One entry per thing that differs, ``{"what", "recorded", "disputed"}``,

@@ -21,9 +21,11 @@ match with the old winner's captain no longer holds.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Collection, Mapping
 
-from ..model import CupDraw
+from ..model import CupDraw, CupMatch
 from ..problems import Msg, Problem, Where
 from ..value import Value, replace
 
@@ -38,7 +40,7 @@ class WinnerMove(Value):
     new: str
     slot: str | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"match": self.match, "round": self.round, "old_winner": self.old, "new_winner": self.new,
                 "next_match": self.slot, "bye": self.slot is None}
 
@@ -57,7 +59,7 @@ def next_round_move(draws: Mapping[int, CupDraw], recorded: Collection[str], mat
     is drawn with it)."""
     this = next((d for d in draws.values() if d.match(match_id)), None)
     later = _later_rounds(draws, this.round) if this else []
-    if not later or None in (old, new) or old == new:
+    if not later or old is None or new is None or old == new:
         return None, []
     nxt = draws[later[0]]
     slot = next((m for m in nxt.matches if old in m.teams), None)
@@ -69,7 +71,7 @@ def next_round_move(draws: Mapping[int, CupDraw], recorded: Collection[str], mat
     return WinnerMove(match_id, later[0], old, new, slot.id if slot else None), []
 
 
-def _played_on(draws, later: list[int], slot, recorded: Collection[str], who: tuple[str, str, str],
+def _played_on(draws: Mapping[int, CupDraw], later: list[int], slot: CupMatch | None, recorded: Collection[str], who: tuple[str, str, str],
                where: Where | None) -> Problem | None:
     """§1.5.16: the old winner has played on -- its next match ``slot`` has a result, or a round
     after its bye is drawn with it: the new winner can no longer take its place (exit 1)."""
@@ -78,7 +80,7 @@ def _played_on(draws, later: list[int], slot, recorded: Collection[str], who: tu
     gone_on = [r for r in later[1:] if _in_draw(draws[r], old)]
     if not (played or gone_on):
         return None
-    what = Msg('{} of round {} is recorded', slot.id, later[0]) if played else Msg('round {} is drawn with {}',
+    what = Msg('{} of round {} is recorded', slot.id, later[0]) if played and slot else Msg('round {} is drawn with {}',
                                                                            gone_on[0], old)
     return Problem.error(
         "1.5.16", Msg('the amendment makes {} the winner of {}, but {} has played on: {}; the new winner '

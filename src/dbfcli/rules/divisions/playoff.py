@@ -20,10 +20,14 @@ import datetime as dt
 import random
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..problems import Msg, Problem
 from ..value import Value, field, replace
+
+if TYPE_CHECKING:
+    from ..lots import DrawnLot, PendingLot
+    from ..problems import Where
 
 SEMI, FINAL, RUNNERS_UP = "semi-final", "final", "3div-runners-up"
 SF1, SF2, F1, PO3 = "1div-SF1", "1div-SF2", "1div-F", "3div-PO"
@@ -73,7 +77,7 @@ class Lot(Value):
         return f"lot §{self.rule} ({self.key}, {how}): {self.drawn} drawn from {', '.join(self.candidates)}"
 
 
-def recorded_lot(rule: str, key: str, teams: Sequence[str], lots: Iterable = ()) -> Lot | None:
+def recorded_lot(rule: str, key: str, teams: Sequence[str], lots: "Iterable[DrawnLot]" = ()) -> Lot | None:
     """The lot recorded with ``dbf lot`` (a :class:`~dbfcli.rules.lots.DrawnLot`) deciding
     ``key`` among ``teams``, as a :class:`Lot` whose ``drawn`` is the first drawn; None if none."""
     from ..lots import find_lot
@@ -140,7 +144,7 @@ class PlayoffMatch(Value):
     def other(self, team: str) -> str:
         return self.teams[1] if team == self.teams[0] else self.teams[0]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "stage": self.stage,
@@ -199,14 +203,14 @@ def carry_over(mutual: MutualResult | None, order: Sequence[str], teams: tuple[s
     missing = [t for t in (winner, loser) if t not in order]
     if missing:
         return zero, [Problem.error("1.1.2.10", Msg('{} not in the round-robin order; carry-over unknown',
-                                                    ', '.join(missing)), code="playoff.carry-over")]
+                                                    ', '.join(str(t) for t in missing)), code="playoff.carry-over")]
     share = HIGHER if order.index(winner) < order.index(loser) else LOWER
     zero[winner] = share * mutual.margin
     return zero, []
 
 
 def home_section_1(match_id: str, teams: tuple[str, str], mutual: MutualResult | None, seed: int | None,
-                   rule: str = "1.1.2.9", lots: Iterable = ()) -> tuple[str | None, Lot | None]:
+                   rule: str = "1.1.2.9", lots: "Iterable[DrawnLot]" = ()) -> tuple[str | None, Lot | None]:
     """§1.1.2.9: the winner of the round-robin match is home in section 1 and
     away in section 2; a drawn (or missing) mutual match → lots: the lot recorded with
     ``dbf lot`` for ``match_id``, else one drawn from a seed the TD gave; with neither the lot
@@ -225,7 +229,7 @@ def home_rule(match_id: str) -> str:
     return "1.1.4.2" if match_id == PO3 else "1.1.2.9"
 
 
-def teams_fixed(match_id: str, *, complete: bool, open_lots: Sequence = (), status: str | None = None) -> bool:
+def teams_fixed(match_id: str, *, complete: bool, open_lots: "Sequence[PendingLot]" = (), status: str | None = None) -> bool:
     """Whether the teams of a play-off match are final, so that the lot for its home can be drawn
     (§1.1.2.9, §1.1.4.2): the round robin complete (§1.1.2.5, §1.1.4.2), no standings lot pending
     among the places that play (``open_lots``), and for a semi-final the pairing chosen or fallen
@@ -241,7 +245,7 @@ def teams_fixed(match_id: str, *, complete: bool, open_lots: Sequence = (), stat
     return status in ("chosen", "default") if match_id in (SF1, SF2) else True
 
 
-def home_lots_due(matches: Iterable[PlayoffMatch], fixed) -> tuple:
+def home_lots_due(matches: Iterable[PlayoffMatch], fixed: Callable[[str], bool]) -> "tuple[PendingLot, ...]":
     """§1.1.2.9, §1.1.4.2: the lot to draw for home in each match whose teams are fixed
     (``fixed(match_id)``, :func:`teams_fixed`) and whose home no round-robin result decides, as
     :class:`~dbfcli.rules.lots.PendingLot` values. A match not paired for good needs no lot yet."""
@@ -251,13 +255,13 @@ def home_lots_due(matches: Iterable[PlayoffMatch], fixed) -> tuple:
                  for m in matches if m.home_section_1 is None and fixed(m.id))
 
 
-def home_lot_warning(lot) -> Problem:
+def home_lot_warning(lot: "PendingLot") -> Problem:
     """The warning for a home lot still to draw (a :func:`home_lots_due` value), with its command."""
     return Problem.warning(lot.rule, Msg('{}: home in section 1 is decided by lot, not drawn yet', lot.key), hint=lot.command(),
                            code="playoff.home-lot-not-drawn")
 
 
-def open_order_lots(pending: Iterable, order: Sequence[str], places: int) -> tuple:
+def open_order_lots(pending: "Iterable[PendingLot]", order: Sequence[str], places: int) -> "tuple[PendingLot, ...]":
     """The pending standings lots (:func:`dbfcli.rules.divisions.standings.pending_lots`) that decide who
     holds one of the first ``places`` of ``order``: the 1st division's top 4 (§1.1.2.5, §1.1.2.8),
     a 3rd-division group's winner and runner-up (§1.1.4.2). Until each is drawn the play-off is
@@ -346,7 +350,7 @@ def semi_final_pairing(order: Sequence[str], choice: str | None = None, *, chose
 
 def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequence[str],
                mutual: Iterable[MutualResult], seed: int | None, provisional: bool = False,
-               lots: Iterable = ()) -> tuple[PlayoffMatch, list[Problem]]:
+               lots: "Iterable[DrawnLot]" = ()) -> tuple[PlayoffMatch, list[Problem]]:
     """One 1st-division play-off match with carry-over (§1.1.2.10) and the
     home team of section 1 (§1.1.2.9). ``teams`` is put in round-robin order."""
     a, b = sorted(teams, key=lambda t: order.index(t) if t in order else len(order))
@@ -359,7 +363,7 @@ def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequenc
 
 def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult], seed: int | None,
                            pairing: SemiFinalPairing, finalists: tuple[str, str] | None = None,
-                           provisional: bool = False, lots: Iterable = ()) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
+                           provisional: bool = False, lots: "Iterable[DrawnLot]" = ()) -> tuple[tuple[PlayoffMatch, ...], list[Problem]]:
     """§1.1.2.5-10: the two semi-finals (Saturday) and, once both winners are
     known (``finalists``), the final (Sunday). No match for 3rd place (§1.1.2.6).
     ``provisional``: the round robin is not complete (a missing mutual result is a warning)."""
@@ -376,7 +380,7 @@ def first_division_playoff(order: Sequence[str], mutual: Iterable[MutualResult],
     return tuple(matches), problems
 
 
-def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int | None, lots: Iterable = ()) -> PlayoffMatch:
+def runners_up_match(runner_up_a: str, runner_up_b: str, seed: int | None, lots: "Iterable[DrawnLot]" = ()) -> PlayoffMatch:
     """§1.1.4.2: the match between the runners-up of the two 3rd-division
     groups: 4 halves of 16 boards, no carry-over (the teams did not meet),
     home by lot (our reading: the lot makes one team home for the whole match;
@@ -526,7 +530,7 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
                                       code="playoff.still-tied"))
         return None, problems
     loser = match.other(winner)
-    return Decision(winner, loser, totals, decided_by, extra_round_line_up(match, played)), problems
+    return Decision(winner, loser, totals, decided_by or "imps", extra_round_line_up(match, played)), problems
 
 
 def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision | None) -> tuple[str, ...]:
@@ -544,14 +548,14 @@ def final_order(order: Sequence[str], semis: Sequence[Decision], final: Decision
 class _Bracket(Value):
     """What ``check_recorded`` checks each recorded match against."""
 
-    order: tuple
-    top: tuple
-    mutual: tuple
-    seed: object
-    lots: object
+    order: tuple[str, ...]
+    top: tuple[str, ...]
+    mutual: tuple[MutualResult, ...]
+    seed: int | None
+    lots: "tuple[DrawnLot, ...]"
     complete: bool
-    pairing: object
-    runners_up: object
+    pairing: "SemiFinalPairing | None"
+    runners_up: tuple[str, str] | None
 
 
 _RANK = {SF1: 0, SF2: 1, F1: 2, PO3: 3}
@@ -561,7 +565,7 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
                    results: Mapping[str, tuple[tuple[str, str], PlayoffResult]], *, choice: str | None = None,
                    chosen_on: dt.date | None = None, results_known_on: dt.date | None = None, choice_days: int = 8,
                    complete: bool = True, runners_up: tuple[str, str] | None = None,
-                   where: Mapping[str, object] | None = None, lots: Iterable = ()) -> list[Problem]:
+                   where: "Mapping[str, Where] | None" = None, lots: "Iterable[DrawnLot]" = ()) -> list[Problem]:
     """``dbf check`` of the play-off file: the choice (§1.1.2.8: among nos. 2-4, by the
     deadline), the teams of every recorded match (§1.1.2.5 top 4, §1.1.2.8 the pairing, §1.1.2.6
     the final between the semi-final winners and no 3rd-place match, §1.1.4.2 the runners-up),
@@ -571,34 +575,36 @@ def check_recorded(order: Sequence[str], mutual: Iterable[MutualResult], seed: i
     problems: list[Problem] = []
     pairing, p = semi_final_pairing(order, choice, chosen_on=chosen_on, results_known_on=results_known_on,
                                     choice_days=choice_days)
-    problems += [x.at(where.get("choice")) for x in p]  # type: ignore[arg-type]
-    bracket = _Bracket(order=order, top=tuple(order[:4]), mutual=tuple(mutual), seed=seed, lots=lots,
+    problems += [x.at(where.get("choice")) for x in p]
+    bracket = _Bracket(order=tuple(order), top=tuple(order[:4]), mutual=tuple(mutual), seed=seed, lots=tuple(lots),
                        complete=complete, pairing=pairing, runners_up=runners_up)
     winners: dict[str, str] = {}
     for mid in sorted(results, key=lambda m: (_RANK.get(m, 9), m)):
         teams, res = results[mid]
         at = where.get(mid)
         match, p = _recorded_match(mid, teams, bracket, winners)
-        problems += [x.at(at) for x in p]  # type: ignore[arg-type]
+        problems += [x.at(at) for x in p]
         if match is None:
             continue
-        problems += [x.at(at) for x in home_before_result(match)]  # type: ignore[arg-type]
+        problems += [x.at(at) for x in home_before_result(match)]
         decision, p = decide(match, _oriented(res, teams, match))
-        problems += [x.at(at) for x in p]  # type: ignore[arg-type]
+        problems += [x.at(at) for x in p]
         if decision is not None:
             winners[mid] = decision.winner
     return problems
 
 
-def _oriented(res: PlayoffResult, teams, match: PlayoffMatch) -> PlayoffResult:
+def _oriented(res: PlayoffResult, teams: Sequence[str], match: PlayoffMatch) -> PlayoffResult:
     """The result with its IMPs in the match's order of teams."""
     if tuple(teams) == match.teams:
         return res
-    flip = lambda hs: tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)  # noqa: E731
+    def flip(hs: Iterable[Half]) -> tuple[Half, ...]:
+        return tuple(Half((h.imps[1], h.imps[0]), h.boards, h.section) for h in hs)
     return PlayoffResult(res.match_id, flip(res.halves), flip(res.extra_rounds))
 
 
-def _recorded_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
+def _recorded_match(mid: str, teams: tuple[str, str], b: _Bracket,
+                    winners: Mapping[str, str]) -> tuple[PlayoffMatch | None, list[Problem]]:
     """(the play-off match ``mid`` should be, or None, the problems of the teams recorded in it):
     §1.1.2.6 no match for 3rd place, §1.1.4.2 the runners-up, else the 1st division's."""
     if mid not in _RANK:
@@ -616,7 +622,7 @@ def _recorded_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
     return runners_up_match(b.runners_up[0], b.runners_up[1], b.seed, b.lots), []
 
 
-def _wrong_pairing(mid: str, teams, b: _Bracket, winners: Mapping[str, str]) -> Problem | None:
+def _wrong_pairing(mid: str, teams: tuple[str, str], b: _Bracket, winners: Mapping[str, str]) -> Problem | None:
     """§1.1.2.6 the final between the semi-final winners, §1.1.2.8 the semi-final pairing."""
     if mid == F1:
         if SF1 not in winners or SF2 not in winners:
@@ -632,7 +638,8 @@ def _wrong_pairing(mid: str, teams, b: _Bracket, winners: Mapping[str, str]) -> 
     return None
 
 
-def _first_division_match(mid: str, teams, b: _Bracket, winners: Mapping[str, str]):
+def _first_division_match(mid: str, teams: tuple[str, str], b: _Bracket,
+                          winners: Mapping[str, str]) -> tuple[PlayoffMatch | None, list[Problem]]:
     """§1.1.2.5 the top 4 after the round robin, then the pairing: (the match, or None, the problems)."""
     outside = [t for t in teams if t not in b.top]
     if outside:

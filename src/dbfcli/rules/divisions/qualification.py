@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence, cast
 
 from ..problems import Msg, Problem
 from ..value import Value
@@ -217,7 +217,7 @@ def circle_schedule(teams: Sequence[str]) -> tuple[tuple[tuple[str, str | None],
                 a, b = b, a
             if a is None:
                 a, b = b, None
-            pairs.append((a, b))
+            pairs.append((cast(str, a), b))   # a field has one bye at most: a is a team
         rounds.append(tuple(pairs))
         rot = rot[-1:] + rot[:-1]
     return tuple(rounds)
@@ -248,7 +248,7 @@ def wbf_vp(margin: int, boards: int) -> tuple[Fraction, Fraction]:
     return Fraction(w, 100), Fraction(l, 100)
 
 
-def _mutual_order(block: list[str], mutual: dict) -> tuple[list[str], bool]:
+def _mutual_order(block: list[str], mutual: dict[frozenset[str], tuple[str, str, int, int]]) -> tuple[list[str], bool]:
     """§1.1.5.2: teams level on VP and IMP difference, ordered by their mutual match when two;
     ``tied`` when that does not part them (or more than two are level)."""
     if len(block) == 2 and frozenset(block) in mutual:
@@ -272,18 +272,18 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
     imps_against = dict.fromkeys(teams, 0)
     vps = {t: Fraction(0) for t in teams}
     played = dict.fromkeys(teams, 0)
-    mutual: dict[frozenset, tuple[str, str, int, int]] = {}
+    mutual: dict[frozenset[str], tuple[str, str, int, int]] = {}
     for a, b, ia, ib in results:
         if a not in vps or b not in vps:
             problems.append(Problem.error("1.1.5.2", Msg('result {}-{}: team not in the tournament', a, b),
                                           code="qualify.result-teams"))
             continue
-        key = frozenset((a, b))
-        if key in mutual:
+        pair = frozenset((a, b))
+        if pair in mutual:
             problems.append(Problem.error("1.1.5.2", Msg('{} and {} met twice; all-play-all means once', a, b),
                                           code="qualify.met-twice"))
             continue
-        mutual[key] = (a, b, ia, ib)
+        mutual[pair] = (a, b, ia, ib)
         w, l = vp(abs(ia - ib), boards)
         va, vb = (w, l) if ia >= ib else (l, w)
         for t, f, g, v in ((a, ia, ib, va), (b, ib, ia, vb)):
@@ -292,7 +292,7 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
             vps[t] += Fraction(v)
             played[t] += 1
 
-    def key(t: str):
+    def key(t: str) -> tuple[Fraction, int]:
         return (-vps[t], -(imps_for[t] - imps_against[t]))
 
     order = sorted(teams, key=key)
@@ -313,12 +313,14 @@ def tournament_standings(teams: Sequence[str], results: Sequence[tuple[str, str,
     return tuple(rows), problems
 
 
-def east_table(teams: Sequence[str], results) -> tuple:
+def east_table(teams: Sequence[str], results: Mapping[str, tuple[int, int]]) -> tuple[
+        tuple[QualRow, ...], tuple[tuple[tuple[str, str, str | None], ...], ...], list[Problem]]:
     """§1.1.5.2: ``(rows, schedule, problems)`` of the east tournament: its all-play-all
     (:func:`east_schedule`) and the standings of the recorded ``results`` (match id ->
     IMPs home, away; a result of an unknown match or of a bye counts for nothing)."""
     schedule = east_schedule(teams)
     by_id = {mid: (home, away) for rnd in schedule for mid, home, away in rnd}
-    played = [(*by_id[mid], a, b) for mid, (a, b) in results.items() if by_id.get(mid, (None, None))[1]]
+    played = [(home, away, a, b) for mid, (a, b) in results.items()
+              for home, away in [by_id.get(mid, ("", None))] if away is not None]
     rows, problems = tournament_standings(list(teams), played)
     return rows, schedule, problems

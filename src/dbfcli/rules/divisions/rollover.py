@@ -19,13 +19,16 @@ qualifiers last, interleaved west/east by rank.
 
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Mapping, Sequence
 
 from .playoff import Lot
 from ..problems import Msg, Problem
 from .qualification import Qualifiers
 from .vacancy import Fill, PendingMatch, Step, fill_from_pairs
 from ..value import MutableValue, Value, field
+
+if TYPE_CHECKING:
+    from ..lots import DrawnLot
 
 SIZES = {"1div": 12, "2div": 12, "3div": 24}
 GROUP_SIZE = 12
@@ -56,7 +59,7 @@ class Rollover(Value):
     def complete(self) -> bool:
         return not self.pending and all(len(self.divisions[d]) == n for d, n in SIZES.items())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "divisions": {d: list(t) for d, t in self.divisions.items()},
             "steps": [{"rule": s.rule, "text": s.text} for s in self.steps],
@@ -79,12 +82,12 @@ def _origins(r: SeasonResult) -> dict[str, tuple[int, int, int, str]]:
             out.setdefault(t, (tier, i + 1, group, f"{name} no. {i + 1}"))
     q = r.qualifiers
     for t in q.west + q.east_ranked():
-        area, rank = q.rank(t)
+        area, rank = q.rank(t) or ("west", 0)   # t is in one of q's lists: rank() finds it
         out.setdefault(t, (3, rank, 0 if area == "west" else 1, f"qualification {area} no. {rank}"))
     return out
 
 
-def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping) -> list[Problem]:
+def _check_input(r: SeasonResult, vacancies: Collection[str], origins: Mapping[str, object]) -> list[Problem]:
     problems = []
     for name, order, size, rule in (("1div", r.first, 12, "1.1.2.1"), ("2div", r.second, 12, "1.1.3.1"),
                                     ("3div-a", r.third_a, GROUP_SIZE, "1.1.4.1"), ("3div-b", r.third_b, GROUP_SIZE, "1.1.4.1")):
@@ -111,20 +114,20 @@ class _Build(MutableValue):
     """The rollover being built, division by division (:func:`rollover`)."""
 
     r: SeasonResult
-    dissolved: set
-    origins: dict
-    decided: dict
+    dissolved: set[str]
+    origins: dict[str, tuple[int, int, int, str]]
+    decided: dict[str, str]
     too_late_for_match: bool
     too_late_to_promote: bool
     seed: int | None
-    recorded_lots: tuple = ()
-    problems: list = field(default_factory=list)
-    steps: list = field(default_factory=list)
-    pending: list = field(default_factory=list)
-    lots: list = field(default_factory=list)
-    placed: set = field(default_factory=set)
-    matches: list = field(default_factory=list)
-    awaiting_lots: list = field(default_factory=list)
+    recorded_lots: "tuple[DrawnLot, ...]" = ()
+    problems: list[Problem] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    pending: list[PendingMatch] = field(default_factory=list)
+    lots: list[Lot] = field(default_factory=list)
+    placed: set[str] = field(default_factory=set)
+    matches: list[str] = field(default_factory=list)
+    awaiting_lots: list[PendingMatch] = field(default_factory=list)
 
     def label(self, t: str) -> str:
         return f"{t} ({self.origins[t][3]})" if t in self.origins else t
@@ -151,7 +154,8 @@ class _Build(MutableValue):
                                                                 'late to promote anyone', division, n), hint=Msg('the TD resolves it, e.g. with a bye '
                                                                                        'round'), code="rollover.short"))
 
-    def fill(self, slots: int, pairs, match_ids, ordinary: int, target: str, loser_to: str | None) -> Fill:
+    def fill(self, slots: int, pairs: Sequence[tuple[str | None, str | None]], match_ids: Sequence[str], ordinary: int,
+             target: str, loser_to: str | None) -> Fill:
         fill = fill_from_pairs(slots, pairs, match_ids=match_ids, ordinary=ordinary, rule="1.1.1.1", target=target,
                                seed=self.seed, unavailable=self.dissolved | self.placed, decided=self.decided,
                                too_late_for_match=self.too_late_for_match, loser_to=loser_to, lots=self.recorded_lots)
@@ -161,7 +165,7 @@ class _Build(MutableValue):
 
 def rollover(result: SeasonResult, vacancies: Collection[str] = (), *, decided: Mapping[str, str] | None = None,
              too_late_for_match: bool = False, too_late_to_promote: bool = False, seed: int | None = None,
-             lots: Iterable = ()) -> Rollover:
+             lots: "Iterable[DrawnLot]" = ()) -> Rollover:
     """§1.1.2.2, §1.1.3.3, §1.1.4.3 with vacancies by §1.1.1.1.
 
     Built top-down, so the cascade is automatic: a team promoted because of a

@@ -52,6 +52,7 @@ The seeds' late meetings all fall on the last weekend. See docs/readings/divisio
 from __future__ import annotations
 
 import datetime as dt
+from typing import Iterable
 
 from ..model import Division, all_play_all_rule
 from ..problems import Msg, Problem
@@ -111,17 +112,18 @@ def circle_rounds(seats: list[int]) -> list[list[Pair]]:
 def _doubling(m: int) -> list[list[Pair]]:
     """``m = 2q``, ``q`` even; seeds 0-3 at a0, a(q/2), b0, b(q/2)."""
     q, h = m // 2, m // 4
-    a_pos = [0] + [None] * (q - 1)
-    b_pos = [2] + [None] * (q - 1)
+    a_pos: list[int | None] = [0] + [None] * (q - 1)
+    b_pos: list[int | None] = [2] + [None] * (q - 1)
     a_pos[h], b_pos[h] = 1, 3
     rest = iter(range(SEEDS, m))
     for pos in (a_pos, b_pos):
         for i in range(q):
             if pos[i] is None:
                 pos[i] = next(rest)
+    a, b = [p for p in a_pos if p is not None], [p for p in b_pos if p is not None]   # every place filled now
     inner = circle_rounds(list(range(q)))  # on positions 0..q-1
-    rounds = [[(a_pos[x], a_pos[y]) for x, y in rnd] + [(b_pos[x], b_pos[y]) for x, y in rnd] for rnd in inner]
-    rounds += [[(a_pos[i], b_pos[(i + s) % q]) for i in range(q)] for s in range(q)]
+    rounds = [[(a[x], a[y]) for x, y in rnd] + [(b[x], b[y]) for x, y in rnd] for rnd in inner]
+    rounds += [[(a[i], b[(i + s) % q]) for i in range(q)] for s in range(q)]
     return rounds
 
 
@@ -348,7 +350,7 @@ def round_dates(total_rounds: int, settings: DivisionSettings) -> tuple[dt.date 
 
 
 
-def round_venues(rounds, settings: DivisionSettings) -> dict[int, str]:
+def round_venues(rounds: Iterable[Round], settings: DivisionSettings) -> dict[int, str]:
     """Venue postcode of each round's weekend, when ``venues`` are set (one per weekend):
     a round on a weekend's Saturday or Sunday is played at that weekend's venue.
 
@@ -481,7 +483,7 @@ def _roster_changed(division: Division, stored_teams: tuple[str, ...], rule: str
 
 
 def _stored_round(division: Division, k: int, rnd: Round, rule: str, seen_ids: set[str],
-                  pairs: set[frozenset]) -> list[Problem]:
+                  pairs: set[frozenset[str]]) -> list[Problem]:
     """The problems of stored round ``rnd`` (the ``k``-th); adds its ids and pairs to the sets."""
     problems: list[Problem] = []
     if rnd.number != k:
@@ -522,7 +524,7 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
     rule = all_play_all_rule(division.number)
     problems = _roster_changed(division, stored_teams, rule)
     seen_ids: set[str] = set()
-    pairs: set[frozenset] = set()
+    pairs: set[frozenset[str]] = set()
     for k, rnd in enumerate(rounds, 1):
         problems += _stored_round(division, k, rnd, rule, seen_ids, pairs)
     missing = [(a, b) for i, a in enumerate(stored_teams) for b in stored_teams[i + 1:]

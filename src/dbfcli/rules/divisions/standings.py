@@ -38,13 +38,16 @@ Marks (positions in the listing; mid-season they show the current places):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..lots import DrawnLot, PendingLot, find_lot
 from ..model import DIVISIONS, Division, all_play_all_rule
 from ..problems import Msg, Problem, Where
 from ..value import Located, MutableValue, Value, field, replace
 from .vp import WBF20, VPScale, match_vp
+
+if TYPE_CHECKING:
+    from .roundrobin import Round
 
 #: The tie-break steps after VP, in order (names used in rows and JSON).
 STEPS = ("vp", "mini-league", "imp-quotient", "imp-difference")
@@ -176,10 +179,10 @@ class _Seen(MutableValue):
     """What :func:`check_results` has counted so far: the division's teams, the match ids, the
     pairs (to their match) and each team's round (to its match)."""
 
-    teams: set
-    ids: set = field(default_factory=set)
-    pairs: dict = field(default_factory=dict)
-    busy: dict = field(default_factory=dict)
+    teams: set[str]
+    ids: set[str] = field(default_factory=set)
+    pairs: dict[frozenset[str], str] = field(default_factory=dict)
+    busy: dict[tuple[int, str], str] = field(default_factory=dict)
 
 
 def _pairing_problems(rule: str, division_id: str, r: DivResult, seen: _Seen) -> list[Problem]:
@@ -235,13 +238,13 @@ class _Ranker(MutableValue):
     order (the last resort while a lot is pending) and the recorded lots."""
 
     division_id: str
-    tally: dict
-    match_vps: list
-    order_index: dict
-    lots: tuple
+    tally: "dict[str, _Tally]"
+    match_vps: list[tuple[str, str, int, int]]
+    order_index: dict[str, int]
+    lots: tuple[DrawnLot, ...]
     final: bool                      # every match recorded: a lot may break a tie
 
-    def mini_league(self, group) -> dict[str, int]:
+    def mini_league(self, group: Iterable[str]) -> dict[str, int]:
         """§ (none; docs/readings/divisions-standings.md): VP in the matches among ``group``."""
         out = dict.fromkeys(group, 0)
         for home, away, vh, va in self.match_vps:
@@ -256,7 +259,7 @@ class _Ranker(MutableValue):
             return (1, Fraction(t.imps_for)) if t.imps_for else (0, Fraction(1))
         return (0, Fraction(t.imps_for, t.imps_against))
 
-    def key(self, step: str, group: list[str]) -> Callable[[str], object]:
+    def key(self, step: str, group: list[str]) -> Callable[[str], Any]:
         if step == "vp":
             return lambda team: self.tally[team].vp
         if step == "mini-league":
@@ -280,7 +283,8 @@ class _Ranker(MutableValue):
             return list(lot.order), ["drawn"] * (len(group) - 1)
         return sorted(group, key=self.order_index.__getitem__), ["lots"] * (len(group) - 1)
 
-    def _split(self, group, key, values, step) -> tuple[list[str], list[str | None]]:
+    def _split(self, group: list[str], key: Callable[[str], Any], values: list[Any],
+               step: str) -> tuple[list[str], list[str | None]]:
         """The group in blocks of equal ``key``; each block of two or more starts again at the
         mini-league (docs/readings/divisions-standings.md)."""
         teams: list[str] = []
@@ -295,7 +299,8 @@ class _Ranker(MutableValue):
         return teams, bounds
 
 
-def _tallies(division: Division, good, scale: VPScale) -> tuple[dict, list]:
+def _tallies(division: Division, good: Iterable[DivResult],
+             scale: VPScale) -> "tuple[dict[str, _Tally], list[tuple[str, str, int, int]]]":
     """Each team's played/won/drawn/lost, IMPs and VP, and each match's VP."""
     tally = {t.id: _Tally() for t in division.teams}
     match_vps: list[tuple[str, str, int, int]] = []
@@ -317,7 +322,7 @@ def _tallies(division: Division, good, scale: VPScale) -> tuple[dict, list]:
     return tally, match_vps
 
 
-def _rows(division_id: str, ranked, bounds, tally) -> list[Row]:
+def _rows(division_id: str, ranked: list[str], bounds: list[str | None], tally: "dict[str, _Tally]") -> list[Row]:
     """The rows in ranked order: a pending lot shares the rank; marks by position."""
     marks = division_marks(division_id, len(ranked))
     rows: list[Row] = []
@@ -365,7 +370,7 @@ def _flag_lots(rows: list[Row]) -> list[Row]:
     return out
 
 
-def _tied_groups(rows) -> list[tuple[int, int]]:
+def _tied_groups(rows: Sequence[Row]) -> list[tuple[int, int]]:
     """(first, last) positions, 0-based, of each group still tied after every tie-break."""
     groups, i = [], 0
     while i < len(rows):
@@ -378,7 +383,7 @@ def _tied_groups(rows) -> list[tuple[int, int]]:
     return groups
 
 
-def pending_lots(division_id: str, rows) -> list[PendingLot]:
+def pending_lots(division_id: str, rows: Sequence[Row]) -> list[PendingLot]:
     """§1.1.3.2: the lots still to draw in a final table: each group tied after every tie-break
     whose places carry different marks (promoted, play-off, runner-up play-off, relegated), and in
     1div a tie inside the top 4 (§1.1.2.8: no. 1 chooses; §1.1.2.10: the carry-over depends on the
@@ -398,7 +403,7 @@ def pending_lots(division_id: str, rows) -> list[PendingLot]:
     return out
 
 
-def _lots_problems(division_id: str, rows) -> list[Problem]:
+def _lots_problems(division_id: str, rows: Sequence[Row]) -> list[Problem]:
     """A warning for each pending lot of a final table (:func:`pending_lots`)."""
     return [Problem.warning(p.rule, Msg('{}: {} are tied after every tie-break ({}); the TD draws lots',
                                         division_id, ', '.join(p.teams), p.what),
@@ -407,7 +412,7 @@ def _lots_problems(division_id: str, rows) -> list[Problem]:
             for p in pending_lots(division_id, rows)]
 
 
-def check_against_schedule(results: Iterable[DivResult], rounds) -> list[Problem]:
+def check_against_schedule(results: Iterable[DivResult], rounds: "Iterable[Round]") -> list[Problem]:
     """Each recorded match is a match of the schedule (§1.1.2.1): its id exists, its round and
     its teams are the scheduled ones (home and away swapped is only a warning).
 

@@ -19,11 +19,14 @@ up without a match (walkover).
 
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Mapping, Sequence
 
 from .playoff import Lot, draw_lot, recorded_lot
 from ..problems import Msg, Problem
 from ..value import MutableValue, Value, field
+
+if TYPE_CHECKING:
+    from ..lots import DrawnLot
 
 
 class Step(Value):
@@ -46,7 +49,7 @@ class PendingMatch(Value):
     winner_to: str
     loser_to: str | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "rule": self.rule, "teams": list(self.teams),
                 "winner_to": self.winner_to, "loser_to": self.loser_to}
 
@@ -77,31 +80,31 @@ class _Ask(Value):
     rule: str
     target: str
     seed: int | None
-    unavailable: frozenset
+    unavailable: frozenset[str]
     decided: Mapping[str, str]
     too_late_for_match: bool
     loser_to: str | None
-    lots: tuple = ()
+    lots: "tuple[DrawnLot, ...]" = ()
 
 
 class _Filling(MutableValue):
     """What :func:`fill_from_pairs` has decided so far."""
 
     left: int
-    promoted: list = field(default_factory=list)
-    steps: list = field(default_factory=list)
-    pending: list = field(default_factory=list)
-    lots: list = field(default_factory=list)
-    problems: list = field(default_factory=list)
-    losers: list = field(default_factory=list)
-    matches: list = field(default_factory=list)
-    awaiting_lots: list = field(default_factory=list)
+    promoted: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    pending: list[PendingMatch] = field(default_factory=list)
+    lots: list[Lot] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    losers: list[str] = field(default_factory=list)
+    matches: list[str] = field(default_factory=list)
+    awaiting_lots: list[PendingMatch] = field(default_factory=list)
 
 
 def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], *, match_ids: Sequence[str],
                     ordinary: int, rule: str, target: str, seed: int | None,
                     unavailable: Collection[str] = (), decided: Mapping[str, str] | None = None,
-                    too_late_for_match: bool = False, loser_to: str | None = None, lots: Iterable = ()) -> Fill:
+                    too_late_for_match: bool = False, loser_to: str | None = None, lots: "Iterable[DrawnLot]" = ()) -> Fill:
     """Fill ``slots`` places of ``target`` from ``pairs`` (§1.1.1.1, §1.1.4.2).
 
     ``ordinary`` is how many of the slots are the ordinary promotion (1 for the
@@ -134,7 +137,7 @@ def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], 
                 tuple(st.losers), tuple(st.matches), tuple(st.awaiting_lots))
 
 
-def _candidates(ask: _Ask, st: _Filling, pair) -> list[str]:
+def _candidates(ask: _Ask, st: _Filling, pair: tuple[str | None, str | None]) -> list[str]:
     """The teams of a pair still available; a step for each one skipped."""
     named = [t for t in pair if t is not None]
     for t in named:

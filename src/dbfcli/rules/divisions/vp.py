@@ -54,7 +54,7 @@ def blitz(boards: int) -> float:
 
 def _raw_hundredths(margin: int, x: float) -> int:
     value = _DRAW + _DRAW * (1.0 - _TAU ** (3.0 * margin / x)) / _DENOM
-    return min(TOTAL, math.floor(value + 0.5))  # round half up, once, at the edge
+    return min(TOTAL, int(math.floor(value + 0.5)))  # round half up, once, at the edge
 
 
 def raw_table(boards: int) -> tuple[int, ...]:

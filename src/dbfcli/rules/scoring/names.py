@@ -20,7 +20,7 @@ with a comma. What fits:
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from ..problems import Msg
 
@@ -130,11 +130,11 @@ class Fit(NamedTuple):
     why: str | None = None
 
 
-def _list(players) -> str:
+def _list(players: Iterable[Any]) -> str:
     return ", ".join(f"{p.id} {p.name} ({p.team})" for p in players)
 
 
-def _by_number(name: str, number: int, roster: list, exact: list) -> Fit | None:
+def _by_number(name: str, number: int, roster: list[Any], exact: list[Any]) -> Fit | None:
     """The member whose number the file gives, unless the name names somebody else."""
     by_number = [p for p in roster if p.id == number]
     if not by_number:
@@ -145,7 +145,7 @@ def _by_number(name: str, number: int, roster: list, exact: list) -> Fit | None:
     return Fit(by_number[0])
 
 
-def _loose(name: str, roster: list) -> Fit:
+def _loose(name: str, roster: list[Any]) -> Fit:
     """One loose fit taken; several ambiguous; none unknown, with the near candidates."""
     loose = [(p, how) for p in roster for how in (loose_fit(name, p.name),) if how]
     if len(loose) == 1:
@@ -158,7 +158,7 @@ def _loose(name: str, roster: list) -> Fit:
     return Fit(None, why=Msg("{} is on neither team's roster{}", repr(name), more))
 
 
-def fit_name(name: str, number: int | None, roster: Iterable, known: Mapping[str, int] | None = None) -> Fit:
+def fit_name(name: str, number: int | None, roster: Iterable[Any], known: Mapping[str, int] | None = None) -> Fit:
     """The roster member (``id``, ``name``, ``team``) a name at the table is, or why not (§1.5.14)."""
     roster = list(roster)
     if known and name.strip() in known and number is None:

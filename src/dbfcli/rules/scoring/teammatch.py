@@ -108,7 +108,7 @@ def match_name(name: str, number: int | None, roster: Iterable[RosterPlayer],
     return fit.player, fit.why   # type: ignore[return-value]
 
 
-def _list(players) -> str:
+def _list(players: Iterable[RosterPlayer]) -> str:
     return ", ".join(f"{p.id} {p.name} ({p.team})" for p in players)
 
 
@@ -139,7 +139,7 @@ def _same_match(label: str, wanted: str) -> bool:
 LISTED = 10
 
 
-def listed(labels) -> str:
+def listed(labels: Iterable[object]) -> str:
     """The matches of a file one a line, the first :data:`LISTED`, then how many more."""
     labels = [str(g) for g in labels]
     shown = "".join(f"\n  {g}" for g in labels[:LISTED])
@@ -243,8 +243,8 @@ class _Tables:
 
     def add(self, t: TableResult, problems: list[Problem]) -> None:
         """§1.5.10: one table scored, when its four players are known and NS and EW are one team each."""
-        ids = self.seated(t, problems)
-        if any(p is None for p in ids):
+        ids = [p for p in self.seated(t, problems) if p is not None]
+        if len(ids) < 4:
             return
         n, e, s, w = ids
         if n.team != s.team or e.team != w.team or n.team == e.team:
@@ -254,8 +254,8 @@ class _Tables:
             self.refused.add(t.board)
             return
         ns, why = score_table(t)
-        if why is not None:
-            problems.append(why)
+        if ns is None:   # score_table gives a score or, when it has none, the problem why
+            problems += [why] if why is not None else []
             self.refused.add(t.board)
             return
         self.by_board.setdefault(t.board, []).append((t, n.team, ns))

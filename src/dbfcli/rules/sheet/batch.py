@@ -14,10 +14,13 @@ Readings: docs/readings/input.md ("A whole round in one command").
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..problems import Msg, Problem
 from ..value import Value
+
+if TYPE_CHECKING:
+    from .validate import Sheet
 
 
 class BatchEntry(Value):
@@ -30,13 +33,13 @@ class BatchEntry(Value):
     players: frozenset[int] = frozenset()
 
 
-def entry_of(sheet, round_no: int) -> BatchEntry:
+def entry_of(sheet: "Sheet", round_no: int) -> BatchEntry:
     """The :class:`BatchEntry` of an accepted ``sheet`` of round ``round_no``."""
     return BatchEntry(sheet.file or "", sheet.match, round_no, (sheet.home.team, sheet.away.team),
                       frozenset(p.id for s in sheet.sides for p in s.players))
 
 
-def same_match(sheet, seen: Mapping[str, str]) -> list[Problem]:
+def same_match(sheet: "Sheet", seen: Mapping[str, str]) -> list[Problem]:
     """A second sheet of the batch for a match (``seen``: match id -> the earlier sheet's file)."""
     first = seen.get(sheet.match)
     if first is None:
@@ -47,7 +50,7 @@ def same_match(sheet, seen: Mapping[str, str]) -> list[Problem]:
                           code="format.duplicate")]
 
 
-def batch_conflicts(sheet, round_no: int | None, accepted: Iterable[BatchEntry], *,
+def batch_conflicts(sheet: "Sheet", round_no: int | None, accepted: Iterable[BatchEntry], *,
                     players: bool) -> list[Problem]:
     """A team (and with ``players``, a player: a division sheet) of ``sheet`` already on an
     accepted sheet of the same round in this batch."""

@@ -28,10 +28,19 @@ Readings (docs/readings/sheets.md):
 from __future__ import annotations
 
 
+import datetime as dt
+from typing import TYPE_CHECKING, Iterable, Mapping
+
 from ..model import ROUND_NAMES
 from ..problems import Msg, Problem
 from ..cup.records import Join, withdrawn_from
 from ..value import MutableValue, field
+
+if TYPE_CHECKING:
+    from ..cup.records import Addition, RecordedMatch, Withdrawal
+    from ..model import Team
+    from ..problems import Where
+    from .validate import CupContext, Sheet, SheetPlayer
 
 OWN_MINIMUM = 4   # §1.5.12: a team may use substitutes only if it cannot field 4 players
 TEAM_MAXIMUM = 6  # §1.5.11
@@ -43,13 +52,13 @@ class PlayerCheck(MutableValue):
     joins: tuple[Join, ...] = ()
 
 
-def earlier_substitutions(ctx, team: str, player: int, round_no: int) -> list[int]:
+def earlier_substitutions(ctx: "CupContext", team: str, player: int, round_no: int) -> list[int]:
     """Rounds before ``round_no`` where ``player`` substituted for ``team``."""
     return sorted(m.round for m in ctx.recorded if m.round < round_no
                   for a in m.appearances if a.player == player and a.team == team and a.substitute)
 
 
-def joined_teams(ctx, player: int, round_no: int) -> list[str]:
+def joined_teams(ctx: "CupContext", player: int, round_no: int) -> list[str]:
     """§1.5.12 "Hvis en substitut deltager mere end én gang på samme hold, indtræder han på
     holdet": the teams ``player`` joined by substituting for them twice before ``round_no``."""
     teams = sorted({a.team for m in ctx.recorded if m.round < round_no for a in m.appearances
@@ -57,7 +66,7 @@ def joined_teams(ctx, player: int, round_no: int) -> list[str]:
     return [t for t in teams if len(earlier_substitutions(ctx, t, player, round_no)) >= 2]
 
 
-def own_players(ctx, team_id: str, round_no: int, played_on=None) -> tuple[set[int], list]:
+def own_players(ctx: "CupContext", team_id: str, round_no: int, played_on: dt.date | None = None) -> tuple[set[int], list[Addition]]:
     """§1.5.11/§1.5.12: member numbers of ``team_id``'s own players in ``round_no``,
     and the additions that do not count yet (announced for a later round or
     after the match)."""
@@ -76,7 +85,7 @@ def own_players(ctx, team_id: str, round_no: int, played_on=None) -> tuple[set[i
     return (own | joined) - withdrawn_from(ctx.withdrawals, team_id, round_no), late
 
 
-def team_players(team, additions, joins, withdrawals) -> set[int]:
+def team_players(team: Team, additions: Iterable[Addition], joins: Iterable[Join], withdrawals: Iterable[Withdrawal]) -> set[int]:
     """§1.5.11 with §1.5.12: every player ``team`` has or will have: its roster, all its
     additions (any round), joined substitutes, less the players the TD withdrew
     (``dbf cup withdraw-player``). At most :data:`TEAM_MAXIMUM`."""
@@ -85,7 +94,7 @@ def team_players(team, additions, joins, withdrawals) -> set[int]:
     return own - withdrawn_from(withdrawals, team.id)
 
 
-def _join_problem(ctx, team_id: str, player: int, first: int, where) -> list[Problem]:
+def _join_problem(ctx: "CupContext", team_id: str, player: int, first: int, where: Where | None) -> list[Problem]:
     """§1.5.11 against §1.5.12 (reading, docs/readings/sheets.md): a substitute's second
     appearance joins him to the team; refused when the team would then have more than 6."""
     team = ctx.teams.get(team_id)
@@ -105,7 +114,7 @@ def _join_problem(ctx, team_id: str, player: int, first: int, where) -> list[Pro
         code="roster.too-many-players")]
 
 
-def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
+def check_team_size(ctx: "CupContext", team_id: str, round_no: int, where: Where | None) -> list[Problem]:
     """§1.5.11: roster plus additions up to 6 players."""
     own, _ = own_players(ctx, team_id, round_no)
     if len(own) > TEAM_MAXIMUM:
@@ -116,7 +125,7 @@ def check_team_size(ctx, team_id: str, round_no: int, where) -> list[Problem]:
     return []
 
 
-def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
+def check_players(sheet: "Sheet", round_no: int, ctx: "CupContext") -> PlayerCheck:
     """All player checks of one sheet (see the module docstring)."""
     out = PlayerCheck()
     subs: list[tuple[str, int]] = []
@@ -169,7 +178,7 @@ def check_players(sheet, round_no: int, ctx) -> PlayerCheck:
     return out
 
 
-def _substitute_club(p) -> list[Problem]:
+def _substitute_club(p: SheetPlayer) -> list[Problem]:
     """§2.11: a substitute is a member of a DBF club."""
     if p.substitute and (p.club is None or p.club <= 0):
         return [Problem.error(
@@ -178,7 +187,7 @@ def _substitute_club(p) -> list[Problem]:
     return []
 
 
-def _substitute_on(p, other_id: str, round_no: int, ctx) -> list[Problem]:
+def _substitute_on(p: SheetPlayer, other_id: str, round_no: int, ctx: "CupContext") -> list[Problem]:
     """§1.5.12, §1.5.12b: a substitute ``p`` entered on another team ``other_id``: not entered or
     from a team knocked out in an earlier round, never from a team still in the cup in the
     1/32 final."""
@@ -206,7 +215,7 @@ def _substitute_on(p, other_id: str, round_no: int, ctx) -> list[Problem]:
         code="player.substitute-team")]
 
 
-def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
+def _substitute_division(p: SheetPlayer, round_no: int, ctx: "CupContext") -> list[Problem]:
     """§1.5.12c: a division player is a substitute only from its division's entry round."""
     division = p.division or ctx.division_players.get(p.id)
     if division is None:
@@ -220,7 +229,7 @@ def _substitute_division(p, round_no: int, ctx) -> list[Problem]:
                        ROUND_NAMES[entry], entry, round_no), p.where, code="player.substitute-division")]
 
 
-def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]:
+def _substitute_same_opponent(p: SheetPlayer, team: str, opponent: str, ctx: "CupContext") -> list[Problem]:
     """§2.11: a substitute for a second team against the same opponent needs its permission."""
     if p.opponent_allowed:
         return []
@@ -233,7 +242,7 @@ def _substitute_same_opponent(p, team: str, opponent: str, ctx) -> list[Problem]
         if ap.player == p.id and ap.substitute and ap.team != team and m.opponent(ap.team) == opponent]
 
 
-def _substitute(p, team: str, opponent: str, round_no: int, ctx) -> list[Problem]:
+def _substitute(p: SheetPlayer, team: str, opponent: str, round_no: int, ctx: "CupContext") -> list[Problem]:
     """§1.5.12 (base, b, c) and §2.11 for one substitute ``p`` of ``team``."""
     problems = _substitute_club(p)
     entered = ctx.team_of(p.id)
@@ -246,7 +255,7 @@ def _substitute(p, team: str, opponent: str, round_no: int, ctx) -> list[Problem
     return problems
 
 
-def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
+def _two_teams(sheet: "Sheet", round_no: int, ctx: "CupContext") -> list[Problem]:
     """§1.5.12a: no player represents two teams in the same round -- on this
     sheet (both sides) or against every other recorded sheet of the round."""
     problems: list[Problem] = []
@@ -270,7 +279,7 @@ def _two_teams(sheet, round_no: int, ctx) -> list[Problem]:
     return problems
 
 
-def check_hum(sheet, ctx) -> list[Problem]:
+def check_hum(sheet: "Sheet", ctx: "CupContext") -> list[Problem]:
     """§1.5.1.2, §2.10.5, §1.5.1.1: no registered HUM pair played its HUM system in a
     match where that was not allowed (opponents neither seeded as a division team,
     §1.5.3, nor playing HUM themselves; or the card not sent a week before).
@@ -307,8 +316,8 @@ def check_hum(sheet, ctx) -> list[Problem]:
     return problems
 
 
-def addition_problems(new, teams, additions, recorded, joins, match_day, entry_rounds,
-                      withdrawals=()) -> list[Problem]:
+def addition_problems(new: Addition, teams: Mapping[str, Team], additions: Iterable[Addition], recorded: Iterable[RecordedMatch], joins: Iterable[Join], match_day: dt.date | None, entry_rounds: Mapping[int, int],
+                      withdrawals: Iterable[Withdrawal] = ()) -> list[Problem]:
     """§1.5.11, §1.5.12a, §1.5.3: may ``new`` (an :class:`Addition`) be recorded
     (``dbf cup add-player``)? ``teams``: id -> Team; ``recorded``: RecordedMatch of
     the season; ``joins``: joined substitutes; ``match_day``: the date of the team's
@@ -333,7 +342,7 @@ def addition_problems(new, teams, additions, recorded, joins, match_day, entry_r
     return out
 
 
-def _added_elsewhere(new, teams, additions) -> list[Problem]:
+def _added_elsewhere(new: Addition, teams: Mapping[str, Team], additions: Iterable[Addition]) -> list[Problem]:
     """§1.5.12a: nobody represents two cup teams (another team's roster or additions)."""
     out = [Problem.error("1.5.12a", Msg('player {} is on cup team {}; no player represents two teams',
                                         new.player.id, t.id),
@@ -345,7 +354,7 @@ def _added_elsewhere(new, teams, additions) -> list[Problem]:
     return out
 
 
-def _addition_too_late(new, recorded, match_day) -> list[Problem]:
+def _addition_too_late(new: Addition, recorded: Iterable[RecordedMatch], match_day: dt.date | None) -> list[Problem]:
     """§1.5.11: a team knocked out before the round adds nobody; the TD is told before the match."""
     out = []
     out_in = [m.round for m in recorded if m.loser == new.team]
@@ -361,7 +370,7 @@ def _addition_too_late(new, recorded, match_day) -> list[Problem]:
     return out
 
 
-def _addition_before_entry(new, entry_rounds) -> list[Problem]:
+def _addition_before_entry(new: Addition, entry_rounds: Mapping[int, int]) -> list[Problem]:
     """§1.5.3 (warning): a division player joining before his division's entry round."""
     if new.player.division is None:
         return []
@@ -374,7 +383,7 @@ def _addition_before_entry(new, entry_rounds) -> list[Problem]:
                             code="roster.division-addition")]
 
 
-def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> list[Problem]:
+def withdrawal_problems(w: Withdrawal, team: Team, additions: Iterable[Addition], recorded: Iterable[RecordedMatch], joins: Iterable[Join], withdrawals: Iterable[Withdrawal]) -> list[Problem]:
     """§1.5.11 (reading, docs/readings/sheets.md): may the TD withdraw player ``w.player``
     from ``team`` from round ``w.round`` (``dbf cup withdraw-player``)? ``recorded``:
     RecordedMatch of the season; ``joins``: joined substitutes; ``withdrawals``: earlier ones.
@@ -412,7 +421,7 @@ def withdrawal_problems(w, team, additions, recorded, joins, withdrawals) -> lis
     return out
 
 
-def _withdrawal_played(w, team, recorded) -> list[Problem]:
+def _withdrawal_played(w: Withdrawal, team: Team, recorded: Iterable[RecordedMatch]) -> list[Problem]:
     """§1.5.11 (reading): a player who has played for the team stays (the sheets name him)."""
     played = sorted(m.match for m in recorded for a in m.appearances if a.player == w.player and a.team == team.id)
     if not played:

@@ -10,11 +10,17 @@ problems, or write :attr:`CupSheetPlan.record` through the transaction.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..model import LAST_ROUND
 from ..problems import Msg, Problem
 from ..value import Value, replace
+
+if TYPE_CHECKING:
+    from ..cup.matchstate import MatchState
+    from ..cup.records import Join
+    from ..model import CupMatch
+    from .validate import CupContext, Sheet, SheetCheck
 
 
 class CupSheetPlan(Value, kw_only=True):
@@ -23,11 +29,11 @@ class CupSheetPlan(Value, kw_only=True):
     form errors recorded with the §1.5.14 penalty), ``penalty``, ``refused`` (problems that
     stop the write although the sheet is valid: an amendment of a locked match)."""
 
-    check: object                 # rules.sheet.validate.SheetCheck
-    fees: dict = {}
-    accepted: tuple = ()
+    check: "SheetCheck"
+    fees: dict[str, dict[str, int]] = {}
+    accepted: tuple[Problem, ...] = ()
     penalty: bool = False
-    refused: tuple = ()
+    refused: tuple[Problem, ...] = ()
 
     @property
     def recordable(self) -> bool:
@@ -35,7 +41,8 @@ class CupSheetPlan(Value, kw_only=True):
         return (not self.check.errors or bool(self.accepted)) and not self.refused
 
 
-def next_round_fees(sheet, check, match, ctx, joins: Iterable = ()) -> dict:
+def next_round_fees(sheet: "Sheet", check: "SheetCheck", match: CupMatch, ctx: "CupContext",
+                    joins: "Iterable[Join]" = ()) -> dict[str, dict[str, int]]:
     """§1.5.14/§1.5.15: the winner's fee for the next round, due with this sheet, as the
     record's ``fees`` (``{winner: {round, players, amount_kr[, paid_kr]}}``; empty after the
     final (``LAST_ROUND``) or without a winner). ``joins``: of the other recorded matches."""
@@ -46,25 +53,26 @@ def next_round_fees(sheet, check, match, ctx, joins: Iterable = ()) -> dict:
     row = next_round_fee(ctx.teams[check.winner], match.round, ctx.settings.cup.fee_per_player_round_kr,
                          ctx.additions, list(check.joins) + list(joins), withdrawals=ctx.withdrawals)
     win_side = sheet.home if sheet.home.team == check.winner else sheet.away
-    doc = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
+    doc: dict[str, int] = {"round": row.round, "players": row.players, "amount_kr": row.amount_kr}
     if win_side.fee_paid_kr is not None:
         doc["paid_kr"] = win_side.fee_paid_kr
     return {check.winner: doc}
 
 
-def fee_warnings(sheet, check, fees: dict) -> list[Problem]:
+def fee_warnings(sheet: "Sheet", check: "SheetCheck", fees: dict[str, dict[str, int]]) -> list[Problem]:
     """§1.5.15: a warning when the sheet states a smaller enclosed fee than is due."""
     from ..cup.fees import FeeRow, check_enclosed
 
-    due = fees.get(check.winner)
-    if not due:
+    due = fees.get(check.winner) if check.winner else None
+    if not due or not check.winner:
         return []
     side = sheet.home if sheet.home.team == check.winner else sheet.away
     return check_enclosed(check.winner, FeeRow(due["round"], "fee", due["players"], due["amount_kr"]),
                           side.fee_paid_kr, side.where)
 
 
-def _checked(sheet, ctx, match, joins, penalty: bool):
+def _checked(sheet: "Sheet", ctx: "CupContext", match: CupMatch, joins: "Iterable[Join]",
+             penalty: bool) -> "tuple[SheetCheck, dict[str, dict[str, int]]]":
     from .validate import validate_cup_sheet
 
     res = validate_cup_sheet(sheet, ctx, penalty=penalty)
@@ -73,8 +81,8 @@ def _checked(sheet, ctx, match, joins, penalty: bool):
     return (replace(res, problems=res.problems + tuple(extra)) if extra else res), fees
 
 
-def plan_cup_sheet(sheet, ctx, match, *, joins: Iterable = (), penalty: bool = False,
-                   state=None, amend: bool = False) -> CupSheetPlan:
+def plan_cup_sheet(sheet: "Sheet", ctx: "CupContext", match: CupMatch, *, joins: "Iterable[Join]" = (),
+                   penalty: bool = False, state: "MatchState | None" = None, amend: bool = False) -> CupSheetPlan:
     """The plan for one cup sheet against ``ctx`` (rules.sheet.validate.CupContext) and its drawn
     ``match``. ``penalty``: the TD accepts a sheet whose only errors are of form (§1.5.14);
     ``state``: the match's :class:`~dbfcli.rules.cup.matchstate.MatchState` (an amendment of a
@@ -83,11 +91,11 @@ def plan_cup_sheet(sheet, ctx, match, *, joins: Iterable = (), penalty: bool = F
 
     joins = tuple(joins)
     res, fees = _checked(sheet, ctx, match, joins, penalty=False)
-    accepted: tuple = ()
+    accepted: tuple[Problem, ...] = ()
     if res.errors and penalty and res.only_form_errors:
         accepted = tuple(res.errors)
         res, fees = _checked(sheet, ctx, match, joins, penalty=True)
-    refused = ()
+    refused: tuple[Problem, ...] = ()
     if amend and state is not None and not res.errors:
         refused = tuple(allowed(state, "amend", winner=res.winner))
     plan = CupSheetPlan(check=res, fees=fees, accepted=accepted, penalty=bool(accepted), refused=refused)

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..model import CupMatch
 from ..cup.outcome import Outcome, decide
 from ..problems import Msg, Problem
 from ..settings import Settings
+
+if TYPE_CHECKING:
+    from .validate import CupContext, Sheet
 
 #: §1.5.9: segments are 8 boards; 40 boards through the 1/8 final (round 6),
 #: 48 in the quarter-final, semi-final and final (rounds 7-9).
@@ -31,7 +34,7 @@ def match_boards(round_no: int) -> int:
     return 40 if round_no <= 6 else 48
 
 
-def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]:
+def check_match(sheet: "Sheet", ctx: "CupContext") -> tuple[CupMatch | None, int | None, list[Problem]]:
     """§1.5.16: the match is in the draw of its round and the sheet names its two teams."""
     m = ctx.find_match(sheet.match)
     if m is None:
@@ -55,7 +58,7 @@ def check_match(sheet, ctx) -> tuple[CupMatch | None, int | None, list[Problem]]
     return m, m.round, problems
 
 
-def _home_named(sheet, m: CupMatch, ctx) -> list[Problem]:
+def _home_named(sheet: "Sheet", m: CupMatch, ctx: "CupContext") -> list[Problem]:
     """§1.5.5/§1.5.13 (a warning): the sheet's ``home`` is the schedule's home team; §1.5.7 at
     DBF's venue the team seated as home (``ctx.expected_home``: rules.cup.home.sheet_home)."""
     if m.round >= 8:
@@ -72,7 +75,7 @@ def _home_named(sheet, m: CupMatch, ctx) -> list[Problem]:
     return []
 
 
-def check_boards(sheet, round_no: int) -> list[Problem]:
+def check_boards(sheet: "Sheet", round_no: int) -> list[Problem]:
     """§1.5.9: 40 boards in rounds 1-6, 48 in rounds 7-9, in segments of 8 --
     unless the captains agreed otherwise (``agreement:``), allowed through
     the quarter-final only."""
@@ -128,7 +131,7 @@ def check_agreed_boards(agreed: int | None, boards: int, round_no: int, cup: boo
     return []
 
 
-def decide_sheet(sheet) -> Outcome:
+def decide_sheet(sheet: "Sheet") -> Outcome:
     """§1.5.10 on a sheet (see :func:`dbfcli.rules.cup.outcome.decide`)."""
     if not sheet.segments:
         return Outcome(None, (0, 0))
@@ -136,7 +139,7 @@ def decide_sheet(sheet) -> Outcome:
                   where=sheet.where_of("segments"), total_points_where=sheet.where_of("total_points"))
 
 
-def player_boards(sheet) -> list[Problem]:
+def player_boards(sheet: "Sheet") -> list[Problem]:
     """§1.5.14: the sheet names who played and how many boards: each player
     0 < boards <= the match's boards, listed once, a side's boards add up to
     4 x the boards (two tables, two players a side each); signed."""
@@ -180,7 +183,7 @@ def player_boards(sheet) -> list[Problem]:
     return problems
 
 
-def match_end(sheet, settings: Settings) -> dt.datetime | None:
+def match_end(sheet: "Sheet", settings: Settings) -> dt.datetime | None:
     """§1.5.14 reading (docs/readings/sheets.md): play ended when the sheet says so
     (``finished_at``); else at its start (the sheet's ``start`` or the season's start
     time) plus 7.5 minutes a board."""
@@ -243,7 +246,7 @@ def season_span(season: str) -> tuple[dt.date, dt.date] | None:
     return dt.date(year, 7, 1), dt.date(year + 1, 6, 30)
 
 
-def check_played_on(sheet, ctx) -> list[Problem]:
+def check_played_on(sheet: "Sheet", ctx: "CupContext") -> list[Problem]:
     """§1.5.6: the date a cup match was played. "Normally no later than the official day;
     dispensation only for teams with players selected to represent DBF, and only with the
     opponents' acceptance": a sheet dated after the round's official match day is an error
@@ -302,7 +305,7 @@ def hours_minutes(span: dt.timedelta) -> str:
     return " ".join(part for part in (f"{h} h" if h else "", f"{m} min" if m else "") if part) or "0 min"
 
 
-def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
+def check_deadline(sheet: "Sheet", settings: Settings, now: dt.datetime | None = None) -> list[Problem]:
     """§1.5.14: the sheet is due 18 hours after the match (a warning, with the hours late)."""
     end = match_end(sheet, settings)
     received = sheet.submitted_at or now
@@ -322,7 +325,7 @@ def check_deadline(sheet, settings: Settings, now: dt.datetime | None = None) ->
         sheet.where_of("submitted_at") if sheet.submitted_at else sheet.where_of(None), code="sheet.late")]
 
 
-def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, int], list[Problem]]:
+def check_up(sheet: "Sheet", computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, int], list[Problem]]:
     """§1.5.4: UP are credited only when noted on the sheet, and then as the rule gives them:
     1 UP per commenced 30 km plus the ferry and overnight UP, which the tool computes for the
     trip (on the season's known road distances, ``distances.csv``, where the TD has settled
@@ -363,7 +366,7 @@ def check_up(sheet, computed: Mapping[str, tuple[int, str]]) -> tuple[dict[str, 
 FERRY_NAMES = {"storebaelt": "Storebælt", "kattegat": "Kattegat", "oestersoeen": "Østersøen"}
 
 
-def check_ferries(sheet, route_ferries: Mapping[str, tuple[str, ...]]) -> list[Problem]:
+def check_ferries(sheet: "Sheet", route_ferries: Mapping[str, tuple[str, ...]]) -> list[Problem]:
     """§1.5.4: the ferries a team lists on the sheet (``ferries``: storebaelt,
     kattegat, oestersoeen) against the crossings of the route the tool computes
     for its trip (``route_ferries``: team -> the §1.5.4 UP classes of the

@@ -20,13 +20,13 @@ docs/sheets.md.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Mapping
+from typing import Collection, Mapping
 
 from ..cup.home import HumPair
 from ..model import CupDraw, CupMatch, Team, all_play_all_rule
 from ..cup.outcome import Outcome, Score
 from ..problems import Msg, Problem, Verdict, Where
-from ..cup.records import Addition, Appearance, Join, RecordedMatch  # noqa: F401 - re-exported
+from ..cup.records import Addition, Appearance, Join, RecordedMatch, Withdrawal  # noqa: F401 - re-exported
 from ..settings import Settings
 from ..value import Located, Value, field
 
@@ -152,7 +152,7 @@ class CupContext(Value):
     official_on: dt.date | None = None
     dispensation: str | None = None
     #: §1.5.11: players the TD withdrew from a team (``dbf cup withdraw-player``)
-    withdrawals: tuple = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
 
     def find_match(self, match_id: str) -> CupMatch | None:
         for draw in self.draws.values():
@@ -311,7 +311,7 @@ def _follows_from_boards(p: Problem) -> bool:
     return "player-boards" in p.message or "the match was" in p.message
 
 
-def _division_sides(sheet: Sheet, m, rule: str) -> list[Problem]:
+def _division_sides(sheet: Sheet, m: object, rule: str) -> list[Problem]:
     """§1.1.2.1/§1.1.3.1/§1.1.4.1 (``rule``, the division's): the sheet names the scheduled teams (home and away swapped: a warning)."""
     want = (getattr(m, "home"), getattr(m, "away"))
     got = (sheet.home.team, sheet.away.team)
@@ -328,7 +328,7 @@ def _division_sides(sheet: Sheet, m, rule: str) -> list[Problem]:
         sheet.home.where, code="sheet.teams")]
 
 
-def _off_roster(side, roster) -> list[Problem]:
+def _off_roster(side: SheetSide, roster: Collection[int]) -> list[Problem]:
     """§2.11: a player not on the division team's entered roster plays as a substitute, so he is
     marked as one, with his DBF club. An unmarked one is a sheet error of §2.11 (exit 1), not a
     malformed sheet: §1.1 has no roster paragraph of its own, and §2.11 is the substitutes' rule

@@ -27,6 +27,8 @@ the strong artificial variants (strong club, strong pass, ...).
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 
 from ..problems import Msg, Problem, Where
 from ..value import Located, Value
@@ -181,7 +183,7 @@ class Reason(Value):
     bid: str
     message: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "bid": self.bid, "message": self.message}
 
 
@@ -192,7 +194,7 @@ class Classification(Value):
     open_defence: bool
     reasons: tuple[Reason, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"hum": self.hum, "open_defence": self.open_defence,
                 "reasons": [r.to_json() for r in self.reasons]}
 
@@ -363,7 +365,7 @@ def is_strong_system(card: Card) -> str | None:
     return None
 
 
-def _clubs_or_balanced(variants) -> bool:
+def _clubs_or_balanced(variants: Iterable[Variant]) -> bool:
     return all(v.length("C") >= 3 or v.shape == "balanced" for v in variants)
 
 
@@ -449,7 +451,7 @@ def open_defence_reasons(card: Card) -> list[Reason]:
     return out
 
 
-def _af_1_excepted(bid: Bid, weak: list, rest: list, shared: frozenset[str]) -> bool:
+def _af_1_excepted(bid: Bid, weak: list[Variant], rest: list[Variant], shared: frozenset[str]) -> bool:
     """The two exceptions of §2.10.17.1."""
     if shared and all(v.hcp[0] >= STRONG_LIMIT for v in rest):
         return True   # exception 1: 4 cards in a specific suit when weak, other variants 16+

@@ -133,7 +133,8 @@ def change_problems(old: Card, new: Card, sent: dt.date, play_date: dt.date) -> 
 
 
 def _differs(old: Card, new: Card) -> bool:
-    key = lambda c: (sorted(map(repr, c.openings)), sorted(map(repr, c.overcalls)))  # noqa: E731
+    def key(c: Card) -> tuple[list[str], list[str]]:
+        return sorted(map(repr, c.openings)), sorted(map(repr, c.overcalls))
     return key(old) != key(new)
 
 
