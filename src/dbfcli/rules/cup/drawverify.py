@@ -165,9 +165,9 @@ def _match_problems(recorded: Any, got: list[dict[str, Any]], rule: str) -> list
                     else Msg('{}: the draw has this match; the secret draws no such match', mid))
             problems.append(Problem.error(rule, text, code="draw.verify-match"))
         elif list(a.get("teams") or []) != b["teams"] or a.get("pool") != b["pool"]:
-            got, drawn = _names(a.get('teams')), _names(b['teams'])
-            text = (Msg('{}: the draw records {}, the secret draws {} (pool {})', mid, got, drawn, b['pool'])
-                    if b["pool"] else Msg('{}: the draw records {}, the secret draws {}', mid, got, drawn))
+            had, drawn = _names(a.get('teams')), _names(b['teams'])
+            text = (Msg('{}: the draw records {}, the secret draws {} (pool {})', mid, had, drawn, b['pool'])
+                    if b["pool"] else Msg('{}: the draw records {}, the secret draws {}', mid, had, drawn))
             problems.append(Problem.error(rule, text, code="draw.verify-match"))
     return problems
 
