@@ -151,7 +151,7 @@ def test_1_1_3_2_the_refusal_is_told_in_danish(lot_drawn, tmp_path):
     sheet.write_text(sheet_text(rec["match"], teams[rec["home"]], teams[rec["away"]], 1, boards=rec["boards"],
                                 imps=(60, 40)), encoding="utf-8")
     r = run_dbf("--lang", "da", "result", "amend", sheet)
-    assert r.exit_code == 1 and "§1.1.3.2" in r.stderr and "står ikke lige" in r.stderr, r.stderr
+    assert r.exit_code == 1 and "§1.1.3.2" in r.stderr and "står ikke længere lige" in r.stderr, r.stderr
 
 
 # --------------------------------------------------------------------------- issue 25.16: dbf lot remove

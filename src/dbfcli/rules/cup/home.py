@@ -64,7 +64,7 @@ class HumVerdict(Value):
     team: str
     pair: tuple[int, int]
     allowed: bool
-    rule: str
+    rule: str | None   # always set: each refusal is of §1.5.1.2 or §2.10.5
     why: str
 
     def to_json(self) -> dict[str, Any]:
@@ -224,7 +224,7 @@ def hum_verdicts(teams: tuple[str, str], hum_pairs: Iterable[HumPair], division_
             why = [Msg("{} is neither seeded as a division team (§1.5.3) nor plays a HUM system itself; HUM is "
                        "allowed in the cup only against such opponents", opp) if q.rule == "1.5.1.2" else q.message
                    for q in problems]
-            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule or "2.10.5", Msg.join('; ', why)))
+            out.append(HumVerdict(p.team, p.pair, False, problems[0].rule, Msg.join('; ', why)))
         elif division:
             out.append(HumVerdict(p.team, p.pair, True, "1.5.1.2", Msg('{} is seeded as a division team '
                                                                        '(§1.5.3)', opp)))
