@@ -74,6 +74,7 @@ PROBLEMS: dict[str, str] = {
     "pool {} cannot be paired without two teams of one club meeting": "pulje {} kan ikke parres, uden at to hold fra samme klub mødes",
     "teams without a pool: {}": "hold uden pulje: {}",
     "pool {}: no valid draw": "pulje {}: ingen gyldig lodtrækning",
+    "no valid draw": "ingen gyldig lodtrækning",
     "pool {} has {}, {} of them still without a match, and must send {} on (§1.5.2 guarantee)": "pulje {} har {}, hvoraf {} endnu ikke har spillet en kamp, og skal sende {} videre (garantien i §1.5.2)",
     "{} teams do not fit the {} places of round {} ({} seeded byes)": "{} hold passer ikke til de {} pladser i runde {} ({} seedede oversiddere)",
     "pair {} (home) and pair {} (away)": "par {} (hjemme) og par {} (ude)",

@@ -321,7 +321,7 @@ def _draw_national(plan: CupPlan, round_no: int, entry: Mapping[str, int], alive
     rest = [t for t in teams if t not in set(forced)]
     got = draw_lots(rest, k - len(forced), rng)
     if got is None:
-        return None, [_impossible(round_no, "no valid draw")]
+        return None, [_impossible(round_no, Msg("no valid draw"))]
     matches: list[CupMatch] = []
     byes: list[str] = list(forced)
     order: list[str] = []

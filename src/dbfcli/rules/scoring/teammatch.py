@@ -196,7 +196,7 @@ def score_table(t: TableResult) -> tuple[int | None, Problem | None]:
         by = Msg(' by {}', t.declarer) if t.declarer else ""
         return None, Problem.error(
             None, Msg('board {}: the file states NS {}, but {}{} taking {} ({} vulnerable) scores '
-                      'NS {}', t.board, t.stated_ns, t.contract or Msg('Pass'), by, Msg.counted(t.tricks, "trick"),
+                      'NS {}', t.board, t.stated_ns, t.contract or Msg('Pass'), by, Msg.counted(t.tricks or 0, "trick"),
                       _VULNERABLE.get(t.vulnerability, t.vulnerability), computed), t.where, code="format.import")
     return computed, None
 
