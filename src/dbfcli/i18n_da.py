@@ -490,7 +490,7 @@ PROBLEMS: dict[str, str] = {
     "a segment has {}; segments are {} boards unless the captains agreed otherwise": "en sektion har {}; en sektion er {} spil, medmindre holdkaptajnerne har aftalt andet",
     "{} ({}): the sheet must name who played": "{} ({}): resultatblanketten skal angive, hvem der spillede",
     "players: [{{id: 100234, boards: 40}}, ...]": "players: [{{id: 100234, boards: 40}}, ...]",
-    "{}'s players add up to {}; {} at two tables are {} player-boards": "{}'s spillere har i alt {}; {} ved to borde er {} spillerspil",
+    "{}'s players add up to {}; {} at two tables are {} player-boards": "{}'s spillere har tilsammen {}; med {} ved to borde skal summen være {} (4 x kampens spil)",
     "signed by {}, who is not on the sheet": "underskrevet af {}, som ikke står på resultatblanketten",
     "played on {}, after the official match day {}, with no dispensation recorded": "spillet {}, efter den officielle spilledag {}, uden registreret dispensation",
     "record the dispensation: dbf schedule cup set {} --date {} --dispensation \"why\" (players selected for DBF, opponents accept)": "registrér dispensationen: dbf schedule cup set {} --date {} --dispensation \"hvorfor\" (spillere udtaget til at repræsentere DBF, modstanderne accepterer)",
