@@ -48,7 +48,7 @@ def run_dbf(*args: str, env: dict | None = None, internal_error_expected: bool =
     in the output fails the test (issue 16), unless the test provokes one on purpose.
 
     With ``--json``, every entry of ``errors``/``warnings`` in the document is checked to
-    carry ``rule`` and ``code`` with one of them set (issue 13.6, docs/problem-codes.md)."""
+    carry ``rule`` and a ``code`` (issue 13.6, issue 24, docs/problem-codes.md)."""
     runner = CliRunner()
     import sys
 

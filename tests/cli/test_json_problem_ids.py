@@ -1,5 +1,5 @@
-"""Every entry of `errors`/`warnings` of every `--json` output names a § rule or a code
-(issue 13.6, docs/problem-codes.md), and the exit code follows from those ids.
+"""Every entry of `errors`/`warnings` of every `--json` output has its code, and its § where
+a rule applies (issue 13.6, issue 24, docs/problem-codes.md); the exit code follows from them.
 
 `dbftest.run_dbf` checks the ids of every `--json` run of the whole suite; this file runs
 many commands on purpose, on the example season and on broken inputs, and pins the codes.
