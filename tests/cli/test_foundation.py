@@ -209,7 +209,10 @@ def test_undo_reverts_last_write_and_refuses_after_hand_edit(empty_season, tmp_p
     assert run_dbf("undo").exit_code == 0 and teams_file.exists()   # undo of the undo = redo
     teams_file.write_text(teams_file.read_text() + "# hand edit\n")
     r = run_dbf("undo")
-    assert r.exit_code == 2 and "by hand" in r.stderr
+    assert r.exit_code == 2 and "[state.cannot-undo]" in r.stderr
+    r = run_dbf("--lang", "da", "undo")          # a keyed text (issue 24): Danish from its key
+    assert r.exit_code == 2 and "[state.cannot-undo]" in r.stderr and "manuelt" in r.stderr
+    assert "by hand" not in r.stderr and "will not undo" not in r.stderr, r.stderr
 
 
 def test_git_true_commits_each_write(empty_season, tmp_path):

@@ -207,6 +207,17 @@ def test_division_sheet_boards_that_do_not_add_up_are_format_sheet():
     assert c.errors and {(p.rule, p.code) for p in c.errors} == {(None, "format.sheet")}
 
 
+def test_1_1_2_1_a_wrong_board_count_is_said_once_but_a_player_without_boards_still_is():
+    """§1.1.2.1 (issue 24: decided on the problem's code, never its text): with the season's 40
+    boards and a sheet of 36, the players' boards measured against the match are not repeated;
+    a player listed with no boards is a problem of his own, whatever the count."""
+    ctx = DivisionContext("1div", {"1div-R01-01": DivMatch("1div-R01-01", 1, "X", "Y")}, DIV_TEAMS, 40)
+    c = validate_division_sheet(sheet_of(DIV_SHEET), ctx)
+    assert [(p.rule, p.code) for p in c.errors] == [("1.1.2.1", "sheet.boards")], [str(p) for p in c.errors]
+    c = validate_division_sheet(sheet_of(DIV_SHEET.replace("{id: 13, boards: 36}", "{id: 13, boards: 0}")), ctx)
+    assert {(p.rule, p.code) for p in c.errors} == {(None, "format.sheet"), ("1.1.2.1", "sheet.boards")}
+
+
 R2_SUB = (SHEETS / "1_5_12c_division_player_too_early.yaml").read_text()
 
 

@@ -75,6 +75,29 @@ def test_1_1_2_2_undo_of_a_rollover_removes_the_new_season(finished):
     assert _roll(q).exit_code == 0                              # and it can be done again
 
 
+def test_1_1_2_2_undo_reads_the_season_a_rollover_came_from_off_its_journal_key(finished):
+    """Issue 24 (nothing decides on a message's text): the new season's first journal entry
+    names the season it was made from (``made_from``); `dbf undo` finds it there, whatever the
+    entry's message says; an entry of another write is no rollover, whatever its message."""
+    import yaml
+
+    from dbfcli.store.divisions.rollover import made_from
+
+    folder, q = finished
+    assert _roll(q).exit_code == 0
+    (entry_file,) = sorted((folder / "2027-28" / "journal").glob("*.yaml"))
+    entry = yaml.safe_load(entry_file.read_text(encoding="utf-8"))
+    assert entry["made_from"] == "2026-27"
+    entry["message"] = "a message reworded by a later dbf"
+    entry_file.write_text(yaml.safe_dump(entry, allow_unicode=True), encoding="utf-8")
+    assert run_dbf("undo").exit_code == 0
+    assert not (folder / "2027-28").exists()
+    assert 'current = "2026-27"' in (folder / "dbf.toml").read_text(encoding="utf-8")
+    assert made_from({"message": "rollover 2026-27 -> 2027-28"}) == "2026-27"     # written before the key
+    assert made_from({"message": "rollover 2026-27 -> 2027-28", "made_from": None}) is None
+    assert made_from({"message": "entered 3 teams"}) is None
+
+
 def test_1_1_4_1_split_by_road_km(finished):
     """§1.1.4.1: the within-group sum is road km by the cup's model (as `dbf distance`)."""
     from dbfcli.rules.geography import road_route

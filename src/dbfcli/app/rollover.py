@@ -129,7 +129,8 @@ def _write_new_season(session: Session, made: Rollover, dry_run: bool) -> Outcom
         return Outcome(plan=False)
     store = session.store
     if not made.finished:
-        with creating(store.root, to, session.actor, f"rollover {store.season} -> {to}", session.lock_timeout) as tx:
+        with creating(store.root, to, session.actor, f"rollover {store.season} -> {to}", session.lock_timeout,
+                      made_from=store.season) as tx:
             for rel, text in rollover_files(plan).items():
                 tx.write_text(rel, text)
         fault_point("before-current")

@@ -57,17 +57,17 @@ def plan_undo(store: SeasonStore) -> tuple[dict, dict[str, str | None], list[str
 
     entries = read_journal(store)
     if not entries:
-        return {}, {}, ["nothing to undo: the journal is empty"]
+        return {}, {}, [Msg("nothing to undo: the journal is empty")]
     entry = entries[-1]
     restore: dict[str, str | None] = {}
-    problems = []
+    problems: list[str] = []
     for change in entry["changes"]:
         rel = change["file"]
         if sha256(store.read_bytes(rel)) != change.get("after_sha256"):
-            problems.append(f"{rel} was changed after `{entry['command']}` (by hand?); dbf will not undo over it")
+            problems.append(Msg("{} was changed after `{}` (by hand?); dbf will not undo over it", rel, entry["command"]))
             continue
         if change["action"] != "create" and change.get("before") is None:
-            problems.append(f"the journal did not keep the old {rel} (too large); cannot undo")
+            problems.append(Msg("the journal did not keep the old {} (too large); cannot undo", rel))
             continue
         restore[rel] = change.get("before") if change["action"] != "create" else None
     return entry, restore, problems

@@ -61,7 +61,8 @@ def remove_folder(folder: Path) -> None:
 
 
 @contextmanager
-def creating(root: Path, season: str, command: str, message: str, lock_timeout: float) -> Iterator[Transaction]:
+def creating(root: Path, season: str, command: str, message: str, lock_timeout: float,
+             made_from: str | None = None) -> Iterator[Transaction]:
     """Yield the :class:`Transaction` that writes the new season ``season``; on leaving the block
     the season appears at ``root/season`` whole, in one rename (module docstring). The caller
     holds the lock of the season it comes from (two rollovers never race). :class:`StoreError`
@@ -75,6 +76,7 @@ def creating(root: Path, season: str, command: str, message: str, lock_timeout: 
         raise staging._unwritable(exc) from None
     with _staging_errors(staging, season):
         with staging.transaction(command, message, lock_timeout=lock_timeout, create=True, git=False) as tx:
+            tx.made_from = made_from
             yield tx
     if tx.aborted or tx.journal_file is None:
         remove_folder(staging.dir)

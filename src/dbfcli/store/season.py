@@ -476,6 +476,9 @@ class Transaction(MutableValue):
     writes: dict[str, bytes | None] = field(default_factory=dict)
     aborted: bool = False
     journal_file: str | None = None
+    #: the season this write made the new season from (``dbf season rollover``'s first write of
+    #: it): the journal entry's ``made_from``, which ``dbf undo`` reads, never the message
+    made_from: str | None = None
     #: the :class:`TransactionGroup` this write belongs to (its commit joins the group's)
     group: Any = None
     git: bool = True
@@ -566,6 +569,8 @@ class Transaction(MutableValue):
             "user": _user(),
             "changes": entry_changes,
         }
+        if self.made_from is not None:
+            entry["made_from"] = self.made_from
         return entry, journal_rel
 
 

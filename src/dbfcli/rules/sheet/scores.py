@@ -160,7 +160,7 @@ def player_boards(sheet: "Sheet") -> list[Problem]:
             seen.add(p.id)
             if p.boards <= 0:
                 problems.append(Problem.error("1.5.14", Msg('player {} has {} boards', p.id, p.boards), p.where,
-                                              hint=Msg('list only those who played'), code="sheet.player-boards"))
+                                              hint=Msg('list only those who played'), code="sheet.player-no-boards"))
             elif total and p.boards > total:
                 problems.append(Problem.error(
                     "1.5.14", Msg('player {} has {}; the match was {} boards', p.id, Msg.counted(p.boards, "board"), total), p.where,

@@ -307,8 +307,9 @@ def _weekend(sheet: Sheet, ctx: DivisionContext, round_no: int) -> list[Problem]
 
 
 def _follows_from_boards(p: Problem) -> bool:
-    """A player-boards problem that only repeats a wrong board count (§1.1.2.1)."""
-    return "player-boards" in p.message or "the match was" in p.message
+    """A player-boards problem that only repeats a wrong board count (§1.1.2.1): one measured
+    against the match's boards (``sheet.player-boards``), decided on its code, never its text."""
+    return p.code == "sheet.player-boards"
 
 
 def _division_sides(sheet: Sheet, m: object, rule: str) -> list[Problem]:

@@ -306,16 +306,26 @@ def set_current(root: Path, season: str) -> bool:
     return True
 
 
+def made_from(entry: dict) -> str | None:
+    """The season a journal entry made its season from: its ``made_from`` (docs/formats/journal.md);
+    an entry written before that key existed said it only in its message, ``rollover A -> B``,
+    which is read for such an entry alone."""
+    source = entry.get("made_from")
+    if isinstance(source, str):
+        return source
+    words = str(entry.get("message") or "").split()
+    return words[1] if "made_from" not in entry and len(words) == 4 and words[0] == "rollover" else None
+
+
 def after_undo(store: SeasonStore, entry: dict) -> str | None:
     """After `dbf undo` of a rollover (the new season's first write): the season folder is
     empty of state, so it is removed and the season it came from made current again
     (issue 15.6). Returns the season made current, or None when ``entry`` was no rollover."""
     import shutil
 
-    message = entry.get("message") or ""
-    if not message.startswith("rollover ") or (store.dir / "season.toml").exists():
+    source = made_from(entry)
+    if source is None or (store.dir / "season.toml").exists():
         return None
-    source = message.split()[1]
     shutil.rmtree(store.dir, ignore_errors=True)
     if (store.root / "dbf.toml").exists() and (store.root / source).is_dir():
         set_current(store.root, source)
