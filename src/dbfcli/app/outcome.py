@@ -26,7 +26,7 @@ def problem_exit(p: Problem) -> int:
     """The exit code one problem asks for: its code's family (a code is the more specific id:
     ``unknown.match`` with §1.5.16 is an unknown id, exit 2; ``sheet.boards`` with §1.5.9 a
     broken rule, exit 1)."""
-    return EXIT_OF_FAMILY[str(p.code).partition(".")[0]]
+    return EXIT_OF_FAMILY[p.code.partition(".")[0]]
 
 
 def exit_code(problems: Sequence[Problem]) -> int:

@@ -108,14 +108,14 @@ class Where(Value):
 class Problem(Value):
     """One problem, named by its stable ``code`` (``"sheet.boards"``, ``"format.yaml"``), and
     by ``rule``, a § id (``"1.5.4"``), where a rule of the regulations applies. ``code`` is
-    always set (a default of None only because it is the last field: one is refused)."""
+    always set (it has a default only because it is the last field: an empty one is refused)."""
 
     rule: str | None
     message: str
     where: Where | None = None
     severity: Severity = "error"
     hint: str | None = None
-    code: str | None = None
+    code: str = ""
 
     def __post_init__(self) -> None:
         if not self.code:
