@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, check, command, emit, fail,
-                     load_snapshot, Num, write_csv)
+from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, command, fail, Num, print_problems,
+                     write_csv)
+from .usecase import render, session
 from ..rules.problems import Msg
 
 
@@ -22,20 +23,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf up KBH-3 --json
         """
-        snap = load_snapshot()
-        teams, _, problems = snap.cup_team_names()
-        credits, more = snap.up_credits()
-        check(problems + more)
-        if team is not None and team not in teams:
-            fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-        totals = {t: 0 for t in teams} if team is None else {team: 0}
-        rows = []
-        for rel, round_no, match, up in credits:
-            for tid, value in up.items():
-                if team is None or tid == team:
-                    totals[tid] = totals.get(tid, 0) + value
-                    rows.append({"round": round_no, "match": match, "team": tid, "up": value, "file": rel})
-        doc = {"teams": totals, "rounds": rows}
+        from ..app.ledger import UpRequest, up_ledger
+
+        outcome = up_ledger(session(), UpRequest(team=team))
+        rows, totals = outcome.plan.rows if outcome.plan else [], outcome.plan.totals if outcome.plan else {}
 
         def human(out):
             out.table(tr("up_credited"), heads("round", "match", "team", "UP"),
@@ -43,7 +34,7 @@ def register(app: typer.Typer) -> None:
             out.table(tr("up_total"), heads("team", "UP"), sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])),
                       justify=["left", "right"], csv=False)
 
-        emit(doc, human)
+        render(outcome, human)
 
     @command(app, "gp")
     def gp(player: Annotated[int | None, typer.Argument(help="Only this member number.")] = None,
@@ -52,41 +43,25 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf gp --csv > gp.csv
         """
-        from ..rules.cup.gp import format_gp
+        from ..app.ledger import GpRequest, gp_ledger
 
-        snap = load_snapshot()
-        _, names, problems = snap.cup_team_names()
-        shares, more = snap.gp_shares()
-        additions, more2 = snap.additions()
-        named, more3 = snap.sheet_names()
-        check(problems + more + more2 + more3)
-        # the roster's names first; added players (§1.5.11) and substitutes named on a sheet (§1.5.12)
-        names = {**named, **{a.player.id: a.player.name for a in additions if a.player.name}, **names}
-        totals: dict[int, int] = {}
-        rows = []
-        listed = RUN.json     # the shares match by match are in the JSON only (about 19,000 on 4,096 teams)
-        for _rel, round_no, match, gp_rows in shares:
-            for pid, h, team_id in sorted(gp_rows):
-                if player is not None and pid != player:
-                    continue
-                totals[pid] = totals.get(pid, 0) + h
-                if listed:
-                    rows.append({"round": round_no, "match": match, "player": pid, "name": names.get(pid, ""),
-                                 "team": team_id, "gp": format_gp(h)})
-        if player is not None and player not in totals:
-            totals[player] = 0
-        doc = {"players": {str(p): round(h / 100, 2) for p, h in sorted(totals.items())},
-               "total": round(sum(totals.values()) / 100, 2), "matches": rows}
-        if csv:
-            write_csv(["player", "name", "gp"], [(p, names.get(p, ""), Num(h, 2)) for p, h in sorted(totals.items())])
+        # the shares match by match are in the JSON only (about 19,000 on 4,096 teams)
+        outcome = gp_ledger(session(), GpRequest(player=player, shares=RUN.json))
+        plan = outcome.plan
+        if csv and not outcome.refused:   # the CSV, even with --json
+            if outcome.notes and not RUN.json:
+                print_problems(outcome.notes)
+            write_csv(["player", "name", "gp"],
+                      [(p, plan.names.get(p, ""), Num(h, 2)) for p, h in sorted(plan.totals.items())])
             return
 
         def human(out):
+            totals, names = plan.totals, plan.names
             out.table(tr("gp_title"), heads("player", "name", "GP"),
                       [(p, names.get(p, ""), Num(h, 2)) for p, h in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))],
                       justify=["left", "left", "right"], caption=tr("gp_caption", gp=Num(sum(totals.values()), 2)))
 
-        emit(doc, human)
+        render(outcome, human)
 
     @command(app, "fees", writes=lambda kw: kw.get("team") == "pay")
     def fees(team: Annotated[str | None, typer.Argument(help="Only this team; or `pay TEAM AMOUNT`.")] = None,
@@ -119,65 +94,37 @@ def register(app: typer.Typer) -> None:
 
 
 def _show(team: str | None, today_: str | None) -> None:
-    """``dbf fees [TEAM]``: the ledgers with outstanding and overdue (§1.5.15)."""
-    import datetime as dt
+    """``dbf fees [TEAM]``: one call of :func:`dbfcli.app.ledger.fee_ledger`, rendered."""
+    from ..app.ledger import FeesRequest, fee_ledger
 
-    from .common import today
-
-    snap = load_snapshot()
-    day = today(today_)
-    now = dt.datetime.combine(day, dt.time.min) if today_ else dt.datetime.now()
-    settings = snap.settings()
-    state = snap.fee_state(settings, day)
-    check(list(state.problems))
-    if team is not None and team not in state.ledgers:
-        fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-    fee = settings.cup.fee_per_player_round_kr
-    chosen = {t: l for t, l in state.ledgers.items() if team is None or t == team}
-    doc = _fees_doc(state, chosen, fee, day, now)
-
-    def human(out):
-        if team is not None:
-            out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
-                      [(r.round, word("fee", r.kind), r.players, r.amount_kr, problem_text(r.note)) for r in chosen[team].rows],
-                      justify=["right", "left", "right", "right", "left"])
-        out.table(tr("fees_title", fee=fee),
-                  heads("team", "owed", "paid", "fines", "balance", "overdue", "refunds", "net"),
-                  [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, doc["teams"][t]["overdue_kr"], l.refunds_kr,
-                    l.net_kr)
-                   for t, l in sorted(chosen.items())],
-                  justify=["left", "right", "right", "right", "right", "right", "right", "right"],
-                  caption=tr("fees_caption"))
-        for d in state.dues[team] if team is not None else ():   # §1.5.15: after a bye no sheet carries it
-            if d.how and d.outstanding_kr:
-                out.line(tr("fee_how_line", round=d.round, kr=d.outstanding_kr, how=problem_text(d.how),
-                            due=f"{d.due:%Y-%m-%d %H:%M}" if d.due else "?"))
-
-    emit(doc, human)
+    outcome = fee_ledger(session(), FeesRequest(team=team, today=today_))
+    render(outcome, lambda out: _show_fees(out, outcome.plan, outcome.doc, team))
 
 
-def _fees_doc(state, chosen: dict, fee: int, day, now) -> dict:
-    """The ``--json`` document of ``dbf fees``: each chosen team's ledger with what is outstanding
-    and overdue (§1.5.15), the totals, the travel refunds (§1.5.17)."""
-    dues = {t: state.dues[t] for t in chosen}
-    left = {t: sum(d.outstanding_kr for d in ds) for t, ds in dues.items()}
-    late = {t: sum(d.outstanding_kr for d in ds if d.overdue(now)) for t, ds in dues.items()}
-    teams_doc = {}
-    for t, led in chosen.items():
-        teams_doc[t] = {**led.to_json(), "outstanding_kr": left[t], "overdue_kr": late[t],
-                        "charges": [d.to_json(now) for d in dues[t]]}
-    return {"fee_per_player_round_kr": fee, "today": day.isoformat(), "teams": teams_doc,
-            "totals": {k: sum(v[k] for v in teams_doc.values())
-                       for k in ("owed_kr", "paid_kr", "fines_kr", "balance_kr", "outstanding_kr", "overdue_kr",
-                                 "refunds_kr", "net_kr")},
-            "refunds": [{"team": f.team, "round": f.round, "match": f.match, "persons": f.persons,
-                         "amount_kr": f.amount_kr} for f in state.refunds if f.team in chosen]}
+def _show_fees(out, plan, doc: dict, team: str | None) -> None:
+    """The ledgers (:class:`dbfcli.app.ledger.FeeLedger`) on the terminal: a team's charges, the
+    table of every chosen team, and how a fee after a bye is paid (§1.5.15)."""
+    chosen, state = plan.chosen, plan.state
+    if team is not None:
+        out.table(tr("team_fees_title", team=team), heads("round", "kind", "players", "kr", "note"),
+                  [(r.round, word("fee", r.kind), r.players, r.amount_kr, problem_text(r.note)) for r in chosen[team].rows],
+                  justify=["right", "left", "right", "right", "left"])
+    out.table(tr("fees_title", fee=plan.fee),
+              heads("team", "owed", "paid", "fines", "balance", "overdue", "refunds", "net"),
+              [(t, l.owed_kr, l.paid_kr, l.fines_kr, l.balance_kr, doc["teams"][t]["overdue_kr"], l.refunds_kr,
+                l.net_kr)
+               for t, l in sorted(chosen.items())],
+              justify=["left", "right", "right", "right", "right", "right", "right", "right"],
+              caption=tr("fees_caption"))
+    for d in state.dues[team] if team is not None else ():   # §1.5.15: after a bye no sheet carries it
+        if d.how and d.outstanding_kr:
+            out.line(tr("fee_how_line", round=d.round, kr=d.outstanding_kr, how=problem_text(d.how),
+                        due=f"{d.due:%Y-%m-%d %H:%M}" if d.due else "?"))
 
 
 def _pay(team: str | None, amount: str | None, on: str | None, note: str, round_: int | None, dry_run: bool) -> None:
     """``dbf fees pay TEAM AMOUNT --on DATE``: one call of :func:`dbfcli.app.fees.pay`, rendered."""
     from ..app.fees import Payment, pay
-    from .usecase import render, session
 
     outcome = pay(session(), Payment(team=team, amount=amount, on=on, note=note, round=round_, dry_run=dry_run))
     doc = outcome.doc
