@@ -84,3 +84,25 @@ def test_1_1_2_1_division_schedule_refusals_by_code(ids, session, tmp_path):
     with session(False) as s:
         out = division_schedule(s, DivisionScheduleRequest(division="2div", team="HEL-A", ics=tmp_path / "e.ics"))
     assert out.plan.ics.events > 0 and not Path(tmp_path / "e.ics").exists()
+
+
+def test_1_5_6_an_agreed_later_day_needs_a_dispensation(ids, session, example):
+    from dbfcli.app.schedules import ScheduleAgreement, set_cup_schedule
+
+    with session() as s:
+        assert ids(set_cup_schedule(s, ScheduleAgreement(match="C1-001", time="10:00"))) == [(None, "unknown.match")]
+    assert run_dbf("draw", "cup", "--round", "1", "--seed", "4").exit_code == 0
+    with session() as s:
+        assert ids(set_cup_schedule(s, ScheduleAgreement(match="C1-001"))) == [(None, "usage.missing")]
+    with session() as s:
+        assert ids(set_cup_schedule(s, ScheduleAgreement(match="C1-001", venue="0001"))) == [(None, "unknown.postcode")]
+    with session() as s:
+        out = set_cup_schedule(s, ScheduleAgreement(match="C1-001", date="2026-12-20"))
+    assert ids(out) == [("1.5.6", "match.after-match-day")] and not out.written
+    assert not (example / "2026-27" / "cup" / "schedule.yaml").exists()
+    with session() as s:
+        out = set_cup_schedule(s, ScheduleAgreement(match="C1-001", date="2026-12-20", dispensation="snow"))
+    assert out.written and out.plan.date.isoformat() == "2026-12-20" and out.doc["dispensation"] == "snow"
+    with session() as s:   # §1.5.8: the venue the captains agreed
+        out = set_cup_schedule(s, ScheduleAgreement(match="C1-002", venue="5000", time="10:00"))
+    assert out.plan.venue == "5000" and out.plan.time == "10:00"

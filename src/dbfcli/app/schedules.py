@@ -1,6 +1,7 @@
 """Schedules as use cases: :func:`cup_schedule` (``dbf schedule cup --round N``: home, venue,
-date, time, km and UP of each match of a drawn cup round, §1.5.4-§1.5.8, §1.5.13, §1.5.16) and
-:func:`division_schedule` (``dbf schedule DIV [--freeze]``: a division's all-play-all over its
+date, time, km and UP of each match of a drawn cup round, §1.5.4-§1.5.8, §1.5.13, §1.5.16),
+:func:`set_cup_schedule` (``dbf schedule cup set MATCH``: what the captains agreed, §1.5.6,
+§1.5.8, one journaled write) and :func:`division_schedule` (``dbf schedule DIV [--freeze]``: a division's all-play-all over its
 weekends, §1.1.2.1, §1.1.2.3; ``freeze`` stores it, one transaction).
 
 What home and away are, and why, is ``rules.cup.home`` (``ScheduledMatch.basis``: the key the
@@ -271,5 +272,93 @@ def _division_ics(snap: Any, division: Any, rounds: Sequence[Any], names: dict[s
     return IcsFile(path=request.ics, data=data, events=events)
 
 
+# --------------------------------------------------------------------------- an agreement (§1.5.6, §1.5.8)
+class ScheduleAgreement(Value, kw_only=True):
+    """``dbf schedule cup set MATCH [--date D] [--time HH:MM] [--venue POSTCODE] [--dispensation
+    TEXT] [--clear]``: what the captains agreed (§1.5.6, §1.5.8) or the TD set (§1.5.16)."""
+
+    match: str
+    date: str | None = None
+    time: str | None = None
+    venue: str | None = None
+    dispensation: str | None = None
+    clear: bool = False
+    dry_run: bool = False
+
+
+def set_cup_schedule(session: Session, agreement: ScheduleAgreement) -> Outcome:
+    """``dbf schedule cup set MATCH`` (§1.5.6, §1.5.8, §1.5.16): record an agreed date, time or
+    venue of a drawn cup match, or a dispensation, in ``cup/schedule.yaml`` (one journaled
+    write); exit 2 for nothing to set, a date, time or postcode that is none, an unknown match;
+    exit 1 for a date after the round's official day without a dispensation (§1.5.6). ``doc``:
+    the match as scheduled now; ``plan``: its ``rules.cup.home.ScheduledMatch``."""
+    return outcome_noting(_set_cup_schedule, session, agreement)
+
+
+def _set_cup_schedule(session: Session, a: ScheduleAgreement, notes: list[Problem]) -> Outcome:
+    from ..rules.cup.home import schedule_match
+    from ..store.cup.draws import SCHEDULE, schedule_data
+
+    snap = session.snap
+    settings = snap.settings()
+    day, venue = _set_options(a)
+    with snap.store.transaction(session.actor, f"cup schedule of {a.match}", a.dry_run, session.lock_timeout) as tx:
+        draws, _, problems = snap.draws()
+        agreements, _, more = snap.schedule()
+        agreements = dict(agreements)   # today's, and the one changed below
+        notes += refuse(problems + more)
+        found = next((m for d in draws.values() for m in d.matches if m.id == a.match), None)
+        if found is None:
+            fail(Msg('unknown match {}: no drawn cup match has that id', a.match), hint="dbf schedule cup --round N",
+                 code="unknown.match")
+        new = _agreed(agreements.get(a.match), a, day, venue)
+        teams, _ = snap.cup_teams()
+        scheduled, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
+        refuse([p for p in problems if p.rule == "1.5.6" and p.is_error])   # §1.5.6: a later day needs a dispensation
+        agreements[a.match] = new
+        tx.write_yaml(SCHEDULE, schedule_data(agreements),
+                      header="cup schedule: agreed dates, times, venues, dispensations (dbf schedule cup set)")
+        changes = tx.changes()
+    doc = {"ok": True, "match": a.match, "date": scheduled.date, "time": scheduled.time,
+           "venue_postcode": scheduled.venue, "dispensation": new.dispensation, "dry_run": a.dry_run,
+           "changes": [{"file": f, "action": act} for f, act in changes]}
+    return Outcome(doc=doc, notes=list(notes), written=not a.dry_run, plan=scheduled, show="set")
+
+
+def _set_options(a: ScheduleAgreement) -> tuple[dt.date | None, str | None]:
+    """(the agreed day, the venue's postcode) of ``dbf schedule cup set``; exit 2 for nothing to
+    set, a date, time or postcode that is none."""
+    import re
+
+    from ..rules.dates import RANGE_HINT, date_of
+    from ..store.geodata import load_postcodes
+
+    given = [v for v in (a.date, a.time, a.venue, a.dispensation) if v is not None]
+    if not given and not a.clear:
+        fail(Msg('nothing to set'), hint=Msg('give --date, --time, --venue, --dispensation or --clear'),
+             code="usage.missing")
+    day = date_of(a.date) if a.date else None
+    if a.date and day is None:
+        fail(Msg('--date {} is not {}', f'{a.date!r}', RANGE_HINT), code="usage.option")
+    if a.time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", a.time):
+        fail(Msg('--time {} is not HH:MM', f'{a.time!r}'), code="usage.option")
+    venue = a.venue
+    if venue is not None:
+        venue = venue.strip().zfill(4)
+        if venue not in load_postcodes():
+            fail(Msg('--venue {} is not a Danish postcode', venue), code="unknown.postcode")
+    return day, venue
+
+
+def _agreed(old: Any, a: ScheduleAgreement, day: dt.date | None, venue: str | None) -> Any:
+    """The match's agreement after ``set``: today's (none with ``--clear``) with what is given."""
+    from ..rules.cup.home import Agreement
+    from ..rules.value import replace
+
+    old = Agreement() if a.clear or old is None else old
+    return replace(old, **{k: v for k, v in (("date", day), ("time", a.time), ("venue", venue),
+                                             ("dispensation", a.dispensation)) if v is not None})
+
+
 __all__ = ["CupSchedule", "CupScheduleRequest", "DivisionSchedule", "DivisionScheduleRequest", "IcsFile",
-           "cup_schedule", "cup_schedule_doc", "division_schedule"]
+           "ScheduleAgreement", "cup_schedule", "cup_schedule_doc", "division_schedule", "set_cup_schedule"]

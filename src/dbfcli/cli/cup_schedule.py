@@ -10,9 +10,8 @@ import typer
 
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, check, command, command_line, emit, fail, load_snapshot
+from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, command, emit
 from .usecase import render, session
-from ..rules.problems import Msg
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
 _inner = typer.Typer()   # only lends @command's error handling to the callback below
@@ -152,67 +151,12 @@ def set_(
 
     Example: dbf schedule cup set C1-007 --date 2026-12-12 --time 10:00 --venue 5000
     """
-    from ..rules.cup.home import schedule_match
-    from ..store.cup.draws import SCHEDULE, schedule_data
+    from ..app.schedules import ScheduleAgreement, set_cup_schedule
 
-    snap = load_snapshot()
-    store = snap.store
-    settings = snap.settings()
-    day, venue = _set_options(date, time, venue, dispensation, clear)
-    with store.transaction(command_line(), f"cup schedule of {match}", dry_run, RUN.lock_timeout) as tx:
-        draws, _, problems = snap.draws()
-        agreements, _, more = snap.schedule()
-        agreements = dict(agreements)   # today's, and the one changed below
-        check(problems + more)
-        found = next((m for d in draws.values() for m in d.matches if m.id == match), None)
-        if found is None:
-            fail(Msg('unknown match {}: no drawn cup match has that id', match), hint="dbf schedule cup --round N", code="unknown.match")
-        new = _agreed(agreements.get(match), clear, day, time, venue, dispensation)
-        teams, _ = snap.cup_teams()
-        s, problems = schedule_match(found, settings.cup, {t.id: t.postcode for t in teams}, {}, new)
-        check([p for p in problems if p.rule == "1.5.6" and p.is_error])
-        agreements[match] = new
-        tx.write_yaml(SCHEDULE, schedule_data(agreements),
-                      header="cup schedule: agreed dates, times, venues, dispensations (dbf schedule cup set)")
-        changes = tx.changes()
-    doc = {"ok": True, "match": match, "date": s.date, "time": s.time, "venue_postcode": s.venue,
-           "dispensation": new.dispensation, "dry_run": dry_run,
-           "changes": [{"file": f, "action": a} for f, a in changes]}
-    emit(doc, lambda out: out.line(tr("schedule_set", match=match, date=s.date, time=s.time, venue=s.venue)
-                                   + (tr("dispensation_note", text=new.dispensation) if new.dispensation else "")
-                                   + (tr("dry_run_note") if dry_run else "")))
-
-
-def _set_options(date: str | None, time: str | None, venue: str | None, dispensation: str | None,
-                 clear: bool):
-    """(the agreed day, the venue's postcode) of ``dbf schedule cup set``; exit 2 for nothing to
-    set, a date, time or postcode that is none."""
-    import re
-
-    from ..rules.dates import RANGE_HINT, date_of
-    from ..store.geodata import load_postcodes
-
-    changes_given = {k: v for k, v in (("date", date), ("time", time), ("venue", venue),
-                                       ("dispensation", dispensation)) if v is not None}
-    if not changes_given and not clear:
-        fail(Msg('nothing to set'), hint=Msg('give --date, --time, --venue, --dispensation or --clear'), code="usage.missing")
-    day = date_of(date) if date else None
-    if date and day is None:
-        fail(Msg('--date {} is not {}', f'{date!r}', RANGE_HINT), code="usage.option")
-    if time is not None and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", time):
-        fail(Msg('--time {} is not HH:MM', f'{time!r}'), code="usage.option")
-    if venue is not None:
-        venue = venue.strip().zfill(4)
-        if venue not in load_postcodes():
-            fail(Msg('--venue {} is not a Danish postcode', venue), code="unknown.postcode")
-    return day, venue
-
-
-def _agreed(old, clear: bool, day, time: str | None, venue: str | None, dispensation: str | None):
-    """The match's agreement after ``set``: today's (none with ``--clear``) with what is given."""
-    from ..rules.cup.home import Agreement
-    from ..rules.value import replace
-
-    old = Agreement() if clear or old is None else old
-    return replace(old, **{k: v for k, v in (("date", day), ("time", time), ("venue", venue),
-                                             ("dispensation", dispensation)) if v is not None})
+    outcome = set_cup_schedule(session(), ScheduleAgreement(match=match, date=date, time=time, venue=venue,
+                                                            dispensation=dispensation, clear=clear, dry_run=dry_run))
+    s, doc = outcome.plan, outcome.doc
+    render(outcome, lambda out: out.line(tr("schedule_set", match=match, date=s.date, time=s.time, venue=s.venue)
+                                         + (tr("dispensation_note", text=doc["dispensation"]) if doc["dispensation"]
+                                            else "")
+                                         + (tr("dry_run_note") if dry_run else "")))
