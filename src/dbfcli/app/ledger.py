@@ -13,6 +13,7 @@ from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
 from .outcome import Outcome, fail, outcome_noting, refuse
 from .session import Session
+from .when import day_of
 
 
 class UpRequest(Value, kw_only=True):
@@ -134,18 +135,6 @@ def _gp_ledger(session: Session, request: GpRequest, notes: list[Problem]) -> Ou
 
 
 # --------------------------------------------------------------------------- fees, §1.5.15
-def _day(value: str | None) -> dt.date:
-    """``--today`` when given, else the real date (exit 2 for one that is no date)."""
-    if not value:
-        return dt.date.today()
-    from ..rules.dates import RANGE_HINT, date_of
-
-    day = date_of(value)
-    if day is None:
-        fail(Msg('--today {} is not {}', f'{value!r}', RANGE_HINT), code="usage.option")
-    return day
-
-
 def fee_ledger(session: Session, request: FeesRequest) -> Outcome:
     """``dbf fees [TEAM]`` (§1.5.15): the ledgers (round fees per player, additions §1.5.11,
     joined substitutes §1.5.12, walkover fines), what is owed, paid, outstanding and overdue
@@ -157,7 +146,7 @@ def fee_ledger(session: Session, request: FeesRequest) -> Outcome:
 
 def _fee_ledger(session: Session, request: FeesRequest, notes: list[Problem]) -> Outcome:
     snap, team = session.snap, request.team
-    day = _day(request.today)
+    day = day_of(request.today)
     now = dt.datetime.combine(day, dt.time.min) if request.today else dt.datetime.now()
     settings = snap.settings()
     state = snap.fee_state(settings, day)

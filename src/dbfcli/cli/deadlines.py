@@ -13,16 +13,11 @@ from ..rules.problems import Msg
 
 
 def parse_now(value: str | None) -> dt.datetime:
-    """``--today``: a date (start of that day) or a date and time; else now (local time)."""
-    if not value:
-        return dt.datetime.now().replace(microsecond=0)
-    from ..rules.dates import FIRST_YEAR, LAST_YEAR, datetime_of
+    """``--today``: a date (start of that day) or a date and time; else now (local time)
+    (:func:`dbfcli.app.when.moment_of`)."""
+    from ..app.when import moment_of
 
-    when = datetime_of(value)
-    if when is None:
-        fail(Msg('--today {} is not a date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM) in the years '
-                 '{}-{}', f'{value!r}', FIRST_YEAR, LAST_YEAR), code="usage.option")
-    return when
+    return moment_of(value)
 
 
 def register(app: typer.Typer) -> None:

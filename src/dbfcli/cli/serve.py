@@ -15,29 +15,10 @@ import typer
 
 from ..i18n import t as tr
 from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
+from ..app.links import base_url
 from ..rules.problems import Msg
 
-DEFAULT_BASE = "http://127.0.0.1:8000"
 SECRET_LOG = "serve/secret.yaml"
-
-
-def base_url(store, option: str | None) -> str:
-    """``--base-url``, else ``base_url`` in ``DIR/dbf.toml``, else the local default."""
-    from ..store.season import read_dbf_toml
-
-    url = option or read_dbf_toml(store.root).get("base_url") or DEFAULT_BASE
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")) or any(c in url for c in " \n\r\t\"'<>"):
-        fail(Msg('base URL {} is not an http(s) URL', f'{str(url)[:80]!r}'), hint=Msg('--base-url https://dbf.example.dk'),
-             code="usage.option")
-    return url.rstrip("/")
-
-
-def configured_base_url(store) -> str | None:
-    """``base_url`` of ``DIR/dbf.toml`` when the TD set one (what ``notify draw`` links to)."""
-    from ..store.season import read_dbf_toml
-
-    url = read_dbf_toml(store.root).get("base_url")
-    return base_url(store, url) if url else None
 
 
 def _new_secret(store, generation: int, message: str) -> object:
@@ -57,55 +38,21 @@ def _new_secret(store, generation: int, message: str) -> object:
 def captain_links(season, round_no: int, base: str, make: bool = False, division: str | None = None) -> list[dict]:
     """``[{match, team, captain, url, token}]`` for every team of every match of cup round
     ``round_no``, or of round ``round_no`` of ``division``'s all-play-all (§1.1.2.1, §1.1.3.1,
-    §1.1.4.1; ``season``: the season's snapshot, or its store)."""
-    from ..store.capability import make_token, read_secret
+    §1.1.4.1; ``season``: the season's snapshot, or its store); ``make``: the season's secret
+    made when it has none (else no links)."""
+    from ..app.links import links_of, round_matches
+    from ..store.capability import read_secret
     from ..store.snapshot import as_snapshot
 
     snap = as_snapshot(season)
     store = snap.store
-    matches, teams = _division_round(snap, division, round_no) if division else _cup_round(snap, round_no)
+    matches, teams = round_matches(snap, round_no, division)
     secret = read_secret(store.dir)
     if secret is None:
         if not make:
             return []
         secret = _new_secret(store, 1, "made the secret of the captains' links")
-    names = {t.id: t for t in teams}
-    out = []
-    for mid, pair in matches:
-        for team in pair:
-            token = make_token(secret, store.season, mid, team)
-            t = names.get(team)
-            captain = next((p.name for p in (t.players if t else ()) if p.id == t.captain), None) if t else None
-            out.append({"match": mid, "team": team, "captain": captain, "url": f"{base}/s/{token}", "token": token})
-    return out
-
-
-def _cup_round(snap, round_no: int) -> tuple[list, list]:
-    """``([(match id, teams)], cup teams)`` of a drawn cup round (§1.5.16: refused before its draw)."""
-    draws, _, _ = snap.draws()
-    if round_no not in draws:
-        fail(Msg('cup round {} has not been drawn', round_no), rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
-             code="state.not-drawn")
-    teams, _ = snap.cup_teams()
-    return [(m.id, m.teams) for m in draws[round_no].matches], teams
-
-
-def _division_round(snap, div: str, round_no: int) -> tuple[list, list]:
-    """``([(match id, (home, away))], the division's teams)`` of round ``round_no`` of the
-    division's schedule (the frozen one once stored), byes left out (§1.1.2.1, §1.1.3.1, §1.1.4.1)."""
-    from ..rules.model import DIVISIONS, all_play_all_rule
-
-    if div not in DIVISIONS:
-        fail(Msg('no division {}', f'{div!r}'), hint=Msg("one of {}", ", ".join(DIVISIONS)), code="usage.option")
-    division, problems = snap.division(div)
-    if division is None or not division.teams:
-        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
-    rounds = snap.season_schedule(division, snap.settings().division(div))
-    rnd = next((r for r in rounds if r.number == round_no), None)
-    if rnd is None:
-        fail(Msg('{} has no round {} (rounds 1-{})', div, round_no, len(rounds)), rule=all_play_all_rule(div),
-             hint=f"dbf schedule {div}", code="usage.option")
-    return [(m.id, (m.home, m.away)) for m in rnd.matches if m.away], list(division.teams)
+    return links_of(store, secret, matches, teams, base)
 
 
 def _run_server(root, season: str, host: str, port: int, base: str | None, forwarded: str | None,

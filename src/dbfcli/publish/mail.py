@@ -270,3 +270,88 @@ def file_name(n: Notice) -> str:
     """
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in f"{n.match}-{n.team}")
     return f"{safe}.eml"
+
+
+# --------------------------------------------------------------------------- dbf notify's other mails
+def safe_name(text: str) -> str:
+    """``text`` with every character but letters, digits, ``-`` and ``_`` as ``_`` (a file name)."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)
+
+
+def _captain_name(tm) -> str:
+    cap = tm.player(tm.captain)
+    return cap.name if cap else str(tm.captain)
+
+
+def reminder_mail(tm, contacts: dict, text: str, ident: str, lang: str, sender: str,
+                  season: str) -> tuple[str, str | None, EmailMessage]:
+    """``(file name, address or None, message)``: a reminder ``text`` to team ``tm``'s captain
+    (``dbf notify reminders``; ``ident`` the match or ``fee-TEAM``)."""
+    cap = tm.player(tm.captain)
+    email = contacts.get(tm.captain)
+    lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "", text, "", t("mail_sign", lang)]
+    msg = plain_message(_captain_name(tm), email or placeholder(tm.captain),
+                        t("mail_reminder_subject", lang, what=ident), lines, sender, f"{season}.reminder.{ident}.{tm.id}")
+    return (f"{safe_name(f'reminder-{ident}-{tm.id}')}.eml", email, msg)
+
+
+def commitment_mail(tid: str, tm, commitment, rnd: int, contacts: dict, lang: str, sender: str,
+                    season: str) -> tuple[str, str | None, EmailMessage]:
+    """``(file name, address or None, message)``: the commitment to the draw of cup round
+    ``rnd`` (issue 30) to the captain of team ``tid``."""
+    name = _captain_name(tm)
+    lines = [t("mail_greeting", lang, name=name), "", commitment_line(commitment, rnd, lang), "", t("mail_sign", lang)]
+    email = contacts.get(tm.captain)
+    msg = plain_message(name, email or placeholder(tm.captain),
+                        t("mail_commitment_subject", lang, round=round_name(rnd, lang)), lines, sender,
+                        f"{season}.commitment.{rnd}.{tid}")
+    return (f"commitment-{rnd:02d}-{safe_name(tid)}.eml", email, msg)
+
+
+def division_mail(tm, div: str, weekend: int, rounds, teams: dict, contacts: dict, urls: dict, lang: str,
+                  sender: str, season: str) -> tuple[str, str | None, EmailMessage]:
+    """``(file name, address or None, message)``: team ``tm``'s matches of the division's
+    weekend (``rounds``), each with its opponent captain and, when ``urls`` has it, the
+    captain's link of ``dbf serve``."""
+    cap = tm.player(tm.captain)
+    lines = [t("mail_greeting", lang, name=cap.name if cap else tm.captain), "",
+             t("mail_div_body", lang, team=tm.name, division=div, n=weekend)]
+    lines += _team_matches(tm, rounds, teams, contacts, urls, lang)
+    lines += ["", t("mail_sign", lang)]
+    email = contacts.get(tm.captain)
+    msg = plain_message(_captain_name(tm), email or placeholder(tm.captain),
+                        t("mail_div_subject", lang, division=div, n=weekend, team=tm.name), lines, sender,
+                        f"{season}.{div}.w{weekend}.{tm.id}")
+    return (f"{div}-w{weekend}-{tm.id}.eml", email, msg)
+
+
+def _team_matches(tm, rounds, teams: dict, contacts: dict, urls: dict, lang: str) -> list[str]:
+    """The lines of team ``tm``'s matches of the weekend (:func:`_match_lines`), each with the
+    captain's link when ``urls`` has it (``--links``)."""
+    lines: list[str] = []
+    for rnd in rounds:
+        for m in rnd.matches:
+            if tm.id in (m.home, m.away):
+                lines += _match_lines(tm, m, rnd.date, teams, contacts, lang)
+                if (m.id, tm.id) in urls:
+                    lines.append(t("mail_div_link", lang, url=urls[(m.id, tm.id)]))
+    return lines
+
+
+def _match_lines(tm, m, day, teams: dict, contacts: dict, lang: str) -> list[str]:
+    """The lines of a division e-mail about one match of team ``tm``: its round and the date of
+    that round (§1.1.2.1: a weekend's later rounds are on the Sunday), the opponents, home or away
+    (seating and placement, §2.2: a division weekend is not at the home team's venue), and the opponent
+    captain's name, e-mail and phone. No time to agree: that is the cup's §1.5.6."""
+    other = teams.get(m.away if m.home == tm.id else m.home)
+    side = t("mail_div_home", lang) if m.home == tm.id else t("mail_away", lang)
+    when = f"{weekday(day, lang)} {day.isoformat()}" if day is not None else t("mail_div_no_date", lang)
+    lines = ["", t("mail_div_match", lang, round=m.round, when=when, match=m.id),
+             f"{tm.name} - {other.name if other else '?'}. {side}"]
+    if other is not None:
+        ocap = other.player(other.captain)
+        contact = ", ".join(x for x in (contacts.get(other.captain), other.phone) if x) \
+            or t("mail_no_contact", lang)
+        lines.append(t("mail_div_opponent_captain", lang, name=ocap.name if ocap else other.captain,
+                       contact=contact))
+    return lines

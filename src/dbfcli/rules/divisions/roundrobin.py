@@ -333,6 +333,19 @@ def rounds_per_weekend(total_rounds: int, settings: DivisionSettings) -> tuple[i
     return tuple(base + (1 if w < extra else 0) for w in range(weekends))
 
 
+def weekend_rounds(split: tuple[int, ...], weekend: int) -> range | None:
+    """§1.1.2.1: the numbers of the rounds played on ``weekend`` (1, 2, ...) of a season split
+    ``split`` (:func:`rounds_per_weekend`); ``None`` for a weekend the season does not have.
+
+    >>> weekend_rounds((3, 3, 3, 2), 2), weekend_rounds((3, 3, 3, 2), 5)
+    (range(4, 7), None)
+    """
+    if not 1 <= weekend <= len(split):
+        return None
+    first = sum(split[:weekend - 1]) + 1
+    return range(first, first + split[weekend - 1])
+
+
 def round_dates(total_rounds: int, settings: DivisionSettings) -> tuple[dt.date | None, ...]:
     """Date of each round: Saturday gets the first ``ceil(k/2)`` of a weekend's ``k`` rounds.
 
