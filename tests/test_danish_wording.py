@@ -37,6 +37,8 @@ def test_28_one_board_one_player_in_both_languages():
 def test_28_the_summary_lines_count_in_both_languages():
     assert t("batch_line", "en", sheets=count(1, "sheet", "en"), parts="1 valid") == "1 sheet: 1 valid"
     assert t("batch_line", "da", sheets=count(2, "sheet", "da"), parts="2 gyldige") == "2 resultatblanketter: 2 gyldige"
+    assert (t("batch_1:valid", "da", n=1), t("batch_n:valid", "da", n=2)) == ("1 gyldig", "2 gyldige")
+    assert (t("batch_1:rejected", "da", n=1), t("batch_n:rejected", "da", n=0)) == ("1 afvist", "0 afviste")
     assert t("nothing_due", "en", days=count(1, "day", "en"), now="x") == "nothing due within 1 day of x"
 
 

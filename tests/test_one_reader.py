@@ -68,7 +68,7 @@ NOT_READERS = {
     "newseason": {"creating"},
     "divisions.rollover": {"set_current", "rollover_files", "already_built", "after_undo", "new_season_refusal",
                  "rollover_plan"},
-    "journal": {"plan_undo"},         # dbf undo: the journal's own reader (store/journal.py)
+    "journal": {"plan_undo", "journal_message"},         # dbf undo: the journal's own reader (store/journal.py)
     "imports.names": {"read_names", "names_text", "SEASON_NAMES"},   # --names FILE the user gives; the map written
 }
 

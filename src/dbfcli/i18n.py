@@ -453,7 +453,10 @@ MESSAGES.update({
     "batch_n:would be recorded": ("{n} would be recorded", "{n} ville blive registreret"),
     "batch_n:already recorded": ("{n} already recorded", "{n} allerede registreret"),
     "batch_n:not recorded": ("{n} not recorded (--all-or-nothing)", "{n} ikke registreret (--all-or-nothing)"),
-    "batch_n:rejected": ("{n} rejected", "{n} afvist"),
+    "batch_n:rejected": ("{n} rejected", "{n} afviste"),
+    # one sheet: the Danish adjective agrees ("1 gyldig", "2 gyldige")
+    "batch_1:valid": ("{n} valid", "{n} gyldig"),
+    "batch_1:rejected": ("{n} rejected", "{n} afvist"),
     "batch:line": ("(line {line})", "(linje {line})"),
     "walkover_line": ("{match}: walkover; {winner} advances, {team} fined {kr} kr (§1.5.15)",
                       "{match}: walkover; {winner} går videre, {team} idømt bøde på {kr} kr. (§1.5.15)"),

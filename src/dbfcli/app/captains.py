@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..rules.problems import Problem
+from ..rules.problems import Msg, Problem
 from ..store.servefiles import SHEET_LABEL, pending_record, sent_file
 from .outcome import Outcome
 from .session import Session
@@ -162,7 +162,7 @@ def confirm(session: Session, grant: Any) -> dict[str, Any]:
     doc = dict(view["sent"] or {"schema": 1, "match": view["match"]})
     doc["confirmed_by"] = grant.team
     doc["confirmed_at"] = _now().isoformat()
-    with session.store.transaction(session.actor, f"{view['match']}: confirmed by the captain of {grant.team}",
+    with session.store.transaction(session.actor, Msg("{}: confirmed by the captain of {}", view['match'], grant.team),
                                    lock_timeout=session.lock_timeout) as tx:
         tx.write_yaml(sent_file(view["match"]), doc)
     return view
@@ -175,8 +175,8 @@ def dispute(session: Session, grant: Any, sheet: bytes, note: str = "") -> dict[
     refuse_if_closed(view, sending=False)
     refuse_own_sheet(view)
     rel, doc = pending_record(grant.match, grant.team, "dispute", sheet, note=note)
-    with session.store.transaction(session.actor, f"{grant.match}: dispute from the captain of {grant.team}, "
-                                   "for the TD", lock_timeout=session.lock_timeout) as tx:
+    with session.store.transaction(session.actor, Msg("{}: dispute from the captain of {}, for the TD", grant.match,
+                                       grant.team), lock_timeout=session.lock_timeout) as tx:
         tx.write_yaml(rel, doc)
     return doc
 

@@ -256,8 +256,8 @@ def _draw_round(session: Session, request: DrawRequest, notes: list[Problem]) ->
     inputs = draw_inputs(snap, snap.settings(), round_, request.force, notes)
     seed, reveal = committed_seed(snap, round_, inputs.field, request.seed, request.beacon, notes)
     forced = forced_note(waiting, round_)
-    drew = (f"drew cup round {round_} (seed {seed}), forced (--force) while waiting for the TD: {forced}" if forced
-            else f"drew cup round {round_} (seed {seed})")
+    drew = (Msg("drew cup round {} (seed {}), forced (--force) while waiting for the TD: {}", round_, seed, forced)
+            if forced else Msg("drew cup round {} (seed {})", round_, seed))
     store = snap.store
     with store.transaction(session.actor, drew, request.dry_run, session.lock_timeout) as tx:
         outcome, problems = draw_field(inputs.field, seed, reveal)
@@ -327,7 +327,7 @@ def _commit_round(session: Session, round_: int, beacon_source: str | None, forc
     if not force:
         refuse_committed(f"cup round {round_}", "1.5.16", old)
     c, secret = new_commitment(snap, cup_subject(round_), inputs.field, CUP_ALGORITHM, beacon_source, old)
-    with store.transaction(session.actor, f"committed to the draw of cup round {round_} ({c.commitment})",
+    with store.transaction(session.actor, Msg("committed to the draw of cup round {} ({})", round_, c.commitment),
                            dry_run, session.lock_timeout) as tx:
         tx.write_yaml(commitment_file(round_), commitment_data(c),
                       header=f"the commitment to the draw of cup round {round_} (dbf draw commit); the secret "

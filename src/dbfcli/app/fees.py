@@ -60,7 +60,7 @@ def _pay(session: Session, payment: Payment, notes: list[Problem]) -> Outcome:
     team, day, kr = payment_args(payment.team, payment.amount, payment.on)
     snap = session.snap
     store = snap.store
-    with store.transaction(session.actor, f"{team} paid {int(kr)} kr on {day.isoformat()} (§1.5.15)", dry_run,
+    with store.transaction(session.actor, Msg("{} paid {} kr on {} (§1.5.15)", team, int(kr), day.isoformat()), dry_run,
                            session.lock_timeout) as tx:
         cup, problems = snap.cup(frozenset(("teams", "draws", "records", "payments")))
         notes += refuse(problems)

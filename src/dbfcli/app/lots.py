@@ -271,7 +271,7 @@ def _save(session: Session, lot: Any, verb: str, dry_run: bool, notes: list[Prob
 
     snap = session.snap
     store = snap.store
-    with store.transaction(session.actor, f"lot {lot.key}: {', '.join(lot.order)}", dry_run,
+    with store.transaction(session.actor, Msg("lot {}: {}", lot.key, ', '.join(lot.order)), dry_run,
                            session.lock_timeout) as tx:
         lots, _ = snap.lots()
         tx.write_yaml(LOTS, lots_data([*lots, lot]), header="lots drawn in the divisions (dbf lot)")
@@ -296,7 +296,7 @@ def _remove_lot(session: Session, key: str, teams: Sequence[str] | None, teams_t
     snap = session.snap
     lots, lot = _recorded(snap, key, teams, teams_text, notes)
     notes += refuse(lot_removal_refusals(snap, lot))
-    with snap.store.transaction(session.actor, f"lot {lot.key} removed: {', '.join(lot.order)}", dry_run,
+    with snap.store.transaction(session.actor, Msg("lot {} removed: {}", lot.key, ', '.join(lot.order)), dry_run,
                                 session.lock_timeout) as tx:
         tx.write_yaml(LOTS, lots_data([x for x in lots if x is not lot]), header="lots drawn in the divisions (dbf lot)")
     return Outcome(doc={"ok": True, "removed": lot_to_data(lot), "dry_run": dry_run}, notes=list(notes),
@@ -344,7 +344,7 @@ def _commit_lot(session: Session, key: str | None, teams: Sequence[str] | None, 
         refuse_committed(f"the lot {t.key}", t.rule, old)
     field = lot_field(season=snap.season, key=t.key, rule=t.rule, teams=t.teams)
     c, secret = new_commitment(snap, subject, field, LOT_ALGORITHM, beacon_source, old)
-    with snap.store.transaction(session.actor, f"committed to the lot {t.key} ({c.commitment})", dry_run,
+    with snap.store.transaction(session.actor, Msg("committed to the lot {} ({})", t.key, c.commitment), dry_run,
                                 session.lock_timeout) as tx:
         tx.write_yaml(LOT_COMMITMENTS, lot_commitments_data([*(x for x in commits if x.subject != subject), c]),
                       header="commitments to the lots of the divisions (dbf lot commit); each lot reveals its secret")

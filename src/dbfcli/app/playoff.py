@@ -147,7 +147,7 @@ def _choose_opponent(session: Session, request: ChoiceRequest, notes: list[Probl
     if division != "1div":
         fail(Msg("only the 1st division's winner chooses an opponent (§1.1.2.8)"), rule="1.1.2.8", code="usage.option")
     on, snap, dry_run = _day(request.today), session.snap, request.dry_run
-    with snap.store.transaction(session.actor, f"play-off: no. 1 chose {team}", dry_run, session.lock_timeout) as tx:
+    with snap.store.transaction(session.actor, Msg("play-off: no. 1 chose {}", team), dry_run, session.lock_timeout) as tx:
         out = _state(snap, request.seed, on, division, notes)
         notes += refuse(not_of_the_choice(out))
         refuse(chooser_known(out))
@@ -227,7 +227,7 @@ def _record_result(session: Session, request: ResultRequest, notes: list[Problem
     if not match:
         fail(Msg('which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...'), code="usage.missing")
     snap, dry_run = session.snap, request.dry_run
-    with snap.store.transaction(session.actor, f"play-off result {match}", dry_run, session.lock_timeout) as tx:
+    with snap.store.transaction(session.actor, Msg("play-off result {}", match), dry_run, session.lock_timeout) as tx:
         out = _state(snap, request.seed, _day(request.today), division, notes)
         notes += refuse(out["problems"])
         m = _playing(out, division, match)

@@ -129,7 +129,7 @@ def _write_new_season(session: Session, made: Rollover, dry_run: bool) -> Outcom
         return Outcome(plan=False)
     store = session.store
     if not made.finished:
-        with creating(store.root, to, session.actor, f"rollover {store.season} -> {to}", session.lock_timeout,
+        with creating(store.root, to, session.actor, Msg("rollover {} -> {}", store.season, to), session.lock_timeout,
                       made_from=store.season) as tx:
             for rel, text in rollover_files(plan).items():
                 tx.write_text(rel, text)

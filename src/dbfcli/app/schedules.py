@@ -211,7 +211,7 @@ def _freeze(session: Session, division: Any, settings: Any, request: DivisionSch
         raise UsageProblem([refusal])
     store = snap.store
     on = (request.on or dt.date.today()).isoformat()
-    with store.transaction(session.actor, f"froze the {division.id} schedule", request.dry_run,
+    with store.transaction(session.actor, Msg("froze the {} schedule", division.id), request.dry_run,
                            session.lock_timeout) as tx:
         written: bool = freeze_schedule(tx, store, division, settings, on=on, refreeze=request.refreeze)
     return written
@@ -302,7 +302,7 @@ def _set_cup_schedule(session: Session, a: ScheduleAgreement, notes: list[Proble
     snap = session.snap
     settings = snap.settings()
     day, venue = _set_options(a)
-    with snap.store.transaction(session.actor, f"cup schedule of {a.match}", a.dry_run, session.lock_timeout) as tx:
+    with snap.store.transaction(session.actor, Msg("cup schedule of {}", a.match), a.dry_run, session.lock_timeout) as tx:
         draws, _, problems = snap.draws()
         agreements, _, more = snap.schedule()
         agreements = dict(agreements)   # today's, and the one changed below

@@ -248,7 +248,7 @@ def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amen
     if not write:
         return Outcome(doc=doc, notes=notes, show="valid")
     rel = division_match_file(v.sheet.match)
-    with store.transaction(session.actor, f"{'amended' if amend else 'recorded'} {v.sheet.match}", dry_run,
+    with store.transaction(session.actor, Msg("amended {}" if amend else "recorded {}", v.sheet.match), dry_run,
                            session.lock_timeout) as tx:
         if _recorded_already(store, rel, v.sheet, doc, amend):
             return Outcome(doc=doc, notes=notes, show="already")
@@ -370,8 +370,9 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
     rel = match_file(match.id)
     move = amend and extra.move_to_next_round
     recorded_at = dt.datetime.now().replace(microsecond=0)
-    with store.transaction(session.actor, f"{'amended' if amend else 'recorded'} {match.id}"
-                           + (" (--move-to-next-round, §1.5.16)" if move else ""), dry_run, session.lock_timeout) as tx:
+    with store.transaction(session.actor, Msg(
+            ("amended {} (--move-to-next-round, §1.5.16)" if move else "amended {}") if amend else "recorded {}",
+            match.id), dry_run, session.lock_timeout) as tx:
         if _recorded_already(store, rel, sheet, doc, amend):
             return False
         if amend:   # §1.5.16, read under the lock: rules.cup.matchstate.allowed(state, "amend")
@@ -404,8 +405,8 @@ def _form_to_td(session: Session, loaded: Loaded, extra: Extra, text: SheetText,
     from ..store.servefiles import pending_record
 
     match = loaded.inputs.match.id
-    with session.store.transaction(session.actor, f"{match}: sheet with form errors from the captain of "
-                                   f"{extra.sender}, for the TD", lock_timeout=session.lock_timeout) as tx:
+    with session.store.transaction(session.actor, Msg("{}: sheet with form errors from the captain of {}, for the TD", match,
+                                       extra.sender), lock_timeout=session.lock_timeout) as tx:
         tx.write_yaml(*pending_record(match, extra.sender or "", "form", text.data, at=extra.sent_at))
     doc["pending"] = {"reason": "form", "rule": "1.5.14"}
 
@@ -444,7 +445,7 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
     n = team_players_in_round(winner_team, match.round, ctx.additions, joins) if winner_team else 0
     fine, fees = walkover_fees(state, wo.winner, withdrawn, n, ctx.settings.cup.fee_per_player_round_kr)
     rel = match_file(match.id)
-    with store.transaction(session.actor, f"walkover {match.id}: {withdrawn} withdrew", dry_run,
+    with store.transaction(session.actor, Msg("walkover {}: {} withdrew", match.id, withdrawn), dry_run,
                            session.lock_timeout) as tx:
         if store.exists(rel):   # recorded since the state was read
             raise UsageProblem(allowed(replace(state, stage="recorded"), "walkover"))
@@ -471,7 +472,7 @@ def write_batch(session: Session, rows: list[Any], dry_run: bool, hold: bool) ->
     done = []
     with session.store.transaction_group(session.lock_timeout, dry_run) as group:
         for j in todo:
-            with group.transaction(session.actor, f"recorded {j.doc['match']}") as tx:
+            with group.transaction(session.actor, Msg("recorded {}", j.doc['match'])) as tx:
                 j.write(tx)
                 j.doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
             j.status = "would be recorded" if dry_run else "recorded"

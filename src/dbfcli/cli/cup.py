@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
         new, _, problems = read_entry_file(file)
         check(problems + duplicate_team_ids(new))   # else the last of two silently replaces the first
         snap = load_snapshot()
-        with snap.store.transaction(command_line(), f"entered {len(new)} cup teams from {file.name}", dry_run,
+        with snap.store.transaction(command_line(), Msg("entered {} cup teams from {}", len(new), file.name), dry_run,
                                     RUN.lock_timeout) as tx:
             old, problems = snap.cup_teams()
             check(problems)
@@ -123,7 +123,7 @@ def register(app: typer.Typer) -> None:
         snap = load_snapshot()
         store = snap.store
         settings = snap.settings()
-        with store.transaction(command_line(), f"{team} adds player {player_id} from cup round {round_}", dry_run,
+        with store.transaction(command_line(), Msg("{} adds player {} from cup round {}", team, player_id, round_), dry_run,
                                RUN.lock_timeout) as tx:
             teams, problems = snap.cup_teams()
             additions, more = snap.additions()
@@ -179,7 +179,7 @@ def register(app: typer.Typer) -> None:
         day = today(on)
         snap = load_snapshot()
         store = snap.store
-        with store.transaction(command_line(), f"{team}: player {member} withdrawn (§1.5.11)", dry_run,
+        with store.transaction(command_line(), Msg("{}: player {} withdrawn (§1.5.11)", team, member), dry_run,
                                RUN.lock_timeout) as tx:
             state, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
             check(problems)

@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
             problems.append(_mismatch(declared, div, file))
         check(problems)
         snap = load_snapshot()
-        with snap.store.transaction(command_line(), f"entered {len(teams)} teams in {div}", dry_run,
+        with snap.store.transaction(command_line(), Msg("entered {} teams in {}", len(teams), div), dry_run,
                                     RUN.lock_timeout) as tx:
             divisions, problems = snap.divisions()
             check(problems)

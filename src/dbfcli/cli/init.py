@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         if store.path("season.toml").exists():
             fail(Msg('season {} already exists: {}', name, store.dir), hint=Msg('edit its season.toml instead'), code="state.exists")
         if not dry_run:   # a transaction takes the lock, and the lock file would create the folder
-            with store.transaction(command_line(), f"created season {name}", False, RUN.lock_timeout,
+            with store.transaction(command_line(), Msg("created season {}", name), False, RUN.lock_timeout,
                                    create=True) as tx:
                 tx.write_text("season.toml", default_season_toml(name))
         if not (root / "dbf.toml").exists() and not dry_run:

@@ -18,6 +18,8 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf log -n 5
         """
+        from ..store.journal import journal_message
+
         snap = load_snapshot()
         entries = snap.journal()
         if last:
@@ -30,7 +32,7 @@ def register(app: typer.Typer) -> None:
         def human(out):
             out.table(tr("journal_title", season=snap.season), heads("when (UTC)", "command", "what", "files"),
                       [(e["at"][:19].replace("T", " "), without_season_options(e["command"]),
-                        problem_text(e.get("message", "")),
+                        problem_text(journal_message(e)),
                         ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"])) for e in entries])
 
         emit(doc, human)

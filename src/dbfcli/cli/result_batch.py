@@ -339,7 +339,7 @@ def _first(doc: dict) -> str:
 
 
 def _human(out, rows: list[Judged], doc: dict) -> None:
-    from ..i18n import count, heads, t
+    from ..i18n import MESSAGES, count, heads, t
 
     out.table(None, heads("file", "match", "status", "winner", "first problem"),
               [(j.file.name, j.doc.get("match") or "", t("batch:" + j.status), j.doc.get("winner") or "",
@@ -347,6 +347,7 @@ def _human(out, rows: list[Judged], doc: dict) -> None:
     n = {j.status: 0 for j in rows}
     for j in rows:
         n[j.status] += 1
-    parts = [t("batch_n:" + s, n=n.get(s, 0)) for s in ("valid", "recorded", "would be recorded", "already recorded",
-                                                 "not recorded", "rejected") if n.get(s) or s == "rejected"]
+    parts = [t(("batch_1:" if n.get(s) == 1 and "batch_1:" + s in MESSAGES else "batch_n:") + s, n=n.get(s, 0))
+             for s in ("valid", "recorded", "would be recorded", "already recorded", "not recorded", "rejected")
+             if n.get(s) or s == "rejected"]
     out.line(t("batch_line", sheets=count(len(rows) - doc["skipped"], "sheet"), parts=", ".join(parts)))

@@ -39,6 +39,15 @@ def _item(store, match_id: str) -> dict:
     return item
 
 
+def _rejected(item: dict) -> Msg:
+    """The journal's text of a rejected waiting sheet (a sheet with form errors, §1.5.14, or a dispute)."""
+    if item.get("reason") == "form":
+        return Msg("rejected the form sheet of {} from {}", item["match"], item.get("by"))
+    if item.get("reason") == "dispute":
+        return Msg("rejected the dispute sheet of {} from {}", item["match"], item.get("by"))
+    return Msg("rejected the {} sheet of {} from {}", item.get("reason"), item["match"], item.get("by"))
+
+
 def _drop(store, item: dict, message: str, dry_run: bool) -> None:
     with store.transaction(command_line(), message, dry_run, RUN.lock_timeout) as tx:
         tx.delete(item["file"])
@@ -152,7 +161,7 @@ def attach(result: typer.Typer) -> None:
         """
         store = load_store()
         item = _item(store, match_id)
-        _drop(store, item, f"rejected the {item.get('reason')} sheet of {item['match']} from {item.get('by')}", dry_run)
+        _drop(store, item, _rejected(item), dry_run)
         emit({"ok": True, "match": item["match"], "reason": item.get("reason"), "rejected": True, "dry_run": dry_run,
               "errors": [], "warnings": []},
              lambda out: out.line(tr("pending_would_reject" if dry_run else "pending_rejected", match=item["match"],

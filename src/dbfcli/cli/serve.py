@@ -51,7 +51,7 @@ def captain_links(season, round_no: int, base: str, make: bool = False, division
     if secret is None:
         if not make:
             return []
-        secret = _new_secret(store, 1, "made the secret of the captains' links")
+        secret = _new_secret(store, 1, Msg("made the secret of the captains' links"))
     return links_of(store, secret, matches, teams, base)
 
 
@@ -150,7 +150,7 @@ def register(app: typer.Typer) -> None:
         old = read_secret(store.dir)
         generation = (old.generation if old else 0) + 1
         if not dry_run:
-            _new_secret(store, generation, f"rotated the secret of the captains' links (generation {generation})")
+            _new_secret(store, generation, Msg("rotated the secret of the captains' links (generation {})", generation))
         emit({"ok": True, "generation": generation, "dry_run": dry_run, "errors": [], "warnings": []},
              lambda out: out.line(tr("serve_would_rotate" if dry_run else "serve_rotated", n=generation)))
 
@@ -172,7 +172,7 @@ def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None
             if base:
                 base_url(store, base)
             if read_secret(store.dir) is None:
-                _new_secret(store, 1, "made the secret of the captains' links")
+                _new_secret(store, 1, Msg("made the secret of the captains' links"))
             root, season = store.root, store.season
         _run_server(root, season, host, port, base, forwarded, 5.0 if RUN.lock_timeout == 10.0 else RUN.lock_timeout,
                     access_log)

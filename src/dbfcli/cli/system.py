@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
                      ', '.join(map(str, missing)) or 'the same player twice',
                      'is' if len(missing) == 1 else 'are', team), code="unknown.player")
         rel = card_file_name(team, pair)
-        with store.transaction(command_line(), f"registered system card of {team} pair {pair[0]}-{pair[1]}",
+        with store.transaction(command_line(), Msg("registered system card of {} pair {}-{}", team, pair[0], pair[1]),
                                dry_run, RUN.lock_timeout) as tx:
             regs, problems = snap.registry()
             check(problems)

@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
                                     bornholm=bornholm, up=settings.cup.up, km=km)
         check(more + warnings)
         rel = travel_file(match, team)
-        with store.transaction(command_line(), f"travel claim {match} {team}: {result.total} kr", dry_run,
+        with store.transaction(command_line(), Msg("travel claim {} {}: {} kr", match, team, result.total), dry_run,
                                RUN.lock_timeout) as tx:
             tx.write_yaml(rel, travel_claim_data(result, found.round, persons_from,
                                                  dt.datetime.now().replace(microsecond=0)),

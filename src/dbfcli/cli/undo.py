@@ -17,14 +17,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf undo --dry-run
         """
-        from ..store.journal import plan_undo
+        from ..store.journal import journal_message, plan_undo
 
         store = load_store()
         with store.transaction(command_line(), "", dry_run, RUN.lock_timeout) as tx:
             entry, restore, problems = plan_undo(store)
             if problems:
                 fail(problems[0], hint=Msg('restore the file from git or a backup, or edit it back by hand'), code="state.cannot-undo")
-            tx.message = f"undo: {entry.get('message') or entry['command']}"
+            tx.message = Msg("undo: {}", journal_message(entry) or entry["command"])
             for rel, text in restore.items():
                 if text is None:
                     tx.delete(rel)

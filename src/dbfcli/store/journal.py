@@ -28,6 +28,33 @@ def read_journal(store: SeasonStore) -> list[dict]:
     return entries
 
 
+def journal_message(entry: dict) -> str:
+    """What a journal entry did, as a person reads it: the keyed text of ``message_keyed``
+    (store/season.py ``keyed_data``: shown in the reader's language from its key) when it says
+    exactly the entry's ``message``; else the ``message`` as written (an entry from before keyed
+    journal texts, or one edited by hand)."""
+    message = str(entry.get("message") or "")
+    keyed = _msg_of(entry.get("message_keyed"), 0)
+    return keyed if keyed is not None and keyed == message else message
+
+
+def _msg_of(node: object, depth: int) -> Msg | None:
+    """The :class:`Msg` a journal's ``{key, args}`` stands for, or None when it is no such thing."""
+    if depth > 8 or not isinstance(node, dict) or not isinstance(node.get("key"), str) \
+            or not isinstance(node.get("args"), list):
+        return None
+    args: list[str] = []
+    for a in node["args"]:
+        inner = _msg_of(a, depth + 1) if isinstance(a, dict) else a if isinstance(a, str) else None
+        if inner is None:
+            return None
+        args.append(inner)
+    try:
+        return Msg(node["key"], *args)
+    except (IndexError, KeyError, ValueError):   # a key whose {} do not fit its values (a hand edit)
+        return None
+
+
 def entry_problems(doc) -> list[Problem]:
     """What is wrong with the shape of one journal entry (docs/formats/journal.md): ``at`` and
     ``command`` texts, ``changes`` a list of ``{file, action}`` with a known action."""

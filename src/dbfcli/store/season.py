@@ -571,7 +571,18 @@ class Transaction(MutableValue):
         }
         if self.made_from is not None:
             entry["made_from"] = self.made_from
+        if getattr(self.message, "key", None) is not None:    # a keyed text (rules.problems.Msg)
+            entry["message_keyed"] = keyed_data(self.message)
         return entry, journal_rel
+
+
+def keyed_data(text: Any) -> dict[str, Any]:
+    """A keyed text (:class:`~dbfcli.rules.problems.Msg`) as the journal keeps it beside its
+    English ``message``: ``{key, args}``, a value that is itself keyed as such a mapping, so
+    ``dbf log`` shows it in the reader's language from the key (store/journal.py
+    ``journal_message``), never by parsing the English back."""
+    return {"key": text.key, "args": [keyed_data(a) if getattr(a, "key", None) is not None else str(a)
+                                      for a in text.args]}
 
 
 class TransactionGroup(MutableValue):

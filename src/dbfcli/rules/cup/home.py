@@ -170,15 +170,15 @@ def home_away_basis(match: CupMatch, up_totals: Mapping[str, int], hum_teams: Co
     ha, hb = a in hum_teams, b in hum_teams
     for t, o, ht, ho in ((a, b, ha, hb), (b, a, hb, ha)):
         if hum_forces_away(ht, ho):
-            return o, t, (f"§1.5.13: {t} has HUM pairs and {o} none: {t} is the away team whatever the UP "
-                          f"({a}: {ua} UP, {b}: {ub} UP)"), "hum"
+            return o, t, Msg("§1.5.13: {} has HUM pairs and {} none: {} is the away team whatever the UP "
+                             "({}: {} UP, {}: {} UP)", t, o, t, a, ua, b, ub), "hum"
     home, away = home_team(match, up_totals)
     if ua != ub:
-        why, basis = f"§1.5.5: {home} has most UP ({max(ua, ub)} v {min(ua, ub)})", "up"
+        why, basis = Msg("§1.5.5: {} has most UP ({} v {})", home, max(ua, ub), min(ua, ub)), "up"
     else:
-        why, basis = f"§1.5.5: equal UP ({ua}), {a} was drawn first", "drawn_first"
+        why, basis = Msg("§1.5.5: equal UP ({}), {} was drawn first", ua, a), "drawn_first"
     if ha and hb:
-        why += "; both teams have HUM pairs (§1.5.13 does not apply)"
+        why = Msg.join("; ", [why, Msg("both teams have HUM pairs (§1.5.13 does not apply)")])
     return home, away, why, basis
 
 
@@ -385,10 +385,10 @@ def _final_weekend_seats(match: CupMatch, settings: CupSettings, agreed: Agreeme
     if venue is None:
         problems.append(Problem.warning("1.5.7", Msg('{}: no venue for the semi-finals and final', match.id),
                                         hint=Msg('set cup.final_venue in season.toml'), code="match.no-venue"))
-    reason = "§1.5.7: DBF's venue on the final weekend, no home team"
+    reason = Msg("§1.5.7: DBF's venue on the final weekend, no home team")
     if len(hum_teams) == 1:
         (t,) = hum_teams
-        reason += f"; §1.5.13: {t} has HUM pairs and seats as the away team"
+        reason = Msg.join("; ", [reason, Msg("§1.5.13: {} has HUM pairs and seats as the away team", t)])
     return (None, None, venue, match.teams, reason), problems
 
 
@@ -441,8 +441,10 @@ def _waiting(match: CupMatch, settings: CupSettings, agreed: Agreement, date: dt
     venue, or DBF's venue of the final weekend (§1.5.7), is known already."""
     waits = unresolved(match)
     venue = agreed.venue or (settings.final_venue if match.round >= SEMI_FINAL else None)
-    why = (f"§1.5.5/§1.5.13: home and away are decided when {' and '.join(waits)} "
-           f"{'is' if len(waits) == 1 else 'are'} recorded (pending place, §1.5.16)")
+    who = Msg("{} and {}", *waits) if len(waits) == 2 else Msg.join(", ", waits)
+    why = (Msg("§1.5.5/§1.5.13: home and away are decided when {} is recorded (pending place, §1.5.16)", who)
+           if len(waits) == 1 else
+           Msg("§1.5.5/§1.5.13: home and away are decided when {} are recorded (pending place, §1.5.16)", who))
     return ScheduledMatch(match.id, match.round, match.teams, None, None, venue, date,
                           agreed.time or settings.start_time, None, None, {}, agreed.dispensation, why, (), waits,
                           basis="pending")

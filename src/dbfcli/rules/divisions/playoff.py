@@ -356,7 +356,7 @@ def make_match(match_id: str, stage: str, teams: tuple[str, str], order: Sequenc
     a, b = sorted(teams, key=lambda t: order.index(t) if t in order else len(order))
     m = find_mutual(mutual, a, b)
     co, problems = carry_over(m, order, (a, b), provisional)
-    problems = [replace(p, message=f"{match_id}: {p.message}") for p in problems]
+    problems = [replace(p, message=Msg("{}: {}", match_id, p.message)) for p in problems]
     home, lot = home_section_1(match_id, (a, b), m, seed, lots=lots)
     return PlayoffMatch(match_id, stage, (a, b), co or {a: Fraction(0), b: Fraction(0)}, home, lot), problems
 
