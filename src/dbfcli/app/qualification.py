@@ -132,7 +132,7 @@ def _enter_east(session: Session, entry: EastEntry, notes: list[Problem]) -> Out
            "direct": [t.id for t in ef.direct], "agreed": ef.agreed, "dry_run": entry.dry_run}
     notes += refuse(check_east(ef), doc)
     snap = session.snap
-    with snap.store.transaction(session.actor, "east qualification: teams entered", entry.dry_run,
+    with snap.store.transaction(session.actor, Msg("east qualification: teams entered"), entry.dry_run,
                                 session.lock_timeout) as tx:
         old = _east(snap, notes, required=False)
         if old is not None and old.results:
@@ -179,7 +179,7 @@ def _record_east(session: Session, result: EastResult, notes: list[Problem]) -> 
     if min(imps) < 0:
         fail(Msg('IMPs are whole numbers >= 0'), code="usage.option")
     snap = session.snap
-    with snap.store.transaction(session.actor, f"east qualification: {match}", result.dry_run,
+    with snap.store.transaction(session.actor, Msg("east qualification: {}", match), result.dry_run,
                                 session.lock_timeout) as tx:
         ef = _east(snap, notes)
         _, schedule, _ = _table(ef)
@@ -244,7 +244,7 @@ def _enter_west(session: Session, entry: WestEntry, notes: list[Problem]) -> Out
     if not teams:
         fail(Msg('no teams under teams:'), code="format.qualification")
     store = session.store
-    with store.transaction(session.actor, "west qualification: Kreds IV's ranking", entry.dry_run,
+    with store.transaction(session.actor, Msg("west qualification: Kreds IV's ranking"), entry.dry_run,
                            session.lock_timeout) as tx:
         tx.write_yaml(WEST, teams_file_data(teams), header="Kreds IV's qualifiers, best first (§1.1.5.2)")
     return Outcome(doc={"ok": True, "west": [t.id for t in teams], "dry_run": entry.dry_run}, notes=list(notes),
