@@ -211,7 +211,7 @@ def _deliver_draw(session: Session, round_no: int, mails: list[Mail], via: Via, 
     from ..store.cup.draws import notice_data, notice_file
 
     how = f"smtp {via.smtp}" if via.smtp else "files"
-    with session.store.transaction(session.actor, f"draw of cup round {round_no} sent to the captains (§1.5.16)",
+    with session.store.transaction(session.actor, Msg("draw of cup round {} sent to the captains (§1.5.16)", round_no),
                                    False, session.lock_timeout) as tx:
         done = post(mails, via)
         tx.write_yaml(notice_file(round_no),
