@@ -20,7 +20,7 @@ docs/sheets.md.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Collection, Mapping
+from typing import TYPE_CHECKING, Collection, Mapping
 
 from ..cup.home import HumPair
 from ..model import CupDraw, CupMatch, Team, all_play_all_rule
@@ -29,6 +29,9 @@ from ..problems import Msg, Problem, Verdict, Where
 from ..cup.records import Addition, Appearance, Join, RecordedMatch, Withdrawal  # noqa: F401 - re-exported
 from ..settings import Settings
 from ..value import Located, Value, field
+
+if TYPE_CHECKING:
+    from ..divisions.roundrobin import DivMatch
 
 #: §1.5.14: errors of form -- the sheet is filled in incorrectly, the match
 #: itself was valid. Recordable with the 1 GP per player penalty.
@@ -249,12 +252,11 @@ def same_sheet(a: Sheet, b: Sheet) -> bool:
 # --------------------------------------------------------------------------- division sheets
 class DivisionContext(Value):
     """What a division sheet is checked against: the division's schedule
-    (``matches``: id -> object with ``round``, ``home``, ``away``, e.g.
-    :class:`dbfcli.rules.divisions.roundrobin.DivMatch`), its teams and its boards
+    (``matches``: id -> its :class:`dbfcli.rules.divisions.roundrobin.DivMatch`), its teams and its boards
     per match (§1.1.2.1: ``DivisionSettings.boards``, 36 with screens, 40 without)."""
 
     division: str
-    matches: Mapping[str, object]
+    matches: "Mapping[str, DivMatch]"
     teams: Mapping[str, Team]
     boards: int = 36
     recorded: tuple[RecordedMatch, ...] = ()
@@ -312,9 +314,9 @@ def _follows_from_boards(p: Problem) -> bool:
     return p.code == "sheet.player-boards"
 
 
-def _division_sides(sheet: Sheet, m: object, rule: str) -> list[Problem]:
+def _division_sides(sheet: Sheet, m: "DivMatch", rule: str) -> list[Problem]:
     """§1.1.2.1/§1.1.3.1/§1.1.4.1 (``rule``, the division's): the sheet names the scheduled teams (home and away swapped: a warning)."""
-    want = (getattr(m, "home"), getattr(m, "away"))
+    want = (m.home, m.away)
     got = (sheet.home.team, sheet.away.team)
     if got == want:
         return []
