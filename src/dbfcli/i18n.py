@@ -931,6 +931,8 @@ def _danish_value(value: str, depth: int) -> str:
         return VALUES[value]
     if re.fullmatch(r"-?\d+\.\d+", value):
         return value.replace(".", ",")
+    if re.fullmatch(r"\d{1,3}(,\d{3})+", value):   # thousands: 1,000,000 -> 1.000.000
+        return value.replace(",", ".")
     if depth < 3 and " " in value:
         nested = _translate(value, depth + 1)
         if nested is not None:

@@ -48,6 +48,14 @@ COUNTED: dict[str, tuple[str, str]] = {
 }
 
 
+def _said(value: object) -> str:
+    """A value as a message shows it: an exception raised with a keyed text (``ValueError(Msg(...))``)
+    is that Msg (its English is the exception's text), so a reader that wraps the exception's text
+    keeps its key; anything else ``format(value)``."""
+    said = value.args[0] if isinstance(value, Exception) and len(value.args) == 1 else None
+    return said if isinstance(said, Msg) and str(value) == said else format(value)
+
+
 class Msg(str):
     """A text shown to people, made from a *key* and its values: the key is the English text
     with ``{}`` where a value goes (literal braces doubled), as gettext keys a message by its
@@ -67,7 +75,7 @@ class Msg(str):
     args: tuple[str, ...]
 
     def __new__(cls, key: str, *args: object) -> "Msg":
-        values = tuple(a if isinstance(a, str) else format(a) for a in args)
+        values = tuple(a if isinstance(a, str) else _said(a) for a in args)
         self = super().__new__(cls, key.format(*values))
         self.key, self.args = key, values
         return self

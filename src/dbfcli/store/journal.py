@@ -58,18 +58,18 @@ def _msg_of(node: object, depth: int) -> Msg | None:
 def entry_problems(doc) -> list[Problem]:
     """What is wrong with the shape of one journal entry (docs/formats/journal.md): ``at`` and
     ``command`` texts, ``changes`` a list of ``{file, action}`` with a known action."""
-    def bad(what: str, *path) -> Problem:
+    def bad(what: Msg, *path) -> Problem:
         return Problem.error(None, Msg('journal entry: {}', what), doc.where(*path), code="format.schema",
                              hint=Msg('a journal entry is written by dbf; restore it from git or a backup'))
 
     data = doc.data
-    out = [bad(f"{key} is a text", key) for key in ("at", "command") if not isinstance(data.get(key), str)]
+    out = [bad(Msg('{} is a text', key), key) for key in ("at", "command") if not isinstance(data.get(key), str)]
     changes = data.get("changes")
     if not isinstance(changes, list):
-        return out + [bad("changes is a list of {file, action}", "changes")]
+        return out + [bad(Msg('changes is a list of {{file, action}}'), "changes")]
     for i, c in enumerate(changes):
         if not isinstance(c, dict) or not isinstance(c.get("file"), str) or c.get("action") not in ACTIONS:
-            out.append(bad(f"changes[{i}] is {{file, action}} with action one of {', '.join(ACTIONS)}", "changes", i))
+            out.append(bad(Msg('changes[{}] is {{file, action}} with action one of {}', i, ', '.join(ACTIONS)), "changes", i))
     return out
 
 

@@ -21,13 +21,21 @@ from typing import Iterator
 
 from ..rules.value import replace
 from .atomic import LinkRefused, fault_point, fsync_dir, hold
-from .season import SeasonStore, StoreError, Transaction, _git_commit, _problem, _write_error
-from ..rules.problems import Msg
+from .season import (HALF_DONE, NOTHING_CHANGED, WRITE_PENDING, SeasonStore, StoreError, Transaction, _git_commit,
+                     _problem, _write_error)
+from ..rules.problems import Msg, Problem
 
 #: the files an interrupted write may leave; a folder holding only these is no season
 _LEFTOVER = re.compile(r"^(\.dbf\.lock|\.pending\.yaml|\..+\.\d+\.tmp)$")
-#: what a failed write in a season says; in the staging folder, removed, nothing was changed
-_HALF_DONE = re.compile(r"; the write (is half done|is pending): the next dbf command that can write finishes it.*$")
+
+
+def _nothing_changed(p: Problem) -> Problem:
+    """A failed write in the staging folder (removed): what it left is nothing, not a write half
+    done or pending (the last value of its keyed message, read by key, not by its text)."""
+    m = p.message
+    if isinstance(m, Msg) and m.args and getattr(m.args[-1], "key", None) in (HALF_DONE.key, WRITE_PENDING.key):
+        return replace(p, message=Msg(m.key, *m.args[:-1], NOTHING_CHANGED))
+    return p
 
 
 def staging_dir(root: Path, season: str) -> Path:
@@ -94,18 +102,17 @@ def _staging_errors(staging: SeasonStore, season: str) -> Iterator[None]:
         yield
     except StoreError as exc:
         remove_folder(staging.dir)
-        raise StoreError([replace(p, message=_HALF_DONE.sub("; nothing was changed", p.message))
-                          for p in exc.problems]) from None
+        raise StoreError([_nothing_changed(p) for p in exc.problems]) from None
     except OSError as exc:
         remove_folder(staging.dir)
-        raise _write_error(staging, season, exc, "nothing was changed") from None
+        raise _write_error(staging, season, exc, NOTHING_CHANGED) from None
 
 
 def _put_in_place(staging: Path, target: SeasonStore) -> None:
     """Rename the finished staging folder to the season's (one ``rename(2)``)."""
     if os.path.islink(target.dir):
         raise _write_error(target, target.season, LinkRefused(str(target.dir), os.readlink(target.dir)),
-                           "nothing was changed")
+                           NOTHING_CHANGED)
     if target.dir.exists():
         if not leftover_only(target.dir):
             remove_folder(staging)
@@ -117,5 +124,5 @@ def _put_in_place(staging: Path, target: SeasonStore) -> None:
         os.rename(staging, target.dir)
     except OSError as exc:
         remove_folder(staging)
-        raise _write_error(target, target.season, exc, "nothing was changed") from None
+        raise _write_error(target, target.season, exc, NOTHING_CHANGED) from None
     fsync_dir(target.root)

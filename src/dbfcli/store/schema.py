@@ -53,7 +53,7 @@ def convert(doc: YamlDoc, typ: Any, data: Any = None, path: tuple = ()) -> tuple
     if not problems:  # the walk found nothing more precise: report msgspec's own message
         text, sub = _msgspec_path(first)
         full = path + sub
-        problems = [Problem.error(None, f"{_describe(full)}: {text}", doc.where(*full), code="format.schema")]
+        problems = [Problem.error(None, Msg('{}: {}', _describe(full), text), doc.where(*full), code="format.schema")]
     return None, problems
 
 

@@ -35,6 +35,10 @@ from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, dele
 from .yamlio import YamlDoc, YamlLoadError, dump_yaml, parse_yaml
 
 PENDING = ".pending.yaml"
+#: what a write that failed has left (the last value of a ``cannot write`` problem)
+NOTHING_CHANGED = Msg('nothing was changed')
+HALF_DONE = Msg('the write is half done: the next dbf command that can write finishes it (and says so)')
+WRITE_PENDING = Msg('the write is pending: the next dbf command that can write finishes it')
 JOURNAL = "journal"
 #: the largest "before" text kept in a journal entry for `dbf undo`
 UNDO_LIMIT = 2 * 1024 * 1024
@@ -249,13 +253,15 @@ class SeasonStore(MutableValue):
         try:
             entry = recover(self, by=_finisher())
         except OSError as exc:
-            raise _write_error(self, PENDING, exc, "an interrupted write is still pending; it is finished by the "
-                               "next dbf command that can write") from None
+            raise _write_error(self, PENDING, exc, Msg('an interrupted write is still pending; it is finished by '
+                                                       'the next dbf command that can write')) from None
         if entry:
+            begun = str(entry.get('at', '?'))[:19]
             self.notes.append(_problem("io.finished-write",
-                                       f"finished an interrupted write: `{entry.get('command')}`"
-                                       + (f" ({entry['message']})" if entry.get("message") else "")
-                                       + f", begun {str(entry.get('at', '?'))[:19]}", severity="warning",
+                                       Msg('finished an interrupted write: `{}` ({}), begun {}', entry.get('command'),
+                                           entry['message'], begun) if entry.get("message") else
+                                       Msg('finished an interrupted write: `{}`, begun {}', entry.get('command'), begun),
+                                       severity="warning",
                                        hint=Msg('see `dbf log`; `dbf undo` reverts it')))
         return self.notes
 
@@ -646,7 +652,7 @@ def _write_pending(store: SeasonStore, pending: dict, git: bool = True) -> None:
     try:
         write_inside(store.dir, PENDING, dump_yaml(pending).encode("utf-8"))
     except OSError as exc:   # nothing has changed yet
-        raise _write_error(store, PENDING, exc, "nothing was changed") from None
+        raise _write_error(store, PENDING, exc, NOTHING_CHANGED) from None
     try:
         fault_point("after-pending")
     except OSError as exc:   # the pending file is written, nothing else: undone on the spot (issue 27)
@@ -707,9 +713,8 @@ def _failed_apply(store: SeasonStore, current: str, exc: OSError, done: int) -> 
         except OSError:
             pass
         else:
-            return _write_error(store, current, exc, "nothing was changed")
-    return _write_error(store, current, exc, "the write is half done: the next dbf command that can write "
-                        "finishes it (and says so)")
+            return _write_error(store, current, exc, NOTHING_CHANGED)
+    return _write_error(store, current, exc, HALF_DONE)
 
 
 def _release_staged(staged: list[tuple[str, Any]], done: int) -> None:
@@ -759,9 +764,8 @@ def _stage_pending(store: SeasonStore, pending: dict, entries: list[dict], durab
         try:
             delete_inside(store.dir, PENDING)
         except OSError:   # pragma: no cover - then the next command rolls it forward, and says so
-            raise _write_error(store, current, exc, "the write is pending: the next dbf command that can "
-                               "write finishes it") from None
-        raise _write_error(store, current, exc, "nothing was changed") from None
+            raise _write_error(store, current, exc, WRITE_PENDING) from None
+        raise _write_error(store, current, exc, NOTHING_CHANGED) from None
     return staged
 
 
@@ -855,12 +859,12 @@ def _sweep(store: SeasonStore) -> None:
         sweep_stale_temps(store.dir, since)
 
 
-def _problem(code: str, message: str, where: Where | None = None, hint: str | None = None,
+def _problem(code: str, message: Msg, where: Where | None = None, hint: Msg | None = None,
              severity: str = "error") -> Problem:
     return Problem(None, message, where, severity, hint, code=code)  # type: ignore[arg-type]
 
 
-def _write_error(store: SeasonStore, rel: str, exc: OSError, what: str) -> StoreError:
+def _write_error(store: SeasonStore, rel: str, exc: OSError, what: Msg) -> StoreError:
     """``cannot write FILE: No space left on device`` (exit 2, ``io.cannot-write``)."""
     if isinstance(exc, LinkRefused):
         return StoreError([_problem("io.link", Msg('{} in {}; {}', exc.strerror, store.dir, what), Where(exc.link),

@@ -221,24 +221,25 @@ class _Reader:
         self.problems: list[Problem] = []
         self.where = lambda key: Where(file, _line_of(text, key.split(".")[-1]))  # noqa: E731
 
-    def error(self, message: str, key: str, code: str = "format.settings", hint: str | None = None) -> None:
+    def error(self, message: Msg, key: str, code: str = "format.settings", hint: Msg | None = None) -> None:
         self.problems.append(Problem.error(None, message, self.where(key), hint, code=code))
 
-    def broken(self, rule: str, message: str, key: str, *, code: str) -> None:
+    def broken(self, rule: str, message: Msg, key: str, *, code: str) -> None:
         """A setting that breaks §``rule`` (exit 1; ``code`` names the kind of problem)."""
         self.problems.append(Problem.error(rule, message, self.where(key), code=code))
 
     def date(self, value: Any, name: str) -> dt.date | None:
         return _date(value, name, self.problems, self.where)
 
-    def bad(self, label: str, key: str, v: Any, what: str, rule: str | None = None) -> None:
-        # a malformed value (exit 2): the § it belongs to is named in the message, not as a broken rule
+    def bad(self, label: str, key: str, v: Any, what: Msg, rule: str | None = None) -> None:
+        # a malformed value (exit 2): the § it belongs to is named in the message, not as a broken rule;
+        # the key is one value, as typed in season.toml (a word table must not translate `cup`)
         section = f" (§{rule})" if rule else ""
-        self.error(f"{label}.{key}: expected {what}, got {_show(v)}{section}", str(key))
+        self.error(Msg('{}: expected {}, got {}{}', f"{label}.{key}", what, _show(v), section), str(key))
 
     def whole(self, v: Any, label: str, key: str, lo: int = 0, hi: int = _CAP, rule: str | None = None) -> int | None:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            self.bad(label, key, v, f"a whole number {lo}-{hi:,}", rule)
+            self.bad(label, key, v, Msg('a whole number {}-{}', lo, f"{hi:,}"), rule)
             return None
         return v
 
@@ -252,7 +253,7 @@ class _Reader:
     def table_of(self, parent: Any, key: str, label: str) -> dict:
         v = parent.get(key, {}) if isinstance(parent, dict) else {}
         if not isinstance(v, dict):
-            self.bad(label, key, v, "a table [" + f"{label}.{key}".lstrip(".") + "]")
+            self.bad(label, key, v, Msg('a table [{}]', f"{label}.{key}".lstrip(".")))
             return {}
         return v
 
@@ -260,12 +261,12 @@ class _Reader:
         """``{1 = v, ...}``: keys whole numbers 1-99 (ASCII digits), values whole numbers lo-hi."""
         out = {}
         if not isinstance(table, dict):
-            self.error(f"{label}: expected a table, got {_show(table)}", label)
+            self.error(Msg('{}: expected a table, got {}', label, _show(table)), label)
             return out
         for k, v in table.items():
             n = whole_number(str(k))
             if n is None or not 0 <= n <= 99:
-                self.error(f"{label}: key {k!r} is not a number 0-99", str(k))
+                self.error(Msg('{}: key {} is not a number 0-99', label, repr(k)), str(k))
                 continue
             found = self.whole(v, label, str(k), lo, hi, rule)
             if found is not None:
@@ -278,20 +279,20 @@ class _Reader:
             return v
         if isinstance(v, int) and not isinstance(v, bool):   # postcode 5000 written without quotes
             return str(v)
-        self.bad(label, key, v, "text")
+        self.bad(label, key, v, Msg('text'))
         return default
 
     def flag(self, table: dict, key: str, default: bool, label: str) -> bool:
         v = table.get(key, default)
         if not isinstance(v, bool):
-            self.bad(label, key, v, "true or false")
+            self.bad(label, key, v, Msg('true or false'))
             return default
         return v
 
     def dates(self, table: dict, key: str, label: str) -> tuple[dt.date, ...]:
         v = table.get(key, [])
         if not isinstance(v, list):
-            self.bad(label, key, v, "a list of dates")
+            self.bad(label, key, v, Msg('a list of dates'))
             return ()
         return tuple(d for d in (self.date(x, key) for x in v) if d)
 
@@ -317,7 +318,7 @@ def _match_days(r: _Reader, cup_raw: dict) -> dict[int, dt.date]:
     for k, v in r.table_of(cup_raw, "match_days", "cup").items():
         n = whole_number(str(k))
         if n is None or not 1 <= n <= 9:
-            r.error(f"cup.match_days: key {k!r} is not a round 1-9", str(k))
+            r.error(Msg('cup.match_days: key {} is not a round 1-9', repr(k)), str(k))
             continue
         d = r.date(v, str(k))
         if d:
@@ -331,8 +332,8 @@ def _entry_round(r: _Reader, cup_raw: dict) -> dict[int, int]:
     entry_round = r.int_map(cup_raw.get("entry_round", dict(DEFAULTS.cup.entry_round)), "cup.entry_round", hi=99)
     for division, rnd in entry_round.items():
         if division not in (1, 2, 3) or not 3 <= rnd <= 9:
-            r.broken("1.5.3", f"cup.entry_round: division {division} -> round {rnd}; divisions are "
-                     "1-3 and seeded teams enter in the 1/64 final (round 3) or later", str(division),
+            r.broken("1.5.3", Msg('cup.entry_round: division {} -> round {}; divisions are 1-3 and seeded '
+                                  'teams enter in the 1/64 final (round 3) or later', division, rnd), str(division),
                      code="bracket.entry-round")
     return entry_round
 
@@ -356,7 +357,7 @@ def _cup(r: _Reader, raw: dict) -> CupSettings:
         up=up,
     )
     if not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", cup.start_time):
-        r.broken("1.5.6", f"cup.start_time {cup.start_time!r} is not HH:MM", "start_time", code="match.start-time")
+        r.broken("1.5.6", Msg('cup.start_time {} is not HH:MM', repr(cup.start_time)), "start_time", code="match.start-time")
     return cup
 
 
@@ -366,7 +367,7 @@ def _rounds_per_weekend(r: _Reader, table: dict, label: str) -> list:
     if not isinstance(rounds, list) or not rounds or \
             any(r.whole(x, label, "rounds_per_weekend", 1, 11, "1.1.2.1") is None for x in rounds):
         if not isinstance(rounds, list) or not rounds:
-            r.bad(label, "rounds_per_weekend", rounds, "a list of rounds per weekend, e.g. [3, 3, 3, 2]", "1.1.2.1")
+            r.bad(label, "rounds_per_weekend", rounds, Msg('a list of rounds per weekend, e.g. [3, 3, 3, 2]'), "1.1.2.1")
         rounds = list(DIVISION_DEFAULTS.rounds_per_weekend)
     return rounds
 
@@ -376,12 +377,12 @@ def _division(r: _Reader, div_id: str, table: dict) -> DivisionSettings:
     label = f"divisions.{div_id}"
     boards = r.num(table, "boards", DIVISION_DEFAULTS.boards, label, hi=1000)
     if boards not in (36, 40):
-        r.broken("1.1.2.1", f"divisions.{div_id}.boards = {boards}: a division match is 36 "
-                 "boards with screens or 40 without", "boards", code="div.boards")
+        r.broken("1.1.2.1", Msg('divisions.{}.boards = {}: a division match is 36 boards with screens or 40 '
+                                'without', div_id, boards), "boards", code="div.boards")
     rounds = _rounds_per_weekend(r, table, label)
     venues = table.get("venues", [])
     if not isinstance(venues, list) or any(isinstance(v, (bool, list, dict, float)) for v in venues):
-        r.bad(label, "venues", venues, "a list of postcodes")
+        r.bad(label, "venues", venues, Msg('a list of postcodes'))
         venues = []
     return DivisionSettings(
         boards=boards,
@@ -400,7 +401,7 @@ def _divisions(r: _Reader, div_raw: dict) -> dict[str, DivisionSettings]:
         if not isinstance(table, dict):
             continue
         if div_id not in ("1div", "2div", "3div-a", "3div-b"):
-            r.error(f"divisions.{div_id}: unknown division (1div, 2div, 3div-a, 3div-b)", div_id,
+            r.error(Msg('divisions.{}: unknown division (1div, 2div, 3div-a, 3div-b)', div_id), div_id,
                     code="unknown.division")
             continue
         divisions[div_id] = _division(r, div_id, table)
@@ -461,7 +462,7 @@ def parse_settings(text: str, file: str = "season.toml", parse=None) -> tuple[Se
     )
     schema = raw.get("schema")
     if schema != SCHEMA:
-        r.error(f"schema = {schema!r}; this dbf reads schema {SCHEMA}", "schema", code="format.schema-version",
+        r.error(Msg('schema = {}; this dbf reads schema {}', repr(schema), SCHEMA), "schema", code="format.schema-version",
                 hint=Msg("add 'schema = {}' at the top", SCHEMA))
     return settings, r.problems
 

@@ -74,7 +74,7 @@ def state_date(value: Any, what: str) -> "dt.date | None":
     day = date_of(value)
     if day is None:
         shown = value.isoformat() if hasattr(value, "isoformat") else repr(value)
-        raise ValueError(f"{what}: {shown} is not {RANGE_HINT}")
+        raise ValueError(Msg('{}: {} is not {}', what, shown, RANGE_HINT))
     return day
 
 

@@ -278,12 +278,12 @@ def load_schedule(store: SeasonStore) -> tuple[dict[str, Agreement], dict[str, W
             e = e or {}
             time = e.get("time")
             if time is not None and not _TIME.match(str(time)):
-                raise ValueError(f"time {time!r} is not HH:MM")
+                raise ValueError(Msg('time {} is not HH:MM', repr(time)))
             out[str(mid)] = Agreement(state_date(e.get("date"), "date"), None if time is None else str(time),
                                       None if e.get("venue") is None else str(e["venue"]).zfill(4),
                                       None if e.get("dispensation") is None else str(e["dispensation"]))
         except VALUE_ERRORS as exc:
-            problems.append(Problem.error(None, f"{mid}: {exc}", w, Msg('date: YYYY-MM-DD, time: HH:MM, venue: '
+            problems.append(Problem.error(None, Msg('{}: {}', mid, exc), w, Msg('date: YYYY-MM-DD, time: HH:MM, venue: '
                                                                         'postcode'), code="format.schedule"))
     return out, where, problems
 
