@@ -394,3 +394,21 @@ def check_ferries(sheet: "Sheet", route_ferries: Mapping[str, tuple[str, ...]]) 
                          'ies' if len(side.ferries) > 1 else 'y', listed, crossed), side.ferries_where or side.where,
             hint=Msg('check the route, or correct ferries and up on the sheet'), code="sheet.up-ferry"))
     return problems
+
+
+#: What a sheet built from a scoring program's file cannot know, so the TD confirms it (``dbf
+#: result import``): the UP of the away team's trip (§1.5.4, ``sheet.up-claim``) and who signed
+#: (§1.5.14, ``sheet.signature``), by (rule, code).
+LEFT_TO_CONFIRM = frozenset({("1.5.4", "sheet.up-claim"), ("1.5.14", "sheet.signature")})
+
+
+def left_to_confirm(p: Problem) -> bool:
+    """§1.5.4, §1.5.14: ``p`` is left for the TD to confirm on an imported sheet, not an error
+    of the import (:data:`LEFT_TO_CONFIRM`).
+
+    >>> left_to_confirm(Problem.error("1.5.14", "the sheet is not signed", code="sheet.signature"))
+    True
+    >>> left_to_confirm(Problem.error("1.5.14", "player 1 has 8 boards", code="sheet.player-boards"))
+    False
+    """
+    return (p.rule, p.code) in LEFT_TO_CONFIRM

@@ -40,25 +40,31 @@ def read_match_file(path: Path, fmt: str | None):
         data = path.read_bytes()
     except OSError as exc:
         return fmt, None, None, [Problem.error(None, Msg('cannot read {}: {}', file, exc.strerror or exc), Where(file, None), code="io.cannot-read")]
+    return (fmt, *parse_match_data(fmt, data, file))
+
+
+def parse_match_data(fmt: str, data: bytes, file: str):
+    """``(tables, usebio-match-or-None, problems)`` of the bytes of a file in format ``fmt``
+    (``file``: its name in every problem)."""
     if fmt == "pbn":
         from .pbn import read_pbn
 
         tables, problems = read_pbn(decode(data), file)
-        return fmt, tables, None, problems
+        return tables, None, problems
     if fmt == "lin":
         from .lin import read_lin
 
         tables, problems = read_lin(decode(data), file)
-        return fmt, tables, None, problems
+        return tables, None, problems
     if fmt == "csv":
         from .resultcsv import read_result_csv
 
         tables, problems = read_result_csv(decode(data), file)
-        return fmt, tables, None, problems
+        return tables, None, problems
     from .usebio import read_usebio
 
     match, problems = read_usebio(data, file)
-    return fmt, None, match, problems
+    return None, match, problems
 
 
 def _side(team: str, players, names: dict[int, str], up_line: str | None) -> list[str]:

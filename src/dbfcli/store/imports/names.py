@@ -42,7 +42,15 @@ def read_names(path: Path) -> tuple[dict[str, int], list[Problem]]:
     """The names map in ``path`` (``--names FILE``)."""
     file = str(path)
     try:
-        doc = parse_yaml(read_input(path, file), file)
+        return names_of_bytes(read_input(path, file), file)
+    except YamlLoadError as exc:
+        return {}, list(exc.problems)
+
+
+def names_of_bytes(data: bytes, file: str) -> tuple[dict[str, int], list[Problem]]:
+    """The names map in the bytes of a ``--names`` file (``file``: its name in every problem)."""
+    try:
+        doc = parse_yaml(data, file)
     except YamlLoadError as exc:
         return {}, list(exc.problems)
     return _names_of(doc.data, file)

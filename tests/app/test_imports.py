@@ -1,0 +1,120 @@
+"""``dbfcli.app.imports`` called directly: a scoring program's file (bytes in) made a result
+sheet (§1.5.9, §1.5.10, §1.5.14), what is left to confirm (§1.5.4 the UP, §1.5.14 who signed),
+the face's writer called with the sheet, and with ``submit`` the sheet recorded by
+``app.sheets.submit_sheet``; refusals asserted by § and code."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from dbfcli.app.imports import ImportRequest, MatchFile, NamesFile, import_sheet
+from dbfcli.rules.problems import Problem
+from dbfcli.rules.sheet.scores import left_to_confirm
+from dbftest import snapshot
+from pbnkit import team_match_pbn
+
+SEASON = "2026-27"
+
+
+@pytest.fixture
+def drawn(example):
+    """C1-001 KBH-1 v KBH-3 drawn; ``(teams, the PBN of the match as bytes)``."""
+    teams = {t["id"]: t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
+    doc = {"schema": 1, "round": 1, "seed": 1, "drawn_order": ["KBH-1", "KBH-3"],
+           "matches": [{"id": "C1-001", "pool": None, "teams": ["KBH-1", "KBH-3"]}], "byes": []}
+    (example / SEASON / "cup" / "draws").mkdir(parents=True, exist_ok=True)
+    (example / SEASON / "cup" / "draws" / "round-01.yaml").write_text(yaml.safe_dump(doc))
+    return teams
+
+
+def _pbn(teams, boards=40, home=None, away=None) -> MatchFile:
+    h = home or [p["name"] for p in teams["KBH-1"]["players"]]
+    a = away or [p["name"] for p in teams["KBH-3"]["players"]]
+    text = team_match_pbn(h[:2], a[:2], h[2:4], a[2:4], boards=boards)
+    return MatchFile(label="match.pbn", fmt="pbn", data=text.encode("utf-8"))
+
+
+class Files:
+    """The face's writer, recorded."""
+
+    def __init__(self):
+        self.written: dict[str, bytes] = {}
+
+    def __call__(self, target, data):
+        self.written[target] = data
+
+
+def test_1_5_14_the_sheet_built_leaves_the_up_and_the_signature_to_confirm(session, drawn, example):
+    files, before = Files(), snapshot(example)
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=_pbn(drawn), match="C1-001"), files)
+    assert not out.refused and out.show == "imported" and not out.written and snapshot(example) == before
+    assert sorted((p["rule"], p["code"]) for p in out.doc["to_confirm"]) == [("1.5.14", "sheet.signature"),
+                                                                              ("1.5.4", "sheet.up-claim")]
+    assert out.doc["boards"] == 40 and out.doc["sheet"] == "C1-001.yaml" and out.doc["written"]
+    assert list(files.written) == ["C1-001.yaml"] and files.written["C1-001.yaml"] == out.plan.text.encode()
+    assert "match: C1-001" in out.plan.text and not out.plan.submitted
+
+
+def test_a_dry_run_hands_nothing_to_the_writer(session, drawn):
+    files = Files()
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=_pbn(drawn), match="C1-001", dry_run=True), files)
+    assert not out.refused and files.written == {} and not out.doc["written"] and out.doc["dry_run"]
+
+
+def test_1_5_9_a_short_match_is_refused_its_draft_written_with_out(ids, session, drawn):
+    files = Files()
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=_pbn(drawn, boards=32), match="C1-001"), files)
+    assert out.exit == 1 and ("1.5.9", "sheet.boards") in ids(out) and files.written == {}
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=_pbn(drawn, boards=32), match="C1-001", out="d.yaml"), files)
+    assert out.exit == 1 and out.doc["draft"] and list(files.written) == ["d.yaml"]
+    with session() as s:   # §1.5.9: the captains agreed 32 boards
+        ok = import_sheet(s, ImportRequest(file=_pbn(drawn, boards=32), match="C1-001", agreed=32), Files())
+    assert not ok.refused and ok.doc["agreed_boards"] == 32
+
+
+def test_1_5_14_submit_records_the_sheet_in_one_write(session, drawn, example):
+    captain = drawn["KBH-1"]["captain"]
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=_pbn(drawn), match="C1-001", up=0, signed_by=captain, submit=True),
+                           Files())
+    assert not out.refused and out.written and out.show == "recorded" and out.plan.submitted
+    assert out.doc["match"] == "C1-001" and ("1.5.14", "sheet.signature") not in [
+        (p["rule"], p["code"]) for p in out.plan.doc["to_confirm"]]
+    assert (example / SEASON / "cup" / "matches" / "C1-001.yaml").exists()
+
+
+def test_1_5_16_a_match_not_drawn_and_a_file_that_is_not_pbn(ids, session, drawn):
+    with session() as s:
+        assert ids(import_sheet(s, ImportRequest(file=_pbn(drawn), match="C9-001"), Files())) == [
+            ("1.5.16", "unknown.match")]
+    bad = MatchFile(label="bad.pbn", fmt="pbn", data=b"garbage\n")
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=bad, match="C1-001"), Files())
+    assert out.exit == 2 and out.problems
+
+
+def test_28_a_names_map_given_is_kept_in_the_season(ids, session, drawn, example):
+    away = ["zz_top77"] + [p["name"] for p in drawn["KBH-3"]["players"]][1:]
+    f = _pbn(drawn, away=away)
+    with session() as s:
+        assert ("unknown.player" in {c for _, c in ids(import_sheet(s, ImportRequest(file=f, match="C1-001"),
+                                                                      Files()))})
+    names = NamesFile(label="names.yaml", data=f'names: {{"zz_top77": {drawn["KBH-3"]["players"][0]["id"]}}}\n'.encode())
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=f, match="C1-001", names=names), Files())
+    assert not out.refused and out.written and "zz_top77" in (example / SEASON / "imports" / "names.yaml").read_text()
+    unread = NamesFile(label="none.yaml", problems=(Problem.error(None, "cannot read", code="io.cannot-read"),))
+    with session() as s:
+        assert ids(import_sheet(s, ImportRequest(file=f, match="C1-001", names=unread), Files())) == [
+            (None, "io.cannot-read")]
+
+
+def test_1_5_4_1_5_14_left_to_confirm_by_rule_and_code():
+    assert left_to_confirm(Problem.error("1.5.4", "KBH-3 notes no UP", code="sheet.up-claim"))
+    assert not left_to_confirm(Problem.error("1.5.4", "a ferry", code="sheet.up-ferry"))
+    assert not left_to_confirm(Problem.error("1.5.14", "player 1 has 8 boards", code="sheet.player-boards"))
