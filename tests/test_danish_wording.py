@@ -46,8 +46,8 @@ def test_28_the_summary_lines_count_in_both_languages():
 #: each in the regulations' own words (docs/readings/danish.md, "Wording")
 PINNED = {
     # §1.5.2 "Alle ikke-divisionshold garanteres mindst én kamp"
-    "pool {} cannot give each of its {} team(s) a match (largest club has {}); every non-division team is "
-    "guaranteed one match": "pulje {} kan ikke give hvert af sine {} hold en kamp (den største klub har {}); "
+    "pool {} cannot give each of its {} a match (largest club has {}); every non-division team is "
+    "guaranteed one match": "pulje {} kan ikke give hvert af sine {} en kamp (den største klub har {}); "
                             "alle ikke-divisionshold garanteres mindst én kamp",
     # §1.5.12 "Et hold må kun bruge substitutter, hvis det ikke er i stand til at stille 4 spillere"
     "{} fielded {} of its own players; substitutes ({}) only when a team cannot field {}":
@@ -87,3 +87,22 @@ def test_28_hints_that_name_a_command_are_danish_too():
     assert problem_text("dbf schedule 1div", "da") == "dbf schedule 1div"
     seat = Msg("board {}, {}: {}", 18, Msg("North"), Msg("{} is on neither team's roster{}", "'Zmudzinski'", ""))
     assert problem_text(seat, "da") == "spil 18, Nord: 'Zmudzinski' står ikke på nogen af de to holds holdlister"
+
+
+def test_28_counts_of_captains_weekends_vacancies_agree_in_both_languages():
+    """Issue 28: a "(s)" with its count at hand is Msg.counted (§1.5.16 captains, §1.1.2.1 weekends,
+    §1.1.1.1 vacant places): "1 holdkaptajn", "2 holdkaptajner"; English "1 captain", "2 captains"."""
+    from dbfcli.i18n import problem_text
+
+    def both(key, *args):
+        m = Msg(key, *args)
+        return str(m), problem_text(m, "da")
+
+    assert both("{}: {}; the regulations say 4", "1div", Msg.counted(1, "weekend")) == \
+        ("1div: 1 weekend; the regulations say 4", "1div: 1 weekend; reglementet siger 4")
+    assert both("{}: {}; the regulations say 4", "1div", Msg.counted(3, "weekend"))[1] == "1div: 3 weekender; reglementet siger 4"
+    assert both("2div: no 3div team left for {}", Msg.counted(1, "vacant place")) == \
+        ("2div: no 3div team left for 1 vacant place", "2div: intet hold fra 3. division tilbage til 1 vakance")
+    text = "no e-mail address in cup/contacts.yaml for {}: {}; their messages go to captain-<id>@example.invalid"
+    assert both(text, Msg.counted(2, "captain"), "1, 2")[1].startswith("ingen e-mailadresse i cup/contacts.yaml for 2 holdkaptajner")
+    assert both(text, Msg.counted(1, "captain"), "1")[0].startswith("no e-mail address in cup/contacts.yaml for 1 captain:")

@@ -53,6 +53,9 @@ def template(node: ast.AST | None, names: dict[str, list[ast.AST]] | None = None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Msg" and node.args \
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
         return [node.args[0].value]                          # a keyed text: its key is the template
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Msg" and node.args \
+            and isinstance(node.args[0], ast.IfExp):
+        return _keys(node.args[0])                           # one of two keys (a count agreeing with its verb)
     if isinstance(node, ast.Call) and ast.unparse(node.func) == "Msg.join" and len(node.args) == 2:
         return template(node.args[1], names)
     if isinstance(node, ast.IfExp):
@@ -70,6 +73,13 @@ def template(node: ast.AST | None, names: dict[str, list[ast.AST]] | None = None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" and node.args:
         return template(node.args[0], names)
     return []
+
+
+def _keys(node: ast.AST) -> list[str]:
+    """The keys of ``Msg(a if c else b, ...)``: each branch a key as written (or a choice again)."""
+    if isinstance(node, ast.IfExp):
+        return _keys(node.body) + _keys(node.orelse)
+    return [node.value] if isinstance(node, ast.Constant) and isinstance(node.value, str) else []
 
 
 def _arg(node: ast.Call, index: int | None, names: tuple[str, ...]) -> ast.AST | None:

@@ -32,9 +32,9 @@ def payment_args(team: str | None, amount: str | None, on: str | None) -> tuple[
     from ..rules.dates import date_of
 
     if team is None or amount is None:
-        fail("dbf fees pay needs TEAM and AMOUNT", hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
+        fail(Msg('dbf fees pay needs TEAM and AMOUNT'), hint="dbf fees pay ODE-1 300 --on 2027-01-12", code="usage.missing")
     if on is None:
-        fail("dbf fees pay needs --on DATE, the day the money was received", code="usage.missing")
+        fail(Msg('dbf fees pay needs --on DATE, the day the money was received'), code="usage.missing")
     day = date_of(on)
     if day is None:
         fail(Msg('--on {} is not a date (YYYY-MM-DD)', f'{on!r}'), code="usage.option")

@@ -136,7 +136,8 @@ def _enter_east(session: Session, entry: EastEntry, notes: list[Problem]) -> Out
                                 session.lock_timeout) as tx:
         old = _east(snap, notes, required=False)
         if old is not None and old.results:
-            fail(Msg('{} east result(s) are recorded; the field can no longer change', len(old.results)),
+            fail(Msg('{} is recorded; the field can no longer change' if len(old.results) == 1 else
+                     '{} are recorded; the field can no longer change', Msg.counted(len(old.results), "east result")),
                  hint=Msg('undo the results first (dbf undo)'), code="state.already-recorded")
         tx.write_yaml(EAST, east_data(ef), header=EAST_HEADER)
     return Outcome(doc=doc, notes=list(notes), written=not entry.dry_run, plan=ef, show="entered")

@@ -141,7 +141,8 @@ def division_typo(snap: Any, sheet: Any) -> None:
     near = [exact] if exact else difflib.get_close_matches(mid, ids, n=1, cutoff=0.6)
     where = Msg('the {} schedule', head) if head else Msg("any division's schedule")
     fail(Msg('match {} is not a match of {}', mid, where), where=sheet.where_of("match"),
-         hint=(f"did you mean {near[0]}? " if near else "") + f"see `dbf schedule {head or '1div'}`", code="unknown.match")
+         hint=Msg('did you mean {}? see `dbf schedule {}`', near[0], head or '1div') if near else
+         Msg('see `dbf schedule {}`', head or '1div'), code="unknown.match")
 
 
 def _schedule_ids(snap: Any, div: str) -> list[str]:

@@ -130,8 +130,9 @@ def _orphans(snap, div: str, teams) -> list:
     from ..rules.model import all_play_all_rule
 
     rule = all_play_all_rule(div)
-    return [Problem.error(rule, Msg('{} has {} recorded {} match(es) ({}{}) and is not in the new roster: '
-                                    'the results would be orphaned', team, len(ids), div,
+    return [Problem.error(rule, Msg('{} has {} recorded {} match ({}{}) and is not in the new roster: the results would be orphaned'
+                                    if len(ids) == 1 else '{} has {} recorded {} matches ({}{}) and is not in the new '
+                                    'roster: the results would be orphaned', team, len(ids), div,
                                     ', '.join(sorted(ids)[:3]), ' ...' if len(ids) > 3 else ''), hint=Msg('keep {} in the file (a renamed team keeps its id), '
                                                      'or remove its recorded matches first', team),
                           code="div.results-orphaned")

@@ -65,7 +65,7 @@ def _run_server(root, season: str, host: str, port: int, base: str | None, forwa
 
         from ..web.app import Config, create_app
     except ImportError:
-        fail("dbf serve needs the web extra: pip install 'dbf[web]'", code="usage.missing")
+        fail(Msg("dbf serve needs the web extra: pip install 'dbf[web]'"), code="usage.missing")
     try:
         app = create_app(Config(root, season, lock_timeout=lock_timeout, base_url=base, access_log=access_log))
     except OSError as exc:

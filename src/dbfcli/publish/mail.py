@@ -116,9 +116,11 @@ def notices(data, rnd: int):
             out.append(_notice(data, rnd, s, team_id, team, s.teams[1 - i]))
     if missing:
         problems.append(Problem.warning(
-            "1.5.16", f"no e-mail address in cup/contacts.yaml for {len(missing)} captain(s): "
-                      + ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-                      + "; their messages go to captain-<id>@example.invalid",
+            "1.5.16", Msg('no e-mail address in cup/contacts.yaml for {}: {} and {} more; their messages go to '
+                          'captain-<id>@example.invalid', Msg.counted(len(missing), "captain"), ", ".join(missing[:8]),
+                          len(missing) - 8) if len(missing) > 8 else
+            Msg('no e-mail address in cup/contacts.yaml for {}: {}; their messages go to captain-<id>@example.invalid',
+                Msg.counted(len(missing), "captain"), ", ".join(missing)),
             hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in cup/contacts.yaml'),
             code="notify.no-address"))
     return out, problems

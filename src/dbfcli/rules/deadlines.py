@@ -204,7 +204,7 @@ def _cup_sheets_and_cards(settings: "Settings", facts: DeadlineFacts) -> tuple[
                       for team in teams for r in hum_teams.get(team, [])]
         if missing:
             notes.append(Msg('cup round {}: no official match day in season.toml and no agreed date for '
-                             '{} match(es); no sheet deadlines for them', round_no, len(missing)))
+                             '{}; no sheet deadlines for them', round_no, Msg.counted(len(missing), "match")))
     return sheets, cards, notes
 
 

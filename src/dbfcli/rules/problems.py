@@ -45,6 +45,11 @@ COUNTED: dict[str, tuple[str, str]] = {
     "half": ("{} half", "{} halves"), "section": ("{} section", "{} sections"),
     "time": ("{} time", "{} times"), "link": ("{} more symbolic link", "{} more symbolic links"),
     "copy": ("{} copy", "{} copies"), "trick": ("{} trick", "{} tricks"),
+    "captain": ("{} captain", "{} captains"), "match": ("{} match", "{} matches"),
+    "vacant place": ("{} vacant place", "{} vacant places"), "weekend": ("{} weekend", "{} weekends"),
+    "pairing": ("{} pairing", "{} pairings"), "extra round": ("{} extra round", "{} extra rounds"),
+    "column": ("{} column", "{} columns"), "result": ("{} result", "{} results"), "pair": ("{} pair", "{} pairs"),
+    "east result": ("{} east result", "{} east results"),
 }
 
 

@@ -47,7 +47,7 @@ def _distance_row(row: list[str], where, table: PostcodeTable, delimiter: str):
     from ..rules.problems import Problem
 
     if len(row) < 3:
-        return None, None, [Problem.error(None, Msg('row has {} column(s); from,to,km needed', len(row)), where,
+        return None, None, [Problem.error(None, Msg('row has {}; from,to,km needed', Msg.counted(len(row), "column")), where,
                                           hint=_DISTANCES_HINT, code="format.csv")]
     problems = []
     ends = [normalize_postcode(c) for c in row[:2]]

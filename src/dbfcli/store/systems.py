@@ -297,6 +297,12 @@ def _registered_card(store, reg: Registration, where: Where) -> tuple[Card | Non
         return None, [p if p.where and p.where.file else replace(p, where=where) for p in exc.problems]
 
 
+def _malformed_rows(n: int) -> Msg:
+    """The rows of 'pairs' that are not registrations, the verb agreeing with their count."""
+    return Msg("{} row of 'pairs' is malformed (each needs team, pair: [id, id], card, sent)" if n == 1 else
+               "{} rows of 'pairs' are malformed (each needs team, pair: [id, id], card, sent)", n)
+
+
 def check_season(store) -> list[Problem]:
     """``dbf check``: the systems registry -- rows well formed, each card file present and
     valid (§2.10), each pair on its team, the recorded HUM/Åbent forsvar flags current."""
@@ -314,8 +320,7 @@ def check_season(store) -> list[Problem]:
                                       Where(REGISTRY, doc.line("pairs")), code="format.registry"))
         return problems
     if len(regs) != len(rows):
-        problems.append(Problem.error(None, Msg("{} row(s) of 'pairs' are malformed (each needs team, "
-                                                'pair: [id, id], card, sent)', len(rows) - len(regs)), Where(REGISTRY, doc.line("pairs")), code="format.registry"))
+        problems.append(Problem.error(None, _malformed_rows(len(rows) - len(regs)), Where(REGISTRY, doc.line("pairs")), code="format.registry"))
     cup, _ = load_cup_teams(store)
     divisions, _ = load_divisions(store)
     teams = {t.id: t for t in cup}

@@ -174,8 +174,8 @@ def _pool_rows(pool_teams: list[str], entry: Mapping[str, int], pool_of: Mapping
         lo, hi = pool_range(n1s[p], lates[p], cmax)
         if lo > hi:
             problems.append(Problem.error(
-                "1.5.2", Msg('pool {} cannot give each of its {} team(s) a match (largest club has {}); '
-                             'every non-division team is guaranteed one match', p, n1s[p], cmax),
+                "1.5.2", Msg('pool {} cannot give each of its {} a match (largest club has {}); '
+                             'every non-division team is guaranteed one match', p, Msg.counted(n1s[p], "team"), cmax),
                 hint=Msg('merge the pool with another (cup.pools in season.toml)'), code="bracket.pool-club"))
         rows.append((p, n1s[p] + lates[p], n1s[p], lates[p], cmax, lo, hi))
     return rows, problems

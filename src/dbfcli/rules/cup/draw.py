@@ -136,17 +136,17 @@ def _through(prev: CupDraw, winners: Mapping[str, str], dispensations: Collectio
     blocked = [m for m in open_ if m not in dispensations]
     if blocked:
         return [], Problem.error(
-            "1.5.16", f"round {prev.round} is not finished: no result for {', '.join(blocked[:10])}"
-                      + (f" and {len(blocked) - 10} more" if len(blocked) > 10 else ""),
+            "1.5.16", Msg('round {} is not finished: no result for {} and {} more', prev.round, ", ".join(blocked[:10]),
+                          len(blocked) - 10) if len(blocked) > 10 else
+            Msg('round {} is not finished: no result for {}', prev.round, ", ".join(blocked)),
             hint=Msg('a match may wait only with a recorded dispensation (§1.5.6): dbf schedule cup set '
                      'MATCH --date DAY --dispensation WHY'), code="state.round-not-finished")
     waiting = [(m.id, mid) for m in prev.matches if m.id in open_ for mid in unresolved(m)]
-    waiting += [(f"a bye of round {prev.round}", mid) for mid in filter(None, map(awaited, prev.byes))]
+    waiting += [(Msg('a bye of round {}', prev.round), mid) for mid in filter(None, map(awaited, prev.byes))]
     if waiting:
         return [], Problem.error(
-            "1.5.16", "round " + str(prev.round) + " still has a pending place: "
-                      + ", ".join(f"{m} waits for the winner of {mid}" for m, mid in waiting)
-                      + "; the next round cannot be drawn until it is filled",
+            "1.5.16", Msg('round {} still has a pending place: {}; the next round cannot be drawn until it is filled',
+                          prev.round, Msg.join(", ", [Msg('{} waits for the winner of {}', m, mid) for m, mid in waiting])),
             hint=Msg('record the result of the awaited match first (dbf result submit)'), code="state.pending-place")
     return survivors(prev, winners) + [place(m) for m in open_], None
 

@@ -517,9 +517,9 @@ def decide(match: PlayoffMatch, result: PlayoffResult) -> tuple[Decision | None,
                 winner, decided_by = (a if h.imps[0] > h.imps[1] else b), f"extra round {n}"
                 break
         if winner is not None and played < len(result.extra_rounds):
-            problems.append(Problem.error("1.1.2.11", Msg('{}: {} extra round(s) recorded after extra '
+            problems.append(Problem.error("1.1.2.11", Msg('{}: {} recorded after extra '
                                                           'round {} decided the match', match.id,
-                                                          len(result.extra_rounds) - played, played),
+                                                          Msg.counted(len(result.extra_rounds) - played, "extra round"), played),
                                           code="playoff.extra-not-needed"))
     if winner is None:
         nxt = len(result.extra_rounds) + 1

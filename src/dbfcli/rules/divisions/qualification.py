@@ -164,7 +164,7 @@ def check_east_field(origins: Sequence[tuple[str, str]], agreed: bool = True) ->
     for origin in sorted(set(got) | set(EAST_FIELD)):
         if origin in EAST_FIELD and got.get(origin, 0) != EAST_FIELD[origin]:
             problems.append(make(
-                "1.1.5.2", Msg('the east tournament has {} team(s) from {}; the rule says {}', got.get(origin, 0), origin,
+                "1.1.5.2", Msg('the east tournament has {} from {}; the rule says {}', Msg.counted(got.get(origin, 0), "team"), origin,
                                EAST_FIELD[origin]),
                 hint=None if agreed else Msg('if the areas agreed another field, say so (--agreed)'),
                 code="qualify.places"))

@@ -148,10 +148,10 @@ class _Build(MutableValue):
 
     def too_late(self, division: str, n: int) -> None:
         if n > 0:
-            self.steps.append(Step("1.1.1.1", Msg('{}: too late to promote an extra team for {} vacant '
-                                                  'place(s): the TD resolves it', division, n)))
-            self.problems.append(Problem.warning("1.1.1.1", Msg('{} is {} team(s) short and it is too '
-                                                                'late to promote anyone', division, n), hint=Msg('the TD resolves it, e.g. with a bye '
+            self.steps.append(Step("1.1.1.1", Msg('{}: too late to promote an extra team for {}: the TD '
+                                                  'resolves it', division, Msg.counted(n, "vacant place"))))
+            self.problems.append(Problem.warning("1.1.1.1", Msg('{} is {} short and it is too '
+                                                                'late to promote anyone', division, Msg.counted(n, "team")), hint=Msg('the TD resolves it, e.g. with a bye '
                                                                                        'round'), code="rollover.short"))
 
     def fill(self, slots: int, pairs: Sequence[tuple[str | None, str | None]], match_ids: Sequence[str], ordinary: int,
@@ -228,8 +228,8 @@ def _first_division(b: _Build) -> list[str]:
             n1.append(t)
             b.placed.add(t)
         if len(n1) < SIZES["1div"]:
-            b.problems.append(Problem.error("1.1.1.1", Msg('1div: not enough 2div teams to fill {} vacant '
-                                                           'place(s)', SIZES['1div'] - len(n1)),
+            b.problems.append(Problem.error("1.1.1.1", Msg('1div: not enough 2div teams to fill {}',
+                                                           Msg.counted(SIZES['1div'] - len(n1), "vacant place")),
                                             code="rollover.no-team-for-place"))
     return n1
 
@@ -254,8 +254,8 @@ def _second_division(b: _Build) -> tuple[list[str], set[str]]:
     if b.too_late_to_promote:
         b.too_late("2div", slots - fill_slots)
     elif fill2.unfilled:
-        b.problems.append(Problem.error("1.1.1.1", Msg('2div: no 3div team left for {} vacant place(s)',
-                                                       fill2.unfilled), code="rollover.no-team-for-place"))
+        b.problems.append(Problem.error("1.1.1.1", Msg('2div: no 3div team left for {}',
+                                                       Msg.counted(fill2.unfilled, "vacant place")), code="rollover.no-team-for-place"))
     b.placed.update(fill2.promoted)
     return fixed2 + list(fill2.promoted), {t for p in fill2.pending + fill2.awaiting_lots for t in p.teams}
 
@@ -280,8 +280,8 @@ def _third_division(b: _Build, waiting2: set[str]) -> list[str]:
         ids = [f"Q-PO{i + 1}" for i in range(max(1, len(q.reserves())))]
         fill3 = b.fill(slots3, q.reserves(), ids, 0, "3div", None)
         if fill3.unfilled:
-            b.problems.append(Problem.error("1.1.1.1", Msg('3div: no qualification reserve left for {} '
-                                                           'vacant place(s)', fill3.unfilled), hint=Msg('name more reserves in the qualifiers '
+            b.problems.append(Problem.error("1.1.1.1", Msg('3div: no qualification reserve left for {}',
+                                                           Msg.counted(fill3.unfilled, "vacant place")), hint=Msg('name more reserves in the qualifiers '
                                                                                    'file'),
                                             code="rollover.no-team-for-place"))
         promoted = fill3.promoted

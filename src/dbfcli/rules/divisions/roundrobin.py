@@ -440,9 +440,9 @@ def schedule_problems(division: Division, settings: DivisionSettings,
     total = n - 1 + n % 2
     split = tuple(settings.rounds_per_weekend)
     if settings.weekends and len(settings.weekends) != len(split):
-        problems.append(Problem.warning(rule, Msg('{}: {} weekend(s) set but rounds_per_weekend has {} '
+        problems.append(Problem.warning(rule, Msg('{}: {} set but rounds_per_weekend has {} '
                                                   'entries; rounds spread evenly', division.id,
-                                                  len(settings.weekends), len(split)),
+                                                  Msg.counted(len(settings.weekends), "weekend"), len(split)),
                                         hint=Msg('give one rounds_per_weekend entry per weekend'), code="div.weekends"))
     if sum(split) != total:
         problems.append(Problem.warning(rule, Msg('{}: rounds_per_weekend adds up to {}, the all-play-all '
@@ -451,13 +451,13 @@ def schedule_problems(division: Division, settings: DivisionSettings,
                                                   Msg.counted(total, "round")),
                                         hint=Msg('make rounds_per_weekend add up to {}', total), code="div.weekends"))
     if len(settings.weekends) not in (0, 4) and division.number in (1, 2, 3):
-        problems.append(Problem.warning(rule, Msg('{}: {} weekend(s); the regulations say 4', division.id,
-                                                  len(settings.weekends)), code="div.weekends"))
+        problems.append(Problem.warning(rule, Msg('{}: {}; the regulations say 4', division.id,
+                                                  Msg.counted(len(settings.weekends), "weekend")), code="div.weekends"))
     rounds = rounds if rounds is not None else division_schedule(division, settings)
     long_runs = {t: k for t, k in runs(rounds).items() if k >= 3}
     if long_runs:
-        problems.append(Problem.warning(rule, "home or away three rounds in a row: " +
-                                        ", ".join(f"{t} ({k})" for t, k in sorted(long_runs.items())),
+        problems.append(Problem.warning(rule, Msg('home or away three rounds in a row: {}', Msg.join(
+                                            ", ", [Msg('{} ({})', t, k) for t, k in sorted(long_runs.items())])),
                                         code="div.home-away-run"))
     return problems
 
@@ -544,6 +544,6 @@ def check_frozen(division: Division, stored_teams: tuple[str, ...], rounds: tupl
                if frozenset((a, b)) not in pairs]
     if missing:
         shown = ", ".join(f"{a}-{b}" for a, b in missing[:5]) + (" ..." if len(missing) > 5 else "")
-        problems.append(Problem.error(rule, Msg('{}: the stored schedule lacks {} pairing(s): {}', division.id,
-                                                len(missing), shown), code="div.schedule-pairs"))
+        problems.append(Problem.error(rule, Msg('{}: the stored schedule lacks {}: {}', division.id,
+                                                Msg.counted(len(missing), "pairing"), shown), code="div.schedule-pairs"))
     return problems

@@ -119,8 +119,8 @@ def fill_from_pairs(slots: int, pairs: Sequence[tuple[str | None, str | None]], 
     st = _Filling(slots)
     vacancies = slots - ordinary
     if vacancies > 0:
-        st.steps.append(Step(rule, Msg('{}: {} to fill from {} pair(s) of candidates', target,
-                                       _count(vacancies), len(pairs))))
+        st.steps.append(Step(rule, Msg('{}: {} to fill from {} of candidates', target,
+                                       _count(vacancies), Msg.counted(len(pairs), "pair"))))
     for i, pair in enumerate(pairs):
         if st.left <= 0:
             break

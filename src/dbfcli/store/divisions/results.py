@@ -325,8 +325,9 @@ def refreeze_refusal(store: SeasonStore, division_id: str) -> Problem | None:
     results, _ = load_div_results(store, division_id)
     if not results:
         return None
-    return Problem.error(None, Msg('{} {} result(s) are recorded with the stored match ids; the schedule '
-                                   'can no longer change', len(results), division_id),
+    return Problem.error(None, Msg('{} {} result is recorded with the stored match ids; the schedule can no longer change'
+                                   if len(results) == 1 else '{} {} results are recorded with the stored match ids; '
+                                   'the schedule can no longer change', len(results), division_id),
                          hint=Msg('correct the roster instead, or undo the results'), code="state.has-results")
 
 
@@ -389,16 +390,17 @@ def _check_division(store: SeasonStore, settings, div: str, results: list[DivRes
     except StoreError:
         return []
     if division is None or not division.teams:
-        return [Problem.error(None, Msg('{} recorded {} match(es) but no {} teams', len(results), div, div),
+        return [Problem.error(None, Msg('{} recorded {} match but no {} teams' if len(results) == 1 else
+                                  '{} recorded {} matches but no {} teams', len(results), div, div),
                               results[0].where, hint=Msg('run `dbf division enter {} FILE`', div), code="state.not-entered")]
     rounds, stored_teams, problems = load_frozen(store, div, settings.division(div))
     problems = list(problems)
     if rounds is not None:
         problems += [x.at(Where(schedule_file(div), 1)) for x in check_frozen(division, stored_teams, rounds)]
     elif not problems:
-        problems.append(Problem.warning(None, Msg('{}: {} result(s) recorded but the schedule is not '
+        problems.append(Problem.warning(None, Msg('{}: {} recorded but the schedule is not '
                                                   'frozen; a change of the roster would renumber its '
-                                                  'matches', div, len(results)),
+                                                  'matches', div, Msg.counted(len(results), "result")),
                                         hint=f"dbf schedule {div} --freeze", code="state.not-frozen"))
     return problems   # the matches against the schedule and each other: rules/invariants.py (division ones)
 
