@@ -84,7 +84,7 @@ def test_lock_timeout_defaults_to_10_seconds():
     from typer.main import get_command
 
     from dbfcli.cli.app import app
-    from dbfcli.cli.common import RUN
+    from dbfcli.cli.invocation import RUN
 
     (param,) = [p for p in get_command(app).params if p.name == "lock_timeout"]
     assert param.default == 10.0

@@ -2,7 +2,7 @@
 
 import io
 
-from dbfcli.cli.common import Out
+from dbfcli.cli.output import Out
 
 
 class _Terminal(io.StringIO):

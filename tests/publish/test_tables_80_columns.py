@@ -1,6 +1,6 @@
 """Issue 28: every table within 80 columns, in English and Danish: the human output of every
 command that reads the played season, and `dbf log` whose journal names a long file path (a
-path is wrapped after a `/`, cli/common.wrap_cell)."""
+path is wrapped after a `/`, cli/output.wrap_cell)."""
 
 from __future__ import annotations
 

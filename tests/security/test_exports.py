@@ -148,7 +148,7 @@ def test_16_4_excel_da_no_field_a_spreadsheet_splits_out_starts_a_formula(hostil
 
 
 def test_safe_cell_keeps_numbers_and_escapes_text():
-    from dbfcli.cli.common import safe_cell
+    from dbfcli.cli.output import safe_cell
 
     assert [safe_cell(v) for v in (-3, 2.5, 0, None, "-1", "+1", "@x", "=1", "a=1", "\tx")] == \
         [-3, 2.5, 0, "", "'-1", "'+1", "'@x", "'=1", "a=1", "'\tx"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from ..i18n import count, t as tr
-from .common import JsonOpt, command, emit, exit_code, load_store, print_problems
+from .common import command, exit_code, JsonOpt, load_store, print_problems
+from .output import emit
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, load_snapshot
+from .common import check, command, command_line, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, load_snapshot
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]

@@ -10,7 +10,9 @@ import typer
 
 from ..i18n import count, heads, round_name, t as tr
 from .params import dress
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, Out, command, emit
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt
+from .invocation import RUN
+from .output import emit, Out
 from .usecase import render, session
 
 app = typer.Typer(invoke_without_command=True)   # help: the callback's docstring
@@ -79,7 +81,7 @@ def show(round_no: int | None, json_: bool, csv: bool, ics: Path | None, team: s
 def _render(doc: dict, round_no: int, rows, ics: Path | None, csv: bool, errors: bool) -> None:
     """``--csv``, else the document (``--json``) or the tables; with errors, the tables only
     (the document goes with the error)."""
-    from .common import write_csv
+    from .output import write_csv
 
     if csv and not RUN.json:
         write_csv(COLUMNS, [[doc_row[c] for c in COLUMNS] for doc_row in doc["matches"]])

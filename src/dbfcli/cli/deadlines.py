@@ -8,7 +8,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, exit_code, fail, load_snapshot
+from .common import check, command, CsvDialectOpt, CsvOpt, exit_code, fail, JsonOpt, load_snapshot
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 

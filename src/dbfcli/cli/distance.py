@@ -7,7 +7,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr, word, crossing_name, region_name
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, command, emit
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 FromArg = Annotated[str, typer.Argument(help="Postcode travelled from, e.g. 8000.", show_default=False)]

@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import count, heads, t as tr, division_name
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
+from .common import check, command, command_line, CsvDialectOpt, CsvOpt, DryRunOpt, fail, JsonOpt, load_snapshot
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]

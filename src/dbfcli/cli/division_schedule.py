@@ -12,7 +12,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, division_name
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, command, emit, write_csv
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt
+from .invocation import RUN
+from .output import emit, write_csv
 from .usecase import render, session
 
 IcsOpt = Annotated[Optional[Path], typer.Option("--ics", help="Also write the matches to this iCalendar file.")]

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, command, emit, fail, load_snapshot
+from .common import command, fail, JsonOpt, load_snapshot
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9 to export.")]

@@ -7,7 +7,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, lock_season
+from .common import command, command_line, DryRunOpt, fail, JsonOpt, lock_season
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 

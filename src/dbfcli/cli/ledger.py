@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import (RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, TodayOpt, command, fail, Num, print_problems,
-                     write_csv)
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, fail, JsonOpt, print_problems, TodayOpt
+from .invocation import RUN
+from .output import Num, write_csv
 from .usecase import render, session
 from ..rules.problems import Msg
 

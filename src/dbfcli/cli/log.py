@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, load_snapshot
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt, load_snapshot
+from .output import emit
 
 
 def register(app: typer.Typer) -> None:

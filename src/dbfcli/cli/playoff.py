@@ -17,7 +17,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, word, division_name, versus
-from .common import CsvDialectOpt, CsvOpt, Decimals, DryRunOpt, JsonOpt, TodayOpt, command, fail
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, fail, JsonOpt, TodayOpt
+from .output import Decimals
 from .usecase import render, session
 from ..rules.problems import Msg
 

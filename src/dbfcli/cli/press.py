@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, command, emit, fail, load_snapshot
+from .common import command, fail, JsonOpt, load_snapshot
+from .output import emit
 from ..rules.problems import Msg
 
 WhatArg = Annotated[str, typer.Argument(help="Cup round 1-9, or a division id (1div, 2div, 3div-a, 3div-b) with --weekend.")]

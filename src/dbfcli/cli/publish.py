@@ -8,7 +8,9 @@ from typing import Annotated, Callable, Iterator, Optional
 
 import typer
 
-from .common import RUN, JsonOpt, Out, command, emit, fail, load_snapshot, print_problems
+from .common import command, fail, JsonOpt, load_snapshot, print_problems
+from .invocation import RUN
+from .output import emit, Out
 from ..rules.problems import Msg
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]

@@ -18,7 +18,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, decimal, heads, t as tr
-from .common import CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, command, num
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt
+from .output import num
 from .usecase import render, session
 
 FileArg = Annotated[Path, typer.Argument(help="A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).")]

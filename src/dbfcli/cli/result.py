@@ -14,7 +14,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command, emit
+from .common import command, DryRunOpt, JsonOpt
+from .invocation import RUN
+from .output import emit
 from .result_show import _session, now_of as _now, record_sheet, render
 
 FileArg = Annotated[Path, typer.Argument(help="Result sheet, YAML (docs/interface.md \"Result sheet\").")]

@@ -20,7 +20,9 @@ from typing import Callable
 import typer
 
 from ..rules.value import MutableValue, field
-from .common import RUN, RuleBroken, UsageProblem, check, command_line, emit, fail, load_store
+from .common import check, command_line, fail, load_store, RuleBroken, UsageProblem
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 #: the sheets of a folder: these suffixes (other files are listed as skipped)

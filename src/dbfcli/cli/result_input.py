@@ -15,7 +15,9 @@ from typing import Annotated
 
 import typer
 
-from .common import RUN, DryRunOpt, JsonOpt, command, emit, fail, load_store
+from .common import command, DryRunOpt, fail, JsonOpt, load_store
+from .invocation import RUN
+from .output import emit
 from .usecase import render, session
 from ..rules.problems import Msg
 
@@ -78,7 +80,7 @@ def _write_sheet(target: Path, file: Path, data: bytes) -> None:
 
 def _human_import(doc: dict, out=None) -> None:
     from ..i18n import count, heads, problem_text, t as tr
-    from .common import Out
+    from .output import Out
 
     out = out or Out()
     out.line(tr("import_line", match=doc["match"], home=doc["home"], h=doc["imps"][0], a=doc["imps"][1],

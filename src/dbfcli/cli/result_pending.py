@@ -17,7 +17,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, CsvOpt, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+from .common import command, command_line, CsvOpt, DryRunOpt, fail, JsonOpt, load_store
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 MatchArg = Annotated[str, typer.Argument(metavar="MATCH", help="Match id, e.g. C3-007.")]

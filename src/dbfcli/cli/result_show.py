@@ -8,7 +8,9 @@ import datetime as dt
 from pathlib import Path
 
 from ..i18n import heads, t as tr
-from .common import RUN, emit, fail, num
+from .common import fail
+from .invocation import RUN
+from .output import emit, num
 from .usecase import session as _session
 from ..rules.problems import Msg
 

@@ -17,7 +17,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import problem_text, t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command
+from .common import command, DryRunOpt, JsonOpt
+from .invocation import RUN
 from .usecase import render, session
 
 

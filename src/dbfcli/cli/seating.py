@@ -10,7 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, problem_text, t as tr
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, check, command, emit, fail, load_snapshot
+from .common import check, command, CsvDialectOpt, CsvOpt, fail, JsonOpt, load_snapshot
+from .output import emit
 from ..rules.problems import Msg
 
 

@@ -14,7 +14,9 @@ from typing import Annotated
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, RuleBroken, UsageProblem, command, command_line, emit, fail, load_store
+from .common import command, command_line, DryRunOpt, fail, JsonOpt, load_store, RuleBroken, UsageProblem
+from .invocation import RUN
+from .output import emit
 from ..app.links import base_url
 from ..rules.problems import Msg
 

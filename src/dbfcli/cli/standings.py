@@ -7,7 +7,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail, load_snapshot, num, write_csv
+from .common import check, command, CsvDialectOpt, CsvOpt, fail, JsonOpt, load_snapshot, UsageProblem
+from .invocation import RUN
+from .output import emit, num, write_csv
 from ..rules.problems import Msg
 
 DivArg = Annotated[str, typer.Argument(help="Division: 1div, 2div, 3div-a or 3div-b.")]

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, problem_text, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, check, command, command_line, emit, fail, load_snapshot
+from .common import check, command, command_line, CsvDialectOpt, CsvOpt, DryRunOpt, fail, JsonOpt, load_snapshot
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]

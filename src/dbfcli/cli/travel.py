@@ -8,7 +8,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr, word
-from .common import RUN, DryRunOpt, JsonOpt, UsageProblem, check, command, command_line, emit, fail, load_snapshot
+from .common import check, command, command_line, DryRunOpt, fail, JsonOpt, load_snapshot, UsageProblem
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import RUN, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem, check, command, emit, fail
+from .common import check, command, CsvDialectOpt, CsvOpt, fail, JsonOpt, UsageProblem
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 

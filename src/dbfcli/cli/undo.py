@@ -5,7 +5,9 @@ from __future__ import annotations
 import typer
 
 from ..i18n import t as tr
-from .common import RUN, DryRunOpt, JsonOpt, command, command_line, emit, fail, load_store
+from .common import command, command_line, DryRunOpt, fail, JsonOpt, load_store
+from .invocation import RUN
+from .output import emit
 from ..rules.problems import Msg
 
 

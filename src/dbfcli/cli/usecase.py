@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .common import RUN, Out, command_line, emit, load_snapshot
+from .common import command_line, load_snapshot
+from .invocation import RUN
+from .output import emit, Out
 
 
 def session():

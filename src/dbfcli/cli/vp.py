@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import CsvDialectOpt, CsvOpt, JsonOpt, command, emit, fail, Num, write_csv
+from .common import command, CsvDialectOpt, CsvOpt, fail, JsonOpt
+from .output import emit, Num, write_csv
 from ..rules.problems import Msg
 
 
