@@ -106,3 +106,10 @@ def test_28_counts_of_captains_weekends_vacancies_agree_in_both_languages():
     text = "no e-mail address in cup/contacts.yaml for {}: {}; their messages go to captain-<id>@example.invalid"
     assert both(text, Msg.counted(2, "captain"), "1, 2")[1].startswith("ingen e-mailadresse i cup/contacts.yaml for 2 holdkaptajner")
     assert both(text, Msg.counted(1, "captain"), "1")[0].startswith("no e-mail address in cup/contacts.yaml for 1 captain:")
+
+
+def test_28_one_new_team_is_nyt_in_the_cup_enter_summary():
+    """Issue 28 (as batch_1:): `dbf cup enter`'s summary with exactly one new team says "1 nyt"."""
+    assert "(1 nyt, 0 opdateret)" in t("entered_teams_1", "da", verb="tilmeldte", teams="1 hold", added=1, updated=0, total=5)
+    assert t("entered_teams_1", "en", verb="entered", teams="1 team", added=1, updated=0, total=5) == \
+        t("entered_teams", "en", verb="entered", teams="1 team", added=1, updated=0, total=5)

@@ -218,6 +218,9 @@ MESSAGES.update({
     # dry run / done verbs
     "entered_teams": ("{verb} {teams} ({added} new, {updated} updated); the cup has {total}",
                       "{verb} {teams} ({added} nye, {updated} opdateret); pokalturneringen har {total}"),
+    # exactly one new team: "1 nyt" (hold is neuter), as batch_1: (cli/cup.py)
+    "entered_teams_1": ("{verb} {teams} ({added} new, {updated} updated); the cup has {total}",
+                        "{verb} {teams} ({added} nyt, {updated} opdateret); pokalturneringen har {total}"),
     "verb:entered": ("entered", "tilmeldte"),
     "verb:would enter": ("would enter", "ville tilmelde"),
     "cup_teams_title": ("Cup teams {season} ({n})", "Pokalhold {season} ({n})"),
@@ -542,16 +545,16 @@ MESSAGES.update({"col:" + en: (en, da) for en, da in {"reason": "årsag", "by": 
 MESSAGES.update({
     "serve_rotated": ("rotated the secret of the captains' links: generation {n}; send the captains their new links "
                       "(dbf serve links --round N)",
-                      "fornyede hemmeligheden bag kaptajnernes links: generation {n}; send kaptajnerne deres nye links "
+                      "fornyede hemmeligheden bag holdkaptajnernes links: generation {n}; send holdkaptajnerne deres nye links "
                       "(dbf serve links --round N)"),
     "serve_would_rotate": ("would rotate the secret of the captains' links: generation {n}",
-                           "ville forny hemmeligheden bag kaptajnernes links: generation {n}"),
+                           "ville forny hemmeligheden bag holdkaptajnernes links: generation {n}"),
     "pending_change": ("{match}: {what} {recorded} -> {disputed}", "{match}: {what} {recorded} -> {disputed}"),
     "pending_no_change": ("{match}: the dispute changes neither winner, IMPs, GP nor UP",
                           "{match}: indsigelsen ændrer hverken vinder, IMP, GP eller UP"),
     "change:winner": ("winner", "vinder"), "change:imps": ("IMPs", "IMP"), "change:gp": ("GP", "GP"),
     "change:up": ("UP", "UP"),
-    "pending_none": ("nothing from the captains waits for a decision", "intet fra kaptajnerne venter på en afgørelse"),
+    "pending_none": ("nothing from the captains waits for a decision", "intet fra holdkaptajnerne venter på en afgørelse"),
     "pending_would_accept": ("would accept the sheet of {match} from {team}",
                              "ville godkende resultatblanketten for {match} fra {team}"),
     "pending_rejected": ("rejected the sheet of {match} from {team}; what is recorded stands",

@@ -49,7 +49,8 @@ def register(app: typer.Typer) -> None:
             changes = tx.changes()
         emit({"ok": True, "added": added, "updated": len(new) - added, "teams": len(merged), "dry_run": dry_run,
               "changes": [{"file": f, "action": a} for f, a in changes]},
-             lambda out: out.line(tr("entered_teams", verb=tr("verb:would enter" if dry_run else "verb:entered"),
+             lambda out: out.line(tr("entered_teams_1" if added == 1 else "entered_teams",
+                                     verb=tr("verb:would enter" if dry_run else "verb:entered"),
                                      teams=count(len(new), "team"), added=added, updated=len(new) - added,
                                      total=len(merged))))
 
