@@ -19,6 +19,7 @@ from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
 from .outcome import Outcome, RuleBroken, fail, outcome_noting, refuse
 from .session import Session
+from .when import day_of
 
 #: the semi-finals (§1.1.2.6: the final is played between their winners)
 SEMI_FINALS = ("1div-SF1", "1div-SF2")
@@ -87,18 +88,6 @@ def playoff_division(value: str) -> str:
          code="unknown.division")
 
 
-def _day(value: str | None) -> dt.date:
-    """``--today`` when given, else the real date (exit 2 for one that is no date)."""
-    if not value:
-        return dt.date.today()
-    from ..rules.dates import RANGE_HINT, date_of
-
-    day = date_of(value)
-    if day is None:
-        fail(Msg('--today {} is not {}', f'{value!r}', RANGE_HINT), code="usage.option")
-    return day
-
-
 def _state(snap: Any, seed: int | None, on: dt.date, division: str, notes: list[Problem]) -> dict[str, Any]:
     """The play-off's state through the snapshot; refused (exit 1) with the §1.1.2.5/§1.1.2.8
     problems when no pairing can be made yet (``blocked``)."""
@@ -121,7 +110,7 @@ def _playoff_view(session: Session, request: PlayoffRequest, notes: list[Problem
     from ..store.divisions.playoffstate import playoff_doc
 
     division = playoff_division(request.division)
-    out = _state(session.snap, request.seed, _day(request.today), division, [])
+    out = _state(session.snap, request.seed, day_of(request.today), division, [])
     notes += refuse(out["problems"])
     return Outcome(doc=playoff_doc(division, out), notes=list(notes), plan=PlayoffView(division=division, state=out),
                    show="playoff")
@@ -146,7 +135,7 @@ def _choose_opponent(session: Session, request: ChoiceRequest, notes: list[Probl
         fail(Msg('which team? dbf playoff 1div choose TEAM'), code="usage.missing")
     if division != "1div":
         fail(Msg("only the 1st division's winner chooses an opponent (§1.1.2.8)"), rule="1.1.2.8", code="usage.option")
-    on, snap, dry_run = _day(request.today), session.snap, request.dry_run
+    on, snap, dry_run = day_of(request.today), session.snap, request.dry_run
     with snap.store.transaction(session.actor, Msg("play-off: no. 1 chose {}", team), dry_run, session.lock_timeout) as tx:
         out = _state(snap, request.seed, on, division, notes)
         notes += refuse(not_of_the_choice(out))
@@ -228,7 +217,7 @@ def _record_result(session: Session, request: ResultRequest, notes: list[Problem
         fail(Msg('which match? e.g. dbf playoff 1div result 1div-SF1 --half 30-20 ...'), code="usage.missing")
     snap, dry_run = session.snap, request.dry_run
     with snap.store.transaction(session.actor, Msg("play-off result {}", match), dry_run, session.lock_timeout) as tx:
-        out = _state(snap, request.seed, _day(request.today), division, notes)
+        out = _state(snap, request.seed, day_of(request.today), division, notes)
         notes += refuse(out["problems"])
         m = _playing(out, division, match)
         notes += refuse(home_before_result(m))     # §1.1.2.9/§1.1.4.2: the home lot is drawn before the match
