@@ -150,3 +150,15 @@ def test_28_usage_errors_of_commands_have_no_english(capsys, args):
     message = err.split("\n\n", 1)[-1]
     assert message.startswith("fejl: ") and not english_words(message), (english_words(message), err)
     assert not re.search(r"\b(FILE|TEAM|MATCH|int range|integer)\b", err), err
+
+
+def test_28_danish_help_marks_placeholders_and_width(capsys, monkeypatch):
+    """Click's combined mark ("[1<=x<=9; required]") is Danish too; the placeholders in the prose
+    are the Danish metavars of the usage line (MAPPE, SÆSON, VÆRT:PORT, KAMP, HOLD); every line
+    of every command's Danish help fits 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for path in COMMANDS:
+        _, out, _ = _run(capsys, "--lang", "da", *path, "--help")
+        assert "required]" not in out, (path, out)
+        assert not re.search(r"\b(DIR|SEASON|HOST:PORT|MATCH|TEAM)\b", out), (path, out)
+        assert max(map(len, out.splitlines())) <= 80, (path, out)

@@ -21,6 +21,7 @@ HEADINGS = {"Options": "Tilvalg", "Commands": "Kommandoer", "Arguments": "Argume
 MARKS = {
     "[default: ": "[standard: ",
     "[required]": "[påkrævet]",
+    "; required]": "; påkrævet]",
     "Show this message and exit.": "Vis denne hjælp, og afslut.",
 }
 
@@ -52,7 +53,7 @@ HELP: dict[str, str] = {
     'Exactly one JSON document on stdout.':
         'Præcis ét JSON-dokument på stdout.',
     "Seconds to wait for another dbf's lock (then exit 3).":
-        "Sekunder der ventes på en anden dbf's lås (derefter exit 3).",
+        "Antal sekunder, der ventes på en anden dbf's lås (derefter exit 3).",
     'Language of what people read: en or da (else $DBF_LANG, else lang in season.toml).':
         'Sprog for det, folk læser: en eller da (ellers $DBF_LANG, ellers lang i season.toml).',
     'Version and data attribution.':
@@ -90,7 +91,7 @@ HELP: dict[str, str] = {
     'Cup round 1-9: adds the §1.5.4 overnight UP for rounds 7, 8, 9.':
         "Pokalrunde 1-9: lægger §1.5.4's overnatnings-UP til for runde 7, 8, 9.",
     'Create DIR/SEASON/ with a commented season.toml of defaults.\n\nExample: dbf --dir tournaments init --season 2027-28':
-        'Opret DIR/SEASON/ med en kommenteret season.toml med standardværdier.\n\nEksempel: dbf --dir tournaments init --season 2027-28',
+        'Opret MAPPE/SÆSON/ med en kommenteret season.toml med standardværdier.\n\nEksempel: dbf --dir tournaments init --season 2027-28',
     'Season to create, e.g. 2026-27.':
         'Sæsonen der oprettes, fx 2026-27.',
     'Show what would change; write nothing.':
@@ -104,7 +105,7 @@ HELP: dict[str, str] = {
     'Only this member number.':
         'Kun dette medlemsnummer.',
     'The cup\'s fee ledger (§1.5.15): round fees per player, additions (§1.5.11),\njoined substitutes (§1.5.12), walkover fines; what is owed, paid, outstanding and\noverdue (past its §1.5.15 date: with the sheet of the round before, 18 hours after\nthe end of play, §1.5.14; after a bye, as if played on the official day); and the\ntravel refunds DBF owes each team (recorded claims, §1.5.17, §1.5.4).\n\n`dbf fees pay TEAM AMOUNT --on DATE [--note TEXT]` records money received (whole\nkroner; cup/payments.yaml, journaled); it settles the team\'s oldest charges first.\n\nExample: dbf fees pay ODE-1 300 --on 2027-01-12 --note "bank 4471"':
-        'Pokalens indskudsregnskab (§1.5.15): rundeindskud for hver spiller, tilføjelser (§1.5.11),\nindtrådte substitutter (§1.5.12), bøder for afbud; hvad der skyldes, er betalt, udestår og\ner overskredet (efter fristen i §1.5.15: med resultatblanketten fra runden før, 18 timer efter\nspillets afslutning, §1.5.14; efter en oversidder, som om der var spillet på den officielle dag); og\nden rejsegodtgørelse, DBF skylder hvert hold (registrerede krav, §1.5.17, §1.5.4).\n\n`dbf fees pay HOLD BELØB --on DATO [--note TEKST]` registrerer modtagne penge (hele\nkroner; cup/payments.yaml, i journalen); holdets ældste poster udlignes først.\n\nEksempel: dbf fees pay ODE-1 300 --on 2027-01-12 --note "bank 4471"',
+        'Pokalens indskudsregnskab (§1.5.15): rundeindskud for hver spiller, tilføjelser (§1.5.11),\nindtrådte substitutter (§1.5.12), bøder for walkover; hvad der skyldes, er betalt, udestår og\ner overskredet (efter fristen i §1.5.15: med resultatblanketten fra runden før, 18 timer efter\nspillets afslutning, §1.5.14; efter en oversidder, som om der var spillet på den officielle dag); og\nden rejsegodtgørelse, DBF skylder hvert hold (registrerede krav, §1.5.17, §1.5.4).\n\n`dbf fees pay HOLD BELØB --on DATO [--note TEKST]` registrerer modtagne penge (hele\nkroner; cup/payments.yaml, i journalen); holdets ældste poster udlignes først.\n\nEksempel: dbf fees pay ODE-1 300 --on 2027-01-12 --note "bank 4471"',
     'Only this team; or `pay TEAM AMOUNT`.':
         'Kun dette hold; eller `pay HOLD BELØB`.',
     'pay: the team that paid.':
@@ -134,7 +135,7 @@ HELP: dict[str, str] = {
     "result: IMPs of one half of 16 boards, A-B in the match's team order; 4 times.":
         '`result`: IMP i én halvleg på 16 spil, A-B i kampens holdrækkefølge; 4 gange.',
     'result: IMPs of a 4-board extra round (§1.1.2.11), A-B.':
-        '`result`: IMP i en ekstra runde på 4 spil (§1.1.2.11), A-B.',
+        '`result`: IMP i en omspilsrunde på 4 spil (§1.1.2.11), A-B.',
     'Seed for the home lots (§1.1.2.9; default: the recorded one, else lots drawn with `dbf lot draw`).':
         'Seed til lodtrækningen om hjemmebane (§1.1.2.9; standard: den registrerede, ellers lod trukket med `dbf lot draw`).',
     "A short press report (Markdown, ready to paste into an e-mail): a cup round's results,\nupsets by seeding (§1.5.3) and the next round's draw; or a division weekend's results and\nstandings (§1.5.16: results available to the press).\n\nExample: dbf press 3    |    dbf --lang da press 2div --weekend 1":
@@ -148,7 +149,7 @@ HELP: dict[str, str] = {
     "Write the season's website: a page per team (its matches, cup path, next match, players,\nUP and GP, its calendar), the bracket, draws and schedules, results, UP and GP tables,\ndivision standings, fixtures, cross-table and play-off, trophy history. Static HTML:\nopens from disk, uploads anywhere.\n\nExample: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html":
         'Skriv sæsonens hjemmeside: en side for hvert hold (dets kampe, vej gennem pokalen, næste kamp, spillere,\nUP og GP, dets kalender), turneringsskemaet, lodtrækninger og programmer, resultater, UP- og GP-tabeller,\ndivisionernes stilling, kampprogram, krydstabel og slutspil, vandrepokalens historie. Statisk HTML:\nåbner fra disken, kan lægges op hvor som helst.\n\nEksempel: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html',
     'Folder to write the site to (default: DIR/SEASON/site).':
-        'Mappen siden skrives til (standard: DIR/SEASON/site).',
+        'Mappen siden skrives til (standard: MAPPE/SÆSON/site).',
     "Seating order (§1.5.13: away first in odd segments, last in even) and, with\n--lineups, the checks on unchanged pairs (consecutive segments, at most three meetings;\nHUM pairs may be met every segment). Home and away are the ones `dbf schedule cup`\ngives (§1.5.5: most UP, on equal UP the team drawn first; §1.5.13: a team with a pair\nthat may play HUM in the match, `dbf system register`, is away; §1.5.7: at DBF's venue\nthe team drawn first sits as home); --home/--away override them, with a note.\n\nExample: dbf seating C3-007 --lineups lineups.yaml":
         "Bordplacering (§1.5.13: udeholdet sætter sig først i ulige sektioner, sidst i lige) og, med\n--lineups, kontrollen af uændrede par (på hinanden følgende sektioner, højst tre møder;\nHUM-par må mødes i hver sektion). Hjemme og ude er dem, `dbf schedule cup`\ngiver (§1.5.5: flest UP, ved lige UP det først udtrukne hold; §1.5.13: et hold med et par,\nder må spille HUM i kampen, `dbf system register`, er ude; §1.5.7: på DBF's spillested\nsidder det først udtrukne hold som hjemmehold); --home/--away tilsidesætter dem, med en note.\n\nEksempel: dbf seating C3-007 --lineups lineups.yaml",
     'Cup match id, e.g. C3-007.':
@@ -170,13 +171,13 @@ HELP: dict[str, str] = {
     'The table after round N (later rounds left out).':
         'Stillingen efter runde N (senere runder udeladt).',
     'The challenge trophy (§1.5.1): who holds it, who is closest to winning it\noutright (3 finals in a row or 5 in all), and every outright win so far.\n\nThe finals are those of the history file (DIR/trophy.yaml, or --history) and\nthe finals recorded in every season folder (the captain of the team that won\nround 9).\n\nExample: dbf trophy --history finals.yaml --json':
-        'Vandrepokalen (§1.5.1): hvem der har den, hvem der er nærmest til at vinde den\ntil ejendom (3 finaler i træk eller 5 i alt), og hver vundet pokal indtil nu.\n\nFinalerne er dem i historikfilen (DIR/trophy.yaml, eller --history) og\nde finaler, der er registreret i hver sæsonmappe (kaptajnen for holdet, der vandt\nrunde 9).\n\nEksempel: dbf trophy --history finals.yaml --json',
+        'Vandrepokalen (§1.5.1): hvem der har den, hvem der er nærmest til at vinde den\ntil ejendom (3 finaler i træk eller 5 i alt), og hver vundet pokal indtil nu.\n\nFinalerne er dem i historikfilen (MAPPE/trophy.yaml, eller --history) og\nde finaler, der er registreret i hver sæsonmappe (holdkaptajnen for holdet, der vandt\nrunde 9).\n\nEksempel: dbf trophy --history finals.yaml --json',
     'Finals file (default DIR/trophy.yaml).':
-        'Fil med finaler (standard DIR/trophy.yaml).',
+        'Fil med finaler (standard MAPPE/trophy.yaml).',
     'Revert the last write to the season (as shown by `dbf log`); the undo is journaled too,\nso a second `dbf undo` redoes. Refuses when a file was changed since by hand.\n\nExample: dbf undo --dry-run':
-        'Fortryd den seneste skrivning til sæsonen (som `dbf log` viser den); fortrydelsen kommer også i journalen,\nså endnu en `dbf undo` gør den om. Afviser, når en fil siden er ændret i hånden.\n\nEksempel: dbf undo --dry-run',
+        'Fortryd den seneste skrivning til sæsonen (som `dbf log` viser den); fortrydelsen kommer også i journalen,\nså endnu en `dbf undo` gør den om. Afviser, når en fil siden er ændret manuelt.\n\nEksempel: dbf undo --dry-run',
     'Victory points for an IMP margin on the WBF 20-VP continuous scale (2013).\n\nVP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, to 2 decimals,\nwith the published tables\' concavity correction; the loser gets 20 - winner.\nWithout IMPS: the whole scale for N boards, margin 0 to the blitz. --scale picks\nanother scale: "season" (season.toml\'s vp_scale) or a VP table file of the season.\n\nExample: dbf vp 21 --boards 36 --json':
-        'Victorypoint (VP) for en IMP-margin på WBF\'s kontinuerlige 20-VP-skala (2013).\n\nVP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, med 2 decimaler,\nmed de offentliggjorte tabellers konkavitetskorrektion; taberen får 20 - vinderen.\nUden IMPS: hele skalaen for N spil, margin 0 til blitz. --scale vælger\nen anden skala: "season" (season.toml\'s vp_scale) eller en VP-tabelfil i sæsonen.\n\nEksempel: dbf vp 21 --boards 36 --json',
+        'Victorypoint (VP) for en IMP-margin på WBF\'s kontinuerlige 20-VP-skala (2013).\n\nVP = 10 + 10(1 - t^(3M/X))/(1 - t^3), t = (sqrt 5 - 1)/2, X = 15 sqrt N, med 2 decimaler,\nmed de offentliggjorte tabellers konkavitetskorrektion; taberen får 20 - vinderen.\nUden IMP: hele skalaen for N spil, margin 0 til blitz. --scale vælger\nen anden skala: "season" (season.toml\'s vp_scale) eller en VP-tabelfil i sæsonen.\n\nEksempel: dbf vp 21 --boards 36 --json',
     'IMP margin (its sign is ignored). Leave out for the whole scale.':
         'IMP-margin (fortegnet ses der bort fra). Udelad for hele skalaen.',
     'Boards in the match (§1.1.2.1: 36 with screens, 40 without).':
@@ -196,11 +197,11 @@ HELP: dict[str, str] = {
     "The cup's teams with club, postcode, entry round (§1.5.3) and players: the roster,\nadditions (§1.5.11) and joined substitutes (§1.5.12), less players withdrawn.\n\nExample: dbf cup teams --json":
         'Pokalens hold med klub, postnummer, indgangsrunde (§1.5.3) og spillere: holdlisten,\ntilføjelser (§1.5.11) og indtrådte substitutter (§1.5.12), fratrukket udtrådte spillere.\n\nEksempel: dbf cup teams --json',
     'Record that a team of 4-5 adds a player from round N (§1.5.11), told to the TD\nbefore the match; written to cup/additions.yaml. Refused (exit 1) when the team\nwould have more than 6 players (§1.5.11), when the player is on another cup team\n(§1.5.12a), when the TD is told after the team\'s match of that round, or when the\nteam is already out. Round fees are due for the player from that round (`dbf fees`).\n\nExample: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100':
-        'Registrér at et hold på 4-5 tilføjer en spiller fra runde N (§1.5.11), meddelt\nturneringslederen før kampen; skrives i cup/additions.yaml. Afvises (exit 1), når holdet\nville få mere end 6 spillere (§1.5.11), når spilleren er på et andet pokalhold\n(§1.5.12a), når turneringslederen får besked efter holdets kamp i den runde, eller når\nholdet allerede er ude. Rundeindskud betales for spilleren fra den runde (`dbf fees`).\n\nEksempel: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100',
+        'Registrér, at et hold på 4-5 spillere tilføjer en spiller fra runde N (§1.5.11), meddelt\nturneringslederen før kampen; skrives i cup/additions.yaml. Afvises (exit 1), når holdet\nville få mere end 6 spillere (§1.5.11), når spilleren er på et andet pokalhold\n(§1.5.12a), når turneringslederen får besked efter holdets kamp i den runde, eller når\nholdet allerede er ude. Rundeindskud betales for spilleren fra den runde (`dbf fees`).\n\nEksempel: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100',
     'Cup team id, e.g. ODE-1.':
         'Pokalholdets id, fx ODE-1.',
     'The round the player enters (1-9).':
-        'Runden spilleren træder ind (1-9).',
+        'Runden, hvor spilleren træder ind (1-9).',
     "The player's member number.":
         'Spillerens medlemsnummer.',
     "The player's name.":
@@ -212,7 +213,7 @@ HELP: dict[str, str] = {
     'When the TD was told (YYYY-MM-DD; default today).':
         'Hvornår turneringslederen fik besked (ÅÅÅÅ-MM-DD; standard i dag).',
     'Take a player who has not played off a team from round N (§1.5.11), so that a\nsubstitute may join it (§1.5.12) or a player be added without making it more than 6;\nwritten to cup/withdrawals.yaml. Refused (exit 1, §1.5.11) when he has played for the\nteam, when the team is out, when its match of that round is recorded, or when it would\nkeep fewer than 4 players; exit 2 for an unknown team or a player not on it. He pays no\nround fee from that round (`dbf fees`).\n\nExample: dbf cup withdraw-player ODE-1 100240 --note "moved abroad"':
-        'Tag en spiller, der ikke har spillet, af et hold fra runde N (§1.5.11), så en\nsubstitut kan træde ind (§1.5.12) eller en spiller tilføjes uden at holdet får mere end 6;\nskrives i cup/withdrawals.yaml. Afvises (exit 1, §1.5.11), når spilleren har spillet for\nholdet, når holdet er ude, når dets kamp i den runde er registreret, eller når holdet\nville beholde færre end 4 spillere; exit 2 for et ukendt hold eller en spiller, der ikke er på det.\nSpilleren betaler intet rundeindskud fra den runde (`dbf fees`).\n\nEksempel: dbf cup withdraw-player ODE-1 100240 --note "moved abroad"',
+        'Tag en spiller, der ikke har spillet, af et hold fra runde N (§1.5.11), så en\nsubstitut kan træde ind (§1.5.12) eller en spiller tilføjes uden at holdet får mere end 6;\nskrives i cup/withdrawals.yaml. Afvises (exit 1, §1.5.11), når spilleren har spillet for\nholdet, når holdet er ude, når dets kamp i den runde er registreret, eller når holdet\nville beholde færre end 4 spillere; exit 2 for et ukendt hold eller en spiller, der ikke er på det.\nSpilleren betaler intet rundeindskud fra den runde (`dbf fees`).\n\nEksempel: dbf cup withdraw-player ODE-1 100240 --note "flyttet til udlandet"',
     "The first round he is off the team (default: the team's next round).":
         'Den første runde spilleren er ude af holdet (standard: holdets næste runde).',
     'When the TD decided (YYYY-MM-DD; default today).':
@@ -234,7 +235,7 @@ HELP: dict[str, str] = {
     'Draws by lot: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` before, `draw verify` after.':
         'Lodtrækninger: `draw cup --round N` (§1.5.2, §1.5.3, §1.5.16); `draw commit` før, `draw verify` efter.',
     'Draw round N of the cup by lot and record it in cup/draws/round-NN.yaml.\n\nRounds 1-2 are drawn in the pools (1 east, 2 west of the Great Belt), with no\ntwo teams of one captain\'s club meeting in round 1 and a match for every\nnon-division team (§1.5.2); division teams enter in round 3 or 4 (§1.5.3);\nbyes go by lot. The previous round must have every result, except a match\nwith a recorded dispensation (§1.5.6): its winner is drawn as a pending\nplace, "winner of C1-032", filled when its result is recorded. The seed is\nrecorded: the same seed on the same state gives the same draw. A drawn\nround is redrawn only with --force and only while it has no results.\nWhile a dispute or a sheet with errors of form of the previous round waits\nfor the TD (`dbf result pending`), the draw is refused (§1.5.16, exit 1);\n--force draws anyway and the journal names what waited.\nAfter `dbf draw commit --round N` the draw uses the committed secret (with\n--beacon when the commitment names a beacon source), reveals it in the draw\nfile, and `dbf draw verify --round N` checks it.\n\nExample: dbf draw cup --round 1 --seed 2627':
-        'Træk lod om pokalens runde N, og registrér den i cup/draws/round-NN.yaml.\n\nRunde 1-2 trækkes i puljerne (1 øst, 2 vest for Storebælt), så to hold fra\nsamme kaptajns klub ikke mødes i runde 1, og hvert hold uden for divisionerne\nfår en kamp (§1.5.2); divisionshold træder ind i runde 3 eller 4 (§1.5.3);\noversiddere udtrækkes ved lod. Den forrige runde skal have alle resultater, undtagen en kamp\nmed en registreret dispensation (§1.5.6): dens vinder trækkes som en ventende\nplads, "vinderen af C1-032", der udfyldes, når resultatet registreres. Seedet\nregistreres: samme seed på samme tilstand giver samme lodtrækning. En trukket\nrunde trækkes kun om med --force og kun, mens den ikke har resultater.\nMens en protest eller en resultatblanket med formfejl fra den forrige runde venter\npå turneringslederen (`dbf result pending`), afvises lodtrækningen (§1.5.16, exit 1);\n--force trækker alligevel, og journalen nævner, hvad der ventede.\nEfter `dbf draw commit --round N` bruger lodtrækningen den forpligtede hemmelighed (med\n--beacon, når forpligtelsen nævner et fyrtårn), afslører den i lodtrækningsfilen,\nog `dbf draw verify --round N` efterprøver den.\n\nEksempel: dbf draw cup --round 1 --seed 2627',
+        'Træk lod om pokalens runde N, og registrér den i cup/draws/round-NN.yaml.\n\nRunde 1-2 trækkes i puljerne (1 øst, 2 vest for Storebælt), så to hold fra\nsamme holdkaptajns klub ikke mødes i runde 1, og hvert hold uden for divisionerne\nfår en kamp (§1.5.2); divisionshold træder ind i runde 3 eller 4 (§1.5.3);\noversiddere udtrækkes ved lod. Den forrige runde skal have alle resultater, undtagen en kamp\nmed en registreret dispensation (§1.5.6): dens vinder trækkes som en ventende\nplads, "vinderen af C1-032", der udfyldes, når resultatet registreres. Seedet\nregistreres: samme seed på samme tilstand giver samme lodtrækning. En trukket\nrunde trækkes kun om med --force og kun, mens den ikke har resultater.\nMens en protest eller en resultatblanket med formfejl fra den forrige runde venter\npå turneringslederen (`dbf result pending`), afvises lodtrækningen (§1.5.16, exit 1);\n--force trækker alligevel, og journalen nævner, hvad der ventede.\nEfter `dbf draw commit --round N` bruger lodtrækningen den forpligtede hemmelighed (med\n--beacon, når forpligtelsen nævner et fyrtårn), afslører den i lodtrækningsfilen,\nog `dbf draw verify --round N` efterprøver den.\n\nEksempel: dbf draw cup --round 1 --seed 2627',
     'Cup round 1-9 (3 = 1/64 final, 9 = final).':
         'Pokalrunde 1-9 (3 = 1/64-finale, 9 = finale).',
     'Seed of the lot (default: a fresh random one).':
@@ -244,13 +245,13 @@ HELP: dict[str, str] = {
     'Redraw a drawn round that has no results yet; or draw while a sheet of the previous round waits for the TD (§1.5.16; the journal says so).':
         'Træk om i en trukket runde, der endnu ikke har resultater; eller træk, mens en resultatblanket fra den forrige runde venter på turneringslederen (§1.5.16; journalen siger det).',
     'Before the draw of cup round N: make a fresh secret, keep it in SEASON/.draw-secrets\n(never in git or the site), and record a commitment (SHA-256) to it, the season, the\nround and the field as it will be drawn, in cup/commitments/round-NN.yaml. Publish it\n(dbf publish, dbf notify commitment) before the draw; `dbf draw cup --round N` then\ndraws with the secret and reveals it, and anyone can check the draw with `dbf draw\nverify` (§1.5.16). The round must be drawable now (§1.5.2, §1.5.3, §1.5.16).\n\nExample: dbf draw commit --round 3 --beacon-source "drand quicknet round 12345678"':
-        'Før lodtrækningen i pokalrunde N: lav en ny hemmelighed, gem den i SEASON/.draw-secrets\n(aldrig i git eller på hjemmesiden), og registrér en forpligtelse (SHA-256) til den, sæsonen,\nrunden og feltet, som det vil blive trukket, i cup/commitments/round-NN.yaml. Offentliggør den\n(dbf publish, dbf notify commitment) før lodtrækningen; `dbf draw cup --round N` trækker\nderefter med hemmeligheden og afslører den, og alle kan efterprøve lodtrækningen med `dbf draw\nverify` (§1.5.16). Runden skal kunne trækkes nu (§1.5.2, §1.5.3, §1.5.16).\n\nEksempel: dbf draw commit --round 3 --beacon-source "drand quicknet round 12345678"',
+        'Før lodtrækningen i pokalrunde N: lav en ny hemmelighed, gem den i SÆSON/.draw-secrets\n(aldrig i git eller på hjemmesiden), og registrér en forpligtelse (SHA-256) til den, sæsonen,\nrunden og feltet, som det vil blive trukket, i cup/commitments/round-NN.yaml. Offentliggør den\n(dbf publish, dbf notify commitment) før lodtrækningen; `dbf draw cup --round N` trækker\nderefter med hemmeligheden og afslører den, og alle kan efterprøve lodtrækningen med `dbf draw\nverify` (§1.5.16). Runden skal kunne trækkes nu (§1.5.2, §1.5.3, §1.5.16).\n\nEksempel: dbf draw commit --round 3 --beacon-source "drand quicknet round 12345678"',
     "A public random value the draw will be mixed with, named before the commit and unknown at it (e.g. 'drand quicknet round 12345678').":
         "En offentlig tilfældig værdi, som lodtrækningen blandes med, nævnt før forpligtelsen og ukendt, da den blev lavet (fx 'drand quicknet round 12345678').",
     'Replace a commitment not drawn yet (the old one is published as withdrawn, its secret revealed).':
         'Erstat en forpligtelse, der endnu ikke er trukket (den gamle offentliggøres som trukket tilbage, med hemmeligheden afsløret).',
     'Recompute a committed draw from its field, secret and beacon with its own algorithm\nversion, check the secret against the commitment and the field against its digest:\nexit 0 when it verifies, 1 naming what differs (a match, a bye, the secret, the field).\n\nExample: dbf draw verify --round 3   |   dbf draw verify --bundle site/verify-cup-round-03.json':
-        'Genberegn en forpligtet lodtrækning ud fra dens felt, hemmelighed og fyrtårn med dens egen algoritme-\nversion, efterprøv hemmeligheden mod forpligtelsen og feltet mod dets digest:\nexit 0 når den holder, 1 med navn på det, der afviger (en kamp, en oversidder, hemmeligheden, feltet).\n\nEksempel: dbf draw verify --round 3   |   dbf draw verify --bundle site/verify-cup-round-03.json',
+        'Genberegn en forpligtet lodtrækning ud fra dens felt, hemmelighed og fyrtårn med dens egen algoritmeversion, efterprøv hemmeligheden mod forpligtelsen og feltet mod dets digest:\nexit 0 når den holder, 1 med navn på det, der afviger (en kamp, en oversidder, hemmeligheden, feltet).\n\nEksempel: dbf draw verify --round 3   |   dbf draw verify --bundle site/verify-cup-round-03.json',
     'A committed cup round of this season.':
         'En forpligtet pokalrunde i denne sæson.',
     'A verification bundle (verify-*.json of the published site); no season folder needed.':
@@ -258,7 +259,7 @@ HELP: dict[str, str] = {
     'Exports for the federation: `export usebio --round N | --division DIV`.':
         'Eksport til forbundet: `export usebio --round N | --division DIV`.',
     'A cup round or a division as USEBIO 1.3 XML: teams, players with their DBF member\nnumbers (NATIONAL_ID_NUMBER), matches and IMPs, the GP awarded in the round as master\npoints (§1.5.10); a division\'s teams with their place and VP (§1.1). Written to --out\nFILE, else printed (with --json: under "xml").\n\nExample: dbf export usebio --round 3 --out c3.xml   |   dbf export usebio --division 1div':
-        'En pokalrunde eller en division som USEBIO 1.3 XML: hold, spillere med deres DBF-medlems-\nnumre (NATIONAL_ID_NUMBER), kampe og IMP, de GP, der er tildelt i runden, som mesterpoint\n(§1.5.10); en divisions hold med placering og VP (§1.1). Skrives til --out\nFIL, ellers på stdout (med --json: under "xml").\n\nEksempel: dbf export usebio --round 3 --out c3.xml   |   dbf export usebio --division 1div',
+        'En pokalrunde eller en division som USEBIO 1.3 XML: hold, spillere med deres DBF-medlemsnumre (NATIONAL_ID_NUMBER), kampe og IMP, de GP, der er tildelt i runden, som mesterpoint\n(§1.5.10); en divisions hold med placering og VP (§1.1). Skrives til --out\nFIL, ellers på stdout (med --json: under "xml").\n\nEksempel: dbf export usebio --round 3 --out c3.xml   |   dbf export usebio --division 1div',
     'Cup round 1-9 to export.':
         'Pokalrunde 1-9, der eksporteres.',
     'Division to export: 1div, 2div, 3div-a, 3div-b.':
@@ -266,11 +267,11 @@ HELP: dict[str, str] = {
     'Write the XML to FILE (default: stdout).':
         'Skriv XML til FIL (standard: stdout).',
     'Lots of the divisions: ties after every tie-break (§1.1.3.2), home in a play-off match (§1.1.2.9, §1.1.4.2), a vacancy place too late for a match (§1.1.1.1).':
-        'Divisionernes lodtrækninger: lighed efter alle afgørelseskriterier (§1.1.3.2), hjemmebane i en slutspilskamp (§1.1.2.9, §1.1.4.2), en vakanceplads for sent til en kamp (§1.1.1.1).',
+        'Divisionernes lodtrækninger: lighed efter alle placeringskriterier (§1.1.3.2), hjemmebane i en slutspilskamp (§1.1.2.9, §1.1.4.2), en vakanceplads for sent til en kamp (§1.1.1.1).',
     'The lots still to draw (with the command that draws each) and those recorded.\n\nExample: dbf lot list --json':
         'De lodtrækninger, der mangler (med kommandoen der trækker hver), og de registrerede.\n\nEksempel: dbf lot list --json',
     'dbf draws the lot KEY: the order from the operating system\'s randomness (a fresh seed,\nrecorded, so `rules.lots.draw_order(teams, seed)` replays it), with who and the witnesses.\nAfter `dbf lot commit KEY` the lot is drawn with the committed secret (and --beacon),\nrevealed in the lot, and `dbf lot verify KEY` checks it.\n\nExample: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"':
-        'dbf trækker lod om NØGLE: rækkefølgen fra styresystemets tilfældighed (et nyt seed,\nregistreret, så `rules.lots.draw_order(teams, seed)` gentager den), med hvem og vidnerne.\nEfter `dbf lot commit NØGLE` trækkes lod med den forpligtede hemmelighed (og --beacon),\nder afsløres i lodtrækningen, og `dbf lot verify NØGLE` efterprøver den.\n\nEksempel: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"',
+        'dbf trækker lod om NØGLE: rækkefølgen fra styresystemets tilfældighed (et nyt seed,\nregistreret, så `rules.lots.draw_order(teams, seed)` gentager den), med hvem der trak lod, og vidnerne.\nEfter `dbf lot commit NØGLE` trækkes lod med den forpligtede hemmelighed (og --beacon),\nder afsløres i lodtrækningen, og `dbf lot verify NØGLE` efterprøver den.\n\nEksempel: dbf lot draw 2div --by "Jens Hansen" --witness "Anne Holm"',
     'What the lot decides: a division (2div), a play-off match (1div-SF1, 3div-PO) or a vacancy match (3div-PO3, Q-PO1).':
         'Hvad lodtrækningen afgør: en division (2div), en slutspilskamp (1div-SF1, 3div-PO) eller en vakancekamp (3div-PO3, Q-PO1).',
     'Who drew the lot (the TD).':
@@ -284,7 +285,7 @@ HELP: dict[str, str] = {
     "The beacon's value, when the lot's commitment names a beacon source.":
         'Fyrtårnets værdi, når lodtrækningens forpligtelse nævner et fyrtårn.',
     'Before dbf draws the lot KEY: a fresh secret, kept in SEASON/.draw-secrets (never in\ngit or the site), and a commitment to it, the season, the lot and its teams, recorded in\ndivisions/lot-commitments.yaml and published (dbf publish). `dbf lot draw KEY` then\ndraws with the secret and reveals it; `dbf lot verify KEY` checks it.\n\nExample: dbf lot commit 2div --beacon-source "drand quicknet round 12345678"':
-        'Før dbf trækker lod om NØGLE: en ny hemmelighed, gemt i SEASON/.draw-secrets (aldrig i\ngit eller på hjemmesiden), og en forpligtelse til den, sæsonen, lodtrækningen og dens hold, registreret i\ndivisions/lot-commitments.yaml og offentliggjort (dbf publish). `dbf lot draw NØGLE` trækker\nderefter med hemmeligheden og afslører den; `dbf lot verify NØGLE` efterprøver den.\n\nEksempel: dbf lot commit 2div --beacon-source "drand quicknet round 12345678"',
+        'Før dbf trækker lod om NØGLE: en ny hemmelighed, gemt i SÆSON/.draw-secrets (aldrig i\ngit eller på hjemmesiden), og en forpligtelse til den, sæsonen, lodtrækningen og dens hold, registreret i\ndivisions/lot-commitments.yaml og offentliggjort (dbf publish). `dbf lot draw NØGLE` trækker\nderefter med hemmeligheden og afslører den; `dbf lot verify NØGLE` efterprøver den.\n\nEksempel: dbf lot commit 2div --beacon-source "drand quicknet round 12345678"',
     'Recompute a committed lot from its teams, secret and beacon, check the secret against\nthe commitment and the teams against the field committed: exit 0 when it verifies, 1\nnaming what differs (the order, the secret, the field).\n\nExample: dbf lot verify 2div   |   dbf lot verify --bundle site/verify-lot-2div-ALL-B-KBH-A.json':
         'Genberegn en forpligtet lodtrækning ud fra dens hold, hemmelighed og fyrtårn, efterprøv hemmeligheden mod\nforpligtelsen og holdene mod det forpligtede felt: exit 0 når den holder, 1\nmed navn på det, der afviger (rækkefølgen, hemmeligheden, feltet).\n\nEksempel: dbf lot verify 2div   |   dbf lot verify --bundle site/verify-lot-2div-ALL-B-KBH-A.json',
     'A verification bundle (verify-lot-*.json of the published site); no season folder needed.':
@@ -294,21 +295,21 @@ HELP: dict[str, str] = {
     'The teams of the lot, A,B[,C] (when KEY has more than one recorded lot).':
         'Lodtrækningens hold, A,B[,C] (når NØGLE har mere end én registreret lodtrækning).',
     'Record a lot the TD drew by hand: the order drawn (first = better place / home / goes up).\n\nExample: dbf lot record 2div --order KBH-A,ALL-B --by "Jens Hansen" --witness "Anne Holm" --at 2027-03-01T19:30':
-        'Registrér en lodtrækning, turneringslederen trak i hånden: den trukne rækkefølge (først = bedre placering / hjemme / rykker op).\n\nEksempel: dbf lot record 2div --order KBH-A,ALL-B --by "Jens Hansen" --witness "Anne Holm" --at 2027-03-01T19:30',
+        'Registrér en lodtrækning, turneringslederen trak manuelt: den trukne rækkefølge (først = bedre placering / hjemme / rykker op).\n\nEksempel: dbf lot record 2div --order KBH-A,ALL-B --by "Jens Hansen" --witness "Anne Holm" --at 2027-03-01T19:30',
     'The drawn order, first drawn first: A,B[,C].':
         'Den trukne rækkefølge, først trukket først: A,B[,C].',
     'E-mails to the captains (§1.5.16): `notify draw --round N`.':
         'E-mails til holdkaptajnerne (§1.5.16): `notify draw --round N`.',
     "Write one e-mail (.eml) per captain of cup round N: match, opponent, home or away, venue\n(street address when the teams file has it), weekday, date and time, UP of the trip, the\nopponent captain's name, e-mail and phone to agree the time (§1.5.6), the result-sheet\ndeadline (§1.5.14: 18 hours after the match) and the pre-filled sheet attached.\nWith --smtp HOST:PORT the messages are sent instead (captains without an address are skipped).\n\nExample: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25":
-        'Skriv én e-mail (.eml) til hver holdkaptajn i pokalrunde N: kamp, modstander, hjemme eller ude, spillested\n(gadeadresse når holdfilen har den), ugedag, dato og tid, rejsens UP, modstanderkaptajnens\nnavn, e-mail og telefon til at aftale tidspunktet (§1.5.6), fristen for resultatblanketten\n(§1.5.14: 18 timer efter kampen) og den forudfyldte resultatblanket vedhæftet.\nMed --smtp HOST:PORT sendes meddelelserne i stedet (holdkaptajner uden adresse springes over).\n\nEksempel: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25',
+        'Skriv én e-mail (.eml) til hver holdkaptajn i pokalrunde N: kamp, modstander, hjemme eller ude, spillested\n(gadeadresse når holdfilen har den), ugedag, dato og tid, rejsens UP, navn, e-mail og telefon på\nmodstanderholdets holdkaptajn til at aftale tidspunktet (§1.5.6), fristen for resultatblanketten\n(§1.5.14: 18 timer efter kampen) og den forudfyldte resultatblanket vedhæftet.\nMed --smtp VÆRT:PORT sendes meddelelserne i stedet (holdkaptajner uden adresse springes over).\n\nEksempel: dbf notify draw --round 3 --out mail/   |   dbf notify draw --round 3 --smtp localhost:25',
     'Cup round 1-9 whose draw is sent.':
         'Pokalrunde 1-9, hvis lodtrækning sendes.',
     'Folder for the .eml files (one per captain).':
         'Mappe til .eml-filerne (én pr. holdkaptajn).',
     'HOST:PORT of an SMTP server: send instead of writing files.':
-        'HOST:PORT for en SMTP-server: send i stedet for at skrive filer.',
+        'VÆRT:PORT for en SMTP-server: send i stedet for at skrive filer.',
     'Sender address (else mail_from in DIR/dbf.toml, else td@example.invalid).':
-        'Afsenderadresse (ellers mail_from i DIR/dbf.toml, ellers td@example.invalid).',
+        'Afsenderadresse (ellers mail_from i MAPPE/dbf.toml, ellers td@example.invalid).',
     'Do not attach the pre-filled sheet.':
         'Vedhæft ikke den forudfyldte resultatblanket.',
     "Before the draw of cup round N: one e-mail per captain of every cup team still in the\ncup with the commitment to the draw (`dbf draw commit`) and its beacon source, so the\ncaptains hold it before the draw; the draw's e-mail (`notify draw`) reveals the secret\n(§1.5.16).\n\nExample: dbf notify commitment --round 3 --out mail/":
@@ -324,7 +325,7 @@ HELP: dict[str, str] = {
     'Qualification to the 3rd division (§1.1.5.1-2): the east tournament, Kreds IV, the qualifiers file.':
         'Kvalifikation til tredje division (§1.1.5.1-2): østturneringen, Kreds IV, kvalifikationsfilen.',
     "The qualifiers file for `dbf season rollover --qualifiers` (§1.1.5.1-2): Kreds IV's\nranking (west), Kreds II's direct team and the east tournament's final ranking, with a\nteam record for each. Needs the east tournament complete (exit 1 otherwise).\n\nExample: dbf qualification qualifiers --membership 5200 4800 --out qualifiers.yaml":
-        "Kvalifikationsfilen til `dbf season rollover --qualifiers` (§1.1.5.1-2): Kreds IV's\nrækkefølge (vest), Kreds II's direkte hold og østturneringens endelige rækkefølge, med en\nholdpost for hvert. Kræver at østturneringen er færdigspillet (ellers exit 1).\n\nEksempel: dbf qualification qualifiers --membership 5200 4800 --out qualifiers.yaml",
+        "Kvalifikationsfilen til `dbf season rollover --qualifiers` (§1.1.5.1-2): Kreds IV's\nrækkefølge (vest), Kreds II's direkte hold og østturneringens endelige rækkefølge, med en\nholdpost for hvert. Kræver, at østturneringen er færdigspillet (ellers exit 1).\n\nEksempel: dbf qualification qualifiers --membership 5200 4800 --out qualifiers.yaml",
     'Write the qualifiers file here.':
         'Skriv kvalifikationsfilen her.',
     'Members west and east of the Great Belt (§1.1.5.1).':
@@ -332,7 +333,7 @@ HELP: dict[str, str] = {
     'The east qualification tournament (§1.1.5.2): 1 Bornholm, 2 Copenhagen, 3 Kreds II.':
         'Østturneringen (§1.1.5.2): 1 Bornholm, 2 København, 3 Kreds II.',
     "Enter the east tournament's teams, each with `region: bornholm | copenhagen | kreds2`\n(§1.1.5.2: 1 + 2 + 3), and under `direct:` Kreds II's own qualifier. Refused once results\nare recorded (the schedule follows the entry order).\n\nExample: dbf qualification east enter east.yaml":
-        "Tilmeld østturneringens hold, hver med `region: bornholm | copenhagen | kreds2`\n(§1.1.5.2: 1 + 2 + 3), og under `direct:` Kreds II's egen kvalificerede. Afvises når resultater\ner registreret (programmet følger tilmeldingsrækkefølgen).\n\nEksempel: dbf qualification east enter east.yaml",
+        "Tilmeld østturneringens hold, hver med `region: bornholm | copenhagen | kreds2`\n(§1.1.5.2: 1 + 2 + 3), og under `direct:` Kreds II's egen kvalificerede. Afvises, når resultater\ner registreret (programmet følger tilmeldingsrækkefølgen).\n\nEksempel: dbf qualification east enter east.yaml",
     'A teams file (YAML, teams-file form; see docs/readings/playoff-rollover.md).':
         'En holdfil (YAML, på holdfilens form; se docs/readings/playoff-rollover.md).',
     'The areas agreed another field than 1 + 2 + 3 (§1.1.5.2).':
@@ -346,15 +347,15 @@ HELP: dict[str, str] = {
     'IMPs of the home team, then the away team.':
         'Hjemmeholdets IMP, derefter udeholdets.',
     "The east tournament's table (§1.1.5.2): VP by the WBF 20-VP scale for 24 boards, then IMP\ndifference, then the mutual match; teams still level are flagged for lots. The first two\nqualify (Kreds II's direct team takes the third east place).\n\nExample: dbf qualification east standings --json":
-        "Østturneringens stilling (§1.1.5.2): VP efter WBF's 20-VP-skala for 24 spil, derefter IMP-\ndifference, derefter den indbyrdes kamp; hold der stadig står lige, markeres til lodtrækning. De to første\nkvalificerer sig (Kreds II's direkte hold tager den tredje østplads).\n\nEksempel: dbf qualification east standings --json",
+        "Østturneringens stilling (§1.1.5.2): VP efter WBF's 20-VP-skala for 24 spil, derefter IMP-difference, derefter den indbyrdes kamp; hold der stadig står lige, markeres til lodtrækning. De to første\nkvalificerer sig (Kreds II's direkte hold tager den tredje østplads).\n\nEksempel: dbf qualification east standings --json",
     "Kreds IV's three places west of the Great Belt (§1.1.5.2).":
         "Kreds IV's tre pladser vest for Storebælt (§1.1.5.2).",
     "Enter Kreds IV's teams in its ranking order, best first (§1.1.5.2: Kreds IV finds the\nthree west teams; the 4th and on are the reserves of §1.1.1.1).\n\nExample: dbf qualification west enter kreds4.yaml":
         "Tilmeld Kreds IV's hold i dens rækkefølge, bedste først (§1.1.5.2: Kreds IV finder de\ntre vesthold; nr. 4 og derefter er reserverne efter §1.1.1.1).\n\nEksempel: dbf qualification west enter kreds4.yaml",
     'Result sheets (§1.5.9-§1.5.15, §2.11): check, submit, amend, walkover.':
-        'Resultatblanketter (§1.5.9-§1.5.15, §2.11): kontrollér, indsend, ret, afbud.',
+        'Resultatblanketter (§1.5.9-§1.5.15, §2.11): kontrollér, indsend, ret, walkover.',
     "Pre-filled result sheets: one per match with all dbf knows (§1.5.4-§1.5.14).\n\nMatch id, round, date and time, venue, both rosters with additions, segments and\nboards (§1.5.9), the UP dbf computes for the away team's trip (§1.5.4), natural_pairs\nwhere a HUM pair plays (§1.5.1.2), the §1.5.14 deadline, and comments saying what to\nfill in: the IMPs and the boards each player played. --format html prints one A4\npage per match for captains who fill it in by hand.\n\nExample: dbf result blank --round 1 --out sheets/":
-        'Forudfyldte resultatblanketter: én til hver kamp med alt, hvad dbf ved (§1.5.4-§1.5.14).\n\nKamp-id, runde, dato og tid, spillested, begge holdlister med tilføjelser, sektioner og\nspil (§1.5.9), de UP, dbf beregner for udeholdets rejse (§1.5.4), natural_pairs\nhvor et HUM-par spiller (§1.5.1.2), fristen efter §1.5.14, og kommentarer om, hvad der skal\nudfyldes: IMP og de spil, hver spiller har spillet. --format html skriver én A4-\nside pr. kamp til holdkaptajner, der udfylder den i hånden.\n\nEksempel: dbf result blank --round 1 --out sheets/',
+        'Forudfyldte resultatblanketter: én til hver kamp med alt, hvad dbf ved (§1.5.4-§1.5.14).\n\nKamp-id, runde, dato og tid, spillested, begge holdlister med tilføjelser, sektioner og\nspil (§1.5.9), de UP, dbf beregner for udeholdets rejse (§1.5.4), natural_pairs\nhvor et HUM-par spiller (§1.5.1.2), fristen efter §1.5.14, og kommentarer om, hvad der skal\nudfyldes: IMP og de spil, hver spiller har spillet. --format html skriver én A4-side pr. kamp til holdkaptajner, der udfylder den i hånden.\n\nEksempel: dbf result blank --round 1 --out sheets/',
     'Match ids, e.g. C1-001.':
         'Kamp-id, fx C1-001.',
     'Every match of this cup round.':
@@ -372,7 +373,7 @@ HELP: dict[str, str] = {
     "pbn, lin, usebio or csv (else by the file's suffix).":
         'pbn, lin, usebio eller csv (ellers efter filens endelse).',
     'Where to write the sheet (default MATCH.yaml here).':
-        'Hvor resultatblanketten skrives (standard MATCH.yaml her).',
+        'Hvor resultatblanketten skrives (standard: KAMP.yaml her).',
     'Then submit the sheet (dbf result submit).':
         'Indsend derefter resultatblanketten (dbf result submit).',
     "In a file of many matches, the one to take, as the file labels it ('AUSTRIA v DENMARK').":
@@ -414,7 +415,7 @@ HELP: dict[str, str] = {
     "§1.5.16: a new winner takes the old winner's place in the next round drawn, while that match has no result.":
         '§1.5.16: en ny vinder tager den gamle vinders plads i den næste trukne runde, mens den kamp ikke har noget resultat.',
     "Record a walkover (§1.5.15): the withdrawing team is fined the opponents' fee for\nthe round; the opponents advance and pay no fee for the next round.\n\nExample: dbf result walkover C3-007 --withdrawn ODE-1":
-        'Registrér et afbud (§1.5.15): holdet, der trækker sig, idømmes en bøde svarende til modstandernes indskud for\nrunden; modstanderne går videre og betaler intet indskud for næste runde.\n\nEksempel: dbf result walkover C3-007 --withdrawn ODE-1',
+        'Registrér en walkover (§1.5.15): holdet, der trækker sig, idømmes en bøde svarende til modstandernes indskud for\nrunden; modstanderne går videre og betaler intet indskud for næste runde.\n\nEksempel: dbf result walkover C3-007 --withdrawn ODE-1',
     'The team that withdrew.':
         'Holdet der trak sig.',
     'Schedules: `schedule cup --round N` (§1.5.5-1.5.8), `schedule DIV` (§1.1.2.1, §1.1.2.3).':
@@ -436,7 +437,7 @@ HELP: dict[str, str] = {
     "3div-b: the all-play-all round by round, dates and match ids (§1.1.2.1, §1.1.2.3).\n\nLast season's nos. 1-4 (the first four of the entry order) meet in the last three rounds. Byes show as away null. Once frozen (--freeze, or the first recorded result) the stored schedule is shown and used, whatever the roster or the algorithm.\n\nExample: dbf schedule 3div-b --json":
         '3div-b: alle-mod-alle runde for runde, datoer og kamp-id (§1.1.2.1, §1.1.2.3).\n\nSidste sæsons nr. 1-4 (de fire første i tilmeldingsrækkefølgen) mødes i de sidste tre runder. Oversiddere vises som ude null. Når programmet er fastlåst (--freeze, eller det første registrerede resultat), vises og bruges det gemte program, uanset holdliste eller algoritme.\n\nEksempel: dbf schedule 3div-b --json',
     "The cup's schedule of a round: home, venue, date, time, km and UP (§1.5.4-§1.5.8).\n\nHome team (§1.5.5: most UP, else the team drawn first; §1.5.13: a team with HUM\npairs against one without is always away), HUM per pair (§1.5.1.2: only against a\ndivision team or a HUM team; §2.10.5: card sent a week before), venue (§1.5.8: the home\ncaptain's postcode), date and time (§1.5.6: the official day at 13:00 unless agreed),\nkm and UP of the away team's trip (§1.5.4). Semi-finals and final: DBF's venue on the\nfinal weekend, no home team (§1.5.7). --csv and --ics FILE export the table\n(--team ID: one team's calendar); `set MATCH` records what the captains agreed.\n\nExample: dbf schedule cup --round 1 --ics round1.ics":
-        "Pokalens program for en runde: hjemmehold, spillested, dato, tid, km og UP (§1.5.4-§1.5.8).\n\nHjemmehold (§1.5.5: flest UP, ellers det først udtrukne hold; §1.5.13: et hold med HUM-\npar mod et uden er altid ude), HUM pr. par (§1.5.1.2: kun mod et\ndivisionshold eller et HUM-hold; §2.10.5: kort sendt en uge før), spillested (§1.5.8: hjemme-\nkaptajnens postnummer), dato og tid (§1.5.6: den officielle dag kl. 13:00, medmindre andet er aftalt),\nkm og UP for udeholdets rejse (§1.5.4). Semifinaler og finale: DBF's spillested i\nfinaleweekenden, intet hjemmehold (§1.5.7). --csv og --ics FIL eksporterer tabellen\n(--team ID: ét holds kalender); `set KAMP` registrerer, hvad holdkaptajnerne har aftalt.\n\nEksempel: dbf schedule cup --round 1 --ics round1.ics",
+        "Pokalens program for en runde: hjemmehold, spillested, dato, tid, km og UP (§1.5.4-§1.5.8).\n\nHjemmehold (§1.5.5: flest UP, ellers det først udtrukne hold; §1.5.13: et hold med HUM-par mod et uden er altid ude), HUM pr. par (§1.5.1.2: kun mod et\ndivisionshold eller et HUM-hold; §2.10.5: kort sendt en uge før), spillested (§1.5.8: hjemmeholdkaptajnens postnummer), dato og tid (§1.5.6: den officielle dag kl. 13:00, medmindre andet er aftalt),\nkm og UP for udeholdets rejse (§1.5.4). Semifinaler og finale: DBF's spillested i\nfinaleweekenden, intet hjemmehold (§1.5.7). --csv og --ics FIL eksporterer tabellen\n(--team HOLD: ét holds kalender); `set KAMP` registrerer, hvad holdkaptajnerne har aftalt.\n\nEksempel: dbf schedule cup --round 1 --ics round1.ics",
     'Cup round 1-9.':
         'Pokalrunde 1-9.',
     'Also write the matches as an iCalendar file.':
@@ -458,7 +459,7 @@ HELP: dict[str, str] = {
     'Seasons: `season rollover` builds the next one (§1.1.1.1, §1.1.2.2, §1.1.3.3, §1.1.4.3).':
         'Sæsoner: `season rollover` bygger den næste (§1.1.1.1, §1.1.2.2, §1.1.3.3, §1.1.4.3).',
     "Build next season's divisions from this season's results and write DIR/TO/.\n\nPrints every step: who stays, goes up or down, how vacancies are filled, and which\nmatches are still needed (then exit 1 and nothing is written).\n\nExample: dbf season rollover --to 2027-28 --qualifiers qualifiers.yaml --vacancy KBH-B --dry-run":
-        'Byg næste sæsons divisioner ud fra denne sæsons resultater, og skriv DIR/TO/.\n\nViser hvert trin: hvem der bliver, rykker op eller ned, hvordan vakancer besættes, og hvilke\nkampe der stadig mangler (så exit 1, og intet skrives).\n\nEksempel: dbf season rollover --to 2027-28 --qualifiers qualifiers.yaml --vacancy KBH-B --dry-run',
+        'Byg næste sæsons divisioner ud fra denne sæsons resultater, og skriv den i MAPPE/SÆSON/ (sæsonen fra --to).\n\nViser hvert trin: hvem der bliver, rykker op eller ned, hvordan vakancer besættes, og hvilke\nkampe der stadig mangler (så exit 1, og intet skrives).\n\nEksempel: dbf season rollover --to 2027-28 --qualifiers qualifiers.yaml --vacancy KBH-B --dry-run',
     'The new season, e.g. 2027-28.':
         'Den nye sæson, fx 2027-28.',
     'A dissolved team (§1.1.1.1); repeat for more.':
@@ -480,7 +481,7 @@ HELP: dict[str, str] = {
     'Port to listen on.':
         'Porten der lyttes på.',
     'The public URL of the server (else base_url in DIR/dbf.toml), for the links and cookies.':
-        'Serverens offentlige URL (ellers base_url i DIR/dbf.toml), til links og cookies.',
+        'Serverens offentlige URL (ellers base_url i MAPPE/dbf.toml), til links og cookies.',
     "Proxy addresses whose X-Forwarded-For/-Proto are trusted (comma-separated, as uvicorn's).":
         'Proxyadresser hvis X-Forwarded-For/-Proto der stoles på (kommasepareret, som uvicorns).',
     'Append one line per request to FILE: time, method, path (tokens redacted), status, ms.':
@@ -490,11 +491,11 @@ HELP: dict[str, str] = {
     'System cards: HUM (§2.10.11), Åbent forsvar (§2.10.17), changes (§1.1.1.2).':
         'Systemkort: HUM (§2.10.11), Åbent forsvar (§2.10.17), ændringer (§1.1.1.2).',
     'Classify a system card: HUM (§2.10.11 a-c) and Åbent forsvar (§2.10.17 1-3).\n\nThe classification is a report (exit 0 whatever the class); a malformed\ncard exits 2 with file:line; a supplement longer than §2.10.4 allows exits 1.\n\nExample: dbf system check examples/systems/precision.yaml --json':
-        'Klassificér et systemkort: HUM (§2.10.11 a-c) og Åbent forsvar (§2.10.17 1-3).\n\nKlassifikationen er en rapport (exit 0 uanset klassen); et misdannet\nkort giver exit 2 med fil:linje; et tillæg, der er længere end §2.10.4 tillader, giver exit 1.\n\nEksempel: dbf system check examples/systems/precision.yaml --json',
+        'Klassificér et systemkort: HUM (§2.10.11 a-c) og Åbent forsvar (§2.10.17 1-3).\n\nKlassifikationen er en rapport (exit 0 uanset klassen); et ugyldigt\nkort giver exit 2 med fil:linje; et tillæg, der er længere end §2.10.4 tillader, giver exit 1.\n\nEksempel: dbf system check examples/systems/precision.yaml --json',
     'System card, YAML (docs/system-card.md).':
         'Systemkort, YAML (docs/system-card.md).',
     'Record which card a pair plays (SEASON/systems/), classified on the way in.\n\nThe team must exist and both players must be on it.\n\nExample: dbf system register ODE-1 precision.yaml --pair 100234 100235 --sent 2026-11-01':
-        'Registrér hvilket kort et par spiller (SEASON/systems/), klassificeret på vejen ind.\n\nHoldet skal findes, og begge spillere skal være på det.\n\nEksempel: dbf system register ODE-1 precision.yaml --pair 100234 100235 --sent 2026-11-01',
+        'Registrér, hvilket kort et par spiller (SÆSON/systems/), klassificeret på vejen ind.\n\nHoldet skal findes, og begge spillere skal være på det.\n\nEksempel: dbf system register ODE-1 precision.yaml --pair 100234 100235 --sent 2026-11-01',
     'Team id (cup or division).':
         'Holdets id (pokal eller division).',
     "The two players' member numbers.":
@@ -502,7 +503,7 @@ HELP: dict[str, str] = {
     'Date the card was sent (YYYY-MM-DD).':
         'Datoen kortet blev sendt (ÅÅÅÅ-MM-DD).',
     'Check a system change by §1.1.1.2a: only towards easier defence\n(HUM -> natural; Åbent forsvar removed, never added), sent a month before.\n\nExit 1 when the change is not allowed; a warning (§1.1.1.2b) when the TD must judge.\n\nExample: dbf system change old.yaml new.yaml --sent 2026-10-01 --play 2026-11-07':
-        'Kontrollér en systemændring efter §1.1.1.2a: kun i retning af lettere forsvar\n(HUM -> naturligt; Åbent forsvar fjernet, aldrig tilføjet), sendt en måned før.\n\nExit 1 når ændringen ikke er tilladt; en advarsel (§1.1.1.2b) når turneringslederen skal skønne.\n\nEksempel: dbf system change old.yaml new.yaml --sent 2026-10-01 --play 2026-11-07',
+        'Kontrollér en systemændring efter §1.1.1.2a: kun i retning af lettere forsvar\n(HUM -> naturligt; Åbent forsvar fjernet, aldrig tilføjet), sendt en måned før.\n\nExit 1, når ændringen ikke er tilladt; en advarsel (§1.1.1.2b), når turneringslederen skal skønne.\n\nEksempel: dbf system change old.yaml new.yaml --sent 2026-10-01 --play 2026-11-07',
     'The card sent first.':
         'Kortet der blev sendt først.',
     'The proposed card.':
@@ -510,11 +511,11 @@ HELP: dict[str, str] = {
     'Date the new card is sent (YYYY-MM-DD).':
         'Datoen det nye kort sendes (ÅÅÅÅ-MM-DD).',
     'Date of the first session it is played (YYYY-MM-DD).':
-        'Datoen for den første spilledag, det spilles (ÅÅÅÅ-MM-DD).',
+        'Den første spilledag, hvor det nye kort spilles (ÅÅÅÅ-MM-DD).',
     'Travel refunds in the cup (§1.5.17, §7.2, §1.5.4).':
         'Rejsegodtgørelse i pokalturneringen (§1.5.17, §7.2, §1.5.4).',
     "Record a team's travel claim: train/ship fares beyond 11 DSB zones (§7.2.1), the\nBornholm ferry (§7.2.2), and 160 kr per person overnight allowance for the\nquarter-final, semi-final and final (§1.5.4). Whole kroner. One file per claim,\ncup/travel/MATCH-TEAM.yaml (a new claim for the same match and team replaces it;\nthe journal keeps the old one); `dbf fees` lists it as a refund.\n\nExample: dbf travel claim C7-002 --team ODE-1 --zones 24 --persons 5":
-        'Registrér et holds krav om rejsegodtgørelse: tog-/skibsbilletter ud over 11 DSB-zoner (§7.2.1),\nBornholmerfærgen (§7.2.2), og 160 kr. pr. person i overnatningsgodtgørelse til\nkvartfinale, semifinale og finale (§1.5.4). Hele kroner. Én fil pr. krav,\ncup/travel/MATCH-TEAM.yaml (et nyt krav for samme kamp og hold erstatter det;\njournalen gemmer det gamle); `dbf fees` viser det som en godtgørelse.\n\nEksempel: dbf travel claim C7-002 --team ODE-1 --zones 24 --persons 5',
+        'Registrér et holds krav om rejsegodtgørelse: tog-/skibsbilletter ud over 11 DSB-zoner (§7.2.1),\nBornholmerfærgen (§7.2.2), og 160 kr. pr. person i overnatningsgodtgørelse til\nkvartfinale, semifinale og finale (§1.5.4). Hele kroner. Én fil pr. krav,\ncup/travel/KAMP-HOLD.yaml (et nyt krav for samme kamp og hold erstatter det;\njournalen gemmer det gamle); `dbf fees` viser det som en godtgørelse.\n\nEksempel: dbf travel claim C7-002 --team ODE-1 --zones 24 --persons 5',
     'Cup match id, e.g. C7-002.':
         'Pokalkampens id, fx C7-002.',
     'The travelling team.':
@@ -530,11 +531,11 @@ HELP: dict[str, str] = {
     '§7.2.2: ferry Rønne-Copenhagen, then DSB.':
         '§7.2.2: færge Rønne-København, derefter DSB.',
     "One e-mail per captain of a division: the team's matches of the weekend (round, its date:\na weekend's later rounds on the Sunday, §1.1.2.1; opponent; home or away), and each opponent\ncaptain's name, e-mail and phone; with --links, the captain's link of each match (dbf serve,\ndocs/readings/division-results.md).\n\nExample: dbf notify division 2div --weekend 1 --links --out mail/":
-        'Én e-mail til hver holdkaptajn i en division: holdets kampe i weekenden (runde, dens dato:\nen weekends senere runder om søndagen, §1.1.2.1; modstander; hjemme eller ude), og hver modstander-\nkaptajns navn, e-mail og telefon; med --links holdkaptajnens link til hver kamp (dbf serve,\ndocs/readings/division-results.md).\n\nEksempel: dbf notify division 2div --weekend 1 --links --out mail/',
+        'Én e-mail til hver holdkaptajn i en division: holdets kampe i weekenden (runde, dens dato:\nen weekends senere runder om søndagen, §1.1.2.1; modstander; hjemme eller ude), og navn, e-mail og telefon på hver\nmodstanders holdkaptajn; med --links holdkaptajnens link til hver kamp (dbf serve,\ndocs/readings/division-results.md).\n\nEksempel: dbf notify division 2div --weekend 1 --links --out mail/',
     "Each match with the captain's own link of dbf serve, to send the result from (base_url of DIR/dbf.toml).":
-        'Hver kamp med holdkaptajnens eget link til dbf serve, som resultatet sendes fra (base_url i DIR/dbf.toml).',
+        'Hver kamp med holdkaptajnens eget link til dbf serve, som resultatet sendes fra (base_url i MAPPE/dbf.toml).',
     "Each captain's link for the matches of cup round N, or of round N of a division\n(--division): a token bound to season, match and team (made with the season's secret,\nSEASON/.serve-secret, kept out of git).\n\nExample: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk":
-        'Hver holdkaptajns link til kampene i pokalrunde N, eller i runde N i en division\n(--division): et token bundet til sæson, kamp og hold (lavet med sæsonens hemmelighed,\nSEASON/.serve-secret, holdt uden for git).\n\nEksempel: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk',
+        'Hver holdkaptajns link til kampene i pokalrunde N, eller i runde N i en division\n(--division): et token bundet til sæson, kamp og hold (lavet med sæsonens hemmelighed,\nSÆSON/.serve-secret, holdt uden for git).\n\nEksempel: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk',
     "The cup round, or the division's round with --division.":
         'Pokalrunden, eller divisionens runde med --division.',
     "A division's round (1div, 2div, 3div-a, 3div-b), not the cup's.":
