@@ -64,3 +64,19 @@ def test_28_a_state_file_date_s_refusal_keeps_its_key_through_the_exception():
     m = Msg('{}: {}', "KBH-1v2", info.value)
     assert m == f"KBH-1v2: {info.value}"
     assert m.args[1].key == '{}: {} is not {}'
+
+
+def test_28_an_import_s_unreadable_result_is_danish_by_key_rule_1_5_9():
+    """§1.5.9 import: the reason a reader raises (a LIN result, a contract) is a keyed text that
+    the problem keeps through the exception, so --lang da shows it in Danish, never parsed."""
+    import pytest
+
+    from dbfcli.rules.scoring.contracts import parse_contract
+    from dbfcli.store.imports.lin import parse_result
+
+    for bad, key in ((lambda: parse_result("xyz"), 'not a result: {}'), (lambda: parse_contract("9Q"), 'not a contract: {}')):
+        with pytest.raises(ValueError) as info:
+            bad()
+        m = Msg('board {}: {}', 3, info.value)
+        assert m.args[1].key == key and m == f"board 3: {info.value}"
+        assert "ikke e" in problem_text(m, "da")

@@ -197,7 +197,7 @@ def _csv_int(row: dict, column: str) -> int:
     text = (row.get(column) or "").strip()
     value = whole_number(text)
     if value is None:
-        raise ValueError(f"{column} {text!r} is not a whole number")
+        raise ValueError(Msg('{} {} is not a whole number', column, repr(text)))
     return value
 
 

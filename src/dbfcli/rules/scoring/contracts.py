@@ -24,6 +24,7 @@ scores then go through the WBF IMP table (:mod:`.imps`, §1.5.10).
 
 from __future__ import annotations
 
+from ..problems import Msg
 from ..value import Value
 
 STRAINS = ("C", "D", "H", "S", "N")
@@ -57,17 +58,17 @@ def parse_contract(text: str) -> Contract | None:
     if s in ("PASS", "P", "AP", "PASSED", "PO", "ALLPASS"):
         return None
     if not s or s[0] not in "1234567":
-        raise ValueError(f"not a contract: {text!r}")
+        raise ValueError(Msg('not a contract: {}', repr(text)))
     level, rest = int(s[0]), s[1:]
     if rest.startswith("NT"):
         strain, rest = "N", rest[2:]
     elif rest[:1] in ("C", "D", "H", "S", "N"):
         strain, rest = rest[0], rest[1:]
     else:
-        raise ValueError(f"not a contract: {text!r}")
+        raise ValueError(Msg('not a contract: {}', repr(text)))
     risk = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2, "R": 2}.get(rest)
     if risk is None:
-        raise ValueError(f"not a contract: {text!r}")
+        raise ValueError(Msg('not a contract: {}', repr(text)))
     return Contract(level, strain, risk)
 
 
@@ -78,7 +79,7 @@ def board_vulnerability(board: int) -> str:
     ['None', 'NS', 'EW', 'Both', 'None']
     """
     if board < 1:
-        raise ValueError(f"board numbers start at 1, not {board}")
+        raise ValueError(Msg('board numbers start at 1, not {}', board))
     return _VUL_CYCLE[(board - 1) % 16]
 
 
@@ -91,13 +92,13 @@ def parse_vulnerability(text: str) -> str:
                             ("EW", ("EW", "E")), ("Both", ("ALL", "BOTH", "B"))):
         if s in spellings:
             return name
-    raise ValueError(f"not a vulnerability: {text!r}")
+    raise ValueError(Msg('not a vulnerability: {}', repr(text)))
 
 
 def is_vulnerable(declarer: str, vulnerability: str) -> bool:
     """Is the declarer's side vulnerable (``vulnerability`` as :func:`parse_vulnerability` gives it)?"""
     if declarer not in SEATS:
-        raise ValueError(f"not a seat: {declarer!r}")
+        raise ValueError(Msg('not a seat: {}', repr(declarer)))
     side = "NS" if declarer in "NS" else "EW"
     return vulnerability == "Both" or vulnerability == side
 
@@ -112,7 +113,7 @@ def score(contract: Contract, vulnerable: bool, tricks: int) -> int:
     (-800, -1000)
     """
     if not 0 <= tricks <= 13:
-        raise ValueError(f"tricks taken are 0-13, not {tricks}")
+        raise ValueError(Msg('tricks taken are 0-13, not {}', tricks))
     need = contract.level + 6
     mult = (1, 2, 4)[contract.risk]
     if tricks < need:
@@ -154,6 +155,6 @@ def ns_score(contract: Contract | None, declarer: str | None, vulnerability: str
     if contract is None:
         return 0
     if declarer is None or tricks is None:
-        raise ValueError("a contract needs its declarer and the tricks taken")
+        raise ValueError(Msg('a contract needs its declarer and the tricks taken'))
     s = score(contract, is_vulnerable(declarer, vulnerability), tricks)
     return s if declarer in "NS" else -s

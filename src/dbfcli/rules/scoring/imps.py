@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from ..problems import Msg
+
 #: Lower edge of the point difference for 1, 2, ... 24 IMPs (Law 78B).
 IMP_EDGES: tuple[int, ...] = (
     20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
@@ -38,7 +40,7 @@ def imp_band(value: int) -> tuple[int, int | None]:
     ((0, 10), (20, 40), (750, 890), (4000, None))
     """
     if not 0 <= value <= 24:
-        raise ValueError(f"IMPs per board are 0-24, not {value}")
+        raise ValueError(Msg('IMPs per board are 0-24, not {}', value))
     low = 0 if value == 0 else IMP_EDGES[value - 1]
     high = None if value == 24 else IMP_EDGES[value] - 10
     return low, high

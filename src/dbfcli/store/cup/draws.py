@@ -101,7 +101,7 @@ def _match_id(value: Any) -> str:
     from ...rules.ids import is_file_id
 
     if not is_file_id(value):
-        raise ValueError(f"match id {value!r} is not an id like C1-001")
+        raise ValueError(Msg('match id {} is not an id like C1-001', repr(value)))
     return str(value)
 
 

@@ -60,7 +60,7 @@ def load_lots(store: SeasonStore) -> tuple[list[DrawnLot], list[Problem]]:
     return lots, problems
 
 
-def _lot_shape(item: dict) -> str | None:
+def _lot_shape(item: dict) -> Msg | None:
     """What is wrong with the keys of one lot (unknown, missing or malformed), or None."""
     unknown = sorted(set(map(str, item)) - set(_KEYS))
     teams, order, witnesses = _strings(item.get("teams")), _strings(item.get("order")), _strings(item.get("witnesses"))
@@ -75,8 +75,8 @@ def _lot_shape(item: dict) -> str | None:
            if not ok]
     if not unknown and not bad:
         return None
-    return (f"unknown key(s) {', '.join(unknown)}" if unknown else "") + \
-        ("; " if unknown and bad else "") + (f"missing or malformed: {', '.join(bad)}" if bad else "")
+    parts = [Msg('unknown key(s) {}', ', '.join(unknown))] if unknown else []
+    return Msg.join("; ", parts + ([Msg('missing or malformed: {}', ', '.join(bad))] if bad else []))
 
 
 def _lot(item, i: int, at) -> DrawnLot | list[Problem]:

@@ -47,15 +47,15 @@ def parse_result(text: str) -> tuple[object, str | None, int | None]:
         return None, None, None
     m = _RESULT.match(s)
     if not m:
-        raise ValueError(f"not a result: {text!r}")
+        raise ValueError(Msg('not a result: {}', repr(text)))
     level, strain, dec1, risk, dec2, res = m.groups()
     declarer = dec1 or dec2
     if declarer is None:
-        raise ValueError(f"no declarer in {text!r}")
+        raise ValueError(Msg('no declarer in {}', repr(text)))
     contract = parse_contract(f"{level}{strain}{risk}")
     tricks = int(level) + 6 + (0 if res == "=" else int(res))
     if not 0 <= tricks <= 13:
-        raise ValueError(f"{text!r} makes {tricks} tricks")
+        raise ValueError(Msg('{} makes {} tricks', repr(text), tricks))
     return contract, declarer, tricks
 
 
