@@ -1,4 +1,8 @@
-"""``dbf publish``: the season as a static website (issue 7; §1.5.16 results to the press)."""
+"""``dbf publish``: the season as a static website (issue 7; §1.5.16 results to the press).
+
+The command parses its options, makes one call of the application layer
+(:func:`dbfcli.app.publish.publish_site`, a progress bar on a terminal while it writes) and
+renders the outcome."""
 
 from __future__ import annotations
 
@@ -8,10 +12,9 @@ from typing import Annotated, Callable, Iterator, Optional
 
 import typer
 
-from .common import command, fail, JsonOpt, load_snapshot, print_problems
+from .common import command, JsonOpt
 from .invocation import RUN
-from .output import emit, Out
-from ..rules.problems import Msg
+from .output import Out
 
 OutOpt = Annotated[Optional[Path], typer.Option("--out", help="Folder to write the site to (default: DIR/SEASON/site).")]
 
@@ -47,66 +50,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf publish --out /tmp/site && xdg-open /tmp/site/index.html
         """
+        from ..app.publish import PublishRequest, publish_site
         from ..i18n import count, current_lang, t
-        from ..publish.gather import load_season
-        from ..publish.site import pages, render_site, team_calendars
+        from .usecase import render, session
 
         lang = current_lang()
-        snap = load_snapshot()
-        target = _site_folder(snap, out)
-        with _progress(not RUN.json and not Out(stderr=True).plain, t("progress_publish", lang)) as step:
-            data = load_season(snap)
-            step(None, len(data.draws) + 8 + len(data.draws) + len(data.divisions))
-            schedules, problems = _schedules(data, step)
-            site_pages = pages(data, schedules, lang)
-            from ..publish.proofs import proof_files
-
-            calendars = {**team_calendars(data, schedules, lang), **proof_files(data)}   # issue 30: the bundles
-            step(None, len(data.draws) + len(site_pages))
-            try:
-                written = render_site(site_pages, target, lang, step=lambda _f: step(1), files=calendars)
-            except OSError as exc:
-                fail(Msg('cannot write the site to --out {}: {}', target, exc.strerror or exc),
-                     hint=Msg('--out names a folder (created when missing), not a file'),
-                     code="io.link" if getattr(exc, "link", None) else "io.cannot-write")
-        doc = {"ok": True, "out": str(target), "pages": [p.file for p in site_pages], "files": len(written),
-               "errors": [p.to_json() for p in problems if p.is_error],
-               "warnings": [p.to_json() for p in problems if not p.is_error]}
-        if problems and not RUN.json:   # the site is still written: it shows what is recorded
-            print_problems(problems)
-        emit(doc, lambda o: o.line(t("wrote_site", lang, pages=count(len(site_pages), "page", lang, en_plural=True),
-                                     out=target)))
-
-
-def _site_folder(snap, out):
-    """Where the site goes: ``--out``, else SEASON/site; never through a symbolic link (exit 2,
-    issue 16.3: the folder the user named, or a link a git pull brought)."""
-    target = out if out is not None else snap.store.dir / "site"
-    if out is not None and out.is_symlink():   # the folder the user named, a link: refused (issue 16.3)
-        import os
-
-        fail(Msg('--out {}: refusing to write through the symbolic link {} (-> {})', out, out,
-                 os.readlink(out)),
-             hint=Msg('give --out a path that is not a symbolic link, or remove the link'), code="io.link")
-    if out is None:   # SEASON/site itself a link (a git pull can bring one): refused
-        from ..store.season import check_writable_path
-
-        try:
-            check_writable_path(snap.store.dir, "site")
-        except OSError as exc:
-            fail(Msg('cannot write the site to {}: {}', target, exc.strerror or exc),
-                 hint=Msg('a season folder holds files, not links: remove the link'), code="io.link")
-    return target
-
-
-def _schedules(data, step):
-    """The schedule of each drawn round, and the problems: the season's own, then each round's."""
-    from ..publish.gather import schedule_round
-
-    schedules = {}
-    problems = list(data.problems)
-    for rnd in sorted(data.draws):
-        schedules[rnd], p = schedule_round(data, rnd)
-        problems += p
-        step(1)
-    return schedules, problems
+        shown = not RUN.json and not Out(stderr=True).plain
+        outcome = publish_site(session(), PublishRequest(out=out, lang=lang),
+                               lambda: _progress(shown, t("progress_publish", lang)))
+        n = len(outcome.plan.pages) if outcome.plan else 0
+        render(outcome, lambda o: o.line(t("wrote_site", lang, pages=count(n, "page", lang, en_plural=True),
+                                           out=outcome.plan.target)))
