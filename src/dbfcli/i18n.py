@@ -98,7 +98,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "imps_minus": ("IMPs -", "IMP -"),
     "tie_break": ("tie-break", "afgjort ved"),
     "state_final": ("final", "endelig"),
-    "state_after": ("after {rounds}, {played} of {total} matches",        # rounds: count(n, "round(s)")
+    "state_after": ("after {rounds}, {played} of {total} matches",        # rounds: count(n, "round")
                     "efter {rounds}, {played} af {total} kampe"),
     "standings_title": ("{div} {season}: standings {state} (VP: {scale})",
                         "{div} {season}: stilling {state} (VP: {scale})"),
@@ -571,7 +571,6 @@ NOUNS: dict[str, tuple[str, str, str, str]] = {
     "team": ("team", "teams", "hold", "hold"),
     "match": ("match", "matches", "kamp", "kampe"),
     "round": ("round", "rounds", "runde", "runder"),
-    "round(s)": ("round(s)", "round(s)", "runde", "runder"),
     "board": ("board", "boards", "spil", "spil"),
     "IMP": ("IMP", "IMPs", "IMP", "IMP"),
     "page": ("page", "pages", "side", "sider"),

@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
             from ..i18n import count, division_name, t, word
 
             state = t("state_final") if table.complete else t(
-                "state_after", rounds=count(table.rounds_played, "round(s)"), played=table.matches_played, total=table.matches_total)
+                "state_after", rounds=count(table.rounds_played, "round"), played=table.matches_played, total=table.matches_total)
             out.table(t("standings_title", div=division_name(div), season=snap.season, state=state, scale=scale.name),
                       ["#", t("team"), t("name"), t("col_played"), t("col_won"), t("col_drawn"), t("col_lost"),
                        t("imps_plus"), t("imps_minus"), t("vp"), "", t("tie_break")],
