@@ -137,3 +137,31 @@ def test_1_5_12_a_team_that_lost_is_out_of_the_cup():
 
     teams = {"A": "a", "B": "b", "C": "c"}
     assert still_in(teams, {"C1-001": R("B"), "C1-002": R(None)}) == [("A", "a"), ("C", "c")]
+
+
+def test_1_5_15_a_fee_paid_with_dbf_fees_pay_is_not_reminded(session, example, tmp_path):
+    """The reminders read the fee ledger of `dbf fees` (one home): money recorded by `dbf fees pay`
+    settles what the team owes, as `dbf fees` shows it."""
+    from dbfcli.app.fees import Payment, pay
+    from dbftest import run_dbf
+    from test_result import cup_teams, sheet_text
+
+    teams = cup_teams(example)
+    write_draw(example, 1, [("KBH-1", "KBH-3")])
+    f = tmp_path / "C1-001.yaml"
+    f.write_text(sheet_text("C1-001", teams["KBH-1"], teams["KBH-3"], 1, up=1))
+    assert run_dbf("result", "submit", f).exit_code == 0
+    owed = {r["team"]: r["owed_kr"] for r in
+            _fee_reminders(session, ReminderMails(via=FILES, now="2027-06-01T10:00"))}
+    assert owed.get("KBH-1", 0) > 0     # §1.5.15: round 2's fee, due with the sheet of round 1
+    with session() as s:
+        assert not pay(s, Payment(team="KBH-1", amount=str(owed["KBH-1"]), on="2027-01-12")).refused
+    after = {r["team"] for r in _fee_reminders(session, ReminderMails(via=FILES, now="2027-06-01T10:00"))}
+    assert "KBH-1" not in after
+
+
+def _fee_reminders(session, request):
+    with session(False) as s:
+        out = reminder_mails(s, request, Postbox())
+    assert not out.refused
+    return [r for r in out.doc["reminders"] if r["kind"] == "fee"]

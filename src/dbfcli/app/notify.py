@@ -391,26 +391,22 @@ def _reminder_mails(session: Session, request: ReminderMails, post: Post, notes:
 def _reminder_items(snap: Any, when: Any, notes: list[Problem]) -> tuple[dict[str, Any], list[Any], list[tuple[str, int]]]:
     """(cup teams by id, [(match, its two teams, sheet deadline)] overdue and unrecorded,
     [(team, kr)] owed): the sheet deadlines of `dbf deadlines` (§1.5.14) and the fee ledger of
-    `dbf fees` (§1.5.15)."""
-    from ..rules.cup.fees import Payment, ledgers
+    `dbf fees` (§1.5.15: :meth:`Snapshot.fee_state` on the day seen from, so a payment recorded
+    by `dbf fees pay` settles what a team owes here as there)."""
     from ..rules.deadlines import overdue_sheets
 
     settings = snap.settings()
     teams_, problems = snap.cup_teams()
     records, more = snap.cup_records()
     draws, _, more2 = snap.draws()
-    additions, more3 = snap.additions()
-    refunds, more4 = snap.travel_claims()
-    notes += refuse(problems + more + more2 + more3 + more4)
+    seen = problems + more + more2
+    notes += refuse(seen)
+    state = snap.fee_state(settings, when.date())
+    notes += refuse([p for p in state.problems if p not in seen])
     teams = {t.id: t for t in teams_}
     agreements, _, _ = snap.schedule()
     overdue = overdue_sheets(settings, draws, agreements, {r.match.match for r in records}, when)
-    joins = [j for r in records for j in r.joins]
-    payments = [Payment(t, r.match.round + 1, kr, f"enclosed with the sheet of {r.match.match}")
-                for r in records for t, kr in r.fee_paid.items()]
-    all_ = ledgers(teams, settings.cup.fee_per_player_round_kr, draws, [r.match for r in records], additions, joins,
-                   payments, refunds=refunds)
-    owed = [(t, led.balance_kr) for t, led in sorted(all_.items()) if led.balance_kr > 0]
+    owed = [(t, led.balance_kr) for t, led in sorted(state.ledgers.items()) if led.balance_kr > 0]
     return teams, overdue, owed
 
 
