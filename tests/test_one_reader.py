@@ -49,7 +49,7 @@ NOT_READERS = {
     "sheets": {"load_tree", "plain", "sheet_of_tree"},   # a sheet the user gives
     "imports.matchfiles": {"FORMATS", "read_match_file", "sheet_yaml"},   # a result file the user gives
     "imports.usebio": {"usebio_match"},
-    "teams": {"read_entry_file", "parse_teams_yaml", "team_to_data", "teams_file_data", "division_file"},
+    "teams": {"read_entry_file", "parse_entry_file", "parse_teams_yaml", "team_to_data", "teams_file_data", "division_file"},
     "cup.results": {"parse_cup_sheet", "record_of", "sheet_data", "cup_record_data", "walkover_data",
                    "division_record_data", "division_match_file", "match_file", "travel_claim_data",
                    "payment_row", "additions_data", "withdrawals_data"},

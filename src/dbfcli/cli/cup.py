@@ -9,10 +9,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import check, command, command_line, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt, load_snapshot
-from .invocation import RUN
-from .output import emit
-from ..rules.problems import Msg
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt
+from .usecase import entry_file, render, session
 
 FileArg = Annotated[Path, typer.Argument(help="Teams file, YAML or CSV (docs/interface.md).")]
 
@@ -30,29 +28,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup enter teams.yaml
         """
-        from ..rules.cup.roster import check_cup_teams, duplicate_team_ids
-        from ..store.geodata import load_postcodes
-        from ..store.teams import CUP_TEAMS, read_entry_file, teams_file_data
+        from ..app.cup import CupEntry, enter_cup_teams
 
-        new, _, problems = read_entry_file(file)
-        check(problems + duplicate_team_ids(new))   # else the last of two silently replaces the first
-        snap = load_snapshot()
-        with snap.store.transaction(command_line(), Msg("entered {} cup teams from {}", len(new), file.name), dry_run,
-                                    RUN.lock_timeout) as tx:
-            old, problems = snap.cup_teams()
-            check(problems)
-            merged = {t.id: t for t in old}
-            added = sum(t.id not in merged for t in new)
-            merged.update({t.id: t for t in new})
-            check(check_cup_teams(merged.values(), load_postcodes()))
-            tx.write_yaml(CUP_TEAMS, teams_file_data(merged.values()), header="cup teams (dbf cup enter)")
-            changes = tx.changes()
-        emit({"ok": True, "added": added, "updated": len(new) - added, "teams": len(merged), "dry_run": dry_run,
-              "changes": [{"file": f, "action": a} for f, a in changes]},
-             lambda out: out.line(tr("entered_teams_1" if added == 1 else "entered_teams",
-                                     verb=tr("verb:would enter" if dry_run else "verb:entered"),
-                                     teams=count(len(new), "team"), added=added, updated=len(new) - added,
-                                     total=len(merged))))
+        outcome = enter_cup_teams(session(), CupEntry(file=entry_file(file), dry_run=dry_run))
+        plan = outcome.plan
+        render(outcome, lambda out: out.line(tr("entered_teams_1" if plan.added == 1 else "entered_teams",
+                                                verb=tr("verb:would enter" if dry_run else "verb:entered"),
+                                                teams=count(plan.entered, "team"), added=plan.added,
+                                                updated=plan.entered - plan.added, total=plan.total)))
 
     @command(cup, "teams")
     def teams(csv: CsvOpt = False, csv_dialect: CsvDialectOpt = None, json_: JsonOpt = False) -> None:
@@ -61,38 +44,18 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup teams --json
         """
-        from ..rules.cup.entry import entry_rounds
-        from ..rules.cup.roster import division_players
-        from ..rules.sheet.players import team_players
-        snap = load_snapshot()
-        settings = snap.settings()
-        cup, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
-        cup_teams = cup.teams
-        divisions, more = snap.divisions()
-        rounds, entry_problems = entry_rounds(cup_teams, settings.cup.entry_round, division_players(divisions))
-        check(problems + more + entry_problems)
-        joins = [j for r in cup.records for j in r.joins]
-        # §1.5.11/§1.5.12: the team's players are its roster, its additions and joined substitutes,
-        # less those withdrawn (dbf cup withdraw-player)
-        count = {t.id: len(team_players(t, cup.additions, joins, cup.withdrawals)) for t in cup_teams}
-        doc = {"teams": [
-            {"id": t.id, "name": t.name, "club": t.club, "postcode": t.postcode, "entry_round": rounds[t.id],
-             "captain": t.captain,
-             "players": [{"id": p.id, "name": p.name, "club": p.club, "division": p.division} for p in t.players],
-             "added": [{"id": a.player.id, "name": a.player.name, "round": a.round}
-                       for a in cup.additions if a.team == t.id],
-             "joined": [{"id": j.player, "first_round": j.first_round} for j in joins if j.team == t.id],
-             "withdrawn": [{"id": w.player, "round": w.round} for w in cup.withdrawals if w.team == t.id],
-             "player_count": count[t.id]}
-            for t in cup_teams]}
+        from ..app.cup import cup_teams
+
+        outcome = cup_teams(session())
+        view = outcome.plan
 
         def human(out):
-            out.table(tr("cup_teams_title", season=snap.season, n=len(cup_teams)),
+            out.table(tr("cup_teams_title", season=view.season, n=len(view.teams)),
                       heads("team", "name", "club", "postcode", "entry", "players"),
-                      [(t.id, t.name, t.club, t.postcode, rounds[t.id], count[t.id]) for t in cup_teams],
+                      [(t.id, t.name, t.club, t.postcode, view.rounds[t.id], view.players[t.id]) for t in view.teams],
                       justify=["left", "left", "right", "right", "right", "right"])
 
-        emit(doc, human)
+        render(outcome, human)
 
     @command(cup, "add-player", writes=True)
     def add_player(
@@ -116,43 +79,12 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup add-player ODE-1 --round 3 --id 100240 --name "Eva Berg" --club 4100
         """
-        from ..rules.model import Player
-        from ..rules.sheet.validate import Addition
-        from ..rules.sheet.players import addition_problems
-        from ..store.cup.results import ADDITIONS, additions_data
-        from .common import fail, today
+        from ..app.cup import PlayerAddition, add_player
 
-        day = today(announced_on)
-        snap = load_snapshot()
-        store = snap.store
-        settings = snap.settings()
-        with store.transaction(command_line(), Msg("{} adds player {} from cup round {}", team, player_id, round_), dry_run,
-                               RUN.lock_timeout) as tx:
-            teams, problems = snap.cup_teams()
-            additions, more = snap.additions()
-            records, more2 = snap.cup_records()
-            withdrawals, more3 = snap.withdrawals()
-            check(problems + more + more2 + more3)
-            by_id = {t.id: t for t in teams}
-            if team not in by_id:
-                fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-            if player_id in by_id[team].player_ids or any(a.team == team and a.player.id == player_id
-                                                          for a in additions):
-                fail(Msg('player {} is already on {}', player_id, team), code="state.already-recorded")
-            new = Addition(team, Player(player_id, name, club, division), round_, day)
-            joins = [j for r in records for j in r.joins]
-            warns = check(addition_problems(new, by_id, additions, [r.match for r in records], joins,
-                                    snap.team_match_day(settings, team, round_), settings.cup.entry_round,
-                                    withdrawals))
-            tx.write_yaml(ADDITIONS, additions_data(list(additions) + [new]),
-                          header="players added to cup teams before a match (§1.5.11; dbf cup add-player)")
-            changes = tx.changes()
-        doc = {"ok": True, "team": team, "round": round_, "player": {"id": player_id, "name": name, "club": club,
-                                                                     "division": division},
-               "announced_on": day.isoformat(), "dry_run": dry_run, "warnings": [w.to_json() for w in warns],
-               "changes": [{"file": f, "action": a} for f, a in changes]}
-        emit(doc, lambda out: out.line(tr("added_player", verb=tr("verb:would add" if dry_run else "verb:added"),
-                                          name=name, id=player_id, team=team, round=round_)))
+        outcome = add_player(session(), PlayerAddition(team=team, round=round_, player=player_id, name=name, club=club,
+                                                       division=division, announced_on=announced_on, dry_run=dry_run))
+        render(outcome, lambda out: out.line(tr("added_player", verb=tr("verb:would add" if dry_run else "verb:added"),
+                                                name=name, id=player_id, team=team, round=round_)))
 
     @command(cup, "withdraw-player", writes=True)
     def withdraw_player(
@@ -174,33 +106,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf cup withdraw-player ODE-1 100240 --note "moved abroad"
         """
-        from ..rules.cup.records import Withdrawal
-        from ..rules.sheet.players import withdrawal_problems
-        from ..store.cup.results import WITHDRAWALS, withdrawals_data
-        from .common import fail, today
+        from ..app.cup import PlayerWithdrawal, withdraw_player
 
-        day = today(on)
-        snap = load_snapshot()
-        store = snap.store
-        with store.transaction(command_line(), Msg("{}: player {} withdrawn (§1.5.11)", team, member), dry_run,
-                               RUN.lock_timeout) as tx:
-            state, problems = snap.cup(frozenset(("teams", "additions", "withdrawals", "records")))
-            check(problems)
-            by_id = {t.id: t for t in state.teams}
-            if team not in by_id:
-                fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-            recorded = [r.match for r in state.records]
-            if round_ is None:
-                round_ = max((m.round for m in recorded if team in (m.home, m.away)), default=0) + 1
-            new = Withdrawal(team, member, min(round_, 9), day, note)
-            joins = [j for r in state.records for j in r.joins]
-            check(withdrawal_problems(new, by_id[team], state.additions, recorded, joins, state.withdrawals))
-            tx.write_yaml(WITHDRAWALS, withdrawals_data(list(state.withdrawals) + [new]),
-                          header="players withdrawn from cup teams before they played (§1.5.11; "
-                                 "dbf cup withdraw-player)")
-            changes = tx.changes()
-        doc = {"ok": True, "team": team, "player": member, "round": new.round, "on": day.isoformat(), "note": note,
-               "dry_run": dry_run, "changes": [{"file": f, "action": a} for f, a in changes]}
-        emit(doc, lambda out: out.line(tr("withdrew_player", verb=tr("verb:would withdraw" if dry_run
-                                                                     else "verb:withdrew"),
-                                          id=member, team=team, round=new.round)))
+        outcome = withdraw_player(session(), PlayerWithdrawal(team=team, player=member, round=round_, on=on, note=note,
+                                                              dry_run=dry_run))
+        render(outcome, lambda out: out.line(tr("withdrew_player", verb=tr("verb:would withdraw" if dry_run
+                                                                           else "verb:withdrew"),
+                                                id=member, team=team, round=outcome.doc["round"])))

@@ -3,6 +3,7 @@ the rendering of the Outcome it gets back, shared by the commands that parse, ca
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from .common import command_line, load_snapshot
@@ -29,3 +30,18 @@ def render(outcome, human: Callable[[Out], None] | None = None) -> None:
     if outcome.refused:
         report(outcome.problems, outcome.doc or None)
     emit(outcome.doc, human)
+
+
+def entry_file(path: Path):
+    """A TD's teams file named on the command line as :class:`dbfcli.app.cup.EntryFile`: its
+    bytes (read at most to the input limit; a file that cannot be read is refused, exit 2), YAML
+    or CSV by its suffix."""
+    from ..app.cup import EntryFile
+    from ..store.season import StoreError
+    from ..store.yamlio import YamlLoadError, read_input
+
+    try:
+        data = read_input(path)
+    except YamlLoadError as exc:
+        raise StoreError(exc.problems) from None
+    return EntryFile(label=str(path), name=path.name, csv=path.suffix.lower() == ".csv", data=data)

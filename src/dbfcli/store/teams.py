@@ -226,16 +226,23 @@ def text_problems(teams) -> list[Problem]:
 def read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     """A TD's entry file, YAML or CSV by its suffix; :class:`StoreError` if unreadable; names
     with control characters are problems (:func:`text_problems`)."""
-    teams, division, problems = _read_entry_file(path)
-    return teams, division, problems + text_problems(teams)
-
-
-def _read_entry_file(path: Path) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
     try:
         data = read_input(path)
     except YamlLoadError as exc:
         raise StoreError(exc.problems) from None
-    if path.suffix.lower() == ".csv":
+    return parse_entry_file(data, str(path), path.suffix.lower() == ".csv")
+
+
+def parse_entry_file(data: bytes, label: str, csv: bool) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
+    """A TD's entry file as bytes (``label``: its name in every problem; ``csv``: CSV, else
+    YAML): its teams, the division it declares, its problems (:class:`StoreError` if it is no
+    text; names with control characters are problems, :func:`text_problems`)."""
+    teams, division, problems = _parse_entry_file(data, label, csv)
+    return teams, division, problems + text_problems(teams)
+
+
+def _parse_entry_file(data: bytes, path: str, csv: bool) -> tuple[tuple[Team, ...], str | None, list[Problem]]:
+    if csv:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
