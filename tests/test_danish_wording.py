@@ -113,3 +113,10 @@ def test_28_one_new_team_is_nyt_in_the_cup_enter_summary():
     assert "(1 nyt, 0 opdateret)" in t("entered_teams_1", "da", verb="tilmeldte", teams="1 hold", added=1, updated=0, total=5)
     assert t("entered_teams_1", "en", verb="entered", teams="1 team", added=1, updated=0, total=5) == \
         t("entered_teams", "en", verb="entered", teams="1 team", added=1, updated=0, total=5)
+
+
+def test_28_the_import_draft_counts_its_errors_rule_1_5_9():
+    """§1.5.9 import: the draft sheet's first line counts its errors ("1 error", "2 errors"; "1 fejl")."""
+    assert "(1 error);" in t("import_draft_head", "en", errors=count(1, "error", "en"))
+    assert "(2 errors);" in t("import_draft_head", "en", errors=count(2, "error", "en"))
+    assert "(1 fejl);" in t("import_draft_head", "da", errors=count(1, "error", "da"))

@@ -197,8 +197,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "sent_mail": ("sent {messages} through {server}", "sendte {messages} via {server}"),
     "would_write_mail": ("would write {messages} to {out}", "ville skrive {messages} til {out}"),
     "nothing_due_mail": ("nothing due", "intet forfaldent"),
-    "import_draft_head": ("# DRAFT: dbf result check refuses this sheet ({n} error(s)); correct it first.",
-                     "# KLADDE: dbf result check afviser denne resultatblanket ({n} fejl); ret den først."),
+    "import_draft_head": ("# DRAFT: dbf result check refuses this sheet ({errors}); correct it first.",   # count(n, "error")
+                          "# KLADDE: dbf result check afviser denne resultatblanket ({errors}); ret den først."),
     "would_send_mail": ("would send {messages} through {server}", "ville sende {messages} via {server}"),
 }
 

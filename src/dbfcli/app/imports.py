@@ -175,9 +175,10 @@ def _refuse(doc: dict[str, Any], request: ImportRequest, text: str, write: Write
     document, no sheet written -- unless ``out`` asked for the draft, written under a first line
     that names it a draft."""
     if request.out is not None and not request.dry_run:
-        from ..i18n import t
+        from ..i18n import count, t
 
-        write(doc["sheet"], (t("import_draft_head", request.lang, n=len(errors)) + "\n" + text).encode("utf-8"))
+        head = t("import_draft_head", request.lang, errors=count(len(errors), "error", request.lang))
+        write(doc["sheet"], (head + "\n" + text).encode("utf-8"))
         doc["written"] = doc["draft"] = True
     raise RuleBroken(errors, doc)
 
