@@ -58,6 +58,8 @@ PROBLEMS: dict[str, str] = {
     "{} pairs": "{} par",
     "{} east result": "{} resultat",
     "{} east results": "{} resultater",
+    "{} day": "{} dag",
+    "{} days": "{} dage",
     "amended {} (--move-to-next-round, §1.5.16)": "rettede {} (--move-to-next-round, §1.5.16)",
     # issue 28: texts that were English under --lang da, keyed now
     "dbf lot remove {} --teams {} takes it back if it was recorded by mistake": "dbf lot remove {} --teams {} tager den tilbage, hvis den blev registreret ved en fejl",
@@ -567,7 +569,7 @@ PROBLEMS: dict[str, str] = {
     "the change makes the system HUM (§2.10.11); a change must make defending easier": "ændringen gør systemet højkunstigt (HUM, §2.10.11); en ændring skal gøre det nemmere at forsvare sig",
     "the new description was sent {}; it must reach the captains and the TD by {}, a month before play on {}": "den nye beskrivelse blev sendt {}; den skal være holdkaptajnerne og turneringslederen i hænde senest {}, en måned før spillet den {}",
     "HUM systems are not allowed in the cup unless the opponents are seeded as a division team or play a HUM system themselves": "højkunstige systemer (HUM) er ikke tilladt i pokalturneringen, medmindre modstanderholdet er seedet som divisionshold eller selv spiller et højkunstigt system",
-    "HUM card {}; it must reach the opponents by {}, {} days before the match on {} (§1.5.1.1): the HUM system may not be used in this match": "HUM-systemkort {}; det skal være modstanderne i hænde senest {}, {} dage før kampen den {} (§1.5.1.1): det højkunstige system må ikke bruges i denne kamp",
+    "HUM card {}; it must reach the opponents by {}, {} before the match on {} (§1.5.1.1): the HUM system may not be used in this match": "HUM-systemkort {}; det skal være modstanderne i hænde senest {}, {} før kampen den {} (§1.5.1.1): det højkunstige system må ikke bruges i denne kamp",
     "{} of the HUM card sent; at least {} are required": "{} af HUM-systemkortet sendt; der kræves mindst {}",
     "{}: system description due {}, {}: fine {} kr ({} kr per commenced week), to be paid before the pair may play; the pair circulates its description to every opposing team itself": "{}: systembeskrivelse skulle indsendes {}, {}: bøde {} kr. ({} kr. pr. påbegyndt uge), betales før parret er spilleberettiget; parret rundsender selv sin beskrivelse til samtlige modstanderhold",
     "the change adds Åbent forsvar: {} (§{}); Åbent forsvar may be removed, never added": "ændringen tilføjer Åbent forsvar: {} (§{}); Åbent forsvar må fjernes, aldrig tilføjes",

@@ -49,7 +49,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "vacant place": ("{} vacant place", "{} vacant places"), "weekend": ("{} weekend", "{} weekends"),
     "pairing": ("{} pairing", "{} pairings"), "extra round": ("{} extra round", "{} extra rounds"),
     "column": ("{} column", "{} columns"), "result": ("{} result", "{} results"), "pair": ("{} pair", "{} pairs"),
-    "east result": ("{} east result", "{} east results"),
+    "east result": ("{} east result", "{} east results"), "day": ("{} day", "{} days"),
 }
 
 

@@ -178,9 +178,10 @@ def hum_allowed_in_cup(pair_card_is_hum: bool, opponent_is_division_team: bool, 
     due = match_date - dt.timedelta(days=notice_days)
     if card_sent_date is None or card_sent_date > due:
         state = Msg('not sent') if card_sent_date is None else Msg('sent {}', card_sent_date)
-        out.append(Problem.error("2.10.5", Msg('HUM card {}; it must reach the opponents by {}, {} days '
+        out.append(Problem.error("2.10.5", Msg('HUM card {}; it must reach the opponents by {}, {} '
                                                'before the match on {} (§1.5.1.1): the HUM system may not '
-                                               'be used in this match', state, due, notice_days, match_date),
+                                               'be used in this match', state, due, Msg.counted(notice_days, "day"),
+                                               match_date),
                                  code="system.hum-card-late"))
     if copies is not None and copies < required_copies:
         out.append(Problem.error("2.10.5", Msg('{} of the HUM card sent; at least {} are required',
