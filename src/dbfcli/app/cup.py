@@ -23,12 +23,25 @@ PLAYER_PARTS = frozenset(("teams", "additions", "withdrawals", "records"))
 class EntryFile(Value, kw_only=True):
     """A TD's teams file as given (docs/interface.md): ``label`` its name in every problem (the
     path as typed), ``name`` its file name (the journal's), ``csv`` CSV, else YAML, ``data``
-    its bytes."""
+    its bytes, or the ``problems`` of reading it (raised where the use case reads the file)."""
 
     label: str
     name: str
     csv: bool
-    data: bytes
+    data: bytes = b""
+    problems: tuple[Problem, ...] = ()
+
+
+def entry_teams(file: EntryFile) -> tuple[tuple[Any, ...], str | None, list[Problem]]:
+    """The teams of an entry file, the division it declares, its problems
+    (``store.teams.parse_entry_file``); a file that could not be read, or is no text, is
+    refused (exit 2)."""
+    from ..store.season import StoreError
+    from ..store.teams import parse_entry_file
+
+    if file.problems:
+        raise StoreError([*file.problems])
+    return parse_entry_file(file.data, file.label, file.csv)
 
 
 class CupEntry(Value, kw_only=True):
@@ -104,10 +117,10 @@ def enter_cup_teams(session: Session, entry: CupEntry) -> Outcome:
 def _enter_cup_teams(session: Session, entry: CupEntry, notes: list[Problem]) -> Outcome:
     from ..rules.cup.roster import check_cup_teams, duplicate_team_ids
     from ..store.geodata import load_postcodes
-    from ..store.teams import CUP_TEAMS, parse_entry_file, teams_file_data
+    from ..store.teams import CUP_TEAMS, teams_file_data
 
     file, dry_run = entry.file, entry.dry_run
-    new, _, problems = parse_entry_file(file.data, file.label, file.csv)
+    new, _, problems = entry_teams(file)
     notes += refuse(problems + duplicate_team_ids(new))
     snap = session.snap
     with snap.store.transaction(session.actor, Msg("entered {} cup teams from {}", len(new), file.name), dry_run,
@@ -256,4 +269,4 @@ def _withdraw_player(session: Session, req: PlayerWithdrawal, notes: list[Proble
 
 
 __all__ = ["CupEntered", "CupEntry", "CupTeams", "EntryFile", "PlayerAddition", "PlayerWithdrawal", "add_player",
-           "cup_teams", "enter_cup_teams", "next_round", "withdraw_player"]
+           "cup_teams", "enter_cup_teams", "entry_teams", "next_round", "withdraw_player"]

@@ -34,14 +34,13 @@ def render(outcome, human: Callable[[Out], None] | None = None) -> None:
 
 def entry_file(path: Path):
     """A TD's teams file named on the command line as :class:`dbfcli.app.cup.EntryFile`: its
-    bytes (read at most to the input limit; a file that cannot be read is refused, exit 2), YAML
-    or CSV by its suffix."""
+    bytes (read at most to the input limit), or the problems of reading it (the use case refuses
+    them, exit 2), YAML or CSV by its suffix."""
     from ..app.cup import EntryFile
-    from ..store.season import StoreError
     from ..store.yamlio import YamlLoadError, read_input
 
+    csv = path.suffix.lower() == ".csv"
     try:
-        data = read_input(path)
+        return EntryFile(label=str(path), name=path.name, csv=csv, data=read_input(path))
     except YamlLoadError as exc:
-        raise StoreError(exc.problems) from None
-    return EntryFile(label=str(path), name=path.name, csv=path.suffix.lower() == ".csv", data=data)
+        return EntryFile(label=str(path), name=path.name, csv=csv, problems=tuple(exc.problems))
