@@ -120,3 +120,16 @@ def test_28_the_import_draft_counts_its_errors_rule_1_5_9():
     assert "(1 error);" in t("import_draft_head", "en", errors=count(1, "error", "en"))
     assert "(2 errors);" in t("import_draft_head", "en", errors=count(2, "error", "en"))
     assert "(1 fejl);" in t("import_draft_head", "da", errors=count(1, "error", "da"))
+
+
+def test_28_one_or_many_by_key_not_by_a_suffix_value_rule_1_5_4_2_10_4():
+    """§1.5.4 ferries, §2.10.4 A4 pages, an import's CSV columns: one key for one, one for many
+    (was a suffix passed as a value: 'ferr{}' + 'y'/'ies', Danish 'færge(r)')."""
+    ferry = Msg('{} lists the ferry {}; the route the tool computes crosses {}', "ODE-1", Msg.join(", ", ["Kattegat"]),
+                Msg('no ferry'))
+    assert str(ferry) == "ODE-1 lists the ferry Kattegat; the route the tool computes crosses no ferry"
+    assert problem_text(ferry, "da") == "ODE-1 angiver færgen Kattegat; ruten, som dbf beregner, krydser ingen færgeoverfart"
+    page = Msg('supplement of {} pages; a {} may add at most {} A4 page to the team system card', 3,
+               Msg('system that is not HUM'), 1)
+    assert "højst tilføje 1 A4-side til" in problem_text(page, "da")
+    assert problem_text(Msg('missing columns: {}', "board, ns"), "da") == "manglende kolonner: board, ns"

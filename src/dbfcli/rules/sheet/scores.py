@@ -388,10 +388,10 @@ def check_ferries(sheet: "Sheet", route_ferries: Mapping[str, tuple[str, ...]]) 
         if set(side.ferries) == set(tool):
             continue
         listed = Msg.join(', ', (FERRY_NAMES.get(f, f) for f in side.ferries))
-        crossed = ", ".join(FERRY_NAMES.get(f, f) for f in tool) or "no ferry"
+        crossed = Msg.join(', ', (FERRY_NAMES.get(f, f) for f in tool)) if tool else Msg('no ferry')
         problems.append(Problem.warning(
-            "1.5.4", Msg('{} lists the ferr{} {}; the route the tool computes crosses {}', side.team,
-                         'ies' if len(side.ferries) > 1 else 'y', listed, crossed), side.ferries_where or side.where,
+            "1.5.4", Msg('{} lists the ferries {}; the route the tool computes crosses {}' if len(side.ferries) > 1 else
+                         '{} lists the ferry {}; the route the tool computes crosses {}', side.team, listed, crossed), side.ferries_where or side.where,
             hint=Msg('check the route, or correct ferries and up on the sheet'), code="sheet.up-ferry"))
     return problems
 

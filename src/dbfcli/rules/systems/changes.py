@@ -147,8 +147,9 @@ def supplement_problems(pages: int | None, hum: bool) -> list[Problem]:
     if 0 <= pages <= limit:
         return []
     kind = Msg('HUM system') if hum else Msg('system that is not HUM')
-    return [Problem.error("2.10.4", Msg('supplement of {} pages; a {} may add at most {} A4 page{} to the '
-                                        'team system card', pages, kind, limit, 's' if limit > 1 else ''),
+    return [Problem.error("2.10.4", Msg('supplement of {} pages; a {} may add at most {} A4 pages to the team system card'
+                                        if limit > 1 else 'supplement of {} pages; a {} may add at most {} A4 page to '
+                                        'the team system card', pages, kind, limit),
                           code="system.supplement-pages")]
 
 

@@ -36,7 +36,7 @@ def _header(rows: list[list[str]], file: str) -> tuple[list[str], list[Problem],
     head = [h.strip().lower() for h in rows[0]]
     missing = [c for c in REQUIRED if c not in head]
     if missing:
-        return head, [Problem.error(None, Msg('missing column{}: {}', 's' if len(missing) > 1 else '',
+        return head, [Problem.error(None, Msg('missing columns: {}' if len(missing) > 1 else 'missing column: {}',
                                               ', '.join(missing)),
                                     Where(file, 1), hint=Msg("columns: {}", ", ".join(REQUIRED + OPTIONAL)),
                                     code="format.import")], True
