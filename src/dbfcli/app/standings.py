@@ -63,7 +63,8 @@ def _standings_view(session: Session, request: StandingsRequest, notes: list[Pro
     warnings = refuse(problems, doc)
     notes += warnings
     doc["warnings"] = [p.to_json() for p in warnings]
-    return Outcome(doc=doc, plan=StandingsView(table=table, names=names, scale=scale.name, season=snap.season))
+    return Outcome(doc=doc, notes=list(notes),
+                   plan=StandingsView(table=table, names=names, scale=scale.name, season=snap.season))
 
 
 def _division_and_scale(snap: Any, settings: Any, div: str, notes: list[Problem]) -> tuple[Any, Any]:

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated, Optional
 
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import check, command, CsvDialectOpt, CsvOpt, exit_code, fail, JsonOpt, load_snapshot
+from .common import command, CsvDialectOpt, CsvOpt, exit_code, JsonOpt, print_problems
 from .invocation import RUN
-from .output import emit
-from ..rules.problems import Msg
-
-
-def parse_now(value: str | None) -> dt.datetime:
-    """``--today``: a date (start of that day) or a date and time; else now (local time)
-    (:func:`dbfcli.app.when.moment_of`)."""
-    from ..app.when import moment_of
-
-    return moment_of(value)
+from .usecase import render, session
 
 
 def register(app: typer.Typer) -> None:
@@ -39,50 +29,30 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf deadlines --fail-on-overdue --quiet
         """
-        from ..rules.deadlines import merge, open_items
-        now = parse_now(today)
-        snap = load_snapshot()
-        settings = snap.settings()
-        from ..rules.cup.waiting import waiting_notes
+        from ..app.deadlines import DeadlinesRequest, deadlines_view, when
 
-        sources, notes, warnings = snap.deadline_sources(settings, now)
-        warnings = list(warnings) + waiting_notes(snap.pending_items())   # what waits for the TD (issue 26)
-        check(warnings)   # about the cup's field (entry rounds, pools): printed, never fatal
-        every = merge(sources, now)
-        shown = every if all_ else open_items(every, now, days)
-        overdue = [d for d in shown if d.overdue]
-        if RUN.json or not (quiet and not shown):
-            failing = fail_on_overdue and bool(overdue)
-            doc = {"ok": not failing, "today": now.isoformat(), "deadlines": [d.to_json() for d in shown],
-                   "notes": notes, "warnings": [p.to_json() for p in warnings]}
-            if failing:
-                doc["errors"] = [p.to_json() for p in _overdue_problems(overdue)]
-
+        outcome = deadlines_view(session(), DeadlinesRequest(today=today, every=all_, days=days,
+                                                             fail_on_overdue=fail_on_overdue))
+        view = outcome.plan
+        shown = view.shown if view else []
+        if outcome.refused or RUN.json or not (quiet and not shown):
             def human(out):
                 from ..i18n import problem_text   # what is due: the rules' English data, Danish with --lang da
 
+                now = view.now
                 if not shown:
                     out.line(tr("nothing_due", days=count(days, "day"), now=f"{now:%Y-%m-%d %H:%M}"))
                 else:
-                    out.table(tr("deadlines_title", season=snap.season, now=f"{now:%Y-%m-%d %H:%M}"),
+                    out.table(tr("deadlines_title", season=view.season, now=f"{now:%Y-%m-%d %H:%M}"),
                               heads("due", "what", "§", "status"),
-                              [(_fmt(d.due), problem_text(d.what), d.rule,
+                              [(when(d.due), problem_text(d.what), d.rule,
                                 tr("status:overdue") if d.overdue else tr("status:done") if d.done else tr("status:due"))
                                for d in shown])
-                for n in notes:
+                for n in view.notes:
                     out.line(tr("note_line", text=problem_text(n)))
 
-            emit(doc, human)
-        if fail_on_overdue and overdue:
-            raise typer.Exit(exit_code(_overdue_problems(overdue)))   # 1: each deadline is a § rule's
-
-
-def _overdue_problems(overdue) -> list:
-    from ..rules.problems import Problem
-
-    return [Problem.error(d.rule, Msg('overdue since {}: {}', _fmt(d.due), d.what),
-                          code="deadline.overdue") for d in overdue]
-
-
-def _fmt(due) -> str:
-    return due.strftime("%Y-%m-%d %H:%M") if isinstance(due, dt.datetime) else due.isoformat()
+            render(outcome, human)
+        elif outcome.notes and not RUN.json:
+            print_problems(outcome.notes)
+        if fail_on_overdue and view.overdue:
+            raise typer.Exit(exit_code(view.overdue_problems))   # 1: each deadline is a § rule's
