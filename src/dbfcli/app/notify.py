@@ -151,8 +151,8 @@ def _handed(mails: list[Mail], via: Via, dry_run: bool, post: Post) -> dict[str,
 
 def _no_address_warnings(missing: list[str]) -> list[dict[str, Any]]:
     """§1.5.16: the warning naming the captains without an e-mail address in cup/contacts.yaml."""
-    return ([Problem.warning("1.5.16", "no e-mail address in cup/contacts.yaml for captain(s) "
-                             + ", ".join(missing) + "; their messages go to captain-<id>@example.invalid",
+    return ([Problem.warning("1.5.16", Msg("no e-mail address in cup/contacts.yaml for captain(s) {}; their "
+                                           "messages go to captain-<id>@example.invalid", ", ".join(missing)),
                              hint=Msg('add `MEMBER_ID: name@example.dk` lines under `contacts:` in '
                                       'cup/contacts.yaml'), code="notify.no-address").to_json()] if missing else [])
 
