@@ -2,52 +2,28 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..i18n import heads, problem_text, t as tr
-from .common import check, command, command_line, CsvDialectOpt, CsvOpt, DryRunOpt, fail, JsonOpt, load_snapshot
-from .invocation import RUN
-from .output import emit
-from ..rules.problems import Msg
+from .common import command, CsvDialectOpt, CsvOpt, DryRunOpt, JsonOpt
+from .usecase import render, session
 
 CardArg = Annotated[Path, typer.Argument(help="System card, YAML (docs/system-card.md).")]
 
 
-def read_card(path: Path):
-    """Parse a card file (exit 2 with file:line for a malformed card)."""
-    from ..rules.systems.cards import classify
-    from ..store.systems import card_from_dict
-    from ..store.yamlio import YamlLoadError, parse_yaml
-    from .common import UsageProblem
-
-    from ..store.yamlio import read_input
+def card_of(path: Path):
+    """A card named on the command line as :class:`dbfcli.app.systems.CardFile`: its bytes, or
+    the problems of reading it (the use case refuses them, exit 2)."""
+    from ..app.systems import CardFile
+    from ..store.yamlio import YamlLoadError, read_input
 
     try:
-        doc = parse_yaml(read_input(path), str(path))
+        return CardFile(label=str(path), data=read_input(path))
     except YamlLoadError as exc:
-        raise UsageProblem(exc.problems) from None
-    card, problems = card_from_dict(doc.data, str(path), lambda p: doc.line(*p))
-    if card is not None:
-        cls, more = classify(card)
-        problems += more
-    if card is None or any(p.is_error for p in problems):
-        raise UsageProblem(problems)
-    return card, cls
-
-
-def _date(value: str | None, option: str) -> dt.date | None:
-    if value is None:
-        return None
-    from ..rules.dates import RANGE_HINT, date_of
-
-    day = date_of(value)
-    if day is None:
-        fail(Msg('{} {} is not {}', option, f'{value!r}', RANGE_HINT), code="usage.option")
-    return day
+        return CardFile(label=str(path), problems=tuple(exc.problems))
 
 
 def _human(card, cls, out) -> None:
@@ -71,12 +47,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system check examples/systems/precision.yaml --json
         """
-        from ..rules.systems.changes import supplement_problems
+        from ..app.systems import check_card as checked
 
-        card, cls = read_card(card_file)
-        doc = {"card": card.name, "file": str(card_file), **cls.to_json()}
-        check([p.at(card.where) for p in supplement_problems(card.supplement_pages, cls.hum)], doc)
-        emit(doc, lambda out: _human(card, cls, out))
+        outcome = checked(session(), card_of(card_file))
+        render(outcome, lambda out: _human(outcome.plan.card, outcome.plan.cls, out))
 
     @command(system, "register", writes=True)
     def register_card(
@@ -93,37 +67,15 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system register ODE-1 precision.yaml --pair 100234 100235 --sent 2026-11-01
         """
-        from ..store.systems import REGISTRY, Registration, card_file_name, register as add, registry_doc
+        from ..app.systems import CardRegistration, register_card as registered
 
-        card, cls = read_card(card_file)
-        sent_day = _date(sent, "--sent")
-        snap = load_snapshot()
-        store = snap.store
-        cup, p1 = snap.cup_teams()
-        divisions, p2 = snap.divisions()
-        teams = {t.id: t for t in cup} | {t.id: t for d in divisions.values() for t in d.teams}
-        if team not in teams:
-            fail(Msg('unknown team {}', team), hint=Msg('see `dbf cup teams` or `dbf division teams DIV`'), code="unknown.team")
-        missing = [p for p in pair if p not in teams[team].player_ids]
-        if missing or pair[0] == pair[1]:
-            fail(Msg('--pair {} {}: {} {} not two players of {}', pair[0], pair[1],
-                     ', '.join(map(str, missing)) or 'the same player twice',
-                     'is' if len(missing) == 1 else 'are', team), code="unknown.player")
-        rel = card_file_name(team, pair)
-        with store.transaction(command_line(), Msg("registered system card of {} pair {}-{}", team, pair[0], pair[1]),
-                               dry_run, RUN.lock_timeout) as tx:
-            regs, problems = snap.registry()
-            check(problems)
-            reg = Registration(team, (pair[0], pair[1]), rel, sent_day, cls.hum, cls.open_defence)
-            tx.write_text(rel, card_file.read_text(encoding="utf-8"))
-            tx.write_yaml(REGISTRY, registry_doc(add(regs, reg)), header="system cards (dbf system register)")
-            changes = tx.changes()
-        doc = {"ok": True, "dry_run": dry_run, "registration": reg.to_doc(), **cls.to_json(),
-               "changes": [{"file": f, "action": a} for f, a in changes]}
-        emit(doc, lambda out: (_human(card, cls, out),
-                               out.line(tr("system_registered",
-                                           verb=tr("verb:would register" if dry_run else "verb:registered"),
-                                           file=rel, team=team, a=pair[0], b=pair[1]))))
+        outcome = registered(session(), CardRegistration(team=team, card=card_of(card_file), pair=pair, sent=sent,
+                                                         dry_run=dry_run))
+        plan = outcome.plan
+        render(outcome, lambda out: (_human(plan.card, plan.cls, out),
+                                     out.line(tr("system_registered",
+                                                 verb=tr("verb:would register" if dry_run else "verb:registered"),
+                                                 file=plan.file, team=team, a=pair[0], b=pair[1]))))
 
     @command(system, "change")
     def change(
@@ -140,13 +92,9 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf system change old.yaml new.yaml --sent 2026-10-01 --play 2026-11-07
         """
-        from ..rules.systems.changes import change_problems
+        from ..app.systems import CardChange, check_change
 
-        old_card, old_cls = read_card(old)
-        new_card, new_cls = read_card(new)
-        problems = change_problems(old_card, new_card, _date(sent, "--sent"), _date(play, "--play"))
-        doc = {"ok": True, "old": old_cls.to_json(), "new": new_cls.to_json(),
-               "warnings": [p.to_json() for p in problems if not p.is_error]}
-        check(problems, doc)
-        emit(doc, lambda out: out.line(tr("system_change_ok", old=old_card.name, new=new_card.name)
-                                       + (tr("see_warning") if problems else "")))
+        outcome = check_change(session(), CardChange(old=card_of(old), new=card_of(new), sent=sent, play=play))
+        plan = outcome.plan
+        render(outcome, lambda out: out.line(tr("system_change_ok", old=plan.old.name, new=plan.new.name)
+                                             + (tr("see_warning") if plan.warnings else "")))
