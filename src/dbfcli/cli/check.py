@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from ..i18n import count, t as tr
-from .common import command, exit_code, JsonOpt, load_store, print_problems
-from .output import emit
+from .common import command, exit_code, JsonOpt, print_problems
+from .usecase import render, session
 
 
 def register(app: typer.Typer) -> None:
@@ -19,21 +19,19 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf check
         """
-        from ..store.checks import run_checks
+        from ..app.journal import check_season as checked
 
-        store = load_store()
-        problems = run_checks(store)
-        errors = [p for p in problems if p.is_error]
+        outcome = checked(session())
+        report = outcome.plan
+        errors = report.errors
         code = exit_code(errors) if errors else 0
-        doc = {"ok": not errors, "season": store.season,
-               "errors": [p.to_json() for p in errors], "warnings": [p.to_json() for p in problems if not p.is_error]}
 
         def human(out):
-            print_problems(problems)
-            out.line(tr("check_summary", season=store.season, errors=count(len(errors), "error"),
-                       warnings=count(len(problems) - len(errors), "warning"))
+            print_problems(report.problems)
+            out.line(tr("check_summary", season=report.season, errors=count(len(errors), "error"),
+                       warnings=count(len(report.problems) - len(errors), "warning"))
                      + ("" if errors else tr("all_valid")))
 
-        emit(doc, human)
+        render(outcome, human)
         if code:
             raise typer.Exit(code)
