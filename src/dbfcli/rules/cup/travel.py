@@ -173,6 +173,16 @@ def claim_persons(persons: int | None, matches: Iterable[RecordedMatch], match_i
     return (on_sheet, "sheet") if on_sheet else (DEFAULT_PERSONS, "default")
 
 
+def played_elsewhere(agreed_venue: str | None, own_postcode: str | None) -> bool:
+    """§1.5.8 ("medmindre andet er aftalt"): the match was played elsewhere than at the team's
+    own address when an agreed venue (cup/schedule.yaml) is another postcode than the team's.
+
+    >>> played_elsewhere("5000", "2100"), played_elsewhere("2100", "2100"), played_elsewhere(None, "2100")
+    (True, False, False)
+    """
+    return bool(agreed_venue and own_postcode and agreed_venue != own_postcode)
+
+
 def _elsewhere_hint(match_id: str) -> str:
     return f"if the match was played elsewhere, record the venue first: dbf schedule cup set {match_id} --venue POSTCODE"
 
