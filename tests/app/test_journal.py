@@ -41,3 +41,15 @@ def test_check_finds_what_a_hand_edit_broke(session, example):
         broken = check_season(s)
     assert not broken.refused and broken.plan.errors and broken.doc["ok"] is False
     assert {p.code for p in broken.plan.errors} <= {p["code"] for p in broken.doc["errors"]}
+
+
+def test_the_journal_read_oldest_first_and_the_last_n(session):
+    from dbfcli.app.history import LogRequest, journal_view
+
+    for seed in ("7", "8"):
+        assert run_dbf("draw", "cup", "--round", "1", "--seed", seed, *(["--force"] if seed == "8" else [])).exit_code in (0, 2)
+    with session(write=False) as s:
+        every = journal_view(s, LogRequest())
+        last = journal_view(s, LogRequest(last=1))
+    assert every.plan.entries and last.plan.entries == every.plan.entries[-1:]
+    assert [e["message"] for e in every.doc["entries"]] == [e.get("message", "") for e in every.plan.entries]

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from ..i18n import heads, problem_text, t as tr, word
-from .common import command, CsvDialectOpt, CsvOpt, JsonOpt, load_snapshot
-from .output import emit
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt
+from .usecase import render, session
 
 
 def register(app: typer.Typer) -> None:
@@ -19,24 +19,20 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf log -n 5
         """
+        from ..app.history import LogRequest, journal_view
         from ..store.journal import journal_message
 
-        snap = load_snapshot()
-        entries = snap.journal()
-        if last:
-            entries = entries[-last:]
-        doc = {"season": snap.season, "entries": [
-            {"at": e["at"], "command": e["command"], "message": e.get("message", ""), "user": e.get("user"),
-             "file": e["file"], "changes": [{"file": c["file"], "action": c["action"]} for c in e["changes"]]}
-            for e in entries]}
+        outcome = journal_view(session(), LogRequest(last=last))
+        view = outcome.plan
 
         def human(out):
-            out.table(tr("journal_title", season=snap.season), heads("when (UTC)", "command", "what", "files"),
+            out.table(tr("journal_title", season=view.season), heads("when (UTC)", "command", "what", "files"),
                       [(e["at"][:19].replace("T", " "), without_season_options(e["command"]),
                         problem_text(journal_message(e)),
-                        ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"])) for e in entries])
+                        ", ".join(f"{word('action', c['action'])} {c['file']}" for c in e["changes"]))
+                       for e in view.entries])
 
-        emit(doc, human)
+        render(outcome, human)
 
 
 #: the global options that say which season a command ran on (the journal's table is of one)
