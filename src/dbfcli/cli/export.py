@@ -9,10 +9,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import command, fail, JsonOpt, load_snapshot
+from .common import command, JsonOpt
 from .invocation import RUN
 from .output import emit
-from ..rules.problems import Msg
+from .usecase import render, session
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", min=1, max=9, help="Cup round 1-9 to export.")]
 DivOpt = Annotated[Optional[str], typer.Option("--division", metavar="DIV", help="Division to export: 1div, 2div, 3div-a, 3div-b.")]
@@ -33,27 +33,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf export usebio --round 3 --out c3.xml   |   dbf export usebio --division 1div
         """
+        from ..app.export import UsebioRequest, usebio_export
         from ..i18n import t
-        from ..publish import usebio as ub
-        from ..publish.gather import load_season, schedule_round
-        from ..rules.model import DIVISIONS
 
-        if (round_ is None) == (division is None):
-            fail(Msg('give exactly one of --round N and --division DIV'), hint="dbf export usebio --round 3",
-                 code="usage.conflict" if round_ is not None else "usage.missing")
-        if division is not None and division not in DIVISIONS:
-            fail(Msg('unknown division {}', f'{division!r}'), hint=Msg("one of {}", ", ".join(DIVISIONS)), code="unknown.division")
-        data = load_season(load_snapshot())
-        if round_ is not None:
-            if round_ not in data.draws:
-                fail(Msg('cup round {} has not been drawn', round_), hint=f"dbf draw cup --round {round_}", code="state.not-drawn")
-            schedule, _ = schedule_round(data, round_)
-            xml, summary = ub.cup_round(data, round_, schedule)
-        else:
-            if division not in data.divisions or not data.divisions[division].teams:
-                fail(Msg('no teams entered in {}', division), hint=f"dbf division enter {division} FILE", code="state.not-entered")
-            xml, summary = ub.division(data, division)
-        doc = {"ok": True, "format": "USEBIO 1.3", "out": str(out) if out else None, **summary}
+        outcome = usebio_export(session(), UsebioRequest(round=round_, division=division,
+                                                          out=str(out) if out else None))
+        if outcome.refused:
+            render(outcome)
+        xml, doc = outcome.plan.xml, outcome.doc
         if out is not None:
             from .common import write_out
 
