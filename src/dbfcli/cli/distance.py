@@ -7,30 +7,14 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr, word, crossing_name, region_name
-from .common import command, CsvDialectOpt, CsvOpt, JsonOpt, UsageProblem
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt
 from .invocation import RUN
-from .output import emit
-from ..rules.problems import Msg
+from .usecase import render, session
 
 FromArg = Annotated[str, typer.Argument(help="Postcode travelled from, e.g. 8000.", show_default=False)]
 ToArg = Annotated[str, typer.Argument(help="Postcode of the venue, e.g. 1050.", show_default=False)]
 RoundOpt = Annotated[Optional[int], typer.Option(
     "--round", min=1, max=9, help="Cup round 1-9: adds the §1.5.4 overnight UP for rounds 7, 8, 9.")]
-
-
-def _up_settings():
-    """The season's §1.5.4 settings; the defaults when no season is set up at all."""
-    from ..rules.settings import UPSettings
-    from ..store.season import StoreError
-    from .common import load_snapshot
-
-    try:
-        snap = load_snapshot()
-    except StoreError:
-        if RUN.dir or RUN.season:
-            raise
-        return UPSettings(), None
-    return snap.settings().cup.up, snap
 
 
 def register(app: typer.Typer) -> None:
@@ -45,45 +29,14 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf distance 8000 1050 --round 7
         """
-        from ..rules.geography import landmass_of, road_route, side_of
-        from ..rules.problems import Problem
-        from ..rules.cup.up import up_for_trip
-        from ..store.geodata import ATTRIBUTION, load_postcodes
+        from ..app.calculators import DistanceRequest, distance as distance_of
 
-        settings, snap = _up_settings()
-        season = snap.season if snap is not None else None
-        table = load_postcodes()
-        if snap is not None:
-            from .common import check
-
-            table, problems = snap.road_table()
-            check(problems)
-        unknown = [Problem.error(None, Msg('unknown postcode {}: not a Danish postcode in the GeoNames '
-                                           'table', pc),
-                                 hint=Msg('give a 4-digit Danish postcode, e.g. 8000 or 1050'), code="unknown.postcode")
-                   for pc in (frm, to) if table.point(pc) is None]
-        if unknown:
-            raise UsageProblem(unknown)
-        route = road_route(table, frm, to)
-        if route is None:  # every postcode of the table is reachable (tested); a last guard
-            raise UsageProblem([Problem.error(None, Msg('no road route from {} to {}', frm, to), code="unknown.route")])
-        settings_from = "defaults (no season found)" if season is None else f"season {season}"   # JSON: English
-        trip = up_for_trip(route, settings, round_no or 0)
-        a, b = table.point(frm), table.point(to)
-        doc = {
-            "from": a.postcode, "to": b.postcode, "km": trip.km, "crossings": list(route.crossings),
-            "up": trip.total,
-            "up_breakdown": {"distance": trip.distance_up, "crossings": trip.crossing_up,
-                             "round": trip.stage_up, "reasons": list(trip.reasons), "rule": "1.5.4"},
-            "round": round_no,
-            "from_name": a.name, "to_name": b.name,
-            "from_landmass": landmass_of(table, a.postcode), "to_landmass": landmass_of(table, b.postcode),
-            "from_side": side_of(table, a.postcode), "to_side": side_of(table, b.postcode),
-            "km_estimate": round(route.km, 1), "sea_km": round(route.sea_km, 1),
-            "legs": [{"kind": leg.kind, "from": leg.start, "to": leg.end, "km": round(leg.km, 1),
-                      "crossing": leg.crossing} for leg in route.legs],
-            "settings": settings_from, "attribution": ATTRIBUTION, "km_source": route.km_source,
-        }
+        outcome = distance_of(session(), DistanceRequest(frm=frm, to=to, round=round_no,
+                                                         defaults_without_season=not (RUN.dir or RUN.season)))
+        if outcome.refused:
+            render(outcome)
+        doc, plan = outcome.doc, outcome.plan
+        a, b, route, trip, season = plan.a, plan.b, plan.route, plan.trip, plan.season
 
         def human(out) -> None:
             out.line(f"{a.postcode} {a.name} ({region_name(doc['from_landmass'])}, {word('side', doc['from_side'])}) -> "
@@ -100,4 +53,4 @@ def register(app: typer.Typer) -> None:
                             leg.start, leg.end, f"{leg.km:.0f}") for leg in route.legs],
                           justify=["left", "left", "left", "right"], caption=tr("attribution"))
 
-        emit(doc, human)
+        render(outcome, human)

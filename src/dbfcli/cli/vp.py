@@ -8,9 +8,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import count, heads, t as tr
-from .common import command, CsvDialectOpt, CsvOpt, fail, JsonOpt
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt
 from .output import emit, Num, write_csv
-from ..rules.problems import Msg
+from .usecase import render, session
 
 
 def register(app: typer.Typer) -> None:
@@ -28,53 +28,31 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf vp 21 --boards 36 --json
         """
-        from ..rules.divisions.vp import format_vp, victory_points, vp_number, vp_table
+        from ..app.calculators import VpRequest, victory_points
 
-        if boards < 1 or boards > 1000:
-            fail(Msg('--boards {}: a match has 1-1000 boards', boards), code="usage.option")
-        if scale != "wbf-20":
-            _other_scale(scale, imps, boards, json_)
-            return
-        if imps is None:
-            table = vp_table(boards)
-            doc = {"boards": boards, "blitz": len(table) - 1, "scale": "wbf-20",
-                   "table": [{"imps": m, "vp": [vp_number(v), vp_number(2000 - v)]} for m, v in enumerate(table)]}
+        outcome = victory_points(session(), VpRequest(imps=imps, boards=boards, scale=scale))
+        if outcome.refused:
+            render(outcome)
+        plan = outcome.plan
+        if plan.table is not None:
+            table = plan.table
             if csv and not json_:
                 write_csv(["imps", "winner", "loser"], [(m, Num(v, 2), Num(2000 - v, 2)) for m, v in enumerate(table)])
                 return
-            emit(doc, lambda out: out.table(tr("vp_table_title", boards=count(boards, "board", en_plural=True),
-                                               blitz=len(table) - 1),
-                                            heads("IMPs", "winner", "loser"),
-                                            [(m, Num(v, 2), Num(2000 - v, 2)) for m, v in enumerate(table)],
-                                            justify=["right", "right", "right"]))
+            render(outcome, lambda out: out.table(tr("vp_table_title", boards=count(boards, "board", en_plural=True),
+                                                     blitz=len(table) - 1),
+                                                  heads("IMPs", "winner", "loser"),
+                                                  [(m, Num(v, 2), Num(2000 - v, 2)) for m, v in enumerate(table)],
+                                                  justify=["right", "right", "right"]))
             return
-        won, lost = victory_points(imps, boards)
-        doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": "wbf-20"}
-        if csv and not json_:
+        won, lost = plan.won, plan.lost
+        if csv and not json_ and scale == "wbf-20":
             write_csv(["boards", "imps", "winner", "loser"], [(boards, imps, Num(won, 2), Num(lost, 2))])
             return
-        emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
-                                          boards=count(boards, "board", en_plural=True), won=Num(won, 2),
-                                          lost=Num(lost, 2))))
-
-    def _other_scale(name: str, imps: int | None, boards: int, json_: bool) -> None:
-        from ..rules.divisions.vp import format_vp, match_vp, vp_number
-        from .common import check, load_snapshot
-
-        snap = load_snapshot()
-        if name == "season":
-            name = snap.settings().vp_scale
-        found, problems = snap.vp_scale(name)
-        check(problems)
-        if found is None:
-            fail(Msg('no VP scale {}', f'{name!r}'), code="unknown.scale")
-        if imps is None:
-            fail(Msg('give IMPS with --scale (the whole-table view is for the WBF scale)'), code="usage.missing")
-        won, lost = match_vp(found, abs(imps), 0, boards)  # a draw gives half to each
-        doc = {"boards": boards, "imps": imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
-        emit(doc, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
-                                          boards=count(boards, "board", en_plural=True), won=Num(won, 2),
-                                          lost=Num(lost, 2)) + f" ({found.name})"))
+        other = "" if scale == "wbf-20" else f" ({plan.scale})"
+        render(outcome, lambda out: out.line(tr("vp_line", imps=count(abs(imps), "IMP"),
+                                                boards=count(boards, "board", en_plural=True), won=Num(won, 2),
+                                                lost=Num(lost, 2)) + other))
 
     @command(app, "imps", context_settings={"ignore_unknown_options": True})
     def imps_(points: Annotated[int, typer.Argument(help="Point difference on a board (negative: the other side).")],
