@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .outcome import UsageProblem, fail, refuse
+from .outcome import UsageProblem, fail, not_drawn, not_entered, refuse
 from ..rules.problems import Msg
 
 
@@ -73,7 +73,7 @@ def division_blank(snap: Any, match_id: str) -> dict[str, Any]:
     division, problems = snap.division(div)
     refuse([p for p in problems if p.is_error])
     if division is None or not division.teams:
-        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        not_entered(div)
     dsettings = snap.settings().division(div)
     for r in snap.season_schedule(division, dsettings):
         m = next((m for m in r.matches if m.id == match_id and m.away), None)
@@ -89,7 +89,7 @@ def _wanted(draws: Any, match_ids: list[str], round_no: int | None) -> list[tupl
 
     if round_no is not None:
         if round_no not in draws:
-            fail(Msg('cup round {} has not been drawn', round_no), hint=f"dbf draw cup --round {round_no}", code="state.not-drawn")
+            not_drawn(round_no)
         # §1.5.16: a match with a pending place gets its sheet once its teams are known
         return [(round_no, m.id) for m in draws[round_no].matches if not unresolved(m)]
     wanted = []

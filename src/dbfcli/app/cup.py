@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, fail, outcome_noting, refuse
+from .outcome import Outcome, fail, outcome_noting, refuse, unknown_cup_team
 from .session import Session
 from .when import day_of
 
@@ -98,10 +98,6 @@ class CupTeams(MutableValue, kw_only=True):
 
 def _changes(changes: Any) -> list[dict[str, Any]]:
     return [{"file": f, "action": a} for f, a in changes]
-
-
-def _unknown_team(team: str) -> None:
-    fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
 
 
 # --------------------------------------------------------------------------- dbf cup enter
@@ -204,7 +200,7 @@ def _add_player(session: Session, req: PlayerAddition, notes: list[Problem]) -> 
         notes += refuse(problems + more + more2 + more3)
         by_id = {t.id: t for t in teams}
         if team not in by_id:
-            _unknown_team(team)
+            unknown_cup_team(team)
         if req.player in by_id[team].player_ids or any(a.team == team and a.player.id == req.player for a in additions):
             fail(Msg('player {} is already on {}', req.player, team), code="state.already-recorded")
         new = Addition(team, Player(req.player, req.name, req.club, req.division), req.round, day)
@@ -253,7 +249,7 @@ def _withdraw_player(session: Session, req: PlayerWithdrawal, notes: list[Proble
         notes += refuse(problems)
         by_id = {t.id: t for t in state.teams}
         if team not in by_id:
-            _unknown_team(team)
+            unknown_cup_team(team)
         recorded = [r.match for r in state.records]
         new = Withdrawal(team, req.player, min(req.round, 9) if req.round is not None else next_round(team, recorded),
                          day, req.note)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..rules.problems import Msg
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, fail, outcome_of
+from .outcome import Outcome, fail, not_drawn, not_entered, outcome_of
 from .session import Session
 
 
@@ -50,14 +50,12 @@ def _usebio(session: Session, request: UsebioRequest) -> Outcome:
     round_, division = request.round, request.division
     if round_ is not None:
         if round_ not in data.draws:
-            fail(Msg('cup round {} has not been drawn', round_), hint=f"dbf draw cup --round {round_}",
-                 code="state.not-drawn")
+            not_drawn(round_)
         schedule, _ = schedule_round(data, round_)
         xml, summary = ub.cup_round(data, round_, schedule)
     else:
         if division not in data.divisions or not data.divisions[division].teams:
-            fail(Msg('no teams entered in {}', division), hint=f"dbf division enter {division} FILE",
-                 code="state.not-entered")
+            not_entered(division)
         xml, summary = ub.division(data, division)
     doc: dict[str, Any] = {"ok": True, "format": "USEBIO 1.3", "out": request.out, **summary}
     return Outcome(doc=doc, plan=UsebioFile(xml=xml))

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..rules.problems import Msg, Problem
 from ..rules.value import Value
-from .outcome import Outcome, fail, outcome_noting, refuse
+from .outcome import Outcome, fail, outcome_noting, refuse, unknown_cup_team
 from .session import Session
 
 
@@ -65,7 +65,7 @@ def _pay(session: Session, payment: Payment, notes: list[Problem]) -> Outcome:
         cup, problems = snap.cup(frozenset(("teams", "draws", "records", "payments")))
         notes += refuse(problems)
         if team not in {t.id for t in cup.teams}:
-            fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
+            unknown_cup_team(team)
         rounds = rounds_in(team, cup.draws, [r.match for r in cup.records])
         round_no = payment.round or (rounds[-1] if rounds else 1)
         rows = [*snap.payment_rows(), payment_row(team, int(kr), day, round_no, payment.note)]

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from ..rules.problems import Msg, Problem, Where
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, RuleBroken, UsageProblem, fail, outcome_noting, refuse
+from .outcome import Outcome, RuleBroken, UsageProblem, fail, not_entered, outcome_noting, refuse
 from .session import Session
 from .when import moment_of
 
@@ -207,7 +207,7 @@ def match_setting(store: Any, match_id: str, now: dt.datetime, notes: list[Probl
         ctx, division, _, problems = division_context(store, probe)
         notes += refuse(problems)
         if division is None:
-            fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
+            not_entered(div)
         if ctx is None:
             fail(Msg('match {} is not in the {} schedule', match_id, div), hint=f"dbf schedule {div}", code="unknown.match")
         m = ctx.matches[match_id]

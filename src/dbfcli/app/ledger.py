@@ -9,9 +9,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..rules.problems import Msg, Problem
+from ..rules.problems import Problem
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, fail, outcome_noting, refuse
+from .outcome import Outcome, outcome_noting, refuse, unknown_cup_team
 from .session import Session
 from .when import day_of
 
@@ -68,10 +68,6 @@ class FeeLedger(MutableValue, kw_only=True):
     now: dt.datetime
 
 
-def _unknown_team(team: str) -> None:
-    fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
-
-
 # --------------------------------------------------------------------------- UP, §1.5.4
 def up_ledger(session: Session, request: UpRequest) -> Outcome:
     """``dbf up [TEAM]`` (§1.5.4): the UP credited per team, each from a recorded sheet; refused
@@ -86,7 +82,7 @@ def _up_ledger(session: Session, request: UpRequest, notes: list[Problem]) -> Ou
     credits, more = snap.up_credits()
     notes += refuse(problems + more)
     if team is not None and team not in teams:
-        _unknown_team(team)
+        unknown_cup_team(team)
     totals = {t: 0 for t in teams} if team is None else {team: 0}
     rows = []
     for rel, round_no, match, up in credits:
@@ -152,7 +148,7 @@ def _fee_ledger(session: Session, request: FeesRequest, notes: list[Problem]) ->
     state = snap.fee_state(settings, day)
     notes += refuse(list(state.problems))
     if team is not None and team not in state.ledgers:
-        _unknown_team(team)
+        unknown_cup_team(team)
     fee = settings.cup.fee_per_player_round_kr
     chosen = {t: led for t, led in state.ledgers.items() if team is None or t == team}
     return Outcome(doc=fees_doc(state, chosen, fee, day, now), notes=list(notes), show="fees",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.problems import Msg
-from .outcome import fail
+from .outcome import fail, not_drawn, not_entered
 
 DEFAULT_BASE = "http://127.0.0.1:8000"
 
@@ -37,8 +37,7 @@ def _cup_round(snap: Any, round_no: int) -> tuple[list[Any], list[Any]]:
     """``([(match id, teams)], cup teams)`` of a drawn cup round (§1.5.16: refused before its draw)."""
     draws, _, _ = snap.draws()
     if round_no not in draws:
-        fail(Msg('cup round {} has not been drawn', round_no), rule="1.5.16", hint=f"dbf draw cup --round {round_no}",
-             code="state.not-drawn")
+        not_drawn(round_no, "1.5.16")
     teams, _ = snap.cup_teams()
     return [(m.id, m.teams) for m in draws[round_no].matches], teams
 
@@ -52,7 +51,7 @@ def _division_round(snap: Any, div: str, round_no: int) -> tuple[list[Any], list
         fail(Msg('no division {}', f'{div!r}'), hint=Msg("one of {}", ", ".join(DIVISIONS)), code="usage.option")
     division, problems = snap.division(div)
     if division is None or not division.teams:
-        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        not_entered(div)
     rounds = snap.season_schedule(division, snap.settings().division(div))
     rnd = next((r for r in rounds if r.number == round_no), None)
     if rnd is None:

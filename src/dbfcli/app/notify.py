@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, fail, outcome_noting, refuse
+from .outcome import Outcome, fail, not_drawn, not_entered, outcome_noting, refuse
 from .session import Session
 
 DEFAULT_SENDER = "td@example.invalid"
@@ -62,50 +62,43 @@ class Mailing(MutableValue, kw_only=True):
     delivered: bool = False
 
 
-class DrawMails(Value, kw_only=True):
-    """``dbf notify draw --round N``: ``sheet`` the pre-filled sheet attached; ``sender``
-    (``--from``; else ``mail_from`` of DIR/dbf.toml); ``lang`` of the mails."""
+class MailRequest(Value, kw_only=True):
+    """What every ``dbf notify`` request has: ``via`` where the mails go, ``sender`` (``--from``;
+    else ``mail_from`` of DIR/dbf.toml), ``lang`` of the mails, ``dry_run``."""
 
-    round: int
     via: Via
     sender: str | None = None
-    sheet: bool = True
     lang: str = "en"
     dry_run: bool = False
 
 
-class CommitmentMails(Value, kw_only=True):
+class DrawMails(MailRequest, kw_only=True):
+    """``dbf notify draw --round N``: ``sheet`` the pre-filled sheet attached."""
+
+    round: int
+    sheet: bool = True
+
+
+class CommitmentMails(MailRequest, kw_only=True):
     """``dbf notify commitment --round N``: the commitment to the draw, before it (issue 30)."""
 
     round: int
-    via: Via
-    sender: str | None = None
-    lang: str = "en"
-    dry_run: bool = False
 
 
-class DivisionMails(Value, kw_only=True):
+class DivisionMails(MailRequest, kw_only=True):
     """``dbf notify division DIV --weekend N``: ``links`` each match with the captain's link of
     ``dbf serve``."""
 
     division: str
     weekend: int
-    via: Via
-    sender: str | None = None
     links: bool = False
-    lang: str = "en"
-    dry_run: bool = False
 
 
-class ReminderMails(Value, kw_only=True):
+class ReminderMails(MailRequest, kw_only=True):
     """``dbf notify reminders``: ``now`` the moment seen from (``--now``, YYYY-MM-DDTHH:MM;
     default: now)."""
 
-    via: Via
-    sender: str | None = None
     now: str | None = None
-    lang: str = "en"
-    dry_run: bool = False
 
 
 # --------------------------------------------------------------------------- shared
@@ -181,8 +174,7 @@ def _draw_mails(session: Session, request: DrawMails, post: Post, notes: list[Pr
     snap = session.snap
     data = load_season(snap)
     if round_ not in data.draws:
-        fail(Msg('cup round {} has not been drawn', round_), rule="1.5.16", hint=f"dbf draw cup --round {round_}",
-             code="state.not-drawn")
+        not_drawn(round_, "1.5.16")
     items, problems = notices(data, round_)
     notes += refuse(problems)
     sheets = _sheets(snap, round_) if request.sheet else {}
@@ -298,7 +290,7 @@ def _division_mails(session: Session, request: DivisionMails, post: Post, notes:
     division, problems = snap.division(div)
     notes += refuse(problems)
     if division is None:
-        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        not_entered(div)
     wanted = _weekend_rounds(snap, division, div, weekend)
     urls = _division_urls(snap, div, wanted) if request.links else {}
     contacts = load_contacts(snap)

@@ -71,6 +71,23 @@ def fail(message: str, rule: str | None = None, hint: str | None = None, where: 
     raise UsageProblem([Problem.error(rule, message, where, hint, code=code)])
 
 
+def unknown_cup_team(team: str) -> NoReturn:
+    """Exit 2: ``team`` is no team of the cup (``unknown.team``)."""
+    fail(Msg('unknown cup team {}', f'{team!r}'), hint="dbf cup teams", code="unknown.team")
+
+
+def not_drawn(round_no: int, rule: str | None = None) -> NoReturn:
+    """Exit 2: cup round ``round_no`` has no recorded draw yet (``state.not-drawn``; ``rule``
+    §1.5.16 where the round's draw is what is asked for)."""
+    fail(Msg('cup round {} has not been drawn', round_no), rule=rule, hint=f"dbf draw cup --round {round_no}",
+         code="state.not-drawn")
+
+
+def not_entered(division: str | None) -> NoReturn:
+    """Exit 2: no teams are entered in ``division`` yet (``state.not-entered``)."""
+    fail(Msg('no teams entered in {}', division), hint=f"dbf division enter {division} FILE", code="state.not-entered")
+
+
 def refuse(problems: Sequence[Problem], doc: dict[str, Any] | None = None) -> list[Problem]:
     """Raise :class:`RuleBroken` when any problem is an error; else the warnings (the caller
     keeps them: a use case never prints)."""

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ..rules.problems import Msg
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, fail, outcome_of
+from .outcome import Outcome, fail, not_drawn, outcome_of
 from .session import Session
 
 
@@ -56,13 +56,13 @@ def _press(session: Session, request: PressRequest) -> Outcome:
 
 
 def _cup(data: Any, rnd: int, lang: str) -> tuple[str, dict[str, Any]]:
-    from ..publish.press import cup_round_report
+    from ..publish.press import cup_round_report, is_upset
     from ..rules.cup.entry import team_divisions
     from ..rules.cup.roster import division_players
 
     draw = data.draws.get(rnd)
     if draw is None:
-        fail(Msg('cup round {} has not been drawn', rnd), rule="1.5.16", hint=f"dbf draw cup --round {rnd}", code="state.not-drawn")
+        not_drawn(rnd, "1.5.16")
     roster = division_players(data.divisions)
 
     def level(team_id: str) -> int | None:
@@ -83,7 +83,7 @@ def _cup(data: Any, rnd: int, lang: str) -> tuple[str, dict[str, Any]]:
     text = cup_round_report(rnd, data.season, results, open_, nxt, fixtures, byes, lang)
     doc = {"round": rnd, "results": [{"match": m.id, "winner": m.winner, "loser": m.loser, "score": m.score,
                                       "decided_by": m.decided or ("walkover" if m.walkover else "imps"),
-                                      "upset": _is_upset(m)} for m in results],
+                                      "upset": is_upset(m)} for m in results],
            "open": open_, "next_round": nxt,
            "next_draw": [{"match": f.id, "home": f.home, "away": f.away, "venue": f.venue, "date": f.date,
                           "time": f.time} for f in fixtures]}
@@ -124,12 +124,6 @@ def _next_fixtures(data: Any, nxt: int) -> tuple[list[Any], list[str]]:
         fixtures.append(PressFixture(s.id, data.team_name(home), data.team_name(away), place_name(s.venue),
                                      s.date.isoformat() if s.date else "", s.time or ""))
     return fixtures, [data.team_name(b) for b in data.draws[nxt].byes]
-
-
-def _is_upset(m: Any) -> bool:
-    from ..publish.press import is_upset
-
-    return is_upset(m)
 
 
 def _division(data: Any, div_id: str, weekend: int, lang: str) -> tuple[str, dict[str, Any]]:

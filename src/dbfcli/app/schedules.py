@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, UsageProblem, fail, outcome_noting, outcome_of, refuse
+from .outcome import Outcome, UsageProblem, fail, not_drawn, outcome_noting, outcome_of, refuse
 from .session import Session
 
 
@@ -65,8 +65,7 @@ def _cup_schedule(session: Session, request: CupScheduleRequest) -> Outcome:
     snap = session.snap
     draw, rows, problems = snap.scheduled(snap.settings(), round_no)
     if draw is None:
-        fail(Msg('cup round {} has not been drawn', round_no), hint=f"dbf draw cup --round {round_no}",
-             code="state.not-drawn")
+        not_drawn(round_no)
     doc = cup_schedule_doc(round_no, rows)
     warnings = [p for p in problems if not p.is_error]
     doc["warnings"] = [p.to_json() for p in warnings]

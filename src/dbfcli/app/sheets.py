@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules.problems import Msg, Problem
 from ..rules.value import MutableValue, Value
-from .outcome import Outcome, RuleBroken, UsageProblem, fail, outcome_of, refuse
+from .outcome import Outcome, RuleBroken, UsageProblem, fail, not_entered, outcome_of, refuse
 from .session import Session
 
 
@@ -190,7 +190,7 @@ def division_verdict(store: Any, sheet: Any, contexts: dict[str, Any] | None = N
     ctx, division, dsettings, problems = division_context(store, sheet, contexts)
     notes = refuse(problems)
     if division is None:
-        fail(Msg('no teams entered in {}', div), hint=f"dbf division enter {div} FILE", code="state.not-entered")
+        not_entered(div)
     if ctx is None:
         fail(Msg('match {} is not in the {} schedule', sheet.match, div), where=sheet.where_of("match"),
              hint=f"dbf schedule {div}", code="unknown.match")

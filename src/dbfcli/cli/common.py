@@ -26,7 +26,6 @@ No traceback unless ``DBF_DEBUG=1``.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import os
 import sys
@@ -122,18 +121,6 @@ CsvOpt = Annotated[bool, typer.Option("--csv", help="Print the table as CSV on s
 CsvDialectOpt = Annotated[str | None, typer.Option(
     "--csv-dialect", metavar="excel|excel-da", callback=_csv_dialect_cb, is_eager=True,
     help="excel: comma and decimal point (default); excel-da: semicolon and decimal comma.")]
-
-
-def today(value: str | None = None) -> dt.date:
-    """``--today`` when given (tests, cron replays), else the real date."""
-    if value:
-        from ..rules.dates import RANGE_HINT, date_of
-
-        day = date_of(value)
-        if day is None:
-            fail(Msg('--today {} is not {}', f'{value!r}', RANGE_HINT), code="usage.option")
-        return day
-    return dt.date.today()
 
 
 def command_line() -> str:
