@@ -76,7 +76,6 @@ NOT_READERS = {
 USER_FILES = {
     "cli/common.py:_excerpt": "the line of a file the user gave, quoted in an error",
     "cli/init.py:_ignore_secret": "the .gitignore of DIR `dbf init` adds a line to (no season yet)",
-    "cli/result_batch.py:sheet_files": "the folder of sheets the user gives",
     "cli/params.py:_scan": "shell completion: ids named in the season's files, no lock (must be instant)",
     "cli/params.py:match_ids": "shell completion: the names of the match files, no lock",
     "cli/params.py:team_ids": "shell completion: the teams files, no lock",

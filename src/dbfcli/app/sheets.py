@@ -459,29 +459,5 @@ def _walkover(session: Session, match_id: str, withdrawn: str, received: dt.date
     return Outcome(doc=doc, notes=notes, written=not dry_run, show="would" if dry_run else "recorded")
 
 
-# --------------------------------------------------------------------------- a batch's writes
-def write_batch(session: Session, rows: list[Any], dry_run: bool, hold: bool) -> None:
-    """``dbf result submit FILE... | DIR`` (``rows``: the sheets judged): each valid sheet its
-    own write and journal entry (``dbf undo`` undoes one), the writes made durable together
-    (:meth:`dbfcli.store.season.SeasonStore.transaction_group`); ``hold``: none. A dry run
-    plans each write and keeps none."""
-    todo = [j for j in rows if j.write is not None]
-    if hold or not todo:
-        for j in todo:
-            j.status = "not recorded"
-        return
-    done = []
-    with session.store.transaction_group(session.lock_timeout, dry_run) as group:
-        for j in todo:
-            with group.transaction(session.actor, Msg("recorded {}", j.doc['match'])) as tx:
-                j.write(tx)
-                j.doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
-            j.status = "would be recorded" if dry_run else "recorded"
-            done.append((j, tx))
-    for j, tx in done:
-        if tx.journal_file:
-            j.doc["journal"] = tx.journal_file
-
-
 __all__ = ["SheetText", "Extra", "check_sheet", "submit_sheet", "record_walkover", "division_verdict",
-           "write_division", "division_typo", "sheet_doc", "write_batch", "read_sheet_file"]
+           "write_division", "division_typo", "sheet_doc", "read_sheet_file"]
