@@ -63,6 +63,7 @@ NOT_READERS = {
     "systems": {"Registration", "card_file_name", "card_from_dict", "register", "registry_doc"},
     "divisions.playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
     "cup.blanks": {"blank_facts", "blank_yaml"},
+    "outfiles": {"write_out_folder"},   # files the user's --out names, outside the season
     "ics": {"calendar", "calendar_name", "cup_calendar", "cup_events", "division_calendar", "division_events"},
     "cup.trophy": {"HISTORY"},
     "newseason": {"creating"},

@@ -1,13 +1,76 @@
 """The facts of each match's pre-filled result sheet (``dbf result blank``, the captain's form
 of ``dbf serve``, the sheet ``dbf notify draw`` attaches): rosters, boards, computed UP, HUM
-pairs, the §1.5.14 deadline, for the matches asked for (§1.5.16: drawn, teams known)."""
+pairs, the §1.5.14 deadline, for the matches asked for (§1.5.16: drawn, teams known); and
+``dbf result blank`` itself, the sheets written (:func:`write_blank_sheets`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from .outcome import UsageProblem, fail, not_drawn, not_entered, refuse
+from .outcome import Outcome, UsageProblem, fail, not_drawn, not_entered, outcome_of, refuse
+from .session import Session
 from ..rules.problems import Msg
+from ..rules.value import Value
+
+#: the formats of ``dbf result blank --format``
+FORMATS = ("yaml", "html")
+
+
+class BlankRequest(Value, kw_only=True):
+    """``dbf result blank [MATCH]... | --round N [--out DIR] [--format yaml|html] [--dry-run]``:
+    the ``matches`` or every match of cup ``round`` (one or the other), the folder they go to
+    (``out``; None: here), one YAML sheet a match or one printable HTML file."""
+
+    matches: tuple[str, ...] = ()
+    round: int | None = None
+    out: Path | None = None
+    format: str = "yaml"
+    dry_run: bool = False
+
+
+class BlankFiles(Value, kw_only=True):
+    """The plan of ``dbf result blank``: the ``facts`` of each sheet (:func:`blank_sheets`) and
+    the ``files`` written (or, in a dry run, that would be)."""
+
+    facts: tuple[dict[str, Any], ...]
+    files: tuple[Path, ...]
+
+
+def write_blank_sheets(session: Session, request: BlankRequest) -> Outcome:
+    """``dbf result blank``: the blank sheet of each match asked for (§1.5.4-§1.5.14, §1.5.16),
+    as YAML (one file a match) or HTML (one A4 page a match), written by the store into the
+    folder the user named (never through a link, issue 16.3); nothing of the season changes.
+    An option refused (exit 2) before the season is read."""
+    return outcome_of(_write_blanks, session, request)
+
+
+def _write_blanks(session: Session, request: BlankRequest) -> Outcome:
+    from ..store.cup.blanks import blank_yaml
+    from ..store.outfiles import write_out_folder
+
+    if request.format not in FORMATS:
+        fail(Msg('--format {}: yaml or html', f'{request.format!r}'), code="usage.option")
+    if bool(request.matches) == (request.round is not None):
+        fail(Msg('give match ids or --round N (not both)'), hint="dbf result blank --round 1 --out sheets/",
+             code="usage.conflict")
+    snap = session.snap
+    facts = blank_sheets(snap, list(request.matches), request.round)
+    target = request.out or Path(".")
+    files: list[tuple[Path, str]] = []
+    if request.format == "yaml":
+        files = [(target / f"{f['match']}.yaml", blank_yaml(f)) for f in facts]
+    else:
+        from ..publish.blanksheet import render_blank_sheets
+
+        name = f"round-{request.round:02d}.html" if request.round is not None else f"{facts[0]['match']}.html" \
+            if len(facts) == 1 else "sheets.html"
+        files = [(target / name, render_blank_sheets(facts, snap.store.season))]
+    if not request.dry_run:
+        write_out_folder(target, [(path.name, text.encode("utf-8")) for path, text in files])
+    doc = {"ok": True, "format": request.format, "sheets": facts, "files": [str(p) for p, _ in files],
+           "dry_run": request.dry_run, "errors": [], "warnings": []}
+    return Outcome(doc=doc, show="blank", plan=BlankFiles(facts=tuple(facts), files=tuple(p for p, _ in files)))
 
 
 def blank_sheets(season: Any, match_ids: list[str], round_no: int | None) -> list[dict[str, Any]]:

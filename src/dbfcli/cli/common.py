@@ -232,21 +232,10 @@ def write_out(path: Path, data: bytes, what: str = "--out") -> None:
 def write_out_folder(folder: Path, files: Sequence[tuple[str, bytes]], what: str = "--out") -> list[Path]:
     """Write ``files`` (name, bytes) into a folder the user named, made when missing: the folder
     itself a symbolic link is refused, and so is a link at any file's name (exit 2, ``io.link``,
-    issue 16.3). Returns the paths written."""
-    from ..store.atomic import LinkRefused, write_inside
+    issue 16.3): :func:`dbfcli.store.outfiles.write_out_folder`. Returns the paths written."""
+    from ..store.outfiles import write_out_folder as write
 
-    if folder.is_symlink():
-        _link_refused(what, folder, os.readlink(folder))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, data in files:
-            write_inside(folder, name, data, durable=False)
-    except LinkRefused as exc:
-        _link_refused(what, folder / exc.link, exc.target)
-    except OSError as exc:
-        fail(Msg('cannot write {} {}: {}', what, folder, exc.strerror or exc),
-             hint=Msg('{} names a folder (created when missing), not a file', what), code="io.cannot-write")
-    return [folder / name for name, _ in files]
+    return write(folder, files, what)
 
 
 def _link_refused(what: str, path: Path, target: str) -> NoReturn:

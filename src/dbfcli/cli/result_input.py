@@ -3,7 +3,8 @@
 ``import`` turns what a scoring program wrote (PBN, LIN, USEBIO, CSV) into a result
 sheet: the command reads the file, makes one call of the application layer
 (:func:`dbfcli.app.imports.import_sheet`: the sheet built, checked, and with ``--submit``
-recorded) and renders the outcome. ``blank`` writes pre-filled sheets. These commands sit
+recorded) and renders the outcome. ``blank`` renders the pre-filled sheets
+:func:`dbfcli.app.blanks.write_blank_sheets` wrote. These commands sit
 on the ``result`` group (``attach``, called by :mod:`.result`).
 """
 
@@ -15,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from .common import command, DryRunOpt, fail, JsonOpt, load_store
+from .common import command, DryRunOpt, fail, JsonOpt
 from .invocation import RUN
 from .output import emit
 from .usecase import render, session
@@ -139,43 +140,24 @@ def attach(result: typer.Typer) -> None:
 
 # --------------------------------------------------------------------------- blank
 def _blank(match_ids: list[str], round_no: int | None, out_dir: Path | None, fmt: str, dry_run: bool) -> None:
-    from ..store.cup.blanks import blank_yaml
+    """``dbf result blank``: one call of :func:`dbfcli.app.blanks.write_blank_sheets` (the sheets
+    written by the store), rendered: the table of the sheets and each file written."""
+    from ..app.blanks import BlankRequest, write_blank_sheets
 
-    if fmt not in ("yaml", "html"):
-        fail(Msg('--format {}: yaml or html', f'{fmt!r}'), code="usage.option")
-    if bool(match_ids) == (round_no is not None):
-        fail(Msg('give match ids or --round N (not both)'), hint="dbf result blank --round 1 --out sheets/", code="usage.conflict")
-    from ..app.blanks import blank_sheets
-
-    store = load_store()
-    facts = blank_sheets(store, match_ids, round_no)
-    target = out_dir or Path(".")
-    files: list[tuple[Path, str]] = []
-    if fmt == "yaml":
-        files = [(target / f"{f['match']}.yaml", blank_yaml(f)) for f in facts]
-    else:
-        from ..publish.blanksheet import render_blank_sheets
-
-        name = f"round-{round_no:02d}.html" if round_no is not None else f"{facts[0]['match']}.html" \
-            if len(facts) == 1 else "sheets.html"
-        files = [(target / name, render_blank_sheets(facts, store.season))]
-    if not dry_run:
-        from .common import write_out_folder
-
-        write_out_folder(target, [(path.name, text.encode("utf-8")) for path, text in files])
-    doc = {"ok": True, "format": fmt, "sheets": facts, "files": [str(p) for p, _ in files], "dry_run": dry_run,
-           "errors": [], "warnings": []}
+    outcome = write_blank_sheets(session(), BlankRequest(matches=tuple(match_ids), round=round_no, out=out_dir,
+                                                         format=fmt, dry_run=dry_run))
 
     def human(o):
         from ..i18n import heads, t as tr
 
+        plan = outcome.plan
         o.table(tr("blank_title"), heads("match", "home", "away", "date", "boards", "UP", "due"),
                 [(f["match"], f["home"]["team"], f["away"]["team"], f["date"] or "", f["boards"],
-                  "" if f["up"] is None else f["up"], (f["deadline"] or "").replace("T", " ")) for f in facts])
-        for p, _ in files:
+                  "" if f["up"] is None else f["up"], (f["deadline"] or "").replace("T", " ")) for f in plan.facts])
+        for p in plan.files:
             o.line(tr("would_write" if dry_run else "wrote_file", file=p))
 
-    emit(doc, human)
+    render(outcome, human)
 
 
 def _attach_blank(result: typer.Typer) -> None:
