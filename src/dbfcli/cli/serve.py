@@ -16,45 +16,16 @@ import typer
 from ..i18n import t as tr
 from .common import command, command_line, DryRunOpt, fail, JsonOpt, load_store, RuleBroken, UsageProblem
 from .invocation import RUN
-from .output import emit
+from .usecase import render, session
 from ..app.links import base_url
 from ..rules.problems import Msg
 
-SECRET_LOG = "serve/secret.yaml"
-
 
 def _new_secret(store, generation: int, message: str) -> object:
-    """Write a fresh secret (outside the journal: it never enters it) and journal the event."""
-    import datetime as dt
+    """The secret of :func:`dbfcli.app.links.new_secret`, made by this command (the server's start)."""
+    from ..app.links import new_secret
 
-    from ..store.capability import write_secret
-
-    secret = write_secret(store.dir, generation)
-    with store.transaction(command_line(), message, False, RUN.lock_timeout) as tx:
-        tx.write_yaml(SECRET_LOG, {"schema": 1, "generation": generation,
-                                   "at": dt.datetime.now().replace(microsecond=0).isoformat()},
-                      header="dbf serve: the generation of SEASON/.serve-secret (the secret itself is never here)")
-    return secret
-
-
-def captain_links(season, round_no: int, base: str, make: bool = False, division: str | None = None) -> list[dict]:
-    """``[{match, team, captain, url, token}]`` for every team of every match of cup round
-    ``round_no``, or of round ``round_no`` of ``division``'s all-play-all (§1.1.2.1, §1.1.3.1,
-    §1.1.4.1; ``season``: the season's snapshot, or its store); ``make``: the season's secret
-    made when it has none (else no links)."""
-    from ..app.links import links_of, round_matches
-    from ..store.capability import read_secret
-    from ..store.snapshot import as_snapshot
-
-    snap = as_snapshot(season)
-    store = snap.store
-    matches, teams = round_matches(snap, round_no, division)
-    secret = read_secret(store.dir)
-    if secret is None:
-        if not make:
-            return []
-        secret = _new_secret(store, 1, Msg("made the secret of the captains' links"))
-    return links_of(store, secret, matches, teams, base)
+    return new_secret(store, generation, message, command_line(), RUN.lock_timeout)
 
 
 def _run_server(root, season: str, host: str, port: int, base: str | None, forwarded: str | None,
@@ -123,20 +94,16 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf serve links --division 1div --round 1 --base-url https://dbf.example.dk
         """
-        store = load_store()
-        if division is None and round_ > 9:
-            fail(Msg('--round {}: the cup has rounds 1-9', round_), hint="dbf serve links --round 3", code="usage.option")
-        rows = captain_links(store, round_, base_url(store, base_url_), make=True, division=division)
-        doc = {"ok": True, "round": round_, "links": rows, "errors": [], "warnings": []}
-        if division:
-            doc["division"] = division
+        from ..app.links import LinksRequest, serve_links
+
+        outcome = serve_links(session(), LinksRequest(round=round_, division=division, base_url=base_url_))
 
         def human(out):
             from ..i18n import heads
 
             out.table(None, heads("match", "team", "captain", "link"), [(r["match"], r["team"], r["captain"] or "",
-                                                                          r["url"]) for r in rows])
-        emit(doc, human)
+                                                                          r["url"]) for r in outcome.plan.rows])
+        render(outcome, human)
 
     @command(serve, "rotate-secret", writes=True)
     def rotate(dry_run: DryRunOpt = False, json_: JsonOpt = False) -> None:
@@ -146,15 +113,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf serve rotate-secret
         """
-        from ..store.capability import read_secret
+        from ..app.links import RotateRequest, rotate_secret
 
-        store = load_store()
-        old = read_secret(store.dir)
-        generation = (old.generation if old else 0) + 1
-        if not dry_run:
-            _new_secret(store, generation, Msg("rotated the secret of the captains' links (generation {})", generation))
-        emit({"ok": True, "generation": generation, "dry_run": dry_run, "errors": [], "warnings": []},
-             lambda out: out.line(tr("serve_would_rotate" if dry_run else "serve_rotated", n=generation)))
+        outcome = rotate_secret(session(), RotateRequest(dry_run=dry_run))
+        render(outcome, lambda out: out.line(tr("serve_would_rotate" if dry_run else "serve_rotated", n=outcome.plan)))
 
 
 def _serve_guarded(host: str, port: int, base: str | None, forwarded: str | None, access_log=None) -> None:
