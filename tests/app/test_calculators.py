@@ -38,3 +38,16 @@ def test_1_1_2_1_the_wbf_scale_needs_no_season():
 
 def test_vp_refusals(ids):
     assert ids(victory_points(_no_season(), VpRequest(imps=3, boards=0))) == [(None, "usage.option")]
+
+
+def test_law_78b_a_boards_imps_keep_their_sign_and_band():
+    """Law 78B (the scale of §1.5.10 and §1.1.2.1): 430 -> 10 IMPs in the band 430-490; the
+    other side's -430 -> -10; 4000 and more -> 24, the top band; no season is read."""
+    from dbfcli.app.calculators import ImpsRequest, board_imps
+
+    out = board_imps(_no_season(), ImpsRequest(points=430))
+    assert (out.plan.imps, out.plan.low, out.plan.high) == (10, 430, 490) and out.doc["band"] == [430, 490]
+    assert board_imps(_no_season(), ImpsRequest(points=-430)).plan.imps == -10
+    assert (board_imps(_no_season(), ImpsRequest(points=0)).plan.imps, board_imps(_no_season(), ImpsRequest(points=10)).plan.imps) == (0, 0)
+    top = board_imps(_no_season(), ImpsRequest(points=99999))
+    assert (top.plan.imps, top.plan.high, top.exit) == (24, None, 0)

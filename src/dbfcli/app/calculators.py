@@ -1,8 +1,9 @@
 """The TD's calculators as use cases: :func:`distance` (``dbf distance FROM TO``: road km, sea
 crossings and UP between two postcodes, §1.5.4, with the side of the Great Belt, §1.5.2) and
 :func:`victory_points` (``dbf vp IMPS``: the WBF 20-VP scale, §1.1.2.1, or the season's VP
-table). A season is read only for its settings (the UP rates, the VP scale); ``distance`` works
-without one on the defaults. Nothing is written."""
+table) and :func:`board_imps` (``dbf imps POINTS``: a board's IMPs, Law 78B, no season). A
+season is read only for its settings (the UP rates, the VP scale); ``distance`` works without one
+on the defaults. Nothing is written."""
 
 from __future__ import annotations
 
@@ -158,3 +159,35 @@ def _other_scale(session: Session, request: VpRequest) -> Outcome:
     won, lost = match_vp(found, abs(request.imps), 0, request.boards)  # a draw gives half to each
     doc = {"boards": request.boards, "imps": request.imps, "vp": [vp_number(won), vp_number(lost)], "scale": found.name}
     return Outcome(doc=doc, notes=notes, plan=VictoryPoints(won=won, lost=lost, table=None, scale=found.name))
+
+
+class ImpsRequest(Value, kw_only=True):
+    """``dbf imps POINTS``: the point difference on one board (negative: the other side's)."""
+
+    points: int
+
+
+class BoardImps(MutableValue, kw_only=True):
+    """The IMPs of the difference (its sign kept) and the band of differences that give as
+    many (``high`` None for the top band, 24)."""
+
+    points: int
+    imps: int
+    low: int
+    high: int | None
+
+
+def board_imps(session: Session, request: ImpsRequest) -> Outcome:
+    """``dbf imps`` (Law 78B, the scale of §1.5.10 and §1.1.2.1): no season is read, nothing is
+    refused (every whole difference has its IMPs). ``doc``: as ``--json`` prints it; ``plan``:
+    :class:`BoardImps`."""
+    return outcome_of(_board_imps, session, request)
+
+
+def _board_imps(session: Session, request: ImpsRequest) -> Outcome:
+    from ..rules.scoring.imps import imp_band, imps
+
+    value = imps(request.points)
+    low, high = imp_band(abs(value))
+    doc = {"points": request.points, "imps": value, "band": [low, high]}
+    return Outcome(doc=doc, plan=BoardImps(points=request.points, imps=value, low=low, high=high))

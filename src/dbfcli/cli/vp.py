@@ -9,7 +9,7 @@ import typer
 
 from ..i18n import count, heads, t as tr
 from .common import command, CsvDialectOpt, CsvOpt, JsonOpt
-from .output import emit, Num, write_csv
+from .output import Num, write_csv
 from .usecase import render, session
 
 
@@ -61,11 +61,10 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf imps 430 --json
         """
-        from ..rules.scoring.imps import imp_band, imps
+        from ..app.calculators import ImpsRequest, board_imps
 
-        value = imps(points)
-        low, high = imp_band(abs(value))
-        doc = {"points": points, "imps": value, "band": [low, high]}
-        band = f"{low}-{high}" if high is not None else f"{low}+"
-        emit(doc, lambda out: out.line(tr("imps_line", points=points, imps=count(value, "IMP", en_plural=True),
-                                          band=band)))
+        outcome = board_imps(session(), ImpsRequest(points=points))
+        plan = outcome.plan
+        band = f"{plan.low}-{plan.high}" if plan.high is not None else f"{plan.low}+"
+        render(outcome, lambda out: out.line(tr("imps_line", points=points, imps=count(plan.imps, "IMP", en_plural=True),
+                                                band=band)))
