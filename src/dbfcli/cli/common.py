@@ -187,19 +187,6 @@ def reset_lang() -> None:
         _danish_usage_errors()
 
 
-def lock_season(store: SeasonStore, create: bool = True) -> SeasonStore:
-    """Take the exclusive lock on another season folder a command writes (``dbf init``, the
-    new season of ``season rollover``) before checking it; ``create=False``: no lock (and no
-    folder made) when it does not exist (a dry run)."""
-    from ..store.atomic import hold
-
-    try:
-        hold(store.dir, RUN.lock_timeout, shared=False, create=create)
-    except OSError as exc:
-        raise store._unwritable(exc) from None
-    return store
-
-
 def _print_notes(notes: list[Problem]) -> None:
     """On stderr (never on stdout: ``--json`` prints one document)."""
     if notes:
