@@ -9,10 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from ..i18n import heads, t as tr
-from .common import check, command, CsvDialectOpt, CsvOpt, fail, JsonOpt, UsageProblem
+from .common import command, CsvDialectOpt, CsvOpt, JsonOpt
 from .invocation import RUN
-from .output import emit
-from ..rules.problems import Msg
+from .usecase import render, session
 
 
 def register(app: typer.Typer) -> None:
@@ -30,28 +29,12 @@ def register(app: typer.Typer) -> None:
 
         Example: dbf trophy --history finals.yaml --json
         """
-        from ..rules.cup.trophy import merge_finals, new_outright, trophy_status
-        from ..store.season import resolve_dir
-        from ..store.cup.trophy import HISTORY, read_history, recorded_finals
+        from ..app.trophy import TrophyRequest, trophy as trophy_of
 
-        root = resolve_dir(RUN.dir)
-        path = history if history is not None else root / HISTORY
-        imported, bad = read_history(path)
-        if imported is None:
-            if history is not None:
-                fail(Msg('no trophy history {}', path),
-                     hint=Msg('a YAML file: finals: [{{season: 2025-26, captain: 100234, name: ...}}]'), code="io.missing-file")
-            imported = []
-        if bad:
-            raise UsageProblem(bad)
-        recorded, problems = recorded_finals(root)
-        finals, more = merge_finals(imported, recorded)
-        status, more2 = trophy_status(finals)
-        check(problems + more + more2)
-        ordered = sorted(finals, key=lambda f: f.season)
-        latest = new_outright(ordered[:-1], ordered[-1]) if ordered else None
-        doc = {**status.to_json(), "finals": len(finals), "history": [f.to_json() for f in ordered],
-               "announcement": latest.to_json() if latest else None}
+        outcome = trophy_of(session(), TrophyRequest(dir=RUN.dir, history=history))
+        if outcome.refused:
+            render(outcome)
+        status, ordered, latest = outcome.plan.status, outcome.plan.finals, outcome.plan.latest
 
         def human(out):
             if latest:
@@ -70,4 +53,4 @@ def register(app: typer.Typer) -> None:
             for o in status.outright:
                 out.line(tr("won_outright_line", n=o.trophy, season=o.season, who=o.name or o.captain, how=o.how))
 
-        emit(doc, human)
+        render(outcome, human)
