@@ -76,7 +76,6 @@ NOT_READERS = {
 #: ``module:function`` -> why it may open a file: a file the user names, or the package's data
 USER_FILES = {
     "cli/common.py:_excerpt": "the line of a file the user gave, quoted in an error",
-    "cli/init.py:_ignore_secret": "the .gitignore of DIR `dbf init` adds a line to (no season yet)",
     "cli/params.py:_scan": "shell completion: ids named in the season's files, no lock (must be instant)",
     "cli/params.py:match_ids": "shell completion: the names of the match files, no lock",
     "cli/params.py:team_ids": "shell completion: the teams files, no lock",
@@ -87,11 +86,9 @@ USER_FILES = {
 
 
 #: readers still imported by cli/ and web/ themselves (issue 13.1 left to do): may only shrink.
-#: `dbf trophy` reads DIR/trophy.yaml (or the --history file the user gives) and the finals of
-#: every season folder of DIR: no one season's snapshot, and no season lock.
-NOT_MOVED_YET: dict[str, set[str]] = {
-    'cli/trophy.py': {'cup.trophy.read_history', 'cup.trophy.recorded_finals'},
-}
+#: (`dbf trophy`, which reads DIR/trophy.yaml and the finals of every season folder, no one
+#: season's snapshot, reads them in its use case now, app/trophy.py, issue 24.)
+NOT_MOVED_YET: dict[str, set[str]] = {}
 
 READ_CALLS = {"read_text", "read_bytes", "read_yaml", "yaml_of", "glob", "iterdir", "list"}
 
