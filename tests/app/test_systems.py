@@ -114,3 +114,31 @@ def test_2_10_register_a_malformed_card_is_refused_before_the_season_is_read(ids
     out = register_card(_unread(), CardRegistration(team="KBH-1", card=CardFile(label="x.yaml", data=b"openings: [\n"),
                                                     pair=(1, 2)))
     assert [c for _, c in ids(out)] == ["format.yaml"] and out.exit == 2
+
+
+def test_1_5_3_the_division_rosters_are_computed_once_a_snapshot(session, monkeypatch):
+    """§1.5.3, §1.5.13: the sheet check's season and its HUM context (the teams seeded as division
+    teams) take the division rosters of the one snapshot: read and computed once, not twice."""
+    import dbfcli.rules.cup.roster as roster
+    import dbfcli.store.teams as teams
+    from dbfcli.store.sheetcontext import load_sheet_season
+
+    calls = {"players": 0, "divisions": 0}
+    players, load = roster.division_players, teams.load_divisions
+
+    def counted_players(divisions):
+        calls["players"] += 1
+        return players(divisions)
+
+    def counted_load(store):
+        calls["divisions"] += 1
+        return load(store)
+
+    monkeypatch.setattr(roster, "division_players", counted_players)
+    monkeypatch.setattr(teams, "load_divisions", counted_load)
+    with session(write=False) as s:
+        season = load_sheet_season(s.snap)
+        _, seeded = s.snap.hum_context(season.settings, season.cup.teams)
+        _, again = s.snap.hum_context(season.settings, season.cup.teams)
+        assert season.division_players == s.snap.division_roster() and seeded == again
+    assert calls == {"players": 1, "divisions": 1}

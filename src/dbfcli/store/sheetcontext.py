@@ -51,15 +51,14 @@ class SheetSeason(MutableValue, kw_only=True):
 def load_sheet_season(snap) -> SheetSeason:
     """Read what every cup sheet is checked against (:class:`SheetSeason`), once, through the
     season's snapshot ``snap`` (or a store)."""
-    from ..rules.cup.roster import division_players
     from .snapshot import as_snapshot
 
     snap = as_snapshot(snap)
     settings = snap.settings()
     cup, problems = snap.cup(SHEET_PARTS)
-    divisions, more = snap.divisions()
+    _, more = snap.divisions()
     return SheetSeason(store=snap.store, snap=snap, settings=settings, cup=cup,
-                       division_players=division_players(divisions), problems=tuple(problems + more))
+                       division_players=snap.division_roster(), problems=tuple(problems + more))
 
 
 def cup_context(snap, sheet, now: dt.datetime, exclude: str | None = None) -> CupSheetInputs:

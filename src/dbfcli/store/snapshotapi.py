@@ -325,11 +325,19 @@ class Snapshot:
 
         return list(self._once("pending_items", load_pending_items))
 
+    def division_roster(self) -> dict:
+        """Member number -> division (1-3) of every player of an entered division's team
+        (``rules.cup.roster.division_players``, §1.5.3), computed once from :meth:`divisions`."""
+        from ..rules.cup.roster import division_players
+
+        return self._once("division_roster", lambda store: division_players(self.divisions()[0]))
+
     def hum_context(self, settings, teams):
-        """The registered HUM pairs and the teams with one (§1.5.13)."""
+        """The registered HUM pairs and the teams seeded as division teams (§1.5.13, §1.5.3),
+        from this snapshot's registry and division rosters (store.systems)."""
         from .systems import hum_context
 
-        return hum_context(self.store, settings, teams)
+        return hum_context(self, settings, teams)
 
     def trophy(self):
         """``(finals | None, problems)`` of DIR/trophy.yaml (§1.5.1)."""
@@ -373,7 +381,7 @@ class Snapshot:
         """``(draw, scheduled matches, problems)`` of a drawn cup round (store.cup.schedule)."""
         from .cup.schedule import scheduled
 
-        return scheduled(self.store, settings, round_no)
+        return scheduled(self, settings, round_no)
 
     def deadline_sources(self, settings, now):
         """``(sources, notes, warnings)`` of ``dbf deadlines`` (store.deadlinesources)."""

@@ -351,19 +351,17 @@ def check_season(store) -> list[Problem]:
     return problems
 
 
-def hum_context(store, settings, teams) -> tuple[list, frozenset[str]]:
+def hum_context(snap, settings, teams) -> tuple[list, frozenset[str]]:
     """The registered HUM pairs (§2.10.11, ``dbf system register``) and the teams seeded as
-    division teams (entry round 3 or later, §1.5.3), for §1.5.13 and §1.5.1.2."""
+    division teams (entry round 3 or later, §1.5.3), for §1.5.13 and §1.5.1.2: from the season
+    snapshot ``snap``'s registry and division rosters, read (and computed) once a snapshot."""
     from ..rules.cup.entry import entry_round
     from ..rules.cup.home import HumPair
-    from ..rules.cup.roster import division_players
-    from .teams import load_divisions
 
-    regs, _ = load_registry(store)
+    regs, _ = snap.registry()
     cup_ids = {t.id for t in teams}
     pairs = [HumPair(r.team, r.pair, r.sent) for r in regs if r.hum and r.team in cup_ids]
-    divisions, _ = load_divisions(store)
-    roster = division_players(divisions)
+    roster = snap.division_roster()
     key = (frozenset(roster.items()), settings.cup.entry_round)
     seen = _SEEDED.get(id(teams))
     if seen is not None and seen[0] is teams and seen[1] == key:   # the same teams read (dbf serve)

@@ -4,17 +4,21 @@ venue, date, time and UP, from the draw, the recorded results, the agreements of
 
 from __future__ import annotations
 
-from ..season import SeasonStore
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..snapshotapi import Snapshot
 
 
-def scheduled(store: SeasonStore, settings, round_no: int):
-    """Every match of a drawn round, scheduled: ``(round's draw, [ScheduledMatch], problems)``;
-    ``(None, [], problems)`` when the round has not been drawn."""
+def scheduled(snap: "Snapshot", settings, round_no: int):
+    """Every match of a drawn round of the season snapshot ``snap``, scheduled: ``(round's
+    draw, [ScheduledMatch], problems)``; ``(None, [], problems)`` when the round has not been
+    drawn."""
     from ...rules.cup.home import schedule_match
     from .draws import load_draws, load_results, load_schedule, up_before
-    from ..systems import hum_context
     from ..teams import load_cup_teams
 
+    store = snap.store
     teams, problems = load_cup_teams(store)
     draws, _, more = load_draws(store)
     winners, up, _, more2 = load_results(store)
@@ -30,7 +34,7 @@ def scheduled(store: SeasonStore, settings, round_no: int):
     road, more4 = road_table(store)   # §1.5.4 with the season's known road distances
     problems += more4
     trip_of = trip_function(road, settings.cup.up)
-    hum_pairs, division_teams = hum_context(store, settings, teams)
+    hum_pairs, division_teams = snap.hum_context(settings, teams)
     rows = []
     for m in draws[round_no].matches:
         s, p = schedule_match(m, settings.cup, postcodes, totals, agreements.get(m.id), trip_of, hum_pairs=hum_pairs,
