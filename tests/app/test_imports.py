@@ -114,6 +114,79 @@ def test_28_a_names_map_given_is_kept_in_the_season(ids, session, drawn, example
             (None, "io.cannot-read")]
 
 
+def _journal(example) -> list[dict]:
+    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((example / SEASON / "journal").glob("*.yaml"))]
+
+
+def _mapped(drawn) -> tuple[MatchFile, NamesFile]:
+    """A PBN whose first KBH-3 player is written ``zz_top77``, and the names map that says who he is."""
+    away = ["zz_top77"] + [p["name"] for p in drawn["KBH-3"]["players"]][1:]
+    names = NamesFile(label="names.yaml", data=f'names: {{"zz_top77": {drawn["KBH-3"]["players"][0]["id"]}}}\n'.encode())
+    return _pbn(drawn, away=away), names
+
+
+def _submit(drawn, f, names=None, up=0) -> ImportRequest:
+    return ImportRequest(file=f, match="C1-001", up=up, signed_by=drawn["KBH-1"]["captain"], names=names, submit=True)
+
+
+def test_24_submit_with_a_names_map_is_one_journal_entry_one_undo_takes_back(session, drawn, example):
+    """Issue 24, "One write per use case": ``--submit --names`` records the sheet and the names map
+    it used in one transaction and one journal entry; one ``dbf undo`` takes both back."""
+    from dbfcli.app.journal import UndoRequest, undo
+
+    f, names = _mapped(drawn)
+    before = len(_journal(example))
+    with session() as s:
+        out = import_sheet(s, _submit(drawn, f, names), Files())
+    assert not out.refused and out.written and out.show == "recorded" and out.plan.submitted
+    entries = _journal(example)[before:]
+    assert len(entries) == 1
+    assert [(c["file"], c["action"]) for c in entries[0]["changes"]] == [
+        ("cup/matches/C1-001.yaml", "create"), ("imports/names.yaml", "create")]
+    assert {c["file"] for c in out.doc["changes"]} == {"cup/matches/C1-001.yaml", "imports/names.yaml"}
+    with session() as s:
+        back = undo(s, UndoRequest())
+    assert not back.refused and sorted(back.plan.files) == ["cup/matches/C1-001.yaml", "imports/names.yaml"]
+    assert not (example / SEASON / "cup" / "matches" / "C1-001.yaml").exists()
+    assert not (example / SEASON / "imports" / "names.yaml").exists()
+
+
+def test_24_a_sheet_not_recorded_keeps_no_names_map(ids, session, drawn, example):
+    """Issue 24: with ``--submit``, no sheet recorded (recorded already with this sheet, or refused
+    as a second sheet of a recorded match, §1.5.16) means no names map written either."""
+    f, names = _mapped(drawn)
+    (example / SEASON / "imports").mkdir(exist_ok=True)   # recorded first with the season's map, by hand
+    (example / SEASON / "imports" / "names.yaml").write_text(
+        f'schema: 1\nnames: {{"zz_top77": {drawn["KBH-3"]["players"][0]["id"]}}}\n', encoding="utf-8")
+    with session() as s:
+        assert not import_sheet(s, _submit(drawn, f), Files()).refused
+    (example / SEASON / "imports" / "names.yaml").unlink()
+    before = len(_journal(example))
+    with session() as s:   # the very sheet again: nothing changed, no map kept
+        again = import_sheet(s, _submit(drawn, f, names), Files())
+    assert not again.refused and again.show == "already" and not again.written
+    assert "state.already-recorded" in {w["code"] for w in again.doc["warnings"]}
+    with session() as s:   # another sheet of the recorded match: refused, no map kept
+        other = import_sheet(s, _submit(drawn, f, names, up=1), Files())
+    assert other.exit == 2 and ids(other) == [(None, "state.already-recorded")]
+    assert len(_journal(example)) == before and not (example / SEASON / "imports" / "names.yaml").exists()
+
+
+def test_24_without_submit_the_names_map_is_the_one_write(session, drawn, example):
+    """Issue 24: an import that records no sheet (no ``--submit``) keeps the names map given in one
+    journal entry of its own, the import's one write; a map that adds nothing writes nothing."""
+    f, names = _mapped(drawn)
+    before = len(_journal(example))
+    with session() as s:
+        out = import_sheet(s, ImportRequest(file=f, match="C1-001", names=names), Files())
+    assert not out.refused and out.written and out.show == "imported"
+    entries = _journal(example)[before:]
+    assert [[(c["file"], c["action"]) for c in e["changes"]] for e in entries] == [[("imports/names.yaml", "create")]]
+    with session() as s:
+        again = import_sheet(s, ImportRequest(file=f, match="C1-001", names=names), Files())
+    assert not again.refused and not again.written and len(_journal(example)) == before + 1
+
+
 def test_1_5_4_1_5_14_left_to_confirm_by_rule_and_code():
     assert left_to_confirm(Problem.error("1.5.4", "KBH-3 notes no UP", code="sheet.up-claim"))
     assert not left_to_confirm(Problem.error("1.5.4", "a ferry", code="sheet.up-ferry"))

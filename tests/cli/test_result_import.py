@@ -4,10 +4,12 @@ is exit 2 with its file and line or board, and nothing is written."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import yaml
 
-from dbftest import run_dbf, snapshot
+from dbftest import run_dbf, run_dbf_process, snapshot
 from pbnkit import team_match_pbn
 
 SEASON = "2026-27"
@@ -287,3 +289,52 @@ def test_28_an_imported_sheet_in_danish_has_danish_comments_and_the_same_data(ma
     comments = "\n".join(line.split("#", 1)[1] for line in texts["da"].splitlines() if "#" in line)
     assert "importeret fra" in comments and f"(i filen: {surname}: efternavn)" in comments
     assert not english_words(comments), english_words(comments)
+
+
+def _mapped_import(match, tmp_path) -> list:
+    """`dbf result import ... --submit --names FILE` of C1-001, its first KBH-3 player written
+    ``zz_top77`` in the file and named by the map."""
+    example, teams, home, away = match
+    f = tmp_path / "m.pbn"
+    f.write_text(team_match_pbn(home[:2], ["zz_top77", away[1]], home[2:4], away[2:4]), encoding="utf-8")
+    names = tmp_path / "names.yaml"
+    names.write_text(f'names: {{"zz_top77": {teams["KBH-3"]["players"][0]["id"]}}}\n')
+    return ["result", "import", f, "--match", "C1-001", "--out", tmp_path / "s.yaml", "--up", "1",
+            "--signed-by", str(teams["KBH-3"]["players"][0]["id"]), "--names", names, "--submit"]
+
+
+def test_24_import_submit_names_is_one_journal_entry_and_one_undo(match, tmp_path):
+    """Issue 24, "One write per use case": `--submit --names` records the sheet and the names map
+    in one journal entry; one `dbf undo` gives back the season as it was (the journal aside)."""
+    example = match[0]
+    journal = example / SEASON / "journal"
+    before, entries = snapshot(example), len(list(journal.glob("*.yaml")))
+    r = run_dbf(*_mapped_import(match, tmp_path), "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert {c["file"] for c in r.json["changes"]} == {"cup/matches/C1-001.yaml", "imports/names.yaml"}
+    new = sorted(journal.glob("*.yaml"))[entries:]
+    assert len(new) == 1
+    assert {c["file"] for c in yaml.safe_load(new[0].read_text())["changes"]} == {
+        "cup/matches/C1-001.yaml", "imports/names.yaml"}
+    r = run_dbf("undo", "--json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    after = {k: v for k, v in snapshot(example).items() if not k.startswith(f"{SEASON}/journal/")}
+    assert after == {k: v for k, v in before.items() if not k.startswith(f"{SEASON}/journal/")}
+
+
+def test_24_import_submit_names_killed_between_its_files_rolls_both_forward(match, tmp_path):
+    """Issue 24: a `kill -9` after the sheet's record is put and before the names map is never
+    leaves one without the other: the next command finishes the one write, one journal entry."""
+    example = match[0]
+    journal = example / SEASON / "journal"
+    entries = len(list(journal.glob("*.yaml")))
+    env = dict(os.environ, DBF_DIR=str(example), DBF_FAULT="kill:between-files",
+               PYTHONPATH=os.pathsep.join(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+    done = run_dbf_process(*_mapped_import(match, tmp_path), env=env)
+    assert done.returncode == 137 and (example / SEASON / ".pending.yaml").exists()
+    assert run_dbf("check").exit_code == 0                                # finishes the write
+    assert (example / SEASON / "cup" / "matches" / "C1-001.yaml").exists()
+    assert (example / SEASON / "imports" / "names.yaml").exists()
+    new = [yaml.safe_load(p.read_text()) for p in sorted(journal.glob("*.yaml"))[entries:]]
+    assert len(new) == 1 and "finished" in new[0]
+    assert {c["file"] for c in new[0]["changes"]} == {"cup/matches/C1-001.yaml", "imports/names.yaml"}

@@ -8,7 +8,9 @@ file cannot know (the UP of the trip, §1.5.4; who signed, §1.5.14) is left for
 (:func:`dbfcli.rules.sheet.scores.left_to_confirm`). The sheet is checked by the existing sheet
 validation (what ``dbf result check`` decides, never a copy), written where the face's writer
 puts it (``--out``), and with ``submit`` recorded by :func:`dbfcli.app.sheets.submit_sheet`,
-its one write. A names map given (``--names``) is kept in the season (``imports/names.yaml``).
+its one write. A names map given (``--names``) is kept in the season (``imports/names.yaml``):
+with ``submit`` in the recorded sheet's own transaction and journal entry, else on its own
+(issue 24, docs/formats/import-names.md).
 """
 
 from __future__ import annotations
@@ -152,19 +154,23 @@ def _import_sheet(session: Session, request: ImportRequest, write: Writer, notes
     if not request.dry_run:
         write(target, text.encode("utf-8"))
         doc["written"] = True
-        kept = _keep_names(session, given)
     plan = ImportedSheet(doc=doc, text=text, notes=list(notes))
     if request.submit and not request.dry_run:
-        return _submitted(session, target, text, plan)
+        return _submitted(session, target, text, plan, _names_texts(session, given))
+    if not request.dry_run:
+        kept = _keep_names(session, given)
     return Outcome(doc=doc, notes=list(notes), written=kept, show="imported", plan=plan)
 
 
-def _submitted(session: Session, target: str, text: str, plan: ImportedSheet) -> Outcome:
+def _submitted(session: Session, target: str, text: str, plan: ImportedSheet, names: dict[str, str]) -> Outcome:
     """The sheet written recorded as ``dbf result submit`` records it (its Outcome, the import
-    its plan)."""
-    from .sheets import SheetText, submit_sheet
+    its plan), the names map it used (``names``: :func:`_names_texts`) in the same transaction
+    and journal entry (issue 24, "One write per use case": one ``dbf undo`` takes both back; a
+    sheet not recorded, refused or recorded already, keeps no names map either)."""
+    from .sheets import Extra, SheetText, submit_sheet
 
-    out = submit_sheet(session, SheetText(data=text.encode("utf-8"), label=target), moment_of(None))
+    out = submit_sheet(session, SheetText(data=text.encode("utf-8"), label=target), moment_of(None),
+                       extra=Extra(texts=names))
     plan.submitted = True
     out.plan = plan
     return out
@@ -306,17 +312,27 @@ def _names_map(snap: Any, names: NamesFile | None) -> tuple[dict[str, int], dict
     return {**known, **given}, given
 
 
-def _keep_names(session: Session, given: dict[str, int]) -> bool:
-    """Keep what ``--names`` gave in the season's names map, through a transaction (``True``:
-    the map changed)."""
+def _names_texts(session: Session, given: dict[str, int]) -> dict[str, str]:
+    """The season's names map with what ``--names`` gave over it, as the file to write
+    (``{imports/names.yaml: text}``), or nothing when it would not change."""
     from ..store.imports.names import SEASON_NAMES, names_text
 
     old, _ = session.snap.import_names()
     if not given or {**old, **given} == old:
+        return {}
+    return {SEASON_NAMES: names_text({**old, **given})}
+
+
+def _keep_names(session: Session, given: dict[str, int]) -> bool:
+    """An import without ``--submit``: what ``--names`` gave kept in the season's names map, the
+    import's one write, a transaction of its own (``True``: the map changed)."""
+    texts = _names_texts(session, given)
+    if not texts:
         return False
     with session.store.transaction(session.actor, Msg("names map: {} name(s) for dbf result import", len(given)), False,
                                    session.lock_timeout) as tx:
-        tx.write_text(SEASON_NAMES, names_text({**old, **given}))
+        for rel, text in texts.items():
+            tx.write_text(rel, text)
     return True
 
 

@@ -33,7 +33,8 @@ class Extra(MutableValue, kw_only=True):
     """What a write records beside the result, in the same transaction and journal entry:
     ``sender``, the team whose captain sent the sheet over the web (``serve/matches``, so the
     other captain confirms, §1.5.14); ``form_to_td``: a sheet whose only errors are of form
-    (§1.5.14) is kept for the TD (``serve/pending``, ``dbf result pending``) instead."""
+    (§1.5.14) is kept for the TD (``serve/pending``, ``dbf result pending``) instead;
+    ``texts``: season files written with the result (an import's names map, issue 24)."""
 
     sender: str | None = None
     form_to_td: bool = False
@@ -43,6 +44,9 @@ class Extra(MutableValue, kw_only=True):
     #: §1.5.16: an amendment that changes the winner after the next draw moves the new winner
     #: into the old one's place there (store.cup.winnermove), while that match has no result
     move_to_next_round: bool = False
+    #: season files (path: text) the same write writes after the record: the names map an
+    #: import used, ``imports/names.yaml`` (issue 24: ``dbf result import --submit --names``)
+    texts: dict[str, str] = {}
 
 
 class Loaded(MutableValue, kw_only=True):
@@ -254,16 +258,24 @@ def _division(session: Session, loaded: Loaded, write: bool, dry_run: bool, amen
         if _recorded_already(store, rel, v.sheet, doc, amend):
             return Outcome(doc=doc, notes=notes, show="already")
         write_division(tx, store, v, sheet_data(loaded.data, v.sheet.file or ""), now, "amend" if amend else "submit")
-        if extra.sender:   # a captain's Send (docs/readings/division-results.md): the other confirms
-            from ..store.servefiles import sent_record
-
-            tx.write_yaml(*sent_record(v.sheet.match, extra.sender, extra.sent_at))
-        if extra.settles:
-            tx.delete(extra.settles)
+        _write_extra(tx, v.sheet.match, extra)   # a captain's Send: docs/readings/division-results.md
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
         doc["recorded_at"] = now.isoformat()   # the receipt's time (issue 26)
     doc.update(recorded=not dry_run, dry_run=dry_run)
     return Outcome(doc=doc, notes=notes, written=not dry_run, show="would" if dry_run else "recorded")
+
+
+def _write_extra(tx: Any, match_id: str, extra: Extra) -> None:
+    """Plan, in the result's transaction, what :class:`Extra` records beside it: who sent the
+    sheet, the waiting file it settles, the season files it writes (one journal entry)."""
+    if extra.sender:
+        from ..store.servefiles import sent_record
+
+        tx.write_yaml(*sent_record(match_id, extra.sender, extra.sent_at))
+    if extra.settles:
+        tx.delete(extra.settles)
+    for rel, text in extra.texts.items():
+        tx.write_text(rel, text)
 
 
 # --------------------------------------------------------------------------- recorded already
@@ -388,12 +400,7 @@ def _write_cup(session: Session, loaded: Loaded, plan: Any, doc: dict[str, Any],
             fees=plan.fees, penalty=plan.penalty, problems_accepted=list(plan.accepted),
             recorded_at=recorded_at),
             header=f"{match.id} (dbf result {'amend' if amend else 'submit'})")
-        if extra.sender:
-            from ..store.servefiles import sent_record
-
-            tx.write_yaml(*sent_record(match.id, extra.sender, extra.sent_at))
-        if extra.settles:
-            tx.delete(extra.settles)
+        _write_extra(tx, match.id, extra)
         doc["changes"] = [{"file": f, "action": a} for f, a in tx.changes()]
         doc["fees"] = plan.fees
         doc["recorded_at"] = recorded_at.isoformat()   # the receipt's time (issue 26)
