@@ -205,3 +205,17 @@ def test_geodata_is_cached_and_attributed():
     assert load_postcodes() is load_postcodes()
     text = resources.files("dbfcli.data").joinpath("ATTRIBUTION.txt").read_text(encoding="utf-8")
     assert ATTRIBUTION in text
+
+
+def test_1_5_4_a_route_is_worked_out_once_for_the_same_two_points(table):
+    """§1.5.4: the model's route is a pure function of the two postcodes' points, remembered (a
+    draw prices every pairing; `dbf serve` checks a match's sheet many times): the second ask
+    is a hit and gives the very same frozen Route."""
+    from dbfcli.rules import geography
+
+    geography._route_between.cache_clear()
+    first = geography.road_route(table, "8000", "3700")
+    again = geography.road_route(table, "8000", "3700")
+    info = geography._route_between.cache_info()
+    assert first is again and info.hits == 1 and info.misses == 1
+    assert first.crossings and first.km > 0

@@ -30,6 +30,7 @@ a shortest path over Denmark's land masses and the real links between them:
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from types import MappingProxyType
@@ -321,6 +322,14 @@ def _model_route(table: PostcodeTable, a: object, b: object) -> Route | None:
     pa, pb = table.point(a), table.point(b)
     if pa is None or pb is None:
         return None
+    return _route_between(pa, pb)
+
+
+@functools.lru_cache(maxsize=8192)
+def _route_between(pa: Point, pb: Point) -> Route | None:
+    """The model's route between two points: a pure function of the two frozen points, so
+    remembered (a draw prices every pairing of a round; ``dbf serve`` checks each match's
+    sheet many times): the same points give the same :class:`Route`, a frozen value."""
     la, lb = landmass_of_code(pa.postcode), landmass_of_code(pb.postcode)
     if la is None or lb is None:
         return None
