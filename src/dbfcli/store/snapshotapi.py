@@ -38,6 +38,12 @@ _CUP_READERS = {
     "payments": ("cup.results", "load_payments", ()),
 }
 
+#: the cup parts that a method of their own reads too (``draws()``, ``schedule()``, ...): one
+#: read for both (a captain's check asked for the draws twice, through each door)
+_SHARED_KEYS = {"teams": ("cup_teams", False), "additions": "additions", "withdrawals": "withdrawals",
+                "draws": "draws", "schedule": "schedule", "records": "cup_records", "travel": "travel_claims",
+                "contacts": "contacts"}
+
 
 def _cup_state(part: Callable[[str], Any]) -> CupState:
     """The CupState of the parts ``part(name)`` gives (an unread part: its empty value)."""
@@ -68,9 +74,11 @@ class Snapshot:
 
     __slots__ = ("store", "_memo")
 
-    def __init__(self, store: SeasonStore):
+    def __init__(self, store: SeasonStore, memo: dict | None = None):
+        """``memo``: what an earlier snapshot of the same, unchanged season read (``dbf serve``
+        keeps it between requests: store.snapshotcache); else the snapshot starts empty."""
         self.store = store
-        self._memo: dict = {}
+        self._memo: dict = {} if memo is None else memo
 
     @property
     def season(self) -> str:
@@ -107,7 +115,9 @@ class Snapshot:
         if ("cup", name) not in self._memo:
             module, reader, empty = _CUP_READERS[name]
             fn = getattr(importlib.import_module(f"{__package__}.{module}"), reader)
-            self._memo[("cup", name)] = _read(fn, self.store, empty=empty)
+            shared = _SHARED_KEYS.get(name)
+            self._memo[("cup", name)] = _read(fn if shared is None else lambda _: self._once(shared, fn),
+                                              self.store, empty=empty)
         value, problems = self._memo[("cup", name)]
         return value, list(problems)
 
