@@ -236,3 +236,25 @@ def test_every_answer_has_the_security_headers_and_no_server_header(api):
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["referrer-policy"] == "no-referrer"
         assert "server" not in r.headers
+
+
+def test_1_5_14_the_sheet_is_parsed_once_for_its_match_and_its_check(api, monkeypatch):
+    """The API reads the match a sheet names before anything else (the token's match, 403) and
+    hands the parsed document on to the check: the sheet's YAML is parsed once, not twice."""
+    import dbfcli.store.yamlio as yamlio
+
+    root, sched, all_links, c = api
+    m = _first(sched)
+    text = good_sheet(root, m)
+    seen = []
+    real = yamlio.parse_yaml
+
+    def counting(data, file):
+        if file == "sheet.yaml":
+            seen.append(file)
+        return real(data, file)
+
+    monkeypatch.setattr(yamlio, "parse_yaml", counting)
+    r = _post(c, link_of(all_links, m["id"], m["home"])["token"], text, "/api/v1/sheets/check")
+    assert r.status_code == 200, r.text
+    assert seen == ["sheet.yaml"]

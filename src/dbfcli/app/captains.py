@@ -136,17 +136,20 @@ def open_view(session: Session, grant: Any, verb: str | None = None) -> dict[str
 
 
 # --------------------------------------------------------------------------- the sheet
-def check_sent_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None) -> Outcome:
-    """The captain's sheet checked, as ``dbf result check`` checks it (nothing written)."""
-    return check_sheet(session, SheetText(data=sheet, label=SHEET_LABEL), now or _now())
+def check_sent_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None,
+                     parsed: Any = None) -> Outcome:
+    """The captain's sheet checked, as ``dbf result check`` checks it (nothing written);
+    ``parsed``: its YAML document under :data:`SHEET_LABEL` when the face has read it already."""
+    return check_sheet(session, SheetText(data=sheet, label=SHEET_LABEL, parsed=parsed), now or _now())
 
 
-def send_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None) -> Outcome:
+def send_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None,
+               parsed: Any = None) -> Outcome:
     """The captain's Send (§1.5.14): the sheet recorded as ``dbf result submit`` records it,
     with who sent it, in one transaction; a sheet whose only errors are of form waits for the
     TD instead (``doc["pending"]``). The session must hold the season lock exclusively."""
     when = now or _now()
-    return submit_sheet(session, SheetText(data=sheet, label=SHEET_LABEL), when,
+    return submit_sheet(session, SheetText(data=sheet, label=SHEET_LABEL, parsed=parsed), when,
                         extra=Extra(sender=grant.team, form_to_td=True, sent_at=when.isoformat()))
 
 

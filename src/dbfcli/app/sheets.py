@@ -27,6 +27,10 @@ class SheetText(Value, kw_only=True):
 
     data: bytes
     label: str
+    #: the YAML document of ``data`` under ``label`` (store.yamlio.parse_yaml), when the face
+    #: has parsed it already: ``dbf serve`` reads the match a sheet names before the check,
+    #: and the sheet is then parsed once, not twice
+    parsed: Any = None
 
 
 class Extra(MutableValue, kw_only=True):
@@ -78,7 +82,7 @@ def parse_sheet(text: SheetText) -> Any:
     """The sheet parsed (docs/interface.md "Result sheet"); every problem of form at once."""
     from ..store.cup.results import parse_cup_sheet
 
-    sheet, problems = parse_cup_sheet(text.data, text.label)
+    sheet, problems = parse_cup_sheet(text.data, text.label, text.parsed)
     if problems or sheet is None:
         raise UsageProblem(problems)
     return sheet

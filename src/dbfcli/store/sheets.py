@@ -56,15 +56,18 @@ def _node(value, line: int | None) -> Node:
     return Node(value, line or 1)
 
 
-def load_tree(text: str | bytes, file: str | None = None) -> tuple[Node | None, list[Problem]]:
+def load_tree(text: str | bytes, file: str | None = None, doc: Any = None) -> tuple[Node | None, list[Problem]]:
     """The YAML document as a :class:`Node` tree (via the safe loader of
-    :mod:`dbfcli.store.yamlio`: no tags, anchors or duplicate keys), or its problems."""
+    :mod:`dbfcli.store.yamlio`: no tags, anchors or duplicate keys), or its problems. ``doc``:
+    the :class:`~dbfcli.store.yamlio.YamlDoc` of ``text`` under ``file``, when the caller has
+    parsed it already (``dbf serve`` reads the match a sheet names first): not parsed again."""
     from dbfcli.store.yamlio import YamlLoadError, parse_yaml
 
-    try:
-        doc = parse_yaml(text, file or "<sheet>")
-    except YamlLoadError as exc:
-        return None, list(exc.problems)
+    if doc is None:
+        try:
+            doc = parse_yaml(text, file or "<sheet>")
+        except YamlLoadError as exc:
+            return None, list(exc.problems)
     if doc.data is None:
         return None, [Problem.error(None, Msg('the file is empty'), Where(file, None), code="format.sheet")]
     return _node(doc.data, getattr(doc.data, "line", 1)), []
@@ -327,7 +330,7 @@ def _finished(p: _Parser, node: Node | None, played_on: dt.date | None, start: s
     return end
 
 
-def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
+def parse_sheet(text: str | bytes, file: str | None = None, doc: Any = None) -> tuple[Sheet | None, list[Problem]]:
     """A result sheet from YAML text, with every problem of form (rule ``None``).
 
     >>> s, ps = parse_sheet("match: C1-001\\nsegments: [[1, 2]]\\nhome: {team: A, players: []}\\n"
@@ -335,7 +338,7 @@ def parse_sheet(text: str, file: str | None = None) -> tuple[Sheet | None, list[
     >>> s.match, s.away.players[0].where.line, ps
     ('C1-001', 4, [])
     """
-    root, load_problems = load_tree(text, file)
+    root, load_problems = load_tree(text, file, doc)
     if root is None:
         return None, load_problems
     return sheet_of_tree(root, file)

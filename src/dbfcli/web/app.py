@@ -126,7 +126,8 @@ class Web:
         with self.season.session() as session:
             return open_view(session, grant, verb)
 
-    def sheet(self, grant, verb: str, body: bytes, lang: str = "en", refuse_closed: bool = True) -> tuple[int, dict]:
+    def sheet(self, grant, verb: str, body: bytes, lang: str = "en", refuse_closed: bool = True,
+              parsed=None) -> tuple[int, dict]:
         """Check or send a sheet for the granted match (:func:`dbfcli.app.captains.check_sent_sheet`,
         :func:`~dbfcli.app.captains.send_sheet`: one transaction with its sender, or the form-error
         sheet kept for the TD): ``(HTTP status, JSON document)``. A send is refused (409) once
@@ -138,9 +139,9 @@ class Web:
             if refuse_closed or verb == "submit":   # 403/409 decided in the same session as the check
                 open_view(session, grant, verb)
             if verb == "submit":
-                outcome = send_sheet(session, grant, body)
+                outcome = send_sheet(session, grant, body, parsed=parsed)
             else:
-                outcome = check_sent_sheet(session, grant, body)
+                outcome = check_sent_sheet(session, grant, body, parsed=parsed)
         doc = outcome.json()
         _loser_warning(doc, grant.team)
         return status_of(outcome.exit, doc, verb), doc
@@ -252,11 +253,11 @@ def _api_sheet(web: Web, grant, verb: str, body: bytes, content_type: str) -> Re
         if as_yaml is None:
             return _error(400, _problem("format.json", Msg('the body is not JSON')))
         body = as_yaml
-    match, _ = sheet_match(body)
+    match, parsed = sheet_match(body)
     try:
         if match is not None and match.lower() != grant.match.lower():
             return _error(403, _problem("usage.token", Msg('this token is for {}, not {}', grant.match, match)))
-        status, doc = web.sheet(grant, verb, body, refuse_closed=match is not None)
+        status, doc = web.sheet(grant, verb, body, refuse_closed=match is not None, parsed=parsed)
     except Refusal as exc:
         return _error(exc.status, exc.problem.to_json())
     except Busy:

@@ -10,17 +10,20 @@ from typing import Any
 
 
 
-def sheet_match(body: bytes) -> tuple[str | None, dict | None]:
-    """The ``match`` a sheet names (for the token check before anything else), or None."""
+def sheet_match(body: bytes) -> tuple[str | None, Any]:
+    """``(match, document)``: the ``match`` a sheet names (for the token check before anything
+    else), or None; and its YAML document (store.yamlio), handed on to the check so that the
+    sheet is parsed once (None when it is not a mapping: the check then says why)."""
+    from ..store.servefiles import SHEET_LABEL
     from ..store.yamlio import YamlLoadError, parse_yaml
 
     try:
-        doc = parse_yaml(body, "sheet.yaml").data
+        doc = parse_yaml(body, SHEET_LABEL)
     except (YamlLoadError, ValueError, RecursionError):
         return None, None
-    if not isinstance(doc, dict):
+    if not isinstance(doc.data, dict):
         return None, None
-    match = doc.get("match")
+    match = doc.data.get("match")
     return (str(match) if isinstance(match, (str, int)) else None), doc
 
 

@@ -350,11 +350,12 @@ def _read_record(store: SeasonStore, rel: str, problems: list[Problem]) -> CupRe
         return None
 
 
-def parse_cup_sheet(text: str | bytes, file: str | None = None) -> tuple[Sheet | None, list[Problem]]:
-    """A result sheet (:func:`dbfcli.store.sheets.parse_sheet`), with every field's line."""
+def parse_cup_sheet(text: str | bytes, file: str | None = None, doc: Any = None) -> tuple[Sheet | None, list[Problem]]:
+    """A result sheet (:func:`dbfcli.store.sheets.parse_sheet`), with every field's line;
+    ``doc``: its YAML document when the caller has parsed it already."""
     from ..sheets import parse_sheet
 
-    return parse_sheet(text, file)
+    return parse_sheet(text, file, doc)
 
 
 def load_round_records(store: SeasonStore, round_no: int) -> tuple[list[CupRecord], list[Problem]]:
