@@ -64,6 +64,7 @@ NOT_READERS = {
     "divisions.playoff": {"playoff_data", "east_data", "parse_east", "read_entry", "check_east"},
     "cup.blanks": {"blank_facts", "blank_yaml"},
     "outfiles": {"write_out_folder"},   # files the user's --out names, outside the season
+    "snapshotcache": {"SnapshotCache"},  # what a Snapshot read, kept between dbf serve's requests
     "ics": {"calendar", "calendar_name", "cup_calendar", "cup_events", "division_calendar", "division_events"},
     "cup.trophy": {"HISTORY"},
     "newseason": {"creating"},

@@ -3,7 +3,10 @@ the application layer (:mod:`dbfcli.app.captains`), called in-process with the s
 value: no temporary file, no run of the CLI, no parsing of its output.
 
 A request opens a :meth:`Season.session`: the season lock as any ``dbf`` command takes it
-(shared to read, exclusive to write), and the season's snapshot read under it. The season
+(shared to read, exclusive to write), and the season's snapshot read under it. A read
+session's snapshot starts from what the one before it read while the season's files are
+unchanged (:class:`~dbfcli.store.snapshotcache.SnapshotCache`: a captain's check re-reads and
+re-assembles only the sheet); a write session reads afresh and the kept memo is dropped. The season
 lock's bookkeeping is per process (re-entrant within it), so the requests of this process
 take it one at a time: :data:`_MUTEX` is the in-process half of the season lock (requests run
 in a thread pool), the ``flock`` of ``.dbf.lock`` the other half, which keeps the TD's own
@@ -17,9 +20,12 @@ import contextlib
 import logging
 import threading
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..app.session import Session
+
+if TYPE_CHECKING:
+    from ..store.snapshotcache import SnapshotCache
 
 log = logging.getLogger("dbfcli.web")
 
@@ -41,6 +47,7 @@ class Season:
         self.season = season
         self.lock_timeout = lock_timeout
         self.dir = self.root / season
+        self._cache: SnapshotCache | None = None
 
     @contextlib.contextmanager
     def session(self, actor: str = "", write: bool = False) -> Iterator[Session]:
@@ -50,6 +57,7 @@ class Season:
         from ..store.atomic import LockTimeout, command_scope
         from ..store.season import SeasonStore
         from ..store.snapshot import Snapshot
+        from ..store.snapshotcache import SnapshotCache
 
         if not _MUTEX.acquire(timeout=QUEUE_TIMEOUT):
             raise Busy("the server is busy")
@@ -61,6 +69,13 @@ class Season:
                     store.open_for_write(self.lock_timeout) if write else store.open_for_read(self.lock_timeout)
                 except LockTimeout:
                     raise Busy("the season is locked by another dbf") from None
-                yield Session(actor=actor, lock_timeout=self.lock_timeout, snapshot=Snapshot(store))
+                if self._cache is None:
+                    self._cache = SnapshotCache()
+                if write:
+                    self._cache.forget()
+                    yield Session(actor=actor, lock_timeout=self.lock_timeout, snapshot=Snapshot(store))
+                else:
+                    with self._cache.reading(store) as memo:
+                        yield Session(actor=actor, lock_timeout=self.lock_timeout, snapshot=Snapshot(store, memo))
         finally:
             _MUTEX.release()
