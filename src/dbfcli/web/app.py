@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from . import guard
 from ..app.captains import Refusal
 from .captain import json_to_yaml, sheet_match
-from .season import Busy, Season
+from .season import Busy, Season, read_soon
 from ..rules.problems import Msg
 
 log = logging.getLogger("dbfcli.web")
@@ -205,7 +205,8 @@ async def api_sheet(request: Request) -> Response:
     if isinstance(got, Response):
         return got
     verb = "check" if request.url.path.endswith("/check") else "submit"
-    return await run_in_threadpool(_api_sheet, got[0], got[1], verb, got[2], request.headers.get("content-type", ""))
+    run = read_soon if verb == "check" else run_in_threadpool
+    return await run(_api_sheet, got[0], got[1], verb, got[2], request.headers.get("content-type", ""))
 
 
 async def api_answer(request: Request) -> Response:

@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from . import guard
 from ..app.captains import Refusal
 from .form import field_names, from_sheet, initial, place_problems, rows, sheet_yaml
-from .season import Busy
+from .season import Busy, read_soon
 from .text import pick_lang, shown_problems, translator
 
 COOKIE = "dbf_csrf"
@@ -86,7 +86,7 @@ async def page_get(request: Request) -> Response:
     grant, refused = page.web.grant(page.token)
     if refused:
         return page.refused(*refused)
-    return await run_in_threadpool(_guarded, page, _show, grant)
+    return await read_soon(_guarded, page, _show, grant)
 
 
 def _guarded(page: Page, fn, *args) -> Response:
@@ -256,4 +256,4 @@ async def page_check_json(request: Request) -> Response:
         return JSONResponse({"ok": bool(doc.get("ok")), "vp": doc.get("vp"), "general": shown_problems(general, page.lang),
                              "fields": {k: shown_problems(v, page.lang) for k, v in fields.items()}})
 
-    return await run_in_threadpool(run)
+    return await read_soon(run)

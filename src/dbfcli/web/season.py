@@ -17,10 +17,11 @@ in a thread pool), the ``flock`` of ``.dbf.lock`` the other half, which keeps th
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 from ..app.session import Session
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from ..store.snapshotcache import SnapshotCache
 
 log = logging.getLogger("dbfcli.web")
+T = TypeVar("T")
 
 _MUTEX = threading.Lock()
 #: how long a request waits for the requests before it (one at a time), then 503
@@ -36,6 +38,34 @@ QUEUE_TIMEOUT = 55.0
 
 class Busy(Exception):
     """The season (or the server) is busy beyond the lock timeout: HTTP 503."""
+
+
+class WouldWait(Exception):
+    """A read asked to run at once found the server or the season busy (:func:`read_soon`):
+    nothing was read; it is run where it may wait its turn."""
+
+
+#: set while a read runs on the event loop (:func:`read_soon`): its session waits for nothing
+_AT_ONCE: contextvars.ContextVar[bool] = contextvars.ContextVar("dbf_serve_at_once", default=False)
+
+
+async def read_soon(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``, a read (a check, a page), on the event loop when the season is free at
+    once, else in the thread pool where it waits its turn (:exc:`WouldWait`, raised before
+    anything is read). A check is a millisecond of CPU: handed to a thread it spent more than
+    that again in the hand-off and in the two threads' contention for the interpreter, and 20
+    captains at once waited for that too (bench/serve.py). Anything that may wait -- the lock
+    another ``dbf`` holds, a write and its fsyncs -- still runs in the thread pool."""
+    from starlette.concurrency import run_in_threadpool
+
+    token = _AT_ONCE.set(True)
+    try:
+        return fn(*args)
+    except WouldWait:
+        pass
+    finally:
+        _AT_ONCE.reset(token)
+    return await run_in_threadpool(fn, *args)
 
 
 class Season:
@@ -59,15 +89,21 @@ class Season:
         from ..store.snapshot import Snapshot
         from ..store.snapshotcache import SnapshotCache
 
-        if not _MUTEX.acquire(timeout=QUEUE_TIMEOUT):
+        at_once = _AT_ONCE.get()
+        if at_once and (write or not _MUTEX.acquire(blocking=False)):
+            raise WouldWait()
+        if not at_once and not _MUTEX.acquire(timeout=QUEUE_TIMEOUT):
             raise Busy("the server is busy")
         try:
             with command_scope():
                 store = SeasonStore(self.root, self.season)
                 store.require()
                 try:
-                    store.open_for_write(self.lock_timeout) if write else store.open_for_read(self.lock_timeout)
+                    store.open_for_write(self.lock_timeout) if write else store.open_for_read(0 if at_once else
+                                                                                             self.lock_timeout)
                 except LockTimeout:
+                    if at_once:
+                        raise WouldWait() from None
                     raise Busy("the season is locked by another dbf") from None
                 if self._cache is None:
                     self._cache = SnapshotCache()
