@@ -12,19 +12,9 @@ import pytest
 
 from dbfcli.app.outcome import UsageProblem
 from dbfcli.app.sheet_batch import check_sheets, read_sheet_folder, submit_sheets
-from dbftest import run_dbf, snapshot
+from dbftest import snapshot
 from test_result import SEASON
-from test_result_blank import _fill
-
-@pytest.fixture
-def round_sheets(example, tmp_path):
-    """Round 1 of the example's cup drawn; its blanks filled in by script (scores and boards only)."""
-    assert run_dbf("draw", "cup", "--round", "1", "--seed", "2026").exit_code == 0
-    out = tmp_path / "sheets"
-    assert run_dbf("result", "blank", "--round", "1", "--out", out).exit_code == 0
-    for path in out.glob("*.yaml"):
-        path.write_text(_fill(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return example, out
+from test_result_batch import round_sheets  # noqa: F401  (the fixture: round 1 drawn, its blanks filled in)
 
 
 def _now():
