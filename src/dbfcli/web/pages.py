@@ -244,14 +244,15 @@ async def page_check_json(request: Request) -> Response:
         try:
             page.web.view(got["grant"], "check")
             facts = _facts(page.web, got["grant"])
-        except Refusal as exc:
+            values = {k: got["form"][k] for k in field_names(facts) if k in got["form"]}
+            text, where = sheet_yaml(facts, values)
+            status, doc = page.web.sheet(got["grant"], "check", text.encode("utf-8"), lang=page.lang)
+        except Refusal as exc:   # any of the three reads: closed by a draw meanwhile, say so
             return JSONResponse({"ok": False, "general": shown_problems([exc.problem.to_json()], page.lang),
                                  "fields": {}}, status_code=exc.status)
-        except Busy:
-            return JSONResponse({"ok": False, "general": [], "fields": {}}, status_code=503)
-        values = {k: got["form"][k] for k in field_names(facts) if k in got["form"]}
-        text, where = sheet_yaml(facts, values)
-        status, doc = page.web.sheet(got["grant"], "check", text.encode("utf-8"), lang=page.lang)
+        except Busy:             # the TD's dbf held the season past the lock timeout: 503, never a 500
+            return JSONResponse({"ok": False, "general": [], "fields": {}}, status_code=503,
+                                headers={"Retry-After": "5"})
         fields, general = place_problems(doc, where)
         return JSONResponse({"ok": bool(doc.get("ok")), "vp": doc.get("vp"), "general": shown_problems(general, page.lang),
                              "fields": {k: shown_problems(v, page.lang) for k, v in fields.items()}})
