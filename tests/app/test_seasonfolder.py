@@ -59,3 +59,15 @@ def test_a_gitignore_that_cannot_be_written(tmp_path, ids):
     (tmp_path / "dbf.toml").write_text("git = true\n")
     (tmp_path / ".gitignore").mkdir()
     assert ids(_init(season="2027-28", dir=str(tmp_path))) == [(None, "io.cannot-write")]
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_a_malformed_dbf_toml_refuses_before_the_season_is_made(tmp_path, ids, dry_run):
+    """A hand edit left DIR/dbf.toml with a key twice: `dbf init` is refused (format.toml, exit
+    2) and leaves the folder byte for byte as it was; it made the season and then failed."""
+    toml = tmp_path / "dbf.toml"
+    toml.write_text('current = "2026-27"\ngit = false\ngit = true\n', encoding="utf-8")
+    out = _init(season="2027-28", dir=str(tmp_path), dry_run=dry_run)
+    assert ids(out) == [(None, "format.toml")] and out.exit == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dbf.toml"]
+    assert toml.read_text(encoding="utf-8") == 'current = "2026-27"\ngit = false\ngit = true\n'

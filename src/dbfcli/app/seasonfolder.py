@@ -33,14 +33,15 @@ class NewSeason(MutableValue, kw_only=True):
 
 def init_season(session: Session, request: InitRequest) -> Outcome:
     """``dbf init``: refused (exit 2) without a season, for a name not of the form 2026-27
-    (``format.id``), or a season that is there already (``state.exists``). ``doc``: as
+    (``format.id``), a season that is there already (``state.exists``), or a malformed
+    ``DIR/dbf.toml`` (``format.toml``: before the folder is made, so nothing is left behind). ``doc``: as
     ``--json`` prints it; ``plan``: :class:`NewSeason`."""
     return outcome_of(_init_season, session, request)
 
 
 def _init_season(session: Session, request: InitRequest) -> Outcome:
     from ..rules.ids import SeasonId
-    from ..store.season import SeasonStore, resolve_dir
+    from ..store.season import SeasonStore, read_dbf_toml, resolve_dir
     from ..store.settings import default_season_toml
     from ..store.tournaments import ignore_secrets, lock_new_season, write_folder_toml
 
@@ -50,6 +51,7 @@ def _init_season(session: Session, request: InitRequest) -> Outcome:
     if SeasonId.get(name) is None:   # whole, ASCII digits: not "2026-27\n" (issue 16.5)
         fail(Msg('season {} is not of the form 2026-27 (two consecutive years)', f'{name!r}'), code="format.id")
     root = resolve_dir(request.dir)
+    read_dbf_toml(root)   # a malformed DIR/dbf.toml (format.toml, exit 2) refuses before anything is made
     store = SeasonStore(root, name)
     if not dry_run:   # the lock first (it makes the folder): two `dbf init` at once, one wins
         lock_new_season(store, session.lock_timeout)
