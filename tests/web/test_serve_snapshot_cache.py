@@ -195,3 +195,68 @@ def test_a_season_shown_with_an_interrupted_write_keeps_no_memo(tmp_path):
     assert cache._kept is None
     with cache.reading(Store()) as memo:
         assert memo == {}
+
+
+def _settled(monkeypatch):
+    """Both racy windows (the memo's, the store's parse cache's) at RACY_NS: a file older than
+    that is taken as unchanged by its stat alone, without being opened."""
+    import dbfcli.store.season as store_season
+
+    monkeypatch.setattr(store_season, "_RACY_NS", RACY_NS)
+
+
+def _fresh_memo(root):
+    """Something the memo depends on moves (a new file in the season folder): the next read
+    session starts a fresh memo."""
+    (root / SEASON / f"note-{time.monotonic_ns()}.txt").write_text("x", encoding="utf-8")
+    time.sleep(PAUSE)
+
+
+def test_a_file_the_parse_cache_takes_by_its_stat_is_watched_too(api, monkeypatch):
+    """A fresh memo filled from the store's parse cache, which takes cup/teams.yaml as unchanged
+    by its stat without opening it (read_parsed): a later edit in place is still seen."""
+    root, sched, all_links, c = api
+    _settled(monkeypatch)
+    web = c.app.app.state.web
+    with web.season.session() as s:
+        before = {t.id: t.name for t in s.snap.cup_teams()[0]}
+    _fresh_memo(root)
+    with web.season.session() as s:   # the memo now filled through the parse cache's stat
+        assert {t.id: t.name for t in s.snap.cup_teams()[0]} == before
+    teams = root / SEASON / "cup" / "teams.yaml"
+    some = next(iter(before))
+    text = teams.read_text(encoding="utf-8")
+    with open(teams, "r+", encoding="utf-8") as f:
+        f.write(text.replace(f"name: {before[some]}", "name: Renamed by hand", 1))
+        f.truncate()
+    time.sleep(PAUSE)   # out of the racy window: only the stat can tell
+    with web.season.session() as s:
+        assert {t.id: t.name for t in s.snap.cup_teams()[0]}[some] == "Renamed by hand"
+
+
+def test_1_5_14_a_recorded_match_the_summary_takes_by_its_stat_is_watched_too(api, tmp_path, monkeypatch):
+    """The recorded matches come from a folder summary that takes each file by its stat; a
+    recorded match edited in place by the TD afterwards is seen by the next read."""
+    root, sched, all_links, c = api
+    _settled(monkeypatch)
+    m = _first(sched)
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text(good_sheet(root, m), encoding="utf-8")
+    assert run_dbf("result", "submit", sheet).exit_code == 0
+    time.sleep(PAUSE)
+    web = c.app.app.state.web
+    rel = root / SEASON / "cup" / "matches" / f"{m['id']}.yaml"
+    with web.season.session() as s:
+        [rec] = s.snap.cup_records()[0]
+    _fresh_memo(root)
+    with web.season.session() as s:
+        assert s.snap.cup_records()[0][0].up == rec.up
+    doc = yaml.safe_load(rel.read_text(encoding="utf-8"))
+    team = next(iter(doc["up"]))
+    doc["up"][team] = int(doc["up"][team]) + 7
+    with open(rel, "r+", encoding="utf-8") as f:
+        f.write(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))
+        f.truncate()
+    time.sleep(PAUSE)
+    with web.season.session() as s:
+        assert s.snap.cup_records()[0][0].up[team] == int(doc["up"][team])

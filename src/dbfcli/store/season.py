@@ -32,6 +32,7 @@ from ..rules.problems import Msg, Problem, Where
 from ..rules.value import MutableValue, field
 from .atomic import (LinkRefused, LockOrderError, SeasonLock, close_staged, delete_inside, drop_staged, fault_point,
                      open_folder, put_staged, stage, write_inside)
+from .snapshotcache import note_stat
 from .yamlio import YamlDoc, YamlLoadError, dump_yaml, parse_yaml
 
 PENDING = ".pending.yaml"
@@ -366,11 +367,18 @@ class SeasonStore(MutableValue):
         return bool(self.overlay) and rel in self.overlay
 
     def _stat(self, rel: str) -> tuple | None:
+        """The file's size, mtime, ctime and inode (None: missing), as :meth:`read_parsed`
+        compares them; told to a ``dbf serve`` session that keeps what it read
+        (store.snapshotcache), which must then watch the file too."""
+        path = self._file_path(rel)
         try:
-            st = os.stat(self._file_path(rel))
+            st = os.stat(path)
         except OSError:
-            return None
-        return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+            version = None
+        else:
+            version = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        note_stat(path, version)
+        return version
 
     def _settle(self, key: tuple, rel: str, seen: tuple) -> None:
         """A value read within the racy window, its bytes just found unchanged: once its file's

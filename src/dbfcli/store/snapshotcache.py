@@ -6,10 +6,11 @@ a captain's check re-reads and re-assembles nothing but the sheet.
 "Unchanged" is decided from the files themselves, never from who wrote them (the TD's own
 ``dbf`` at the terminal, a hand edit, an undo): the memo is handed on only when
 
-- every file opened while it was filled (every ``open`` in the process's thread of the
-  session, seen through an audit hook, :func:`sys.addaudithook`: complete by construction, the
-  readers need not say what they read) still has the size, mtime, ctime and inode it had just
-  before it was opened, or is still missing (one missing in a watched folder need not be
+- every file read while it was filled still has the size, mtime, ctime and inode it had just
+  before it was read, or is still missing: every ``open`` in the session's thread, seen through
+  an audit hook (:func:`sys.addaudithook`), and every file the store's two stat-validated
+  caches took as unchanged without opening it (:func:`note_stat`: ``read_parsed``'s parse
+  cache, the folder summaries), so the readers need not say what they read (one missing in a watched folder need not be
   looked at: it cannot appear without moving the folder's times); and
 - every folder of the season (its sub-folders, not those starting with a dot) and the
   tournaments folder itself have the times and inode they had: a file added, removed or
@@ -49,6 +50,16 @@ def _audit(event: str, args: tuple) -> None:
         seen = getattr(_local, "opened", None)
         if seen is not None and isinstance(args[0], (str, bytes, os.PathLike)):
             seen.add(os.fsdecode(args[0]))
+
+
+def note_stat(path: str, version: tuple | None) -> None:
+    """A season file that a reader took as unchanged by its stat alone, without opening it (the
+    parse cache of :meth:`~dbfcli.store.season.SeasonStore.read_parsed`, a folder summary of
+    store.summary): a kept memo depends on it as on a file opened. Called by those two; outside
+    a recording session it does nothing."""
+    opened = getattr(_local, "opened", None)
+    if opened is not None:
+        opened.note(path, version)
 
 
 def _install_hook() -> None:
@@ -174,3 +185,7 @@ class _Opened:
     def add(self, path: str) -> None:
         if path.startswith(self.prefix) and path not in self.before:
             self.before[path] = _stat(path)
+
+    def note(self, path: str, version: tuple | None) -> None:
+        if path.startswith(self.prefix) and path not in self.before:
+            self.before[path] = version

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from . import cache
 from .season import SeasonStore
+from .snapshotcache import note_stat
 
 VERSION = 2   # 2: the ctime in the key (issue 16.6: a same-size edit that restores the mtime moves the ctime)
 _MISSING = object()
@@ -107,6 +108,7 @@ def folder_summary(store: SeasonStore, folder: str, name: str, extract: Callable
     changed = False
     for rel, st, path in entries:
         key = _key(st)
+        note_stat(path, tuple(key))   # taken as unchanged by its stat: a kept memo watches it
         hit = old.get(rel)
         if _current(hit, key):
             out[rel] = hit[1]
