@@ -260,3 +260,22 @@ def test_1_5_14_a_recorded_match_the_summary_takes_by_its_stat_is_watched_too(ap
     time.sleep(PAUSE)
     with web.season.session() as s:
         assert s.snap.cup_records()[0][0].up[team] == int(doc["up"][team])
+
+
+def test_1_1_2_8_a_memo_is_not_kept_past_midnight(api, monkeypatch):
+    """A part may count from the date (the lots due, §1.1.2.8): the memo filled yesterday is
+    not used today, however unchanged the files."""
+    import datetime as dt
+
+    root, sched, all_links, c = api
+    web = c.app.app.state.web
+    with web.season.session() as s:
+        s.snap.cup_teams()
+    kept = _kept(c)
+    time.sleep(PAUSE)
+    assert kept is not None and kept.unchanged()
+    kept.day = dt.date.today() - dt.timedelta(days=1)
+    assert not kept.unchanged()
+    with web.season.session() as s:
+        s.snap.cup_teams()
+    assert _kept(c) is not kept

@@ -16,7 +16,8 @@ a captain's check re-reads and re-assembles nothing but the sheet.
   tournaments folder itself have the times and inode they had: a file added, removed or
   replaced by an atomic write (a rename) moves its folder's times, so a file that was only
   looked for (``exists``) and a listing are covered too; a new folder moves its parent's;
-- and none of those times is within 2 s of the moment it was taken (a coarse file-system
+- and it was filled today (a part may count from the date: the lots due, §1.1.2.8); and none
+  of those times is within 2 s of the moment it was taken (a coarse file-system
   clock could hide a second change in the same tick: the racy window of
   :meth:`dbfcli.store.season.SeasonStore.read_parsed`, the same rule).
 
@@ -29,6 +30,7 @@ own: frozen values and tuples, which nobody changes (the Snapshot's rule).
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 import sys
 import threading
@@ -103,11 +105,16 @@ class Kept(MutableValue, kw_only=True):
     each with the stat it had (None: missing); ``root``: the tournaments folder."""
 
     root: str
+    #: the day it was filled: a part may depend on the date too (the lots due, §1.1.2.8, count
+    #: from today), so a memo is not kept past midnight
+    day: dt.date = field(default_factory=dt.date.today)
     memo: dict = field(default_factory=dict)
     folders: dict = field(default_factory=dict)
     files: dict = field(default_factory=dict)
 
     def unchanged(self) -> bool:
+        if dt.date.today() != self.day:
+            return False
         now = time.time_ns()
         for group in (self.folders, self.files):
             for path, version in group.items():
