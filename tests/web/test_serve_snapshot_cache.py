@@ -279,3 +279,20 @@ def test_1_1_2_8_a_memo_is_not_kept_past_midnight(api, monkeypatch):
     with web.season.session() as s:
         s.snap.cup_teams()
     assert _kept(c) is not kept
+
+
+def test_many_reads_through_one_kept_memo_answer_as_fresh_servers_do(api):
+    """Differential: one server answers a run of checks (good and broken sheets, both captains,
+    many matches) through one kept memo; a fresh server (nothing kept) answers each alike. A
+    request that changed what the memo holds would show in a later answer."""
+    root, sched, all_links, c = api
+    time.sleep(PAUSE)
+    matches = list(sched.values())[:12]
+    for m in matches:
+        good = good_sheet(root, m)
+        broken = good.replace("segments: [[30, 20], [0, 0], [0, 0], [0, 0], [0, 0]]", "segments: [[30, 20]]")
+        for team in (m["home"], m["away"]):
+            token = link_of(all_links, m["id"], team)["token"]
+            for text in (good, broken):
+                _as_fresh(root, c, token, text)
+    assert _kept(c) is not None and len(_kept(c).memo) > 5
