@@ -206,7 +206,7 @@ def _act_sheet(page: Page, grant, form: dict, action: str) -> Response:
     status, doc = page.web.sheet(grant, verb, text.encode("utf-8"), lang=page.lang)
     fields, general = place_problems(doc, where)
     if verb == "submit" and status == 200 and doc.get("recorded"):
-        told = [w for w in doc.get("warnings") or [] if w.get("rule") == "1.5.14" and grant.team in w.get("message", "")]
+        told = [w for w in doc.get("warnings") or [] if w.get("code") == "sheet.sent-by-loser"]   # §1.5.14
         return page.render("serve-receipt.html.j2", facts=facts, doc=doc, team=grant.team,
                            warnings=shown_problems(told, page.lang))
     message = page.t("form_only") if doc.get("pending") else ""
