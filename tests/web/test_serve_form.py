@@ -178,18 +178,17 @@ def test_the_check_json_of_the_page_script_places_problems_by_field(page):
 
 def test_the_as_you_type_check_is_503_not_500_when_the_season_stays_busy(page, monkeypatch):
     """The TD's `dbf` holds the season past the lock timeout while a captain types: the page's
-    check answers 503 with Retry-After (lock.timeout), whichever of its reads it reached."""
-    import dbfcli.web.app as web_app
-    from dbfcli.web.season import Busy
+    check answers 503 with Retry-After, never an internal error."""
+    import dbfcli.web.season as web_season
 
     root, m, all_links, c = page
     token = link_of(all_links, m["id"], m["home"])["token"]
     form = filled_form(_open(c, token))
 
     def busy(self, *a, **k):
-        raise Busy("the season is locked by another dbf")
+        raise web_season.Busy("the season is locked by another dbf")
 
-    monkeypatch.setattr(web_app.Web, "sheet", busy)
+    monkeypatch.setattr(web_season.Season, "session", busy)
     r = c.post(f"/s/{token}/check.json", data=form)
     assert r.status_code == 503 and r.headers.get("retry-after") == "5"
     assert r.json()["ok"] is False

@@ -116,3 +116,23 @@ def test_the_page_and_its_as_you_type_check_run_on_the_loop(api, monkeypatch):
     monkeypatch.setattr(web_season.Season, "session", session)
     assert c.get(f"/s/{token}").status_code == 200
     assert seen and all(seen)
+
+
+def test_1_5_14_the_as_you_type_check_is_one_read_session_on_the_loop(api, monkeypatch):
+    """The form's check.json reads the view, the blank's facts and checks the sheet in ONE read
+    session (one season state for all three), on the event loop."""
+    from webkit import filled_form
+
+    root, m, token, text, c = api
+    form = filled_form(c.get(f"/s/{token}").text)
+    seen = []
+    real = web_season.Season.session
+
+    def session(self, *a, **k):
+        seen.append((web_season._AT_ONCE.get(), k.get("write", False)))
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(web_season.Season, "session", session)
+    r = c.post(f"/s/{token}/check.json", data=form)
+    assert r.status_code == 200 and r.json()["ok"] is True, r.text
+    assert seen == [(True, False)]

@@ -135,6 +135,19 @@ def open_view(session: Session, grant: Any, verb: str | None = None) -> dict[str
     return view
 
 
+def sheet_facts(session: Session, grant: Any) -> Any:
+    """The blank sheet's facts of the granted match (``dbf result blank``: teams, players,
+    segments, the home team, UP), for the captain's form; :class:`Refusal` 400 when they cannot
+    be had (the problem of :func:`dbfcli.app.blanks.blank_sheets`)."""
+    from .blanks import blank_sheets
+    from .outcome import RuleBroken, UsageProblem
+
+    try:
+        return blank_sheets(session.snap, [grant.match], None)[0]
+    except (UsageProblem, RuleBroken) as exc:
+        raise Refusal(400, exc.problems[0]) from None
+
+
 # --------------------------------------------------------------------------- the sheet
 def check_sent_sheet(session: Session, grant: Any, sheet: bytes, now: dt.datetime | None = None,
                      parsed: Any = None) -> Outcome:

@@ -146,6 +146,21 @@ class Web:
         _loser_warning(doc, grant.team)
         return status_of(outcome.exit, doc, verb), doc
 
+    def form_check(self, grant, build) -> tuple[int, dict, dict]:
+        """The captain's form checked as they type, in ONE read session (one season state for
+        all of it): the match's view (409 once closed), the blank's facts, the sheet
+        ``build(facts)`` makes of the form -> ``(YAML text, field of each line)``, its check.
+        ``(HTTP status, JSON document, the fields)``."""
+        from ..app.captains import check_sent_sheet, open_view, sheet_facts
+
+        with self.season.session(f"web: captain of {grant.team} (dbf result check)") as session:
+            open_view(session, grant, "check")
+            text, where = build(sheet_facts(session, grant))
+            outcome = check_sent_sheet(session, grant, text.encode("utf-8"))
+        doc = outcome.json()
+        _loser_warning(doc, grant.team)
+        return status_of(outcome.exit, doc, "check"), doc, where
+
     def answer(self, grant, verb: str, body: bytes = b"", note: str = "") -> dict:
         """The other captain's Confirm or Dispute (§1.5.14), in one locked session."""
         from ..app.captains import confirm, dispute

@@ -68,14 +68,10 @@ class Page:
 
 def _facts(web, grant):
     """The blank sheet's facts of the granted match (``dbf result blank``), read under the lock."""
-    from ..app.blanks import blank_sheets
-    from ..app.outcome import RuleBroken, UsageProblem
+    from ..app.captains import sheet_facts
 
     with web.season.session() as session:
-        try:
-            return blank_sheets(session.snap, [grant.match], None)[0]
-        except (UsageProblem, RuleBroken) as exc:
-            raise Refusal(400, exc.problems[0]) from None
+        return sheet_facts(session, grant)
 
 
 async def page_get(request: Request) -> Response:
@@ -240,14 +236,13 @@ async def page_check_json(request: Request) -> Response:
         return JSONResponse({"ok": False, "general": shown_problems([refused[1]], page.lang), "fields": {}},
                             status_code=refused[0], headers=refused[2])
 
+    def sheet_of(facts):
+        return sheet_yaml(facts, {k: got["form"][k] for k in field_names(facts) if k in got["form"]})
+
     def run():
         try:
-            page.web.view(got["grant"], "check")
-            facts = _facts(page.web, got["grant"])
-            values = {k: got["form"][k] for k in field_names(facts) if k in got["form"]}
-            text, where = sheet_yaml(facts, values)
-            status, doc = page.web.sheet(got["grant"], "check", text.encode("utf-8"), lang=page.lang)
-        except Refusal as exc:   # any of the three reads: closed by a draw meanwhile, say so
+            status, doc, where = page.web.form_check(got["grant"], sheet_of)
+        except Refusal as exc:   # closed by a draw, or no facts to check against: say so
             return JSONResponse({"ok": False, "general": shown_problems([exc.problem.to_json()], page.lang),
                                  "fields": {}}, status_code=exc.status)
         except Busy:             # the TD's dbf held the season past the lock timeout: 503, never a 500
