@@ -13,19 +13,15 @@ from dbfcli.rules.problems import Problem
 from dbfcli.rules.sheet.scores import left_to_confirm
 from dbftest import snapshot
 from pbnkit import team_match_pbn
+from test_result_import import drawn_match
 
 SEASON = "2026-27"
 
 
 @pytest.fixture
 def drawn(example):
-    """C1-001 KBH-1 v KBH-3 drawn; ``(teams, the PBN of the match as bytes)``."""
-    teams = {t["id"]: t for t in yaml.safe_load((example / SEASON / "cup" / "teams.yaml").read_text())["teams"]}
-    doc = {"schema": 1, "round": 1, "seed": 1, "drawn_order": ["KBH-1", "KBH-3"],
-           "matches": [{"id": "C1-001", "pool": None, "teams": ["KBH-1", "KBH-3"]}], "byes": []}
-    (example / SEASON / "cup" / "draws").mkdir(parents=True, exist_ok=True)
-    (example / SEASON / "cup" / "draws" / "round-01.yaml").write_text(yaml.safe_dump(doc))
-    return teams
+    """C1-001 KBH-1 v KBH-3 drawn (tests/cli/test_result_import.py drawn_match); the teams."""
+    return drawn_match(example)[1]
 
 
 def _pbn(teams, boards=40, home=None, away=None) -> MatchFile:
