@@ -18,7 +18,6 @@ import typer
 
 from .common import command, DryRunOpt, fail, JsonOpt
 from .invocation import RUN
-from .output import emit
 from .usecase import render, session
 from ..rules.problems import Msg
 

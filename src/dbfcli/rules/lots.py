@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Iterable
+from typing import Any
 
 from .value import Value
 

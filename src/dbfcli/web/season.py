@@ -21,12 +21,9 @@ import contextvars
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from ..app.session import Session
-
-if TYPE_CHECKING:
-    from ..store.snapshotcache import SnapshotCache
 
 log = logging.getLogger("dbfcli.web")
 T = TypeVar("T")
@@ -77,7 +74,9 @@ class Season:
         self.season = season
         self.lock_timeout = lock_timeout
         self.dir = self.root / season
-        self._cache: SnapshotCache | None = None
+        from ..store.snapshotcache import SnapshotCache
+
+        self._cache = SnapshotCache()   # what the read sessions read, kept while the files are unchanged
 
     @contextlib.contextmanager
     def session(self, actor: str = "", write: bool = False) -> Iterator[Session]:
@@ -87,7 +86,6 @@ class Season:
         from ..store.atomic import LockTimeout, command_scope
         from ..store.season import SeasonStore
         from ..store.snapshot import Snapshot
-        from ..store.snapshotcache import SnapshotCache
 
         at_once = _AT_ONCE.get()
         if at_once and (write or not _MUTEX.acquire(blocking=False)):
@@ -105,8 +103,6 @@ class Season:
                     if at_once:
                         raise WouldWait() from None
                     raise Busy("the season is locked by another dbf") from None
-                if self._cache is None:
-                    self._cache = SnapshotCache()
                 if write:
                     self._cache.forget()
                     yield Session(actor=actor, lock_timeout=self.lock_timeout, snapshot=Snapshot(store))

@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..lots import DrawnLot, PendingLot, find_lot
-from ..model import DIVISIONS, Division, all_play_all_rule
+from ..model import Division, all_play_all_rule
 from ..problems import Msg, Problem, Where
 from ..value import Located, MutableValue, Value, field, replace
 from .vp import WBF20, VPScale, match_vp

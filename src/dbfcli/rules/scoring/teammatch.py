@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from .imps import imps
-from .names import fit_name, name_key  # noqa: F401  (name_key: for the importers)
+from .names import fit_name
 from ..problems import Msg, Problem, Where
 from .contracts import Contract, ns_score
 from ..value import Located, Value

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 from ...rules.ids import is_file_id
 from ...rules.value import Value, field
-from .draws import draw_file  # noqa: F401 - one definition of where draws live
 from ..yamlio import VALUE_ERRORS, state_date
 from ..season import SeasonStore, StoreError
 
